@@ -1,0 +1,56 @@
+// rooflab-cli: the headless half of RoofLab. Each subcommand lives in a cmd_*.cpp file and
+// is listed once in the table below.
+#include "cliutil.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace cli {
+int cmdGpus(const QStringList &args);
+int cmdRoofline(const QStringList &args);
+int cmdWorkload(const QStringList &args);
+
+const QList<Command> &commands()
+{
+    static const QList<Command> table = {
+        {"gpus", "list the GPUs in the spec database", cmdGpus},
+        {"roofline", "ceilings and ridge points of one GPU", cmdRoofline},
+        {"workload", "FLOPs, bytes, intensity and attainable performance of a workload", cmdWorkload},
+    };
+    return table;
+}
+} // namespace cli
+
+static int usage(QTextStream &s)
+{
+    s << "usage: rooflab-cli COMMAND [options]   (rooflab-cli COMMAND --help for its options)\n\ncommands:\n";
+    for (const auto &c : cli::commands())
+        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << ' ' << c.summary << '\n';
+    s << "\nexit codes: 0 done, 1 a run or check failed, 2 bad usage or input, 3 no CUDA device\n";
+    return cli::BadInput;
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("rooflab");
+    QCoreApplication::setOrganizationName("RoofLab");
+    QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
+    QStringList args = app.arguments();
+    args.removeFirst();
+    if (args.isEmpty() || args.first() == "--help" || args.first() == "-h") {
+        QTextStream out(args.isEmpty() ? stderr : stdout);
+        const int code = usage(out);
+        return args.isEmpty() ? code : 0;
+    }
+    if (args.first() == "--version") {
+        QTextStream(stdout) << "rooflab-cli " << ROOFLAB_VERSION << '\n';
+        return 0;
+    }
+    for (const auto &c : cli::commands())
+        if (args.first() == QLatin1String(c.name))
+            return c.run(args);
+    QTextStream err(stderr);
+    err << "rooflab-cli: unknown command \"" << args.first() << "\"\n";
+    return usage(err);
+}

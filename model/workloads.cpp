@@ -1,0 +1,200 @@
+#include "workloads.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace model {
+
+const QStringList &dtypeNames()
+{
+    static const QStringList names = {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"};
+    return names;
+}
+
+std::optional<Dtype> parseDtype(const QString &name)
+{
+    const int i = dtypeNames().indexOf(name.toLower());
+    if (i < 0)
+        return std::nullopt;
+    return Dtype(i);
+}
+
+QString dtypeName(Dtype d)
+{
+    return dtypeNames().at(int(d));
+}
+
+int dtypeBytes(Dtype d)
+{
+    switch (d) {
+    case Dtype::Fp64: return 8;
+    case Dtype::Fp32:
+    case Dtype::Tf32: return 4;
+    case Dtype::Fp16:
+    case Dtype::Bf16: return 2;
+    case Dtype::Fp8:
+    case Dtype::Int8: return 1;
+    }
+    return 4;
+}
+
+QString precisionFor(const Gpu &gpu, Dtype d)
+{
+    QStringList order;
+    switch (d) {
+    case Dtype::Fp64: order = {"fp64_tc", "fp64"}; break;
+    case Dtype::Fp32: order = {"fp32"}; break;
+    case Dtype::Tf32: order = {"tf32_tc", "fp32"}; break;
+    case Dtype::Fp16: order = {"fp16_tc", "fp16", "fp32"}; break;
+    case Dtype::Bf16: order = {"bf16_tc", "fp32"}; break;
+    case Dtype::Fp8: order = {"fp8_tc", "fp16_tc", "fp32"}; break;
+    case Dtype::Int8: order = {"int8_tc", "fp32"}; break;
+    }
+    for (const QString &p : order)
+        if (gpu.peaks.contains(p))
+            return p;
+    return gpu.peaks.isEmpty() ? QString() : gpu.peaks.firstKey();
+}
+
+namespace workloads {
+
+WorkCount copy(double n, Dtype d)
+{
+    return {0, 2 * n * dtypeBytes(d)};
+}
+
+WorkCount vectorAdd(double n, Dtype d)
+{
+    return elementwise(n, 1, 2, 1, d);
+}
+
+WorkCount triad(double n, Dtype d)
+{
+    return elementwise(n, 2, 2, 1, d); // a = b + alpha * c: one FMA per element
+}
+
+WorkCount elementwise(double n, double ops, double loads, double stores, Dtype d)
+{
+    return {ops * n, (loads + stores) * n * dtypeBytes(d)};
+}
+
+WorkCount reduce(double n, Dtype d)
+{
+    return {n, (n + 1) * dtypeBytes(d)}; // n inputs read, one sum written
+}
+
+WorkCount softmax(double rows, double cols, Dtype d)
+{
+    // max, subtract, exp, sum, divide: about 5 operations per element (seed 002 §11.3.5)
+    return {5 * rows * cols, 2 * rows * cols * dtypeBytes(d)};
+}
+
+WorkCount rmsnorm(double rows, double cols, Dtype d)
+{
+    // square, accumulate, scale, weight: ~4 per element; x read, y written, weight read once
+    return {4 * rows * cols, (2 * rows * cols + cols) * dtypeBytes(d)};
+}
+
+WorkCount layernorm(double rows, double cols, Dtype d, bool residual)
+{
+    // mean, variance, normalize, affine: ~8 per element; gamma and beta read once.
+    // With a residual: one more input and one more add per element.
+    const double elems = rows * cols;
+    const double flops = (residual ? 9 : 8) * elems;
+    const double bytes = ((residual ? 3 : 2) * elems + 2 * cols) * dtypeBytes(d);
+    return {flops, bytes};
+}
+
+WorkCount gemm(double M, double N, double K, Dtype d, double beta)
+{
+    const double s = dtypeBytes(d);
+    double bytes = (M * K + K * N + M * N) * s;
+    if (beta != 0)
+        bytes += M * N * s; // C is read as well as written
+    return {2 * M * N * K, bytes};
+}
+
+WorkCount attention(double B, double H, double S, double D, Dtype d, bool fused)
+{
+    const double s = dtypeBytes(d);
+    const double bh = B * H;
+    const double flops = 4 * bh * S * S * D; // QK^T and PV, 2·S²·D each
+    double bytes = 4 * bh * S * D * s;       // Q, K, V read and O written
+    if (!fused)
+        bytes += 4 * bh * S * S * s; // scores S and probabilities P, each written and read back
+    return {flops, bytes};
+}
+
+const QStringList &kinds()
+{
+    static const QStringList k = {"copy",    "vector_add", "triad",     "elementwise", "reduce",
+                                  "softmax", "layernorm",  "rmsnorm",   "gemm",        "attention"};
+    return k;
+}
+
+Shape defaultShape(const QString &kind)
+{
+    if (kind == "copy" || kind == "vector_add" || kind == "triad" || kind == "reduce")
+        return {{"n", 1 << 26}};
+    if (kind == "elementwise")
+        return {{"n", 1 << 26}, {"ops", 1}, {"loads", 2}, {"stores", 1}};
+    if (kind == "softmax" || kind == "rmsnorm")
+        return {{"rows", 8192}, {"cols", 4096}};
+    if (kind == "layernorm")
+        return {{"rows", 8192}, {"cols", 4096}, {"residual", 0}};
+    if (kind == "gemm")
+        return {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"beta", 0}};
+    if (kind == "attention")
+        return {{"B", 16}, {"H", 16}, {"S", 2048}, {"D", 128}, {"fused", 1}};
+    return {};
+}
+
+std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape, QString *error)
+{
+    auto tr = [](const char *s) { return QCoreApplication::translate("model::Workloads", s); };
+    if (!kinds().contains(kind)) {
+        if (error)
+            *error = tr("unknown workload \"%1\" (known: %2)").arg(kind, kinds().join(", "));
+        return std::nullopt;
+    }
+    Shape p = defaultShape(kind);
+    for (auto it = shape.begin(); it != shape.end(); ++it) {
+        if (!p.contains(it.key())) {
+            if (error)
+                *error = tr("workload \"%1\" has no parameter \"%2\" (it takes: %3)")
+                             .arg(kind, it.key(), QStringList(p.keys()).join(", "));
+            return std::nullopt;
+        }
+        p[it.key()] = it.value();
+    }
+    for (auto it = p.begin(); it != p.end(); ++it) {
+        const bool flag = it.key() == "beta" || it.key() == "fused" || it.key() == "residual";
+        const bool zeroOk = flag || it.key() == "ops" || it.key() == "loads" || it.key() == "stores";
+        if (!std::isfinite(it.value()) || it.value() < 0 || (!zeroOk && it.value() < 1)) {
+            if (error)
+                *error = tr("parameter \"%1\" of %2 must be %3 (got %4)")
+                             .arg(it.key(), kind, zeroOk ? tr("zero or more") : tr("at least 1"))
+                             .arg(it.value());
+            return std::nullopt;
+        }
+    }
+    if (kind == "elementwise" && p["loads"] + p["stores"] <= 0) {
+        if (error)
+            *error = tr("elementwise needs at least one load or store per element");
+        return std::nullopt;
+    }
+    if (kind == "copy") return copy(p["n"], d);
+    if (kind == "vector_add") return vectorAdd(p["n"], d);
+    if (kind == "triad") return triad(p["n"], d);
+    if (kind == "elementwise") return elementwise(p["n"], p["ops"], p["loads"], p["stores"], d);
+    if (kind == "reduce") return reduce(p["n"], d);
+    if (kind == "softmax") return softmax(p["rows"], p["cols"], d);
+    if (kind == "rmsnorm") return rmsnorm(p["rows"], p["cols"], d);
+    if (kind == "layernorm") return layernorm(p["rows"], p["cols"], d, p["residual"] != 0);
+    if (kind == "gemm") return gemm(p["M"], p["N"], p["K"], d, p["beta"]);
+    return attention(p["B"], p["H"], p["S"], p["D"], d, p["fused"] != 0);
+}
+
+} // namespace workloads
+} // namespace model

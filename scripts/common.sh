@@ -1,0 +1,50 @@
+# Shared by run.sh and test.sh: install what the build needs on Debian 12, then configure and build.
+# Sourced, not run.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR=${ROOFLAB_BUILD_DIR:-$ROOT/build}
+
+# Debian packages the build, the tests and the app need.
+PACKAGES=(cmake ninja-build g++ pkg-config
+          qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+          libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
+          fonts-dejavu-core fonts-noto-cjk)
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "rooflab: need root (or sudo) to run: $*" >&2; return 1; fi
+}
+
+install_packages() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "rooflab: installing ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q || return 1
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" || return 1
+  fi
+}
+
+find_cuda() {
+  for d in "${CUDA_HOME:-}" "${CUDA_PATH:-}" /usr/local/cuda /usr/local/cuda-13.0 /usr/local/cuda-13; do
+    if [ -n "$d" ] && [ -x "$d/bin/nvcc" ] && [ -f "$d/include/cuda_occupancy.h" ] && [ -f "$d/include/nvrtc.h" ]; then
+      CUDA_ROOT=$d; return 0
+    fi
+  done
+  cat >&2 <<'MSG'
+rooflab: the CUDA Toolkit was not found (looked in $CUDA_HOME, /usr/local/cuda).
+Install CUDA Toolkit 13 (nvcc, NVRTC, cuBLAS and the cudart headers), e.g. NVIDIA's
+Debian 12 repository: https://developer.nvidia.com/cuda-downloads
+  sudo apt-get install cuda-toolkit-13-0
+or set CUDA_HOME to where it is installed. No GPU is needed to build or test.
+MSG
+  return 1
+}
+
+configure_and_build() {
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE:-RelWithDebInfo} \
+        -DCUDAToolkit_ROOT="$CUDA_ROOT" || return 1
+  cmake --build "$BUILD_DIR" --parallel "$(nproc)" || return 1
+}

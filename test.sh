@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Build RoofLab and run every test (CTest). Installs missing Debian packages first.
+set -euo pipefail
+source "$(dirname "$0")/scripts/common.sh"
+find_cuda || exit 1
+install_packages
+configure_and_build
+export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+cd "$BUILD_DIR"
+ctest --output-on-failure --timeout 900 "$@"
