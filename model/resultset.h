@@ -1,0 +1,110 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QVariantMap>
+
+#include <optional>
+
+namespace model {
+
+// One measured (or imported) ceiling: a memory level in B/s or a precision in FLOP/s.
+struct MeasuredCeiling
+{
+    QString kind;      // "memory" or "compute"
+    QString level;     // memory: "hbm", "l2", "smem"; empty for compute
+    QString precision; // compute: "fp32", "bf16_tc", ...; empty for memory
+    double value = 0;  // B/s or FLOP/s
+    QString unit;      // "B/s" or "FLOP/s"
+    QString probe;     // which probe measured it ("copy", "fma_fp32", "cudaMemcpyAsync", ...) or "datasheet"
+    double clockMhz = 0; // SM clock measured during the probe (0 = unknown)
+    QJsonObject extra;   // unknown fields, kept on save
+};
+
+struct TimeStats
+{
+    double median = 0, min = 0, max = 0; // seconds
+    int samples = 0;
+};
+
+struct Check
+{
+    bool ok = false;
+    double maxRelErr = 0;
+    QString reference; // "cublas", "cpu-fp64", ...
+    QString message;   // why it failed, when it did
+};
+
+// One kernel run: what ran, how long it took, whether its output was right.
+struct Measurement
+{
+    QString kernel;      // catalog id, e.g. "memory.copy" or "gemm.tiled2d"
+    QVariantMap params;  // kernel parameters (sizes, tiles, variant)
+    QString dtype;
+    double flops = 0;
+    double bytes = 0;    // minimum algorithmic bytes (model::Workloads)
+    TimeStats time;
+    Check check;
+    QVariantMap resources;          // regs, smem, blocks_per_sm, ...
+    std::optional<double> predictedTimeS;
+    double clockMhz = 0;            // SM clock measured around the run (0 = unknown)
+    double startedAtS = 0;          // seconds since the file's first measurement (replay pacing)
+    QString source;                 // "rooflab" or "ncu" (imported)
+    QString level;                  // memory level its bytes refer to ("hbm" unless imported otherwise)
+    QString precision;              // roofline precision it is compared against
+    QJsonObject extra;              // unknown fields, kept on save
+
+    double ai() const { return bytes > 0 ? flops / bytes : 0; }
+    double flopPerS() const { return time.median > 0 ? flops / time.median : 0; }
+    double bytesPerS() const { return time.median > 0 ? bytes / time.median : 0; }
+    // kernel + dtype + sorted params: what Compare matches on
+    QString key() const;
+};
+
+struct DeviceInfo
+{
+    QString name;
+    QString cc;
+    int sms = 0;
+    double clockMhz = 0;
+    int memBusBits = 0;
+    double l2Bytes = 0;
+    QString driver;
+    QString runtime;
+    QString spec; // spec DB id it matched, if any
+    QJsonObject extra;
+};
+
+// A results file (schema "rooflab.results/1"; see DESIGN.md -> Results file).
+class ResultSet
+{
+public:
+    static constexpr int kSchemaVersion = 1;
+    static constexpr qint64 kMaxFileBytes = 64ll * 1024 * 1024; // larger files are refused
+
+    QString created; // ISO 8601
+    QJsonObject tool;
+    DeviceInfo device;
+    QList<MeasuredCeiling> ceilings;
+    QList<Measurement> measurements;
+    QJsonObject extra; // unknown top-level fields, kept on save
+
+    // Loads a file; nullopt with *error set when it cannot be used at all. Entries with bad
+    // values (NaN, negative, missing fields) are skipped and listed in *warnings.
+    static std::optional<ResultSet> load(const QString &path, QString *error, QStringList *warnings = nullptr);
+    static std::optional<ResultSet> fromJson(const QByteArray &json, QString *error, QStringList *warnings = nullptr);
+    QJsonObject toJson() const;
+    // Atomic write (QSaveFile).
+    bool save(const QString &path, QString *error) const;
+    // One row per measurement.
+    QString toCsv() const;
+
+    static QJsonObject toJson(const Measurement &m);
+    static QJsonObject toJson(const MeasuredCeiling &c);
+    static std::optional<Measurement> measurementFromJson(const QJsonObject &o, QString *error);
+    static std::optional<MeasuredCeiling> ceilingFromJson(const QJsonObject &o, QString *error);
+};
+
+} // namespace model
