@@ -1,0 +1,231 @@
+#include "lesson.h"
+
+#include "specdb.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace model {
+
+QString LocalizedText::forLanguage(const QString &language) const
+{
+    return language.startsWith(QLatin1String("zh")) && !zh.isEmpty() ? zh : en;
+}
+
+namespace lessons {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("model::Lesson", s);
+}
+
+struct LessonError
+{
+    QString message;
+};
+
+[[noreturn]] void fail(const QString &where, const QString &message)
+{
+    throw LessonError{where + ": " + message};
+}
+
+LocalizedText text(const QJsonObject &o, const QString &key, const QString &where, bool required)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined()) {
+        if (required)
+            fail(where + '.' + key, tr("is missing"));
+        return {};
+    }
+    const QJsonObject t = v.toObject();
+    LocalizedText out{t.value("en").toString(), t.value("zh").toString()};
+    if (out.en.trimmed().isEmpty() || out.zh.trimmed().isEmpty())
+        fail(where + '.' + key, tr("needs non-empty \"en\" and \"zh\" texts"));
+    return out;
+}
+
+QStringList stringList(const QJsonValue &v, const QString &where)
+{
+    if (!v.isArray())
+        fail(where, tr("must be a list of names"));
+    QStringList out;
+    for (const QJsonValue &x : v.toArray()) {
+        if (!x.isString())
+            fail(where, tr("must be a list of names"));
+        out.append(x.toString());
+    }
+    return out;
+}
+
+void checkGpu(const QString &id, const SpecDb *db, const QString &where)
+{
+    if (db && !db->find(id))
+        fail(where, tr("unknown GPU \"%1\"").arg(id));
+}
+
+LessonWorkload workload(const QJsonObject &o, const QString &where)
+{
+    LessonWorkload w;
+    w.kind = o.value("kind").toString();
+    const auto d = parseDtype(o.value("dtype").toString("fp32"));
+    if (!d)
+        fail(where + ".dtype", tr("unknown data type \"%1\"").arg(o.value("dtype").toString()));
+    w.dtype = *d;
+    const QJsonObject shape = o.value("shape").toObject();
+    for (auto it = shape.begin(); it != shape.end(); ++it) {
+        if (!it.value().isDouble())
+            fail(where + ".shape." + it.key(), tr("must be a number"));
+        w.shape[it.key()] = it.value().toDouble();
+    }
+    QString error;
+    if (!workloads::count(w.kind, w.dtype, w.shape, &error))
+        fail(where, error);
+    w.label = o.value("label").toString();
+    return w;
+}
+
+const QStringList &stepKeys()
+{
+    static const QStringList keys = {"title", "caption", "gpu", "compare", "precisions", "levels",
+                                     "scale", "workloads", "tile", "occupancy", "results",
+                                     "results_filter", "panel", "highlight"};
+    return keys;
+}
+
+LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!stepKeys().contains(it.key()))
+            fail(where + '.' + it.key(), tr("unknown field (known: %1)").arg(stepKeys().join(", ")));
+    LessonStep s;
+    s.title = text(o, "title", where, false);
+    s.caption = text(o, "caption", where, true);
+    s.gpu = o.value("gpu").toString();
+    if (!s.gpu.isEmpty())
+        checkGpu(s.gpu, db, where + ".gpu");
+    if (o.contains("compare")) {
+        s.compare = stringList(o.value("compare"), where + ".compare");
+        if (s.compare->size() > 3)
+            fail(where + ".compare", tr("at most three comparison GPUs"));
+        for (const QString &id : *s.compare)
+            checkGpu(id, db, where + ".compare");
+    }
+    if (o.contains("precisions")) {
+        s.precisions = stringList(o.value("precisions"), where + ".precisions");
+        for (const QString &p : *s.precisions)
+            if (!knownPrecisions().contains(p))
+                fail(where + ".precisions", tr("unknown precision \"%1\"").arg(p));
+    }
+    if (o.contains("levels")) {
+        s.levels = stringList(o.value("levels"), where + ".levels");
+        for (const QString &l : *s.levels)
+            if (!knownLevels().contains(l))
+                fail(where + ".levels", tr("unknown memory level \"%1\"").arg(l));
+    }
+    s.scale = o.value("scale").toString();
+    if (!s.scale.isEmpty() && s.scale != "log" && s.scale != "linear")
+        fail(where + ".scale", tr("must be \"log\" or \"linear\""));
+    if (o.contains("workloads")) {
+        if (!o.value("workloads").isArray())
+            fail(where + ".workloads", tr("must be a list"));
+        QList<LessonWorkload> list;
+        const QJsonArray a = o.value("workloads").toArray();
+        for (int i = 0; i < a.size(); ++i)
+            list.append(workload(a[i].toObject(), QStringLiteral("%1.workloads[%2]").arg(where).arg(i)));
+        s.workloads = list;
+    }
+    s.tile = o.value("tile").toObject().toVariantMap();
+    s.occupancy = o.value("occupancy").toObject().toVariantMap();
+    for (const char *k : {"threads", "regs", "smem"})
+        if (s.occupancy.contains(k) && s.occupancy.value(k).toDouble() < 0)
+            fail(where + ".occupancy." + k, tr("must not be negative"));
+    s.results = o.value("results").toString();
+    s.resultsFilter = o.value("results_filter").toString();
+    s.panel = o.value("panel").toString();
+    if (!s.panel.isEmpty() && !panels().contains(s.panel))
+        fail(where + ".panel", tr("unknown panel \"%1\" (known: %2)").arg(s.panel, panels().join(", ")));
+    s.highlight = o.value("highlight").toString();
+    return s;
+}
+
+} // namespace
+
+const QStringList &panels()
+{
+    static const QStringList p = {"roofline", "occupancy", "tile", "runs", "results"};
+    return p;
+}
+
+std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *error)
+{
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
+    try {
+        if (perr.error != QJsonParseError::NoError)
+            fail(QStringLiteral("lesson"), tr("not valid JSON (%1 at offset %2)").arg(perr.errorString()).arg(perr.offset));
+        const QJsonObject o = doc.object();
+        if (o.value("schema").toString() != QLatin1String("rooflab.lesson/1"))
+            fail(QStringLiteral("schema"), tr("must be \"rooflab.lesson/1\""));
+        Lesson l;
+        l.id = o.value("id").toString();
+        if (l.id.isEmpty())
+            fail(QStringLiteral("id"), tr("is missing"));
+        l.title = text(o, "title", QStringLiteral("lesson"), true);
+        const QJsonArray steps = o.value("steps").toArray();
+        if (steps.isEmpty())
+            fail(QStringLiteral("steps"), tr("a lesson needs at least one step"));
+        for (int i = 0; i < steps.size(); ++i) {
+            if (!steps[i].isObject())
+                fail(QStringLiteral("steps[%1]").arg(i), tr("must be an object"));
+            l.steps.append(step(steps[i].toObject(), db, QStringLiteral("steps[%1]").arg(i)));
+        }
+        return l;
+    } catch (const LessonError &e) {
+        if (error)
+            *error = e.message;
+        return std::nullopt;
+    }
+}
+
+std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    QString e;
+    auto l = parse(f.readAll(), db, &e);
+    if (!l) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), e);
+        return std::nullopt;
+    }
+    l->file = path;
+    return l;
+}
+
+QList<Lesson> loadDirectory(const QString &dir, const SpecDb *db, QStringList *errors)
+{
+    QList<Lesson> out;
+    const QDir d(dir);
+    for (const QString &name : d.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QString e;
+        if (auto l = load(d.filePath(name), db, &e))
+            out.append(*l);
+        else if (errors)
+            errors->append(e);
+    }
+    return out;
+}
+
+} // namespace lessons
+} // namespace model

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "workloads.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <optional>
+
+namespace model {
+
+class SpecDb;
+
+// A caption in both shipped languages.
+struct LocalizedText
+{
+    QString en;
+    QString zh;
+    // The text for a UI language ("zh_CN", "zh", "en_US", ...); English otherwise.
+    QString forLanguage(const QString &language) const;
+};
+
+struct LessonWorkload
+{
+    QString kind;
+    Dtype dtype = Dtype::Fp32;
+    Shape shape;
+    QString label; // shown beside the point; empty = generated
+};
+
+// One step of a lesson: the state the app is put in, and what the teacher says.
+// Every field but the caption is optional: an absent field leaves that part of the app as it is.
+struct LessonStep
+{
+    LocalizedText title;
+    LocalizedText caption;
+    QString gpu;
+    std::optional<QStringList> compare;    // comparison GPUs (empty list clears them)
+    std::optional<QStringList> precisions; // visible compute ceilings
+    std::optional<QStringList> levels;     // visible memory levels
+    QString scale;                         // "log" or "linear"
+    std::optional<QList<LessonWorkload>> workloads;
+    QVariantMap tile;      // tile explorer: M N K dtype step bm bn bk tm tn stages threads group
+    QVariantMap occupancy; // occupancy panel: threads regs smem
+    QString results;       // a results file under resources/ to show ("samples/h200-suite.json")
+    QString resultsFilter; // only kernels whose id starts with this
+    QString panel;         // "roofline", "occupancy", "tile", "runs", "results"
+    QString highlight;     // a point label or "ridge:<precision>"
+};
+
+struct Lesson
+{
+    QString id;
+    LocalizedText title;
+    QList<LessonStep> steps;
+    QString file;
+};
+
+// Lesson files (schema "rooflab.lesson/1") in resources/lessons/: validated like every other
+// data file; a bad file is refused with a message naming the file, the step and the field.
+namespace lessons {
+
+const QStringList &panels();
+// db may be null (then GPU ids are not checked).
+std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *error);
+std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error);
+// Every *.json in the folder, sorted by file name; refused files listed in errors.
+QList<Lesson> loadDirectory(const QString &dir, const SpecDb *db, QStringList *errors);
+
+} // namespace lessons
+} // namespace model

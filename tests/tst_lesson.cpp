@@ -1,0 +1,79 @@
+// Lesson files: every shipped lesson validates against the spec database; malformed lessons
+// are refused with a message naming the step and the field.
+#include "lesson.h"
+#include "specdb.h"
+
+#include <QDir>
+#include <QTest>
+
+class TestLesson : public QObject
+{
+    Q_OBJECT
+    model::SpecDb m_db;
+
+private slots:
+    void initTestCase() { m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus")); }
+
+    void shippedLessons_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir d(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"));
+        for (const QString &f : d.entryList({"*.json"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << d.filePath(f);
+    }
+    void shippedLessons()
+    {
+        QFETCH(QString, file);
+        QString error;
+        const auto lesson = model::lessons::load(file, &m_db, &error);
+        QVERIFY2(lesson, qPrintable(error));
+        QVERIFY(lesson->steps.size() >= 4);
+        for (const auto &s : lesson->steps) {
+            QVERIFY(!s.caption.en.isEmpty() && !s.caption.zh.isEmpty());
+            QVERIFY(s.caption.forLanguage("zh_CN") == s.caption.zh);
+            QVERIFY(s.caption.forLanguage("en_GB") == s.caption.en);
+        }
+    }
+
+    void fiveLessonsInSeedOrder()
+    {
+        QStringList errors;
+        const auto all = model::lessons::loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"),
+                                                       &m_db, &errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        QCOMPARE(all.size(), 5);
+        QCOMPARE(all.first().id, QString("01-roofline"));
+        QCOMPARE(all.last().id, QString("05-predict-measure"));
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("messagePart");
+        const QByteArray head = R"({"schema":"rooflab.lesson/1","id":"x","title":{"en":"T","zh":"T"},"steps":)";
+        const QByteArray cap = R"("caption":{"en":"c","zh":"c"})";
+        QTest::newRow("not JSON") << QByteArray("{\"schema\":") << "not valid JSON";
+        QTest::newRow("wrong schema") << QByteArray(R"({"schema":"rooflab.lesson/2"})") << "schema";
+        QTest::newRow("no steps") << head + "[]}" << "at least one step";
+        QTest::newRow("caption without Chinese") << head + R"([{"caption":{"en":"c"}}]})" << "steps[0].caption";
+        QTest::newRow("unknown GPU") << head + "[{" + cap + R"(,"gpu":"gtx-9999"}]})" << "steps[0].gpu";
+        QTest::newRow("unknown field") << head + "[{" + cap + R"(,"colour":"red"}]})" << "steps[0].colour";
+        QTest::newRow("bad workload size")
+            << head + "[{" + cap + R"(,"workloads":[{"kind":"gemm","shape":{"M":-1}}]}]})" << "steps[0].workloads[0]";
+        QTest::newRow("unknown precision") << head + "[{" + cap + R"(,"precisions":["fp12"]}]})" << "fp12";
+        QTest::newRow("unknown panel") << head + "[{" + cap + R"(,"panel":"kitchen"}]})" << "kitchen";
+        QTest::newRow("four comparison GPUs")
+            << head + "[{" + cap + R"(,"compare":["t4","t4","t4","t4"]}]})" << "at most three";
+    }
+    void malformed()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, messagePart);
+        QString error;
+        QVERIFY(!model::lessons::parse(json, &m_db, &error));
+        QVERIFY2(error.contains(messagePart), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLesson)
+#include "tst_lesson.moc"
