@@ -9,6 +9,7 @@ namespace cli {
 int cmdGpus(const QStringList &args);
 int cmdRoofline(const QStringList &args);
 int cmdWorkload(const QStringList &args);
+int cmdOccupancy(const QStringList &args);
 
 const QList<Command> &commands()
 {
@@ -16,6 +17,7 @@ const QList<Command> &commands()
         {"gpus", "list the GPUs in the spec database", cmdGpus},
         {"roofline", "ceilings and ridge points of one GPU", cmdRoofline},
         {"workload", "FLOPs, bytes, intensity and attainable performance of a workload", cmdWorkload},
+        {"occupancy", "theoretical occupancy of a launch, its limiter and the hand calculation", cmdOccupancy},
     };
     return table;
 }
