@@ -1,0 +1,74 @@
+#pragma once
+
+#include "gpu.h"
+#include "specdb.h"
+
+#include <QMainWindow>
+
+class CeilingToggles;
+class GpuPicker;
+class QAction;
+class QTabWidget;
+class QToolButton;
+class RooflineChart;
+class WorkloadPanel;
+
+// The main window: GPU picker and comparison list on the left, the roofline chart in the
+// centre, tool panels (workloads first; occupancy, runs, tiles, results later) on the right.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(const model::SpecDb &db, QWidget *parent = nullptr);
+
+    RooflineChart *chart() const { return m_chart; }
+    GpuPicker *gpuPicker() const { return m_picker; }
+    GpuPicker *comparePicker() const { return m_compare; }
+    CeilingToggles *ceilingToggles() const { return m_toggles; }
+    WorkloadPanel *workloadPanel() const { return m_workloads; }
+    const model::SpecDb &specDb() const { return m_db; }
+
+    QString currentGpuId() const;
+    const model::Gpu *currentGpu() const;
+    void selectGpu(const QString &id);
+    QStringList comparisonGpuIds() const;
+    void setComparisonGpus(const QStringList &ids);
+    void setLogScale(bool log);
+
+    // Adds a tool panel as a tab beside the workload panel; the window keeps it.
+    void addPanel(QWidget *panel, const QString &title);
+
+    bool exportChart(const QString &file, int width = 0, int height = 0);
+    // Messages for database files SpecDb refused (also shown in the status bar).
+    QStringList refusedFiles() const;
+
+    // Window geometry and the user's choices; restored by the constructor, saved on close.
+    void saveSettings() const;
+    void restoreSettings();
+
+signals:
+    void gpuChanged(const model::Gpu &gpu);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void buildDocks();
+    void showRefusedFiles();
+    void onGpuPicked(const QString &id);
+    void updateChart();
+    void exportDialog();
+
+    model::SpecDb m_db;
+    QString m_gpuId;
+    RooflineChart *m_chart = nullptr;
+    GpuPicker *m_picker = nullptr;
+    GpuPicker *m_compare = nullptr;
+    CeilingToggles *m_toggles = nullptr;
+    WorkloadPanel *m_workloads = nullptr;
+    QTabWidget *m_panels = nullptr;
+    QAction *m_logAction = nullptr;
+    QToolButton *m_refusedButton = nullptr;
+};

@@ -1,0 +1,1027 @@
+#include "rooflinechart.h"
+
+#include "roofline.h"
+#include "units.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QMouseEvent>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Y axis ticks with SI prefixes ("1 TFLOP/s"), log and linear flavours.
+class SiLogTicker : public QCPAxisTickerLog
+{
+public:
+    explicit SiLogTicker(QString unit) : m_unit(std::move(unit)) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return m_unit.isEmpty() ? QString::number(tick, 'g', 6) : model::formatSi(tick, m_unit, 3);
+    }
+
+private:
+    QString m_unit;
+};
+
+class SiTicker : public QCPAxisTicker
+{
+public:
+    explicit SiTicker(QString unit) : m_unit(std::move(unit)) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        if (std::fabs(tick) < 1e-12 * (std::fabs(tick) + 1))
+            tick = 0;
+        return m_unit.isEmpty() ? QString::number(tick, 'g', 6) : model::formatSi(tick, m_unit, 3);
+    }
+
+private:
+    QString m_unit;
+};
+
+Qt::PenStyle levelStyle(const QString &level)
+{
+    if (level == QLatin1String("l2"))
+        return Qt::DashDotLine;
+    if (level == QLatin1String("smem"))
+        return Qt::DotLine;
+    return Qt::SolidLine;
+}
+
+// The rectangle a text of this size covers when its alignment point sits at pos.
+QRectF alignedRect(const QPointF &pos, const QSizeF &size, Qt::Alignment align)
+{
+    QPointF tl = pos;
+    if (align & Qt::AlignRight)
+        tl.rx() -= size.width();
+    else if (align & Qt::AlignHCenter)
+        tl.rx() -= size.width() / 2;
+    if (align & Qt::AlignBottom)
+        tl.ry() -= size.height();
+    else if (align & Qt::AlignVCenter)
+        tl.ry() -= size.height() / 2;
+    return {tl, size};
+}
+
+// Liang–Barsky: the part of segment a–b inside r, as parameters t0 <= t1; false if none.
+bool clipSegment(const QPointF &a, const QPointF &b, const QRectF &r, double *t0, double *t1)
+{
+    double lo = 0, hi = 1;
+    const double dx = b.x() - a.x(), dy = b.y() - a.y();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            lo = std::max(lo, t);
+        else
+            hi = std::min(hi, t);
+    }
+    *t0 = lo;
+    *t1 = hi;
+    return lo < hi;
+}
+
+QString ceilingLabelText(const QStringList &names, double flopPerS)
+{
+    return QStringLiteral("%1 %2").arg(names.join(QStringLiteral(" / ")), model::formatSi(flopPerS, QStringLiteral("FLOP/s"), 4));
+}
+
+} // namespace
+
+RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+
+    QFont tickFont = font();
+    tickFont.setPointSizeF(9);
+    QFont labelFont = font();
+    labelFont.setPointSizeF(10);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        axis->grid()->setSubGridVisible(true);
+        axis->grid()->setPen(QPen(QColor(200, 200, 200), 0, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(QColor(232, 232, 232), 0, Qt::DotLine));
+    }
+    m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/B)"));
+    m_plot->yAxis->setLabel(tr("Performance (FLOP/s)"));
+
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(tickFont);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+
+    connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
+    auto onRange = [this] {
+        updateLineExtents();
+        emit viewChanged();
+    };
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+
+    m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"), QStringLiteral("bf16_tc")};
+    m_levels = model::knownLevels();
+    rebuild();
+}
+
+RooflineChart::~RooflineChart() = default;
+
+QColor RooflineChart::gpuColor(int index)
+{
+    // Distinct in colour and lightness, readable on white and in grey-scale print.
+    static const QColor colors[kMaxGpus] = {QColor(31, 90, 180), QColor(214, 95, 0), QColor(40, 150, 60),
+                                            QColor(150, 50, 160)};
+    if (index < 0)
+        return QColor(110, 110, 110);
+    return colors[index % kMaxGpus];
+}
+
+QString RooflineChart::ridgeText(double ai)
+{
+    const QString n = ai >= 10 ? QString::number(ai, 'f', 0) : QString::number(ai, 'g', 2);
+    return tr("ridge %1 FLOP/B").arg(n);
+}
+
+// ---- setters
+
+void RooflineChart::setGpus(const QList<model::Gpu> &gpus)
+{
+    m_gpus = gpus.mid(0, kMaxGpus);
+    m_viewSet = false;
+    rebuild();
+}
+
+void RooflineChart::setVisiblePrecisions(const QStringList &precisions)
+{
+    m_precisions = precisions;
+    m_viewSet = false;
+    rebuild();
+}
+
+void RooflineChart::setVisibleLevels(const QStringList &levels)
+{
+    m_levels = levels;
+    rebuild();
+}
+
+void RooflineChart::setLogScale(bool log)
+{
+    if (log == m_log)
+        return;
+    m_log = log;
+    m_viewSet = false;
+    rebuild();
+}
+
+void RooflineChart::setPoints(const QList<ChartPoint> &points, const QString &group)
+{
+    m_points.insert(group, points);
+    rebuild();
+}
+
+void RooflineChart::setTrails(const QList<ChartTrail> &trails, const QString &group)
+{
+    m_trails.insert(group, trails);
+    rebuild();
+}
+
+void RooflineChart::setMeasuredCeilings(const QList<ChartCeiling> &ceilings, const QString &group)
+{
+    m_measured.insert(group, ceilings);
+    rebuild();
+}
+
+void RooflineChart::clearGroup(const QString &group)
+{
+    m_points.remove(group);
+    m_trails.remove(group);
+    m_measured.remove(group);
+    rebuild();
+}
+
+void RooflineChart::setHighlighted(const QString &id)
+{
+    if (id == m_highlighted)
+        return;
+    m_highlighted = id;
+    rebuild();
+}
+
+void RooflineChart::setUpdatesSuspended(bool suspended)
+{
+    m_suspended = suspended;
+    if (!suspended && m_dirty)
+        rebuild();
+}
+
+void RooflineChart::resetView()
+{
+    const QRectF r = defaultRange();
+    m_plot->xAxis->setRange(r.left(), r.right());
+    m_plot->yAxis->setRange(r.top(), r.bottom());
+    m_viewSet = false;
+    m_plot->replot();
+}
+
+void RooflineChart::setVisibleRange(const QRectF &range)
+{
+    m_plot->xAxis->setRange(range.left(), range.right());
+    m_plot->yAxis->setRange(range.top(), range.bottom());
+    m_viewSet = true;
+    m_plot->replot();
+}
+
+QRectF RooflineChart::visibleRange() const
+{
+    const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+    return {x.lower, y.lower, x.size(), y.size()};
+}
+
+// ---- export
+
+bool RooflineChart::savePng(const QString &file, int width, int height)
+{
+    return m_plot->savePng(file, width, height);
+}
+
+bool RooflineChart::savePdf(const QString &file, int width, int height)
+{
+    return m_plot->savePdf(file, width, height, QCP::epNoCosmetic, QStringLiteral("RoofLab"), tr("Roofline chart"));
+}
+
+bool RooflineChart::saveSvg(const QString &file, int width, int height)
+{
+    const int w = width > 0 ? width : m_plot->width();
+    const int h = height > 0 ? height : m_plot->height();
+    QSvgGenerator generator;
+    generator.setFileName(file);
+    generator.setSize(QSize(w, h));
+    generator.setViewBox(QRect(0, 0, w, h));
+    generator.setTitle(tr("Roofline chart"));
+    generator.setDescription(tr("Created by RoofLab"));
+    QCPPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    m_plot->toPainter(&painter, w, h);
+    painter.end();
+    return QFileInfo(file).size() > 0;
+}
+
+bool RooflineChart::saveImage(const QString &file, int width, int height)
+{
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("svg"))
+        return saveSvg(file, width, height);
+    if (suffix == QLatin1String("pdf"))
+        return savePdf(file, width, height);
+    return savePng(file, width, height);
+}
+
+// ---- accessors
+
+QStringList RooflineChart::ceilingLabels() const
+{
+    return m_ceilingLabels;
+}
+
+QStringList RooflineChart::ridgeLabels() const
+{
+    return m_ridgeLabels;
+}
+
+QStringList RooflineChart::measuredLabels() const
+{
+    return m_measuredLabels;
+}
+
+QStringList RooflineChart::pointIds() const
+{
+    QStringList ids;
+    for (const auto &group : m_points)
+        for (const ChartPoint &p : group)
+            ids << p.id;
+    return ids;
+}
+
+const ChartPoint *RooflineChart::findPoint(const QString &id) const
+{
+    for (const auto &group : m_points)
+        for (const ChartPoint &p : group)
+            if (p.id == id)
+                return &p;
+    return nullptr;
+}
+
+std::optional<QPointF> RooflineChart::pointCoords(const QString &id) const
+{
+    if (const ChartPoint *p = findPoint(id))
+        return QPointF(p->ai, p->flopPerS);
+    return std::nullopt;
+}
+
+std::optional<ChartPoint> RooflineChart::point(const QString &id) const
+{
+    if (const ChartPoint *p = findPoint(id))
+        return *p;
+    return std::nullopt;
+}
+
+int RooflineChart::trailCount() const
+{
+    int n = 0;
+    for (const auto &group : m_trails)
+        n += group.size();
+    return n;
+}
+
+QPoint RooflineChart::pixelFor(double ai, double flopPerS) const
+{
+    const QPoint p(int(std::lround(m_plot->xAxis->coordToPixel(ai))), int(std::lround(m_plot->yAxis->coordToPixel(flopPerS))));
+    return m_plot->mapTo(this, p);
+}
+
+void RooflineChart::replot()
+{
+    rebuild();
+}
+
+// ---- building
+
+double RooflineChart::defaultXMin() const
+{
+    return m_log ? 0.01 : 0;
+}
+
+double RooflineChart::defaultXMax() const
+{
+    if (m_log)
+        return 1e4;
+    // Linear: show the ridges comfortably, as seed 001 draws it.
+    double ridge = 0;
+    for (const model::Gpu &g : m_gpus) {
+        const model::Roofline roof(g);
+        double top = 0, slow = 0;
+        for (const auto &c : roof.compute())
+            if (m_precisions.contains(c.precision))
+                top = std::max(top, c.flopPerS);
+        for (const auto &m : roof.memory())
+            if (m_levels.contains(m.level) && (slow == 0 || m.bytesPerS < slow))
+                slow = m.bytesPerS;
+        if (slow > 0)
+            ridge = std::max(ridge, top / slow);
+    }
+    return ridge > 0 ? ridge * 2.5 : 100;
+}
+
+QRectF RooflineChart::defaultRange() const
+{
+    const double xMin = defaultXMin(), xMax = defaultXMax();
+    double top = 0, bottom = kInf;
+    for (const model::Gpu &g : m_gpus) {
+        const model::Roofline roof(g);
+        for (const auto &c : roof.compute())
+            if (m_precisions.contains(c.precision))
+                top = std::max(top, c.flopPerS);
+        for (const auto &m : roof.memory())
+            if (m_levels.contains(m.level)) {
+                top = std::max(top, m.bytesPerS * (m_log ? 1 : 0)); // a diagonal alone still needs room
+                bottom = std::min(bottom, m.bytesPerS * 0.01);
+            }
+    }
+    for (const auto &group : m_points)
+        for (const ChartPoint &p : group)
+            if (p.flopPerS > 0) {
+                top = std::max(top, p.flopPerS);
+                bottom = std::min(bottom, p.flopPerS);
+            }
+    if (top <= 0)
+        top = 1e15;
+    if (!std::isfinite(bottom) || bottom <= 0)
+        bottom = top / 1e5;
+    if (!m_log)
+        return {xMin, 0, xMax - xMin, top * 1.15};
+    const double lo = std::pow(10, std::floor(std::log10(bottom)));
+    const double hi = std::pow(10, std::ceil(std::log10(top * 1.5)));
+    return {xMin, lo, xMax - xMin, hi - lo};
+}
+
+void RooflineChart::clearPlot()
+{
+    m_plot->clearItems();
+    m_plot->clearPlottables();
+    m_plot->legend->clearItems();
+    m_labels.clear();
+    m_lines.clear();
+    m_ceilingLabels.clear();
+    m_ridgeLabels.clear();
+    m_measuredLabels.clear();
+    m_shadingRidge = 0;
+}
+
+void RooflineChart::applyAxes()
+{
+    const auto type = m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear;
+    m_plot->xAxis->setScaleType(type);
+    m_plot->yAxis->setScaleType(type);
+    if (m_log) {
+        auto x = QSharedPointer<SiLogTicker>::create(QString());
+        auto y = QSharedPointer<SiLogTicker>::create(QStringLiteral("FLOP/s"));
+        for (const auto &t : {x, y}) {
+            t->setLogBase(10);
+            t->setSubTickCount(8);
+            t->setTickCount(9);
+        }
+        m_plot->xAxis->setTicker(x);
+        m_plot->yAxis->setTicker(y);
+    } else {
+        m_plot->xAxis->setTicker(QSharedPointer<SiTicker>::create(QString()));
+        m_plot->yAxis->setTicker(QSharedPointer<SiTicker>::create(QStringLiteral("FLOP/s")));
+    }
+}
+
+void RooflineChart::rebuild()
+{
+    if (m_suspended) {
+        m_dirty = true;
+        return;
+    }
+    m_dirty = false;
+    clearPlot();
+    applyAxes();
+    if (!m_viewSet) {
+        const QRectF r = defaultRange();
+        m_plot->xAxis->setRange(r.left(), r.right());
+        m_plot->yAxis->setRange(r.top(), r.bottom());
+        m_viewSet = false; // setRange is ours, not the user's
+    }
+    buildRegions();
+    for (int i = 0; i < m_gpus.size(); ++i)
+        buildGpu(i);
+    buildMeasured();
+    buildTrails();
+    buildPoints();
+    updateLineExtents();
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
+    m_plot->replot();
+}
+
+int RooflineChart::addLine(bool horizontal, double value, double limit, const QPen &pen)
+{
+    QCPGraph *g = m_plot->addGraph();
+    g->setPen(pen);
+    g->setLineStyle(QCPGraph::lsLine);
+    g->setAdaptiveSampling(false);
+    m_lines.append({g, horizontal, value, limit});
+    return int(m_lines.size()) - 1;
+}
+
+void RooflineChart::updateLineExtents()
+{
+    // Extend a little beyond the view so a drag shows no ends before the next update.
+    const QCPRange x = m_plot->xAxis->range();
+    double lo, hi;
+    if (m_log) {
+        lo = std::max(x.lower, 1e-300) / 10;
+        hi = x.upper * 10;
+    } else {
+        lo = x.lower - x.size();
+        hi = x.upper + x.size();
+    }
+    for (const Line &l : m_lines) {
+        QVector<double> keys, values;
+        if (l.horizontal) {
+            const double start = std::max(l.limit, lo);
+            if (start < hi) {
+                keys = {start, hi};
+                values = {l.value, l.value};
+            }
+        } else {
+            const double end = std::min(l.limit, hi);
+            if (lo < end) {
+                keys = {lo, end};
+                values = {l.value * lo, l.value * end};
+            }
+        }
+        l.graph->setData(keys, values, true);
+    }
+}
+
+void RooflineChart::addLabel(Label label, const QString &text, const QColor &color, bool bold)
+{
+    auto *item = new QCPItemText(m_plot);
+    item->setText(text);
+    item->setColor(color);
+    QFont f = font();
+    f.setPointSizeF(label.anchor == Label::Anchor::Region ? 10 : 8.5);
+    f.setBold(bold);
+    f.setItalic(label.anchor == Label::Anchor::Region);
+    item->setFont(f);
+    item->setPadding(QMargins(2, 1, 2, 1));
+    if (label.anchor != Label::Anchor::Region)
+        item->setBrush(QColor(255, 255, 255, 200));
+    item->position->setType(QCPItemPosition::ptAbsolute);
+    item->setClipToAxisRect(true);
+    item->setSelectable(false);
+    label.item = item;
+    m_labels.append(label);
+}
+
+void RooflineChart::buildRegions()
+{
+    if (m_gpus.isEmpty())
+        return;
+    const model::Roofline roof(m_gpus.first());
+    double top = 0;
+    for (const auto &c : roof.compute())
+        if (m_precisions.contains(c.precision))
+            top = std::max(top, c.flopPerS);
+    double slow = 0;
+    for (const auto &m : roof.memory())
+        if (m_levels.contains(m.level) && (slow == 0 || m.bytesPerS < slow))
+            slow = m.bytesPerS;
+    if (top <= 0 || slow <= 0)
+        return;
+    m_shadingRidge = top / slow;
+
+    auto region = [this](double from, double to, bool fromIsRatio, const QColor &color) {
+        auto *rect = new QCPItemRect(m_plot);
+        rect->setLayer(QStringLiteral("background"));
+        rect->setPen(Qt::NoPen);
+        rect->setBrush(color);
+        rect->setSelectable(false);
+        rect->topLeft->setTypeX(fromIsRatio ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeX(fromIsRatio ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(from, 0);
+        rect->bottomRight->setCoords(to, 1);
+    };
+    region(0, m_shadingRidge, true, QColor(60, 120, 200, 20));
+    region(m_shadingRidge, 1, false, QColor(230, 140, 30, 20));
+
+    Label mem;
+    mem.anchor = Label::Anchor::Region;
+    mem.data = QPointF(-kInf, 0);
+    mem.priority = 90;
+    addLabel(mem, tr("memory-bound"), QColor(60, 100, 160));
+    Label comp = mem;
+    comp.data = QPointF(m_shadingRidge, 0);
+    addLabel(comp, tr("compute-bound"), QColor(170, 100, 20));
+}
+
+void RooflineChart::buildGpu(int index)
+{
+    const model::Gpu &gpu = m_gpus.at(index);
+    const model::Roofline roof(gpu);
+    const QColor color = gpuColor(index);
+    const bool primary = index == 0;
+
+    // Equal peaks (FP16 and BF16 Tensor, say) share one line and one label.
+    QMap<double, QStringList> peaks;
+    double top = 0;
+    for (const auto &c : roof.compute())
+        if (m_precisions.contains(c.precision) && c.flopPerS > 0) {
+            peaks[c.flopPerS] << model::precisionLabel(c.precision);
+            top = std::max(top, c.flopPerS);
+        }
+    QList<model::MemoryCeiling> levels;
+    double fastest = 0;
+    for (const auto &m : roof.memory())
+        if (m_levels.contains(m.level) && m.bytesPerS > 0) {
+            levels << m;
+            fastest = std::max(fastest, m.bytesPerS);
+        }
+    // Ridges are quoted against DRAM/HBM, the level a kernel's minimum traffic refers to.
+    const model::MemoryCeiling *main = nullptr;
+    for (const auto &m : levels)
+        if (!main || m.level == QLatin1String("hbm") || (main->level != QLatin1String("hbm") && m.bytesPerS < main->bytesPerS))
+            main = &m;
+
+    bool inLegend = false;
+    auto legendOnce = [&](QCPGraph *g) {
+        if (inLegend)
+            return;
+        g->setName(gpu.displayName());
+        g->addToLegend();
+        inLegend = true;
+    };
+
+    // Highest first so the primary labels of the top ceilings win the right edge.
+    for (auto it = peaks.end(); it != peaks.begin();) {
+        --it;
+        const double peak = it.key();
+        const int line = addLine(true, peak, fastest > 0 ? peak / fastest : 0, QPen(color, primary ? 2.2 : 1.8));
+        legendOnce(m_lines[line].graph);
+        const QString text = ceilingLabelText(it.value(), peak);
+        m_ceilingLabels << text;
+        Label l;
+        l.anchor = Label::Anchor::RightEdge;
+        l.line = line;
+        l.priority = 10 * index;
+        addLabel(l, text, color.darker(115), primary);
+    }
+    for (const auto &m : levels) {
+        QPen pen(color, primary ? 2.0 : 1.6, levelStyle(m.level));
+        const int line = addLine(false, m.bytesPerS, top > 0 ? top / m.bytesPerS : kInf, pen);
+        legendOnce(m_lines[line].graph);
+        const QString text = QStringLiteral("%1 %2").arg(model::levelLabel(m.level, gpu.memoryType),
+                                                         model::formatSi(m.bytesPerS, QStringLiteral("B/s"), 4));
+        m_ceilingLabels << text;
+        Label l;
+        l.anchor = Label::Anchor::AlongLine;
+        l.line = line;
+        l.priority = 10 * index + 1;
+        addLabel(l, text, color.darker(115), primary);
+    }
+
+    if (!main)
+        return;
+    // Every ridge for a lone GPU; only the top one per GPU in an overlay, to stay readable.
+    QCPGraph *marks = m_plot->addGraph();
+    marks->setLineStyle(QCPGraph::lsNone);
+    marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 7));
+    for (auto it = peaks.end(); it != peaks.begin();) {
+        --it;
+        const double ridge = it.key() / main->bytesPerS;
+        const bool topRidge = it.key() == top;
+        if (!topRidge && m_gpus.size() > 1)
+            continue;
+        marks->addData(ridge, it.key());
+        const QString text = ridgeText(ridge);
+        m_ridgeLabels << text;
+        Label l;
+        l.anchor = Label::Anchor::Ridge;
+        l.data = QPointF(ridge, it.key());
+        l.priority = 10 * index + (topRidge ? 2 : 5);
+        addLabel(l, text, color.darker(130));
+        if (topRidge) {
+            // A drop line to the x axis so the ridge intensity can be read off the axis.
+            auto *drop = new QCPItemLine(m_plot);
+            drop->setPen(QPen(color, 1, Qt::DashLine));
+            drop->setSelectable(false);
+            drop->start->setCoords(ridge, it.key());
+            drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            drop->end->setCoords(ridge, 1);
+        }
+    }
+}
+
+void RooflineChart::buildMeasured()
+{
+    for (const auto &group : m_measured) {
+        for (const ChartCeiling &c : group) {
+            const model::MeasuredCeiling &m = c.ceiling;
+            if (m.value <= 0)
+                continue;
+            const QColor color = gpuColor(c.gpuIndex);
+            const bool memory = m.kind == QLatin1String("memory");
+            QString text = c.label;
+            if (text.isEmpty()) {
+                const QString what = memory ? model::levelLabel(m.level) : model::precisionLabel(m.precision);
+                const QString value = model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
+                text = m.probe.isEmpty() ? tr("measured %1 %2").arg(what, value)
+                                         : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);
+            }
+            double limit = memory ? kInf : 0;
+            if (memory && c.gpuIndex >= 0 && c.gpuIndex < m_gpus.size()) {
+                double top = 0;
+                const model::Roofline roof(m_gpus.at(c.gpuIndex));
+                for (const auto &p : roof.compute())
+                    if (m_precisions.contains(p.precision))
+                        top = std::max(top, p.flopPerS);
+                if (top > 0)
+                    limit = top / m.value;
+            }
+            const int line = addLine(!memory, m.value, limit, QPen(color, 1.6, Qt::DashLine));
+            m_measuredLabels << text;
+            Label l;
+            l.anchor = memory ? Label::Anchor::AlongLine : Label::Anchor::RightEdge;
+            l.line = line;
+            l.below = true;
+            l.priority = 45;
+            addLabel(l, text, color.darker(115));
+        }
+    }
+}
+
+void RooflineChart::buildTrails()
+{
+    for (const auto &group : m_trails) {
+        for (const ChartTrail &t : group) {
+            if (t.points.isEmpty())
+                continue;
+            const QColor color = gpuColor(t.gpuIndex);
+            const bool measured = t.kind == ChartPoint::Kind::Measured;
+            auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+            curve->setPen(QPen(color, 1.4, measured ? Qt::SolidLine : Qt::DashLine));
+            curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5),
+                                                   measured ? QBrush(color) : QBrush(Qt::white), 6));
+            QVector<double> ts, xs, ys;
+            for (int i = 0; i < t.points.size(); ++i) {
+                const QPointF &p = t.points.at(i);
+                if (m_log && (p.x() <= 0 || p.y() <= 0))
+                    continue;
+                ts << i;
+                xs << p.x();
+                ys << p.y();
+                if (i < t.pointLabels.size() && !t.pointLabels.at(i).isEmpty()) {
+                    Label l;
+                    l.anchor = Label::Anchor::Point;
+                    l.data = p;
+                    l.priority = 60;
+                    addLabel(l, t.pointLabels.at(i), color.darker(130));
+                }
+            }
+            curve->setData(ts, xs, ys, true);
+            if (!t.label.isEmpty() && !xs.isEmpty()) {
+                Label l;
+                l.anchor = Label::Anchor::Point;
+                l.data = QPointF(xs.last(), ys.last());
+                l.priority = 48;
+                addLabel(l, t.label, color.darker(130), true);
+            }
+        }
+    }
+}
+
+void RooflineChart::buildPoints()
+{
+    // One graph per look (kind, colour, highlight): 50 points cost a handful of plottables.
+    QMap<std::tuple<int, int, bool>, QCPGraph *> graphs;
+    QCPGraph *halo = nullptr;
+    bool legendPredicted = false, legendMeasured = false;
+    for (const auto &group : m_points) {
+        for (const ChartPoint &p : group) {
+            if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
+                continue;
+            const bool measured = p.kind == ChartPoint::Kind::Measured;
+            const bool lit = p.highlighted || (!m_highlighted.isEmpty() && p.id == m_highlighted);
+            const auto key = std::make_tuple(int(measured), p.gpuIndex, lit);
+            QCPGraph *g = graphs.value(key);
+            if (!g) {
+                const QColor color = gpuColor(p.gpuIndex);
+                g = m_plot->addGraph();
+                g->setLineStyle(QCPGraph::lsNone);
+                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, lit ? 2.6 : 2.0),
+                                                   measured ? QBrush(color) : QBrush(Qt::white), lit ? 13 : 10));
+                graphs.insert(key, g);
+                if (!measured && !legendPredicted) {
+                    g->setName(tr("predicted (hollow)"));
+                    g->addToLegend();
+                    legendPredicted = true;
+                } else if (measured && !legendMeasured) {
+                    g->setName(tr("measured (filled)"));
+                    g->addToLegend();
+                    legendMeasured = true;
+                }
+            }
+            g->addData(p.ai, p.flopPerS);
+            if (lit) {
+                if (!halo) {
+                    halo = m_plot->addGraph();
+                    halo->setLineStyle(QCPGraph::lsNone);
+                    halo->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(255, 190, 0), 4), Qt::NoBrush, 22));
+                }
+                halo->addData(p.ai, p.flopPerS);
+            }
+            if (!p.label.isEmpty()) {
+                Label l;
+                l.anchor = Label::Anchor::Point;
+                l.data = QPointF(p.ai, p.flopPerS);
+                l.priority = lit ? 3 : 8; // the user's points before comparison GPUs' labels
+                addLabel(l, p.label, gpuColor(p.gpuIndex).darker(140), lit);
+            }
+        }
+    }
+}
+
+// ---- label placement
+
+void RooflineChart::placeLabels()
+{
+    const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(2, 2, -2, -2);
+    QCPAxis *xa = m_plot->xAxis;
+    QCPAxis *ya = m_plot->yAxis;
+    auto pixel = [&](double x, double y) { return QPointF(xa->coordToPixel(x), ya->coordToPixel(y)); };
+
+    QList<QRectF> taken;
+    if (m_plot->legend->visible())
+        taken << QRectF(m_plot->legend->outerRect());
+    // Keep markers uncovered: a label over a point hides what the point says.
+    for (const auto &group : m_points)
+        for (const ChartPoint &p : group)
+            if (!m_log || (p.ai > 0 && p.flopPerS > 0)) {
+                const QPointF c = pixel(p.ai, p.flopPerS);
+                taken << QRectF(c - QPointF(6, 6), QSizeF(12, 12));
+            }
+
+    QList<int> order(m_labels.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [this](int a, int b) { return m_labels[a].priority < m_labels[b].priority; });
+
+    struct Candidate
+    {
+        QPointF pos;
+        Qt::Alignment align;
+        double angle = 0;
+    };
+
+    for (int idx : order) {
+        const Label &l = m_labels[idx];
+        QCPItemText *item = l.item;
+        const QFontMetricsF fm(item->font());
+        const QMargins pad = item->padding();
+        const QSizeF size = fm.size(0, item->text()) + QSizeF(pad.left() + pad.right() + 1, pad.top() + pad.bottom() + 1);
+
+        QList<Candidate> candidates;
+        switch (l.anchor) {
+        case Label::Anchor::Point: {
+            const QPointF p = pixel(l.data.x(), l.data.y());
+            candidates = {{p + QPointF(9, 0), Qt::AlignLeft | Qt::AlignVCenter},
+                          {p + QPointF(0, -9), Qt::AlignHCenter | Qt::AlignBottom},
+                          {p + QPointF(-9, 0), Qt::AlignRight | Qt::AlignVCenter},
+                          {p + QPointF(0, 9), Qt::AlignHCenter | Qt::AlignTop},
+                          {p + QPointF(7, -7), Qt::AlignLeft | Qt::AlignBottom},
+                          {p + QPointF(7, 7), Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-7, 7), Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(-7, -7), Qt::AlignRight | Qt::AlignBottom},
+                          {p + QPointF(-4, 22), Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(-4, -22), Qt::AlignRight | Qt::AlignBottom},
+                          {p + QPointF(4, 22), Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(4, -22), Qt::AlignLeft | Qt::AlignBottom}};
+            break;
+        }
+        case Label::Anchor::Ridge: {
+            const QPointF p = pixel(l.data.x(), l.data.y());
+            candidates = {{p + QPointF(6, 5), Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-6, 5), Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(6, 22), Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-8, -4), Qt::AlignRight | Qt::AlignBottom}};
+            break;
+        }
+        case Label::Anchor::RightEdge: {
+            const Line &line = m_lines.at(l.line);
+            const double y = ya->coordToPixel(line.value);
+            const double start = line.limit > 0 || !m_log ? xa->coordToPixel(line.limit) : area.left();
+            for (bool below : {l.below, !l.below})
+                for (int k = 0; k < 4; ++k) {
+                    const double x = area.right() - 4 - k * (size.width() * 0.6 + 10);
+                    if (x - size.width() < std::max(start, area.left()))
+                        break;
+                    candidates.append({QPointF(x, below ? y + 2 : y - 2),
+                                       Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom)});
+                }
+            break;
+        }
+        case Label::Anchor::AlongLine: {
+            const Line &line = m_lines.at(l.line);
+            if (line.graph->dataCount() < 2)
+                break;
+            const QPointF a = pixel(line.graph->data()->at(0)->key, line.graph->data()->at(0)->value);
+            const QPointF b = pixel(line.graph->data()->at(1)->key, line.graph->data()->at(1)->value);
+            double t0, t1;
+            if (!clipSegment(a, b, area, &t0, &t1))
+                break;
+            const double angle = std::atan2(b.y() - a.y(), b.x() - a.x()) * 180 / M_PI;
+            const QPointF normal = QPointF(-(b.y() - a.y()), b.x() - a.x()) / std::hypot(b.x() - a.x(), b.y() - a.y());
+            for (bool below : {l.below, !l.below})
+                for (double f : {0.08, 0.25, 0.42, 0.6}) {
+                    const double t = t0 + (t1 - t0) * f;
+                    // Nudge off the line so the text does not sit on the stroke.
+                    const QPointF p = a + (b - a) * t + normal * (below ? 2.0 : -2.0);
+                    candidates.append({p, Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom), angle});
+                }
+            break;
+        }
+        case Label::Anchor::Region: {
+            double x = std::isfinite(l.data.x()) ? xa->coordToPixel(l.data.x()) : area.left();
+            x = std::max(x, area.left());
+            candidates = {{QPointF(x + 6, area.top() + 4), Qt::AlignLeft | Qt::AlignTop},
+                          {QPointF(x + 6, area.top() + 24), Qt::AlignLeft | Qt::AlignTop}};
+            break;
+        }
+        }
+
+        bool placed = false;
+        for (const Candidate &c : candidates) {
+            QRectF r = alignedRect(c.pos, size, c.align);
+            if (c.angle != 0)
+                r = QTransform().translate(c.pos.x(), c.pos.y()).rotate(c.angle).translate(-c.pos.x(), -c.pos.y()).mapRect(r);
+            if (!area.contains(r))
+                continue;
+            if (std::any_of(taken.cbegin(), taken.cend(), [&](const QRectF &t) { return t.intersects(r); }))
+                continue;
+            item->position->setCoords(c.pos);
+            item->setPositionAlignment(c.align);
+            item->setRotation(c.angle);
+            taken << r;
+            placed = true;
+            break;
+        }
+        item->setVisible(placed);
+    }
+}
+
+// ---- mouse
+
+QString RooflineChart::hitTest(const QPoint &pos) const
+{
+    QString best;
+    double bestDist = 9;
+    for (const auto &group : m_points)
+        for (const ChartPoint &p : group) {
+            if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
+                continue;
+            const QPointF c(m_plot->xAxis->coordToPixel(p.ai), m_plot->yAxis->coordToPixel(p.flopPerS));
+            const double d = std::hypot(c.x() - pos.x(), c.y() - pos.y());
+            if (d <= bestDist) {
+                bestDist = d;
+                best = p.id;
+            }
+        }
+    return best;
+}
+
+bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_plot)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseMove: {
+        auto *e = static_cast<QMouseEvent *>(event);
+        if (e->buttons() != Qt::NoButton) {
+            m_viewSet = true; // a drag pans
+            break;
+        }
+        const QString id = hitTest(e->position().toPoint());
+        if (id != m_hovered) {
+            m_hovered = id;
+            emit pointHovered(id);
+        }
+        if (const ChartPoint *p = id.isEmpty() ? nullptr : findPoint(id))
+            QToolTip::showText(e->globalPosition().toPoint(), p->tooltip.isEmpty() ? p->label : p->tooltip, m_plot);
+        else
+            QToolTip::hideText();
+        break;
+    }
+    case QEvent::MouseButtonPress:
+        m_pressPos = static_cast<QMouseEvent *>(event)->position().toPoint();
+        break;
+    case QEvent::MouseButtonRelease: {
+        auto *e = static_cast<QMouseEvent *>(event);
+        const QPoint pos = e->position().toPoint();
+        if (e->button() == Qt::LeftButton && (pos - m_pressPos).manhattanLength() < 4) {
+            const QString id = hitTest(pos);
+            if (!id.isEmpty())
+                emit pointClicked(id);
+        }
+        break;
+    }
+    case QEvent::MouseButtonDblClick:
+        resetView();
+        return true;
+    case QEvent::Wheel:
+        m_viewSet = true;
+        break;
+    case QEvent::Leave:
+        if (!m_hovered.isEmpty()) {
+            m_hovered.clear();
+            emit pointHovered(QString());
+        }
+        break;
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}

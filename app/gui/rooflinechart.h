@@ -1,0 +1,160 @@
+#pragma once
+
+#include "chartdata.h"
+#include "gpu.h"
+
+#include <QHash>
+#include <QList>
+#include <QPointF>
+#include <QRectF>
+#include <QStringList>
+#include <QPen>
+#include <QWidget>
+
+#include <optional>
+
+class QCustomPlot;
+class QCPAbstractItem;
+class QCPItemText;
+class QCPGraph;
+
+// The roofline chart: the one widget that wraps QCustomPlot. Everything outside talks to it
+// in domain terms (GPUs, visible precisions and levels, points, trails, measured ceilings)
+// and never touches QCustomPlot. Every setter rebuilds the plot; several changes in a row
+// can be batched with setUpdatesSuspended(true) ... (false).
+class RooflineChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxGpus = 4;
+
+    explicit RooflineChart(QWidget *parent = nullptr);
+    ~RooflineChart() override;
+
+    // GPUs to draw; the first is the primary one (shading, default view). Extra entries
+    // beyond kMaxGpus are ignored.
+    void setGpus(const QList<model::Gpu> &gpus);
+    QList<model::Gpu> gpus() const { return m_gpus; }
+    // Precisions ("bf16_tc") and memory levels ("hbm") to draw, where a GPU has them.
+    void setVisiblePrecisions(const QStringList &precisions);
+    QStringList visiblePrecisions() const { return m_precisions; }
+    void setVisibleLevels(const QStringList &levels);
+    QStringList visibleLevels() const { return m_levels; }
+
+    void setLogScale(bool log);
+    bool isLogScale() const { return m_log; }
+
+    // Points, trails and measured ceilings come in named groups so that independent sources
+    // (workload panel, live runs, a results file) replace only their own.
+    void setPoints(const QList<ChartPoint> &points, const QString &group = {});
+    void setTrails(const QList<ChartTrail> &trails, const QString &group = {});
+    void setMeasuredCeilings(const QList<ChartCeiling> &ceilings, const QString &group = {});
+    void clearGroup(const QString &group);
+    // Marks one point (empty id: none); the previous one is unmarked.
+    void setHighlighted(const QString &id);
+    QString highlighted() const { return m_highlighted; }
+
+    // Holds back rebuilding while several setters run; resuming rebuilds once.
+    void setUpdatesSuspended(bool suspended);
+
+    // Back to the default view of the current GPUs.
+    void resetView();
+
+    // Export at the given size in pixels (0: the widget's size). false on a write error.
+    bool savePng(const QString &file, int width = 0, int height = 0);
+    bool saveSvg(const QString &file, int width = 0, int height = 0);
+    bool savePdf(const QString &file, int width = 0, int height = 0);
+    // By suffix (.png, .svg, .pdf).
+    bool saveImage(const QString &file, int width = 0, int height = 0);
+
+    // ---- state for tests and other code, no pixel peeking needed
+    QStringList ceilingLabels() const;  // datasheet compute and memory ceilings, as drawn
+    QStringList ridgeLabels() const;    // "ridge 206 FLOP/B"
+    QStringList measuredLabels() const; // measured ceilings
+    QStringList pointIds() const;
+    std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
+    std::optional<ChartPoint> point(const QString &id) const;
+    int trailCount() const;
+    QRectF visibleRange() const; // x: FLOP/B, y: FLOP/s (left, bottom, width, height)
+    void setVisibleRange(const QRectF &range);
+    // Shaded region split (FLOP/B): the primary GPU's ridge for its top visible precision.
+    double shadingRidge() const { return m_shadingRidge; }
+    // Pixel position of a data point (for QTest mouse events in tests).
+    QPoint pixelFor(double ai, double flopPerS) const;
+    // Rebuild and repaint now (normally done by each setter).
+    void replot();
+
+    static QColor gpuColor(int index);
+    static QString ridgeText(double ai);
+
+signals:
+    void pointClicked(const QString &id);
+    void pointHovered(const QString &id); // empty when the mouse leaves all points
+    void viewChanged();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    // A text item and the places it may go, tried in order in placeLabels(); one that
+    // collides everywhere is hidden (its text stays in the accessors and tooltips).
+    struct Label
+    {
+        enum class Anchor { Point, Ridge, RightEdge, AlongLine, Region };
+        QCPItemText *item = nullptr;
+        Anchor anchor = Anchor::Point;
+        QPointF data;     // Point, Ridge: the point; Region: x where the region starts
+        int line = -1;    // AlongLine / RightEdge: index into m_lines
+        bool below = false; // RightEdge / AlongLine: text below the line instead of above
+        int priority = 0;   // lower goes first
+    };
+    // A roofline segment whose visible extent follows the view (a ceiling runs to the right
+    // edge, a diagonal comes in from the left edge) without ever holding huge coordinates.
+    struct Line
+    {
+        QCPGraph *graph = nullptr;
+        bool horizontal = true;
+        double value = 0; // FLOP/s (horizontal) or B/s (diagonal)
+        double limit = 0; // horizontal: x where it starts; diagonal: x where it ends
+    };
+
+    void rebuild();
+    void clearPlot();
+    void buildRegions();
+    void buildGpu(int index);
+    void buildMeasured();
+    void buildTrails();
+    void buildPoints();
+    void applyAxes();
+    void updateLineExtents();
+    void placeLabels(); // after layout: pixel-space placement, collisions hidden
+    void addLabel(Label label, const QString &text, const QColor &color, bool bold = false);
+    int addLine(bool horizontal, double value, double limit, const QPen &pen);
+    QString hitTest(const QPoint &pos) const;
+    const ChartPoint *findPoint(const QString &id) const;
+    double defaultXMin() const;
+    double defaultXMax() const;
+    QRectF defaultRange() const;
+
+    QCustomPlot *m_plot = nullptr;
+    QList<model::Gpu> m_gpus;
+    QStringList m_precisions;
+    QStringList m_levels;
+    bool m_log = true;
+    bool m_suspended = false;
+    bool m_dirty = false;
+    bool m_viewSet = false; // the user or a caller moved the view; keep it on rebuild
+    QString m_highlighted;
+    QHash<QString, QList<ChartPoint>> m_points;
+    QHash<QString, QList<ChartTrail>> m_trails;
+    QHash<QString, QList<ChartCeiling>> m_measured;
+    QStringList m_ceilingLabels;
+    QStringList m_ridgeLabels;
+    QStringList m_measuredLabels;
+    double m_shadingRidge = 0;
+    QList<Label> m_labels;
+    QList<Line> m_lines;
+    QPoint m_pressPos;
+    QString m_hovered;
+};
