@@ -173,10 +173,10 @@ int OccupancyResult::limitFor(Limiter l) const
 
 QString OccupancyResult::summary() const
 {
-    return QCoreApplication::translate("model::Occupancy", "%1 blocks/SM · %2 warps · %3")
-        .arg(blocksPerSm)
-        .arg(warpsPerSm)
-        .arg(percent(occupancy));
+    const QString blocks = blocksPerSm == 1 ? tr("%1 block/SM") : tr("%1 blocks/SM");
+    const QString warps = warpsPerSm == 1 ? tr("%1 warp") : tr("%1 warps");
+    return QStringLiteral("%1 · %2 · %3")
+        .arg(blocks.arg(blocksPerSm), warps.arg(warpsPerSm), percent(occupancy));
 }
 
 // The header's three descriptors and its answer for one input.
