@@ -102,6 +102,18 @@ void GpuPicker::setCurrentId(const QString &id)
     }
 }
 
+void GpuPicker::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // scrollTo() before the first layout has no effect; show the chosen GPU once laid out.
+    QModelIndex index = m_view->currentIndex();
+    if (m_mode == Mode::Check && !m_checked.isEmpty())
+        if (QStandardItem *item = itemFor(m_checked.first()))
+            index = m_proxy->mapFromSource(item->index());
+    if (index.isValid())
+        QMetaObject::invokeMethod(this, [this, index] { m_view->scrollTo(index, QAbstractItemView::PositionAtCenter); }, Qt::QueuedConnection);
+}
+
 void GpuPicker::onCurrentIndex()
 {
     const QString id = m_view->currentIndex().data(kIdRole).toString();

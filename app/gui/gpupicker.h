@@ -39,6 +39,9 @@ signals:
     void currentChanged(const QString &id);
     void checkedChanged(const QStringList &ids);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void onCurrentIndex();
     void onItemChanged(QStandardItem *item);

@@ -55,7 +55,9 @@ int main(int argc, char *argv[])
                                         QStringLiteral("FILE"));
     const QCommandLineOption demoOption(QStringLiteral("demo-points"),
                                         QApplication::translate("main", "Add a few example workload points (for screenshots)."));
-    parser.addOptions({gpuOption, compareOption, shotOption, demoOption});
+    const QCommandLineOption linearOption(QStringLiteral("linear"),
+                                          QApplication::translate("main", "Linear axes instead of log-log (as seed 001 draws it)."));
+    parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption});
     parser.process(app);
 
     const model::SpecDb db = model::SpecDb::loadDefault();
@@ -81,6 +83,8 @@ int main(int argc, char *argv[])
             }
         window.setComparisonGpus(ids);
     }
+    if (parser.isSet(linearOption))
+        window.setLogScale(false);
     if (parser.isSet(demoOption))
         addDemoWorkloads(window.workloadPanel());
 

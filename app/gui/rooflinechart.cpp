@@ -244,9 +244,7 @@ void RooflineChart::setUpdatesSuspended(bool suspended)
 
 void RooflineChart::resetView()
 {
-    const QRectF r = defaultRange();
-    m_plot->xAxis->setRange(r.left(), r.right());
-    m_plot->yAxis->setRange(r.top(), r.bottom());
+    applyDefaultRange();
     m_viewSet = false;
     m_plot->replot();
 }
@@ -385,7 +383,7 @@ double RooflineChart::defaultXMin() const
 double RooflineChart::defaultXMax() const
 {
     if (m_log)
-        return 1e4;
+        return 1.001e4; // a hair past 10^4 so its tick label is not trimmed by rounding
     // Linear: show the ridges comfortably, as seed 001 draws it.
     double ridge = 0;
     for (const model::Gpu &g : m_gpus) {
@@ -403,7 +401,14 @@ double RooflineChart::defaultXMax() const
     return ridge > 0 ? ridge * 2.5 : 100;
 }
 
-QRectF RooflineChart::defaultRange() const
+void RooflineChart::applyDefaultRange()
+{
+    const auto r = defaultRange();
+    m_plot->xAxis->setRange(r[0], r[1]);
+    m_plot->yAxis->setRange(r[2], r[3]);
+}
+
+std::array<double, 4> RooflineChart::defaultRange() const
 {
     const double xMin = defaultXMin(), xMax = defaultXMax();
     double top = 0, bottom = kInf;
@@ -429,10 +434,10 @@ QRectF RooflineChart::defaultRange() const
     if (!std::isfinite(bottom) || bottom <= 0)
         bottom = top / 1e5;
     if (!m_log)
-        return {xMin, 0, xMax - xMin, top * 1.15};
+        return {xMin, xMax, 0, top * 1.15};
     const double lo = std::pow(10, std::floor(std::log10(bottom)));
     const double hi = std::pow(10, std::ceil(std::log10(top * 1.5)));
-    return {xMin, lo, xMax - xMin, hi - lo};
+    return {xMin, xMax, lo, hi};
 }
 
 void RooflineChart::clearPlot()
@@ -479,9 +484,7 @@ void RooflineChart::rebuild()
     clearPlot();
     applyAxes();
     if (!m_viewSet) {
-        const QRectF r = defaultRange();
-        m_plot->xAxis->setRange(r.left(), r.right());
-        m_plot->yAxis->setRange(r.top(), r.bottom());
+        applyDefaultRange();
         m_viewSet = false; // setRange is ours, not the user's
     }
     buildRegions();

@@ -11,6 +11,7 @@
 #include <QPen>
 #include <QWidget>
 
+#include <array>
 #include <optional>
 
 class QCustomPlot;
@@ -135,7 +136,10 @@ private:
     const ChartPoint *findPoint(const QString &id) const;
     double defaultXMin() const;
     double defaultXMax() const;
-    QRectF defaultRange() const;
+    // x0, x1, y0, y1 as exact numbers (a QRectF's right() = left + width rounds 1e4 down and
+    // loses the last tick label).
+    std::array<double, 4> defaultRange() const;
+    void applyDefaultRange();
 
     QCustomPlot *m_plot = nullptr;
     QList<model::Gpu> m_gpus;
