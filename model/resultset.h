@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QVariantMap>
 
 #include <optional>
@@ -59,7 +60,9 @@ struct Measurement
     double ai() const { return bytes > 0 ? flops / bytes : 0; }
     double flopPerS() const { return time.median > 0 ? flops / time.median : 0; }
     double bytesPerS() const { return time.median > 0 ? bytes / time.median : 0; }
-    // kernel + dtype + sorted params: what Compare matches on
+    // kernel + dtype + sorted params (+ memory level, "hbm" when empty, + precision when set):
+    // what Compare matches on. Level and precision keep apart the several points that one
+    // imported ncu launch gives.
     QString key() const;
 };
 
@@ -78,11 +81,19 @@ struct DeviceInfo
 };
 
 // A results file (schema "rooflab.results/1"; see DESIGN.md -> Results file).
+//
+// Loading: a measurement needs "kernel", "flops", "bytes" and "time_s.median" (> 0); every
+// number present must be finite and not negative, and min <= median <= max. An entry that
+// breaks this is skipped and named in the warnings (index, kernel, field); the rest loads.
+// Unknown fields (top level, device, ceilings, measurements, and inside time_s and check)
+// are kept in `extra` and written again on save; known fields are written over them.
 class ResultSet
 {
 public:
     static constexpr int kSchemaVersion = 1;
     static constexpr qint64 kMaxFileBytes = 64ll * 1024 * 1024; // larger files are refused
+    // "rooflab.results/1"
+    static QString schemaName();
 
     QString created; // ISO 8601
     QJsonObject tool;
@@ -101,10 +112,19 @@ public:
     // One row per measurement.
     QString toCsv() const;
 
+    // The CSV columns and one measurement's cells (unquoted), for other exporters.
+    static QStringList csvHeader();
+    static QStringList csvRow(const Measurement &m);
+
+    // One entry as in the file (also the payload of the worker's events). The *FromJson
+    // functions set *error to the field and the reason, e.g. "\"flops\" must not be negative".
     static QJsonObject toJson(const Measurement &m);
     static QJsonObject toJson(const MeasuredCeiling &c);
+    static QJsonObject toJson(const DeviceInfo &d);
     static std::optional<Measurement> measurementFromJson(const QJsonObject &o, QString *error);
     static std::optional<MeasuredCeiling> ceilingFromJson(const QJsonObject &o, QString *error);
+    // A bad field costs only that field (named in *warnings).
+    static DeviceInfo deviceFromJson(const QJsonObject &o, QStringList *warnings = nullptr);
 };
 
 } // namespace model

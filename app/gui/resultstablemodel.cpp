@@ -1,0 +1,421 @@
+#include "resultstablemodel.h"
+
+#include "gpu.h"
+#include "units.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace {
+
+QString paramsText(const QVariantMap &params)
+{
+    QStringList parts;
+    for (auto it = params.cbegin(); it != params.cend(); ++it)
+        parts.append(it.key() + QLatin1Char('=') + it.value().toString());
+    return parts.join(QLatin1Char(' '));
+}
+
+bool checked(const model::Check &c)
+{
+    return c.ok || !c.reference.isEmpty() || !c.message.isEmpty() || c.maxRelErr != 0;
+}
+
+double spreadPercent(const model::TimeStats &t)
+{
+    return t.median > 0 ? (t.max - t.min) / t.median * 100 : 0;
+}
+
+QString percentText(double v, bool sign)
+{
+    // U+2212 minus: the same width as '+', so a column of changes lines up.
+    QString s = QString::number(std::abs(v), 'f', 1) + QStringLiteral(" %");
+    if (!sign)
+        return v < 0 ? QChar(0x2212) + s : s;
+    return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + s;
+}
+
+} // namespace
+
+ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ResultsTableModel::setResults(const model::ResultSet &results, const QString &file)
+{
+    beginResetModel();
+    m_rows.clear();
+    for (const model::Measurement &m : results.measurements) {
+        Row r{m, file, {}, {}, 0};
+        updateDerived(r);
+        m_rows.append(r);
+    }
+    endResetModel();
+}
+
+void ResultsTableModel::addResults(const model::ResultSet &results, const QString &file)
+{
+    appendRows(results.measurements, file);
+}
+
+void ResultsTableModel::appendMeasurement(const model::Measurement &m, const QString &file)
+{
+    appendRows({m}, file);
+}
+
+void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QString &file)
+{
+    if (ms.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + ms.size() - 1));
+    for (const model::Measurement &m : ms) {
+        Row r{m, file, {}, {}, 0};
+        updateDerived(r);
+        m_rows.append(r);
+    }
+    endInsertRows();
+}
+
+void ResultsTableModel::clear()
+{
+    if (m_rows.isEmpty())
+        return;
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+}
+
+std::optional<double> ResultsTableModel::percentOf(const model::Measurement &m, const Roof &roof) const
+{
+    if (m.flops > 0)
+        return roof.flopPerS > 0 ? std::optional<double>(m.flopPerS() / roof.flopPerS * 100) : std::nullopt;
+    return roof.bytesPerS > 0 ? std::optional<double>(m.bytesPerS() / roof.bytesPerS * 100) : std::nullopt;
+}
+
+void ResultsTableModel::updateDerived(Row &r) const
+{
+    if (m_roof)
+        r.roofPercent = percentOf(r.m, m_roof(r.m));
+    r.change.reset();
+    r.baselineSpread = 0;
+    if (m_compare) {
+        const auto it = m_baseline.constFind(r.m.key());
+        if (it != m_baseline.cend() && it->time.median > 0) {
+            r.change = (r.m.time.median - it->time.median) / it->time.median * 100;
+            r.baselineSpread = spreadPercent(it->time);
+        }
+    }
+}
+
+void ResultsTableModel::setRoofFunction(RoofFunction f)
+{
+    m_roof = std::move(f);
+    for (Row &r : m_rows) {
+        r.roofPercent.reset();
+        updateDerived(r);
+    }
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, RoofPercent), index(int(m_rows.size()) - 1, RoofPercent));
+}
+
+void ResultsTableModel::setRoofs(const QList<Roof> &perRow)
+{
+    m_roof = nullptr;
+    for (qsizetype i = 0; i < m_rows.size(); ++i)
+        m_rows[i].roofPercent = i < perRow.size() ? percentOf(m_rows[i].m, perRow[i]) : std::nullopt;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, RoofPercent), index(int(m_rows.size()) - 1, RoofPercent));
+}
+
+void ResultsTableModel::setBaseline(const model::ResultSet &baseline, const QString &label)
+{
+    // The column count changes, which views follow most simply through a reset.
+    beginResetModel();
+    m_compare = true;
+    m_baselineLabel = label;
+    m_baseline.clear();
+    for (const model::Measurement &m : baseline.measurements) {
+        const QString k = m.key();
+        if (!m_baseline.contains(k))
+            m_baseline.insert(k, m);
+    }
+    for (Row &r : m_rows)
+        updateDerived(r);
+    endResetModel();
+}
+
+void ResultsTableModel::clearBaseline()
+{
+    if (!m_compare)
+        return;
+    beginResetModel();
+    m_compare = false;
+    m_baseline.clear();
+    m_baselineLabel.clear();
+    for (Row &r : m_rows)
+        updateDerived(r);
+    endResetModel();
+}
+
+bool ResultsTableModel::changeSignificant(int row) const
+{
+    const Row &r = m_rows.at(row);
+    if (!r.change)
+        return false;
+    return std::abs(*r.change) > std::max({2.0, spreadPercent(r.m.time), r.baselineSpread});
+}
+
+int ResultsTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ResultsTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : (m_compare ? Change + 1 : Change);
+}
+
+QVariant ResultsTableModel::display(const Row &r, int column) const
+{
+    const model::Measurement &m = r.m;
+    switch (column) {
+    case Kernel:
+        return m.kernel;
+    case Params:
+        return paramsText(m.params);
+    case Dtype:
+        return m.dtype;
+    case Median:
+        return model::formatSeconds(m.time.median);
+    case Min:
+        return model::formatSeconds(m.time.min);
+    case Max:
+        return model::formatSeconds(m.time.max);
+    case FlopPerS:
+        return m.flops > 0 ? model::formatSi(m.flopPerS(), QStringLiteral("FLOP/s")) : QStringLiteral("—");
+    case BytesPerS:
+        return model::formatSi(m.bytesPerS(), QStringLiteral("B/s"));
+    case Ai:
+        return m.bytes > 0 ? QString::number(m.ai(), 'g', 3) : QStringLiteral("—");
+    case CheckColumn:
+        if (!checked(m.check))
+            return QStringLiteral("—");
+        return m.check.ok ? tr("ok") : tr("FAILED");
+    case RoofPercent:
+        return r.roofPercent ? percentText(*r.roofPercent, false) : QString();
+    case Source: {
+        const QString name = QFileInfo(r.file).fileName();
+        if (name.isEmpty())
+            return m.source;
+        return m.source.isEmpty() ? name : m.source + QStringLiteral(" · ") + name;
+    }
+    case Change:
+        return r.change ? percentText(*r.change, true) : QStringLiteral("—");
+    }
+    return {};
+}
+
+QVariant ResultsTableModel::sortValue(const Row &r, int column) const
+{
+    const model::Measurement &m = r.m;
+    switch (column) {
+    case Kernel:
+        return m.kernel.toLower();
+    case Params:
+        return paramsText(m.params).toLower();
+    case Dtype:
+        return m.dtype;
+    case Median:
+        return m.time.median;
+    case Min:
+        return m.time.min;
+    case Max:
+        return m.time.max;
+    case FlopPerS:
+        return m.flopPerS();
+    case BytesPerS:
+        return m.bytesPerS();
+    case Ai:
+        return m.ai();
+    case CheckColumn:
+        // failed, then not checked, then ok: failures first when sorted ascending
+        return !checked(m.check) ? 1 : (m.check.ok ? 2 : 0);
+    case RoofPercent:
+        return r.roofPercent ? QVariant(*r.roofPercent) : QVariant();
+    case Source:
+        return display(r, Source).toString().toLower();
+    case Change:
+        return r.change ? QVariant(*r.change) : QVariant();
+    }
+    return {};
+}
+
+QString ResultsTableModel::toolTip(int row, int column) const
+{
+    const Row &r = m_rows.at(row);
+    const model::Measurement &m = r.m;
+    switch (column) {
+    case Kernel:
+    case Dtype: {
+        QString t = m.kernel;
+        if (!m.precision.isEmpty())
+            t += QLatin1Char('\n') + tr("compared against the %1 ceiling").arg(model::precisionLabel(m.precision));
+        if (!m.level.isEmpty())
+            t += QLatin1Char('\n') + tr("bytes counted at %1").arg(model::levelLabel(m.level));
+        return t;
+    }
+    case Median:
+    case Min:
+    case Max:
+        return tr("%n sample(s); median %1, min %2, max %3", nullptr, m.time.samples)
+            .arg(model::formatSeconds(m.time.median), model::formatSeconds(m.time.min),
+                 model::formatSeconds(m.time.max));
+    case CheckColumn:
+        if (!checked(m.check))
+            return tr("not checked (imported)");
+        return tr("max relative error %1 against %2").arg(m.check.maxRelErr, 0, 'g', 3).arg(m.check.reference)
+               + (m.check.message.isEmpty() ? QString() : QLatin1Char('\n') + m.check.message);
+    case RoofPercent:
+        return tr("measured performance as a share of the roof at this intensity");
+    case Source:
+        return r.file;
+    case Change:
+        if (!r.change)
+            return tr("no row with the same kernel, data type and parameters in %1").arg(m_baselineLabel);
+        return tr("median time against %1: %2 (negative = faster)%3")
+            .arg(m_baselineLabel, percentText(*r.change, true),
+                 changeSignificant(row) ? QString() : tr(", within the noise"));
+    }
+    return {};
+}
+
+QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows.at(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(r, column);
+    case Qt::ToolTipRole:
+        return toolTip(index.row(), column);
+    case Qt::TextAlignmentRole:
+        if (column >= Median && column <= RoofPercent && column != CheckColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column == Change)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (column == CheckColumn && checked(r.m.check) && !r.m.check.ok)
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        if (column == Change && changeSignificant(index.row()))
+            return QBrush(*r.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        return {};
+    case SortRole:
+        return sortValue(r, column);
+    case KeyRole:
+        return r.m.key();
+    case FailedRole:
+        return checked(r.m.check) && !r.m.check.ok;
+    }
+    return {};
+}
+
+QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Kernel: return tr("Kernel");
+        case Params: return tr("Parameters");
+        case Dtype: return tr("Type");
+        case Median: return tr("Median");
+        case Min: return tr("Min");
+        case Max: return tr("Max");
+        case FlopPerS: return tr("FLOP/s");
+        case BytesPerS: return tr("B/s");
+        case Ai: return tr("AI (FLOP/B)");
+        case CheckColumn: return tr("Check");
+        case RoofPercent: return tr("% of roof");
+        case Source: return tr("Source");
+        case Change: return tr("Change %");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Median: return tr("median kernel time over the samples");
+        case Ai: return tr("arithmetic intensity: FLOPs per byte of memory traffic");
+        case RoofPercent: return tr("measured FLOP/s (B/s for copies) as a share of the roofline at this intensity");
+        case Change: return tr("median time against %1; negative = faster").arg(m_baselineLabel);
+        }
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------
+
+ResultsFilterModel::ResultsFilterModel(QObject *parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(ResultsTableModel::SortRole);
+}
+
+void ResultsFilterModel::setText(const QString &text)
+{
+    m_text = text.trimmed();
+    invalidateFilter();
+}
+
+void ResultsFilterModel::setDtype(const QString &dtype)
+{
+    m_dtype = dtype;
+    invalidateFilter();
+}
+
+void ResultsFilterModel::setSource(const QString &source)
+{
+    m_source = source;
+    invalidateFilter();
+}
+
+void ResultsFilterModel::setFailedOnly(bool on)
+{
+    m_failedOnly = on;
+    invalidateFilter();
+}
+
+bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const auto *results = qobject_cast<const ResultsTableModel *>(sourceModel());
+    if (!results || sourceParent.isValid())
+        return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+    const model::Measurement &m = results->measurement(sourceRow);
+    const QString file = results->file(sourceRow);
+    if (!m_dtype.isEmpty() && m.dtype != m_dtype)
+        return false;
+    if (!m_source.isEmpty() && m.source != m_source && file != m_source && QFileInfo(file).fileName() != m_source)
+        return false;
+    if (m_failedOnly && !results->index(sourceRow, 0).data(ResultsTableModel::FailedRole).toBool())
+        return false;
+    if (!m_text.isEmpty()) {
+        const QString params = results->index(sourceRow, ResultsTableModel::Params).data().toString();
+        if (!m.kernel.contains(m_text, Qt::CaseInsensitive) && !params.contains(m_text, Qt::CaseInsensitive)
+            && !file.contains(m_text, Qt::CaseInsensitive))
+            return false;
+    }
+    return true;
+}
+
+bool ResultsFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const QVariant l = left.data(sortRole());
+    const QVariant r = right.data(sortRole());
+    // Unknown values (no roof, no baseline match) after every known one.
+    if (!l.isValid() || !r.isValid())
+        return l.isValid() && !r.isValid();
+    if (l.typeId() == QMetaType::Double || r.typeId() == QMetaType::Double || l.typeId() == QMetaType::Int)
+        return l.toDouble() < r.toDouble();
+    return QString::localeAwareCompare(l.toString(), r.toString()) < 0;
+}

@@ -1,0 +1,133 @@
+#pragma once
+
+#include "resultset.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QSortFilterProxyModel>
+
+#include <functional>
+#include <optional>
+
+// The results table: one row per measurement, from one or more results files, an ncu import
+// or a live worker. A thin adapter over model::Measurement (QtCore/QtGui only, no widgets).
+//
+// Compare mode: given a baseline ResultSet, a last column "Change %" shows each row's median
+// time against the baseline row with the same Measurement::key() (negative = faster).
+class ResultsTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        Kernel,
+        Params,
+        Dtype,
+        Median,
+        Min,
+        Max,
+        FlopPerS,
+        BytesPerS,
+        Ai,
+        CheckColumn,
+        RoofPercent,
+        Source,
+        Change, // present only in compare mode
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // raw number (or lower-case text) to sort by; invalid = unknown
+        KeyRole,                     // Measurement::key()
+        FailedRole,                  // bool: the check ran and failed
+    };
+
+    // The attainable performance at a row's intensity on the chosen GPU: FLOP/s for points with
+    // FLOPs, the memory bandwidth for bandwidth-only points (flops 0). 0 = unknown.
+    struct Roof
+    {
+        double flopPerS = 0;
+        double bytesPerS = 0;
+    };
+    using RoofFunction = std::function<Roof(const model::Measurement &)>;
+
+    explicit ResultsTableModel(QObject *parent = nullptr);
+
+    // Replaces all rows with the file's measurements; `file` is shown in the Source column.
+    void setResults(const model::ResultSet &results, const QString &file = {});
+    void addResults(const model::ResultSet &results, const QString &file = {});
+    // One row at the end (a measurement event from the worker).
+    void appendMeasurement(const model::Measurement &m, const QString &file = {});
+    void clear();
+
+    const model::Measurement &measurement(int row) const { return m_rows.at(row).m; }
+    QString file(int row) const { return m_rows.at(row).file; }
+
+    // The roof per row, computed by f now and for rows added later (the GUI passes a lambda
+    // over model::Roofline::attainable for the selected GPU).
+    void setRoofFunction(RoofFunction f);
+    // Fixed roofs in row order; rows beyond the list have none. Replaces any roof function.
+    void setRoofs(const QList<Roof> &perRow);
+    // measured / roof × 100 (FLOP/s, or B/s for bandwidth-only points).
+    std::optional<double> roofPercent(int row) const { return m_rows.at(row).roofPercent; }
+
+    void setBaseline(const model::ResultSet &baseline, const QString &label = {});
+    void clearBaseline();
+    bool compareMode() const { return m_compare; }
+    // (median - baseline median) / baseline median × 100; nullopt when no baseline row matches.
+    std::optional<double> changePercent(int row) const { return m_rows.at(row).change; }
+    // The change is larger than both rows' own spread ((max - min) / median) and 2 %.
+    bool changeSignificant(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        model::Measurement m;
+        QString file;
+        std::optional<double> roofPercent;
+        std::optional<double> change;
+        double baselineSpread = 0; // (max - min) / median of the matched baseline row, %
+    };
+
+    void appendRows(const QList<model::Measurement> &ms, const QString &file);
+    void updateDerived(Row &r) const;
+    std::optional<double> percentOf(const model::Measurement &m, const Roof &roof) const;
+    QVariant display(const Row &r, int column) const;
+    QVariant sortValue(const Row &r, int column) const;
+    QString toolTip(int row, int column) const;
+
+    QList<Row> m_rows;
+    RoofFunction m_roof;
+    bool m_compare = false;
+    QString m_baselineLabel;
+    QHash<QString, model::Measurement> m_baseline; // key() -> first baseline row with it
+};
+
+// Sorts by ResultsTableModel::SortRole (numbers, not their formatted text; unknown values
+// last) and filters rows by text, dtype, source and failed checks.
+class ResultsFilterModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit ResultsFilterModel(QObject *parent = nullptr);
+
+    // Case-insensitive substring of kernel, params or file; empty = all rows.
+    void setText(const QString &text);
+    void setDtype(const QString &dtype);   // exact; empty = all
+    void setSource(const QString &source); // "rooflab", "ncu", or a file; empty = all
+    void setFailedOnly(bool on);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    QString m_text;
+    QString m_dtype;
+    QString m_source;
+    bool m_failedOnly = false;
+};

@@ -1,0 +1,603 @@
+#include "resultset.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <climits>
+#include <cmath>
+
+namespace model {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("model::ResultSet", text);
+}
+
+// Thrown inside the entry parsers only, to unwind to the one place that names the entry.
+struct FieldError
+{
+    QString field;
+    QString message;
+};
+
+[[noreturn]] void fail(const QString &field, const QString &message)
+{
+    throw FieldError{field, message};
+}
+
+// Null counts as absent: Qt writes NaN and infinity as null, so a null is what a non-finite
+// value saved by an older writer looks like; for a required field that is still an error.
+bool absent(const QJsonValue &v)
+{
+    return v.isUndefined() || v.isNull();
+}
+
+std::optional<double> number(const QJsonObject &o, const QString &key, const QString &field, bool required,
+                             bool positive = false)
+{
+    const QJsonValue v = o.value(key);
+    if (absent(v)) {
+        if (required)
+            fail(field, v.isNull() ? tr("is null (not a finite number)") : tr("is missing"));
+        return std::nullopt;
+    }
+    if (!v.isDouble())
+        fail(field, tr("must be a number"));
+    const double d = v.toDouble();
+    if (!std::isfinite(d))
+        fail(field, tr("must be finite"));
+    if (d < 0)
+        fail(field, tr("must not be negative"));
+    if (positive && d == 0)
+        fail(field, tr("must be greater than zero"));
+    return d;
+}
+
+QString string(const QJsonObject &o, const QString &key, const QString &field, bool required)
+{
+    const QJsonValue v = o.value(key);
+    if (absent(v)) {
+        if (required)
+            fail(field, tr("is missing"));
+        return {};
+    }
+    if (!v.isString())
+        fail(field, tr("must be a string"));
+    if (required && v.toString().trimmed().isEmpty())
+        fail(field, tr("must not be empty"));
+    return v.toString();
+}
+
+QJsonObject object(const QJsonObject &o, const QString &key, const QString &field, bool required)
+{
+    const QJsonValue v = o.value(key);
+    if (absent(v)) {
+        if (required)
+            fail(field, tr("is missing"));
+        return {};
+    }
+    if (!v.isObject())
+        fail(field, tr("must be an object"));
+    return v.toObject();
+}
+
+// The keys of o that are not in known: what we keep verbatim for the next save.
+QJsonObject unknownKeys(const QJsonObject &o, std::initializer_list<const char *> known)
+{
+    QJsonObject rest = o;
+    for (const char *k : known)
+        rest.remove(QLatin1String(k));
+    return rest;
+}
+
+QString num(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString paramText(const QVariant &v)
+{
+    const QJsonValue j = QJsonValue::fromVariant(v);
+    if (j.isObject())
+        return QString::fromUtf8(QJsonDocument(j.toObject()).toJson(QJsonDocument::Compact));
+    if (j.isArray())
+        return QString::fromUtf8(QJsonDocument(j.toArray()).toJson(QJsonDocument::Compact));
+    if (j.isDouble())
+        return num(j.toDouble());
+    if (j.isBool())
+        return j.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return v.toString();
+}
+
+QString csvField(const QString &s)
+{
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
+        && !s.contains(QLatin1Char('\r')))
+        return s;
+    QString q = s;
+    q.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+bool hasCheck(const Check &c)
+{
+    return c.ok || c.maxRelErr != 0 || !c.reference.isEmpty() || !c.message.isEmpty();
+}
+
+const QString kSchemaPrefix = QStringLiteral("rooflab.results/");
+
+} // namespace
+
+QString Measurement::key() const
+{
+    // QVariantMap iterates in key order, so the parameter list is canonical.
+    QStringList p;
+    for (auto it = params.cbegin(); it != params.cend(); ++it)
+        p.append(it.key() + QLatin1Char('=') + paramText(it.value()));
+    QString k = kernel + QLatin1Char('|') + dtype + QLatin1Char('|') + p.join(QLatin1Char(';')) + QLatin1Char('|')
+                + (level.isEmpty() ? QStringLiteral("hbm") : level);
+    if (!precision.isEmpty())
+        k += QLatin1Char('|') + precision;
+    return k;
+}
+
+QString ResultSet::schemaName()
+{
+    return kSchemaPrefix + QString::number(kSchemaVersion);
+}
+
+std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, QString *error)
+{
+    try {
+        Measurement m;
+        m.kernel = string(o, QStringLiteral("kernel"), QStringLiteral("kernel"), true);
+        m.dtype = string(o, QStringLiteral("dtype"), QStringLiteral("dtype"), false);
+        m.params = object(o, QStringLiteral("params"), QStringLiteral("params"), false).toVariantMap();
+        m.flops = *number(o, QStringLiteral("flops"), QStringLiteral("flops"), true);
+        m.bytes = *number(o, QStringLiteral("bytes"), QStringLiteral("bytes"), true);
+
+        const QJsonObject t = object(o, QStringLiteral("time_s"), QStringLiteral("time_s"), true);
+        m.time.median = *number(t, QStringLiteral("median"), QStringLiteral("time_s.median"), true, true);
+        m.time.min = number(t, QStringLiteral("min"), QStringLiteral("time_s.min"), false).value_or(m.time.median);
+        m.time.max = number(t, QStringLiteral("max"), QStringLiteral("time_s.max"), false).value_or(m.time.median);
+        const double samples = number(t, QStringLiteral("samples"), QStringLiteral("time_s.samples"), false).value_or(1);
+        if (samples > INT_MAX || samples != std::floor(samples))
+            fail(QStringLiteral("time_s.samples"), tr("must be a whole number"));
+        m.time.samples = int(samples);
+        if (m.time.min > m.time.median || m.time.median > m.time.max)
+            fail(QStringLiteral("time_s"), tr("min <= median <= max does not hold"));
+
+        const QJsonObject c = object(o, QStringLiteral("check"), QStringLiteral("check"), false);
+        if (!c.isEmpty()) {
+            const QJsonValue ok = c.value(QLatin1String("ok"));
+            if (!absent(ok) && !ok.isBool())
+                fail(QStringLiteral("check.ok"), tr("must be true or false"));
+            m.check.ok = ok.toBool(false);
+            m.check.maxRelErr = number(c, QStringLiteral("max_rel_err"), QStringLiteral("check.max_rel_err"), false)
+                                    .value_or(0);
+            m.check.reference = string(c, QStringLiteral("reference"), QStringLiteral("check.reference"), false);
+            m.check.message = string(c, QStringLiteral("message"), QStringLiteral("check.message"), false);
+        }
+        m.resources = object(o, QStringLiteral("resources"), QStringLiteral("resources"), false).toVariantMap();
+        m.predictedTimeS = number(o, QStringLiteral("predicted_time_s"), QStringLiteral("predicted_time_s"), false);
+        m.clockMhz = number(o, QStringLiteral("clock_mhz"), QStringLiteral("clock_mhz"), false).value_or(0);
+        m.startedAtS = number(o, QStringLiteral("started_at_s"), QStringLiteral("started_at_s"), false).value_or(0);
+        m.source = string(o, QStringLiteral("source"), QStringLiteral("source"), false);
+        m.level = string(o, QStringLiteral("level"), QStringLiteral("level"), false);
+        m.precision = string(o, QStringLiteral("precision"), QStringLiteral("precision"), false);
+
+        m.extra = unknownKeys(o, {"kernel", "params", "dtype", "flops", "bytes", "time_s", "check", "resources",
+                                  "predicted_time_s", "clock_mhz", "started_at_s", "source", "level", "precision"});
+        // Unknown fields inside the nested objects are kept under the same key in extra;
+        // toJson() writes the known fields over them.
+        const QJsonObject tRest = unknownKeys(t, {"median", "min", "max", "samples"});
+        if (!tRest.isEmpty())
+            m.extra.insert(QStringLiteral("time_s"), tRest);
+        const QJsonObject cRest = unknownKeys(c, {"ok", "max_rel_err", "reference", "message"});
+        if (!cRest.isEmpty() || o.value(QLatin1String("check")).isObject())
+            m.extra.insert(QStringLiteral("check"), cRest);
+        return m;
+    } catch (const FieldError &e) {
+        if (error)
+            *error = tr("\"%1\" %2").arg(e.field, e.message);
+        return std::nullopt;
+    }
+}
+
+std::optional<MeasuredCeiling> ResultSet::ceilingFromJson(const QJsonObject &o, QString *error)
+{
+    try {
+        MeasuredCeiling c;
+        c.kind = string(o, QStringLiteral("kind"), QStringLiteral("kind"), true);
+        if (c.kind == QLatin1String("memory")) {
+            c.level = string(o, QStringLiteral("level"), QStringLiteral("level"), true);
+            c.precision = string(o, QStringLiteral("precision"), QStringLiteral("precision"), false);
+        } else if (c.kind == QLatin1String("compute")) {
+            c.precision = string(o, QStringLiteral("precision"), QStringLiteral("precision"), true);
+            c.level = string(o, QStringLiteral("level"), QStringLiteral("level"), false);
+        } else {
+            fail(QStringLiteral("kind"), tr("must be \"memory\" or \"compute\", not \"%1\"").arg(c.kind));
+        }
+        c.value = *number(o, QStringLiteral("value"), QStringLiteral("value"), true, true);
+        const QString expected = c.kind == QLatin1String("memory") ? QStringLiteral("B/s") : QStringLiteral("FLOP/s");
+        c.unit = string(o, QStringLiteral("unit"), QStringLiteral("unit"), false);
+        if (c.unit.isEmpty())
+            c.unit = expected;
+        // Values are always in base units; OP/s is what integer ceilings are counted in.
+        const bool unitOk = c.unit == expected || (c.kind == QLatin1String("compute") && c.unit == QLatin1String("OP/s"));
+        if (!unitOk)
+            fail(QStringLiteral("unit"), tr("must be \"%1\", not \"%2\"").arg(expected, c.unit));
+        c.probe = string(o, QStringLiteral("probe"), QStringLiteral("probe"), false);
+        c.clockMhz = number(o, QStringLiteral("clock_mhz"), QStringLiteral("clock_mhz"), false).value_or(0);
+        c.extra = unknownKeys(o, {"kind", "level", "precision", "value", "unit", "probe", "clock_mhz"});
+        return c;
+    } catch (const FieldError &e) {
+        if (error)
+            *error = tr("\"%1\" %2").arg(e.field, e.message);
+        return std::nullopt;
+    }
+}
+
+QJsonObject ResultSet::toJson(const Measurement &m)
+{
+    QJsonObject o = m.extra;
+    o.insert(QStringLiteral("kernel"), m.kernel);
+    o.insert(QStringLiteral("params"), QJsonObject::fromVariantMap(m.params));
+    o.insert(QStringLiteral("dtype"), m.dtype);
+    o.insert(QStringLiteral("flops"), m.flops);
+    o.insert(QStringLiteral("bytes"), m.bytes);
+    QJsonObject t = m.extra.value(QLatin1String("time_s")).toObject();
+    t.insert(QStringLiteral("median"), m.time.median);
+    t.insert(QStringLiteral("min"), m.time.min);
+    t.insert(QStringLiteral("max"), m.time.max);
+    t.insert(QStringLiteral("samples"), m.time.samples);
+    o.insert(QStringLiteral("time_s"), t);
+    // An imported point has no check: leave the object out rather than write a failed one.
+    if (hasCheck(m.check) || m.extra.contains(QLatin1String("check"))) {
+        QJsonObject c = m.extra.value(QLatin1String("check")).toObject();
+        c.insert(QStringLiteral("ok"), m.check.ok);
+        c.insert(QStringLiteral("max_rel_err"), m.check.maxRelErr);
+        c.insert(QStringLiteral("reference"), m.check.reference);
+        if (!m.check.message.isEmpty())
+            c.insert(QStringLiteral("message"), m.check.message);
+        o.insert(QStringLiteral("check"), c);
+    } else {
+        o.remove(QStringLiteral("check"));
+    }
+    if (!m.resources.isEmpty())
+        o.insert(QStringLiteral("resources"), QJsonObject::fromVariantMap(m.resources));
+    if (m.predictedTimeS)
+        o.insert(QStringLiteral("predicted_time_s"), *m.predictedTimeS);
+    if (m.clockMhz > 0)
+        o.insert(QStringLiteral("clock_mhz"), m.clockMhz);
+    if (m.startedAtS > 0)
+        o.insert(QStringLiteral("started_at_s"), m.startedAtS);
+    if (!m.source.isEmpty())
+        o.insert(QStringLiteral("source"), m.source);
+    if (!m.level.isEmpty())
+        o.insert(QStringLiteral("level"), m.level);
+    if (!m.precision.isEmpty())
+        o.insert(QStringLiteral("precision"), m.precision);
+    return o;
+}
+
+QJsonObject ResultSet::toJson(const MeasuredCeiling &c)
+{
+    QJsonObject o = c.extra;
+    o.insert(QStringLiteral("kind"), c.kind);
+    if (!c.level.isEmpty())
+        o.insert(QStringLiteral("level"), c.level);
+    if (!c.precision.isEmpty())
+        o.insert(QStringLiteral("precision"), c.precision);
+    o.insert(QStringLiteral("value"), c.value);
+    o.insert(QStringLiteral("unit"), c.unit.isEmpty() ? (c.kind == QLatin1String("memory") ? QStringLiteral("B/s")
+                                                                                          : QStringLiteral("FLOP/s"))
+                                                      : c.unit);
+    if (!c.probe.isEmpty())
+        o.insert(QStringLiteral("probe"), c.probe);
+    if (c.clockMhz > 0)
+        o.insert(QStringLiteral("clock_mhz"), c.clockMhz);
+    return o;
+}
+
+QJsonObject ResultSet::toJson(const DeviceInfo &d)
+{
+    QJsonObject o = d.extra;
+    auto str = [&o](const char *key, const QString &v) {
+        if (!v.isEmpty())
+            o.insert(QLatin1String(key), v);
+    };
+    auto pos = [&o](const char *key, double v) {
+        if (v > 0)
+            o.insert(QLatin1String(key), v);
+    };
+    str("name", d.name);
+    str("cc", d.cc);
+    pos("sms", d.sms);
+    pos("clock_mhz", d.clockMhz);
+    pos("mem_bus_bits", d.memBusBits);
+    pos("l2_bytes", d.l2Bytes);
+    str("driver", d.driver);
+    str("runtime", d.runtime);
+    str("spec", d.spec);
+    return o;
+}
+
+DeviceInfo ResultSet::deviceFromJson(const QJsonObject &o, QStringList *warnings)
+{
+    // A bad device field costs only that field: the measurements are still worth showing.
+    DeviceInfo d;
+    auto field = [&](const char *key, auto parse) {
+        try {
+            parse(QString::fromLatin1(key));
+        } catch (const FieldError &e) {
+            if (warnings)
+                warnings->append(tr("device: \"%1\" %2; ignored").arg(e.field, e.message));
+        }
+    };
+    auto integer = [&o](const QString &key) {
+        const double v = number(o, key, key, false).value_or(0);
+        if (v > INT_MAX || v != std::floor(v))
+            fail(key, tr("must be a whole number"));
+        return int(v);
+    };
+    field("name", [&](const QString &k) { d.name = string(o, k, k, false); });
+    field("cc", [&](const QString &k) { d.cc = string(o, k, k, false); });
+    field("sms", [&](const QString &k) { d.sms = integer(k); });
+    field("clock_mhz", [&](const QString &k) { d.clockMhz = number(o, k, k, false).value_or(0); });
+    field("mem_bus_bits", [&](const QString &k) { d.memBusBits = integer(k); });
+    field("l2_bytes", [&](const QString &k) { d.l2Bytes = number(o, k, k, false).value_or(0); });
+    field("driver", [&](const QString &k) { d.driver = string(o, k, k, false); });
+    field("runtime", [&](const QString &k) { d.runtime = string(o, k, k, false); });
+    field("spec", [&](const QString &k) { d.spec = string(o, k, k, false); });
+    d.extra = unknownKeys(o, {"name", "cc", "sms", "clock_mhz", "mem_bus_bits", "l2_bytes", "driver", "runtime", "spec"});
+    return d;
+}
+
+std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *error, QStringList *warnings)
+{
+    auto refuse = [error](const QString &message) -> std::optional<ResultSet> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (json.size() > kMaxFileBytes)
+        return refuse(tr("is %1 MiB; results files larger than %2 MiB are refused")
+                          .arg(json.size() / 1048576.0, 0, 'f', 1)
+                          .arg(kMaxFileBytes / 1048576));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, json.size());
+        const QByteArray before = QByteArray::fromRawData(json.constData(), offset);
+        const qsizetype line = before.count('\n') + 1;
+        const qsizetype column = offset - before.lastIndexOf('\n'); // 1-based; lastIndexOf is -1 on line 1
+        return refuse(tr("is not valid JSON: %1 at line %2, column %3 (offset %4)")
+                          .arg(parseError.errorString())
+                          .arg(line)
+                          .arg(column)
+                          .arg(parseError.offset));
+    }
+    if (!doc.isObject())
+        return refuse(tr("is not a RoofLab results file (the top level is not a JSON object)"));
+    const QJsonObject top = doc.object();
+
+    const QJsonValue schemaValue = top.value(QLatin1String("schema"));
+    if (!schemaValue.isString())
+        return refuse(tr("is not a RoofLab results file (no \"schema\": \"%1\")").arg(schemaName()));
+    const QString schema = schemaValue.toString();
+    if (!schema.startsWith(kSchemaPrefix))
+        return refuse(tr("is not a RoofLab results file (schema \"%1\", expected \"%2\")").arg(schema, schemaName()));
+    bool versionOk = false;
+    const qlonglong version = QStringView(schema).mid(kSchemaPrefix.size()).toLongLong(&versionOk);
+    if (!versionOk || version < 1)
+        return refuse(tr("has an unknown schema \"%1\" (expected \"%2\")").arg(schema, schemaName()));
+    if (version > kSchemaVersion)
+        return refuse(tr("was written by a newer RoofLab (results schema version %1; this version reads version "
+                         "%2 and older): update RoofLab to open it")
+                          .arg(version)
+                          .arg(kSchemaVersion));
+
+    ResultSet rs;
+    auto warn = [warnings](const QString &w) {
+        if (warnings)
+            warnings->append(w);
+    };
+    const QJsonValue created = top.value(QLatin1String("created"));
+    if (created.isString())
+        rs.created = created.toString();
+    else if (!absent(created))
+        warn(tr("\"created\" must be a string; ignored"));
+    const QJsonValue tool = top.value(QLatin1String("tool"));
+    if (tool.isObject())
+        rs.tool = tool.toObject();
+    else if (!absent(tool))
+        warn(tr("\"tool\" must be an object; ignored"));
+    const QJsonValue device = top.value(QLatin1String("device"));
+    if (device.isObject())
+        rs.device = deviceFromJson(device.toObject(), warnings);
+    else if (!absent(device))
+        warn(tr("\"device\" must be an object; ignored"));
+
+    auto array = [&](const char *key) -> QJsonArray {
+        const QJsonValue v = top.value(QLatin1String(key));
+        if (v.isArray())
+            return v.toArray();
+        if (!absent(v))
+            warn(tr("\"%1\" must be an array; ignored").arg(QLatin1String(key)));
+        return {};
+    };
+    const QJsonArray ceilings = array("ceilings");
+    for (qsizetype i = 0; i < ceilings.size(); ++i) {
+        const QJsonObject o = ceilings.at(i).toObject();
+        QString why;
+        const auto c = ceilings.at(i).isObject() ? ceilingFromJson(o, &why) : std::nullopt;
+        if (!ceilings.at(i).isObject())
+            why = tr("is not an object");
+        if (c)
+            rs.ceilings.append(*c);
+        else
+            warn(tr("ceilings[%1] (%2 %3): %4; entry skipped")
+                     .arg(i)
+                     .arg(o.value(QLatin1String("kind")).toString(QStringLiteral("?")),
+                          o.value(QLatin1String(o.value(QLatin1String("kind")).toString() == QLatin1String("memory")
+                                                    ? "level"
+                                                    : "precision"))
+                              .toString(),
+                          why));
+    }
+    const QJsonArray measurements = array("measurements");
+    for (qsizetype i = 0; i < measurements.size(); ++i) {
+        const QJsonObject o = measurements.at(i).toObject();
+        QString why;
+        const auto m = measurements.at(i).isObject() ? measurementFromJson(o, &why) : std::nullopt;
+        if (!measurements.at(i).isObject())
+            why = tr("is not an object");
+        if (m)
+            rs.measurements.append(*m);
+        else
+            warn(tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
+                     .arg(i)
+                     .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
+    }
+    rs.extra = unknownKeys(top, {"schema", "created", "tool", "device", "ceilings", "measurements"});
+    return rs;
+}
+
+std::optional<ResultSet> ResultSet::load(const QString &path, QString *error, QStringList *warnings)
+{
+    auto refuse = [&](const QString &message) -> std::optional<ResultSet> {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, message);
+        return std::nullopt;
+    };
+    QFile f(path);
+    // Checked before reading, so a huge file costs nothing; the read below is capped as well
+    // because a pipe or a growing file reports no useful size.
+    if (f.size() > kMaxFileBytes)
+        return refuse(tr("is %1 MiB; results files larger than %2 MiB are refused")
+                          .arg(f.size() / 1048576.0, 0, 'f', 1)
+                          .arg(kMaxFileBytes / 1048576));
+    if (QFileInfo(path).isDir())
+        return refuse(tr("is a folder, not a results file"));
+    if (!f.open(QIODevice::ReadOnly))
+        return refuse(tr("cannot be opened: %1").arg(f.errorString()));
+    const QByteArray data = f.read(kMaxFileBytes + 1);
+    if (f.error() != QFileDevice::NoError)
+        return refuse(tr("cannot be read: %1").arg(f.errorString()));
+    QString why;
+    auto rs = fromJson(data, &why, warnings);
+    if (!rs)
+        return refuse(why);
+    return rs;
+}
+
+QJsonObject ResultSet::toJson() const
+{
+    QJsonObject o = extra;
+    o.insert(QStringLiteral("schema"), schemaName());
+    if (!created.isEmpty())
+        o.insert(QStringLiteral("created"), created);
+    if (!tool.isEmpty())
+        o.insert(QStringLiteral("tool"), tool);
+    const QJsonObject d = toJson(device);
+    if (!d.isEmpty())
+        o.insert(QStringLiteral("device"), d);
+    QJsonArray cs;
+    for (const MeasuredCeiling &c : ceilings)
+        cs.append(toJson(c));
+    o.insert(QStringLiteral("ceilings"), cs);
+    QJsonArray ms;
+    for (const Measurement &m : measurements)
+        ms.append(toJson(m));
+    o.insert(QStringLiteral("measurements"), ms);
+    return o;
+}
+
+bool ResultSet::save(const QString &path, QString *error) const
+{
+    auto failed = [&](const QString &message) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, message);
+        return false;
+    };
+    const QByteArray data = QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
+    // QSaveFile writes a temporary file next to the target and renames it over the target
+    // only after every byte is written, so a failed save leaves the old file as it was.
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return failed(tr("cannot be written: %1").arg(f.errorString()));
+    if (f.write(data) != data.size()) {
+        const QString why = f.errorString();
+        f.cancelWriting();
+        return failed(tr("cannot be written: %1").arg(why));
+    }
+    if (!f.commit())
+        return failed(tr("cannot be written: %1").arg(f.errorString()));
+    return true;
+}
+
+QStringList ResultSet::csvHeader()
+{
+    return {QStringLiteral("kernel"),      QStringLiteral("dtype"),       QStringLiteral("params"),
+            QStringLiteral("flops"),       QStringLiteral("bytes"),       QStringLiteral("ai"),
+            QStringLiteral("median_s"),    QStringLiteral("min_s"),       QStringLiteral("max_s"),
+            QStringLiteral("samples"),     QStringLiteral("flop_per_s"),  QStringLiteral("bytes_per_s"),
+            QStringLiteral("check_ok"),    QStringLiteral("max_rel_err"), QStringLiteral("reference"),
+            QStringLiteral("predicted_time_s"), QStringLiteral("clock_mhz"), QStringLiteral("source"),
+            QStringLiteral("level"),       QStringLiteral("precision")};
+}
+
+QStringList ResultSet::csvRow(const Measurement &m)
+{
+    QStringList params;
+    for (auto it = m.params.cbegin(); it != m.params.cend(); ++it)
+        params.append(it.key() + QLatin1Char('=') + paramText(it.value()));
+    const bool checked = hasCheck(m.check);
+    return {m.kernel,
+            m.dtype,
+            params.join(QLatin1Char(';')),
+            num(m.flops),
+            num(m.bytes),
+            num(m.ai()),
+            num(m.time.median),
+            num(m.time.min),
+            num(m.time.max),
+            QString::number(m.time.samples),
+            num(m.flopPerS()),
+            num(m.bytesPerS()),
+            checked ? (m.check.ok ? QStringLiteral("true") : QStringLiteral("false")) : QString(),
+            checked ? num(m.check.maxRelErr) : QString(),
+            m.check.reference,
+            m.predictedTimeS ? num(*m.predictedTimeS) : QString(),
+            m.clockMhz > 0 ? num(m.clockMhz) : QString(),
+            m.source,
+            m.level,
+            m.precision};
+}
+
+QString ResultSet::toCsv() const
+{
+    // RFC 4180: CRLF line ends, fields with commas, quotes or line breaks quoted.
+    auto line = [](const QStringList &cells) {
+        QStringList quoted;
+        quoted.reserve(cells.size());
+        for (const QString &c : cells)
+            quoted.append(csvField(c));
+        return quoted.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+    };
+    QString out = line(csvHeader());
+    for (const Measurement &m : measurements)
+        out += line(csvRow(m));
+    return out;
+}
+
+} // namespace model

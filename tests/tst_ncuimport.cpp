@@ -1,0 +1,413 @@
+// Nsight Compute CSV import (shared/reference/ncu-csv.md): points with the right FLOPs, bytes
+// and time from hand-written exports; the traps (units line, separators, ==PROF== lines,
+// tensor metrics, details page); missing metrics refused with the list and the command.
+#include "ncuimport.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+#include <cmath>
+
+using model::Measurement;
+using model::NcuImport;
+using model::ResultSet;
+
+namespace {
+
+QString data(const QString &name)
+{
+    return QStringLiteral(ROOFLAB_TEST_DATA "/ncu/") + name;
+}
+
+const Measurement *find(const ResultSet &rs, int id, const QString &precision, const QString &level)
+{
+    for (const Measurement &m : rs.measurements)
+        if (m.params.value("ncu_id").toInt() == id && m.precision == precision && m.level == level)
+            return &m;
+    return nullptr;
+}
+
+// A raw export with the given metric columns (units, values) for one launch.
+QByteArray rawCsv(const QList<std::tuple<QString, QString, QString>> &metrics, const QString &kernel = "k()")
+{
+    QStringList header = {"ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context", "Stream",
+                          "Block Size", "Grid Size", "Device", "CC"};
+    QStringList units(header.size());
+    QStringList values = {"0", "1", "app", "127.0.0.1", kernel, "1", "7", "(256, 1, 1)", "(1, 1, 1)", "0", "9.0"};
+    for (const auto &[name, unit, value] : metrics) {
+        header << name;
+        units << unit;
+        values << value;
+    }
+    auto line = [](QStringList cells) {
+        for (QString &c : cells)
+            c = '"' + c.replace("\"", "\"\"") + '"';
+        return cells.join(',') + '\n';
+    };
+    return (line(header) + line(units) + line(values)).toUtf8();
+}
+
+} // namespace
+
+class TestNcuImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Each row: one point of a sample file, with the numbers worked out by hand.
+    void goodFiles_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("points");
+        QTest::addColumn<int>("id");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("seconds");
+
+        // bf16 GEMM 4096³: tensor FLOPs = 2·4096³ exactly; the FP32 epilogue is its own small point.
+        QTest::newRow("bf16 gemm: tensor vs hbm") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc" << "hbm" << "bf16"
+                                                  << 137438953472.0 << 151257088.0 << 178256e-9;
+        QTest::newRow("bf16 gemm: tensor vs l2") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc" << "l2" << "bf16"
+                                                 << 137438953472.0 << 1932735283.0 << 178256e-9;
+        QTest::newRow("bf16 gemm: fp32 epilogue, FMA counted twice")
+            << "gemm-bf16-raw.csv" << 8 << 0 << "fp32" << "hbm" << "fp32" << (16777216.0 + 2 * 16777216.0)
+            << 151257088.0 << 178256e-9;
+        QTest::newRow("bf16 gemm: second launch after a PROF line")
+            << "gemm-bf16-raw.csv" << 8 << 1 << "bf16_tc" << "hbm" << "bf16" << 137438953472.0 << 151265280.0
+            << 177984e-9;
+        // SGEMM 4096³: FFMA = 4096³, so FLOPs = 2·4096³ + the alpha FMULs; bytes = read + write.
+        QTest::newRow("sgemm: dram read + write") << "fp32-sgemm-raw.csv" << 4 << 0 << "fp32" << "hbm" << "fp32"
+                                                  << (2 * 68719476736.0 + 16777216.0) << (205520896.0 + 67108864.0)
+                                                  << 2748416e-9;
+        QTest::newRow("vector add: one FADD per element") << "fp32-sgemm-raw.csv" << 4 << 1 << "fp32" << "l2"
+                                                          << "fp32" << 16777216.0 << 201326592.0 << 45312e-9;
+        // The same profile with comma decimals, dot groups, usecond, Mbyte and Gbyte.
+        QTest::newRow("de locale + scaled units: sgemm")
+            << "fp32-sgemm-de-scaled.csv" << 4 << 0 << "fp32" << "hbm" << "fp32" << (2 * 68719476736.0 + 16777216.0)
+            << (205520896.0 + 67108864.0) << 2748416e-9;
+        QTest::newRow("de locale + scaled units: vector add l2 in Gbyte")
+            << "fp32-sgemm-de-scaled.csv" << 4 << 1 << "fp32" << "l2" << "fp32" << 16777216.0 << 201326592.0
+            << 45312e-9;
+        QTest::newRow("details page, gpu__time_duration in us") << "gemm-bf16-details.csv" << 2 << 0 << "bf16_tc"
+                                                                << "hbm" << "bf16" << 137438953472.0 << 151257088.0
+                                                                << 178.26e-6;
+        QTest::newRow("bad values: the one good launch") << "bad-values.csv" << 1 << 2 << "fp32" << "hbm" << "fp32"
+                                                         << 1048576.0 << 8388608.0 << 12160e-9;
+    }
+    void goodFiles()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, points);
+        QFETCH(int, id);
+        QFETCH(QString, precision);
+        QFETCH(QString, level);
+        QFETCH(QString, dtype);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, seconds);
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::load(data(file), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), points);
+        const Measurement *m = find(*rs, id, precision, level);
+        QVERIFY2(m, qPrintable(QString("no %1/%2 point for launch %3").arg(precision, level).arg(id)));
+        QCOMPARE(m->dtype, dtype);
+        QCOMPARE(m->flops, flops);
+        QCOMPARE(m->bytes, bytes);
+        QVERIFY2(std::abs(m->time.median - seconds) < seconds * 1e-12,
+                 qPrintable(QString::number(m->time.median, 'g', 17)));
+        QCOMPARE(m->time.samples, 1);
+        QCOMPARE(m->time.min, m->time.median);
+        QCOMPARE(m->source, QString("ncu"));
+        QVERIFY(!m->kernel.isEmpty());
+        // every imported point is a valid results-file entry
+        QString why;
+        QVERIFY2(ResultSet::measurementFromJson(ResultSet::toJson(*m), &why), qPrintable(why));
+    }
+
+    void gemmDetails()
+    {
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::load(data("gemm-bf16-raw.csv"), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+        const Measurement &first = rs->measurements.first();
+        // the kernel name keeps its commas; the tensor point, doing the work, comes first
+        QVERIFY(first.kernel.startsWith("void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<cute::tuple<int, int, int, int>"));
+        QCOMPARE(first.precision, QString("bf16_tc"));
+        QCOMPARE(first.params.value("grid").toString(), QString("(132, 1, 1)"));
+        QCOMPARE(first.params.value("block").toString(), QString("(384, 1, 1)"));
+        QCOMPARE(first.resources.value("regs").toInt(), 168);
+        QCOMPARE(first.resources.value("occupancy_limit_registers").toInt(), 1);
+        QVERIFY(std::abs(first.clockMhz - 1980) < 0.01);
+        QCOMPARE(rs->device.name, QString("NVIDIA H200"));
+        QCOMPARE(rs->device.cc, QString("9.0"));
+        QCOMPARE(rs->device.sms, 132);
+        QCOMPARE(rs->device.l2Bytes, 62914560.0);
+        // bf16 at 771 TFLOP/s, not "0 % of FP32 peak"
+        QVERIFY(std::abs(first.flopPerS() / 1e12 - 771.0) < 1);
+        QCOMPARE(first.extra.value("ncu").toObject().value("bytes").toString(), QString("dram__bytes.sum"));
+        // key() keeps the points of one launch apart
+        QSet<QString> keys;
+        for (const Measurement &m : rs->measurements)
+            keys.insert(m.key());
+        QCOMPARE(keys.size(), rs->measurements.size());
+    }
+
+    void refused_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("missing metrics: listed, with the command")
+            << "bad-missing-metrics.csv"
+            << QStringList{"dram__bytes.sum (or lts__t_bytes.sum)", "a FLOP count", "ncu --csv --page raw --print-units base",
+                           "sm__ops_path_tensor_src_bf16_dst_fp32.sum"};
+        QTest::newRow("details page without raw metrics")
+            << "bad-details-sections-only.csv"
+            << QStringList{"dram__bytes.sum", "--page raw", "requested with --metrics"};
+        QTest::newRow("not an ncu file") << "bad-not-ncu.csv" << QStringList{"not an Nsight Compute CSV"};
+        QTest::newRow("header only") << "bad-header-only.csv" << QStringList{"no kernel launches"};
+    }
+    void refused()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, expected);
+        QString error;
+        QStringList warnings;
+        QVERIFY(!NcuImport::load(data(file), &error, &warnings));
+        QVERIFY(error.startsWith(data(file)));
+        for (const QString &e : expected)
+            QVERIFY2(error.contains(e), qPrintable(error));
+    }
+
+    void badValuesWarned()
+    {
+        QString error;
+        QStringList warnings;
+        QVERIFY(NcuImport::load(data("bad-values.csv"), &error, &warnings));
+        const QString all = warnings.join('\n');
+        QVERIFY2(all.contains("launch 0 (scale(float*, int), line 3): no usable gpu__time_duration.sum"), qPrintable(all));
+        QVERIFY2(all.contains("gpu__time_duration.sum was n/a in 1 launch"), qPrintable(all));
+        QVERIFY2(all.contains("dram__bytes.sum unusable in 1 launch(es) (negative value"), qPrintable(all));
+        QVERIFY2(all.contains("launch 1"), qPrintable(all));
+    }
+
+    // Number spellings and units, one launch each.
+    void numbers_data()
+    {
+        QTest::addColumn<QString>("timeUnit");
+        QTest::addColumn<QString>("time");
+        QTest::addColumn<QString>("byteUnit");
+        QTest::addColumn<QString>("bytes");
+        QTest::addColumn<QString>("ffma");
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<double>("expectBytes");
+        QTest::addColumn<double>("expectFlops");
+        QTest::newRow("base units, comma groups") << "ns" << "1,500" << "byte" << "1,048,576" << "2,000,000"
+                                                  << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("nsecond, no groups") << "nsecond" << "1500" << "byte" << "1048576" << "2000000" << 1.5e-6
+                                            << 1048576.0 << 4e6;
+        QTest::newRow("msecond with decimals") << "msecond" << "1.25" << "Kbyte" << "1,048.58" << "1,000" << 1.25e-3
+                                               << 1048580.0 << 2000.0;
+        QTest::newRow("second, exponent") << "second" << "4.0e-05" << "Gbyte" << "1.5" << "1e9" << 4e-5 << 1.5e9
+                                          << 2e9;
+        QTest::newRow("dot groups (de)") << "ns" << "1.500" << "byte" << "1.048.576" << "2.000.000" << 1.5e-6
+                                         << 1048576.0 << 4e6;
+        QTest::newRow("single dot group in a count (de)") << "ns" << "1500" << "byte" << "8.192" << "1.000" << 1.5e-6
+                                                          << 8192.0 << 2000.0;
+        QTest::newRow("no-break space groups (fr)") << "ns" << QString("1\u00a0500") << "byte"
+                                                    << QString("1\u202f048\u202f576") << QString("2 000 000") << 1.5e-6
+                                                    << 1048576.0 << 4e6;
+        QTest::newRow("apostrophe groups (de-CH)") << "ns" << "1'500" << "byte" << "1'048'576" << "2'000'000"
+                                                   << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("usecond, comma decimal, dot groups") << "usecond" << "1.234,5" << "byte" << "1.048.576"
+                                                            << "0" << 1.2345e-3 << 1048576.0 << 0.0;
+    }
+    void numbers()
+    {
+        QFETCH(QString, timeUnit);
+        QFETCH(QString, time);
+        QFETCH(QString, byteUnit);
+        QFETCH(QString, bytes);
+        QFETCH(QString, ffma);
+        QFETCH(double, seconds);
+        QFETCH(double, expectBytes);
+        QFETCH(double, expectFlops);
+        const QByteArray csv = rawCsv({{"dram__bytes.sum", byteUnit, bytes},
+                                       {"gpu__time_duration.sum", timeUnit, time},
+                                       {"sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", ffma}});
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::fromCsv(csv, &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        const Measurement &m = rs->measurements.at(0);
+        QVERIFY2(std::abs(m.time.median - seconds) <= seconds * 1e-12, qPrintable(QString::number(m.time.median, 'g', 17)));
+        QVERIFY2(std::abs(m.bytes - expectBytes) <= expectBytes * 1e-12, qPrintable(QString::number(m.bytes, 'g', 17)));
+        QCOMPARE(m.flops, expectFlops);
+    }
+
+    // Which tensor columns count, and against which ceiling.
+    void tensor_data()
+    {
+        QTest::addColumn<QStringList>("columns");
+        QTest::addColumn<QStringList>("values");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<double>("flops");
+        QTest::newRow("bf16") << QStringList{"sm__ops_path_tensor_src_bf16_dst_fp32.sum"} << QStringList{"1,000"}
+                              << "bf16_tc" << "bf16" << 1000.0;
+        QTest::newRow("fp16 total only") << QStringList{"sm__ops_path_tensor_src_fp16.sum"} << QStringList{"500"}
+                                         << "fp16_tc" << "fp16" << 500.0;
+        QTest::newRow("fp16 total and variants: variants only, never twice")
+            << QStringList{"sm__ops_path_tensor_src_fp16.sum", "sm__ops_path_tensor_src_fp16_dst_fp32.sum"}
+            << QStringList{"900", "900"} << "fp16_tc" << "fp16" << 900.0;
+        QTest::newRow("fp16 with fp16 accumulate") << QStringList{"sm__ops_path_tensor_src_fp16_dst_fp16.sum"}
+                                                   << QStringList{"700"} << "fp16_tc_fp16acc" << "fp16" << 700.0;
+        QTest::newRow("tf32") << QStringList{"sm__ops_path_tensor_src_tf32_dst_fp32.sum"} << QStringList{"64"}
+                              << "tf32_tc" << "tf32" << 64.0;
+        QTest::newRow("fp8") << QStringList{"sm__ops_path_tensor_src_fp8.sum"} << QStringList{"2,048"} << "fp8_tc"
+                             << "fp8" << 2048.0;
+        QTest::newRow("blackwell f8f6f4 at the fp8 rate")
+            << QStringList{"sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp32.sum"} << QStringList{"4,096"} << "fp8_tc"
+            << "fp8" << 4096.0;
+        QTest::newRow("fp4") << QStringList{"sm__ops_path_tensor_src_fp4_dst_fp32.sum"} << QStringList{"8,192"}
+                             << "fp4_tc" << "fp4" << 8192.0;
+        QTest::newRow("fp64") << QStringList{"sm__ops_path_tensor_src_fp64.sum"} << QStringList{"16"} << "fp64_tc"
+                              << "fp64" << 16.0;
+        QTest::newRow("int8 (OPs)") << QStringList{"sm__ops_path_tensor_src_int8.sum"} << QStringList{"32"}
+                                    << "int8_tc" << "int8" << 32.0;
+        QTest::newRow("half on CUDA cores: packed, 2/2/4")
+            << QStringList{"sm__sass_thread_inst_executed_op_hadd_pred_on.sum",
+                           "sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
+                           "sm__sass_thread_inst_executed_op_hfma_pred_on.sum"}
+            << QStringList{"10", "100", "1,000"} << "fp16" << "fp16" << (20.0 + 200 + 4000);
+        QTest::newRow("fp64 on CUDA cores") << QStringList{"sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
+                                                           "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
+                                                           "sm__sass_thread_inst_executed_op_dfma_pred_on.sum"}
+                                            << QStringList{"1", "2", "3"} << "fp64" << "fp64" << 9.0;
+    }
+    void tensor()
+    {
+        QFETCH(QStringList, columns);
+        QFETCH(QStringList, values);
+        QFETCH(QString, precision);
+        QFETCH(QString, dtype);
+        QFETCH(double, flops);
+        QList<std::tuple<QString, QString, QString>> metrics = {{"gpu__time_duration.sum", "ns", "1,000"},
+                                                                {"lts__t_bytes.sum", "byte", "4,096"}};
+        for (int i = 0; i < columns.size(); ++i)
+            metrics.append({columns[i], columns[i].contains("sass") ? "inst" : "", values[i]});
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::fromCsv(rawCsv(metrics), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        const Measurement &m = rs->measurements.at(0);
+        QCOMPARE(m.precision, precision);
+        QCOMPARE(m.dtype, dtype);
+        QCOMPARE(m.flops, flops);
+        QCOMPARE(m.level, QString("l2"));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+    }
+
+    void traps()
+    {
+        // BOM, CRLF, a kernel name with quotes and a line break, PROF lines between rows,
+        // program output, a trailing comma, a units-less file.
+        QByteArray csv = "\xef\xbb\xbf==PROF== Connected to process 1 (app)\r\n" + rawCsv(
+            {{"dram__bytes.sum", "byte", "4,096"},
+             {"gpu__time_duration.sum", "ns", "2,000"},
+             {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1,024"}},
+            "void k<\"x\">(\nint)");
+        csv.replace("\n\"0\"", "\n==PROF== Profiling \"k\" - 0: 0%....100%\nprogram says hello\n\"0\"");
+        csv.replace("\"1,024\"\n", "\"1,024\",\r\n");
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::fromCsv(csv, &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        QCOMPARE(rs->measurements[0].kernel, QString("void k<\"x\">(\nint)"));
+        QCOMPARE(rs->measurements[0].flops, 1024.0);
+        QCOMPARE(rs->measurements[0].time.median, 2e-6);
+        QVERIFY2(warnings.join('\n').contains("1 line(s) that are not CSV rows"), qPrintable(warnings.join('\n')));
+    }
+
+    void noUnitsLineReadAsBase()
+    {
+        QByteArray csv = rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                 {"gpu__time_duration.sum", "ns", "2,000"},
+                                 {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1,024"}});
+        QList<QByteArray> lines = csv.split('\n');
+        lines.removeAt(1);
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::fromCsv(lines.join('\n'), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements[0].time.median, 2e-6);
+        QVERIFY(warnings.join('\n').contains("no units line"));
+    }
+
+    void partialFamilyWarned()
+    {
+        const auto rs = NcuImport::fromCsv(
+            rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                    {"gpu__time_duration.sum", "ns", "2,000"},
+                    {"sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1,024"}}),
+            nullptr, nullptr);
+        QVERIFY(rs);
+        QStringList warnings;
+        NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                   {"gpu__time_duration.sum", "ns", "2,000"},
+                                   {"sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1,024"}}),
+                           nullptr, &warnings);
+        QVERIFY2(warnings.join('\n').contains("FP32 FLOPs count only ffma: fadd, fmul not in the file"),
+                 qPrintable(warnings.join('\n')));
+    }
+
+    void unknownTimeUnitRefusesLaunch()
+    {
+        QString error;
+        QStringList warnings;
+        QVERIFY(!NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                            {"gpu__time_duration.sum", "cycle", "2,000"},
+                                            {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1"}}),
+                                    &error, &warnings));
+        QVERIFY2(warnings.join('\n').contains("unknown unit \"cycle\""), qPrintable(warnings.join('\n')));
+        QVERIFY2(error.contains("no launch with usable values"), qPrintable(error));
+    }
+
+    void bandwidthOnlyKernel()
+    {
+        // FLOP metrics asked for but all zero (a copy): one bandwidth point per level.
+        const auto rs = NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "8,192"},
+                                                   {"gpu__time_duration.sum", "ns", "1,000"},
+                                                   {"lts__t_bytes.sum", "byte", "8,192"},
+                                                   {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "0"}}),
+                                           nullptr, nullptr);
+        QVERIFY(rs);
+        QCOMPARE(rs->measurements.size(), 2);
+        QCOMPARE(rs->measurements[0].flops, 0.0);
+        QCOMPARE(rs->measurements[0].bytesPerS(), 8.192e9);
+    }
+
+    void metricsListIsComplete()
+    {
+        const QStringList m = NcuImport::metrics();
+        for (const char *name : {"gpu__time_duration.sum", "dram__bytes.sum", "lts__t_bytes.sum",
+                                 "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
+                                 "sm__sass_thread_inst_executed_op_hfma_pred_on.sum",
+                                 "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
+                                 "sm__ops_path_tensor_src_bf16_dst_fp32.sum"})
+            QVERIFY2(m.contains(name), name);
+        QVERIFY(NcuImport::commandLine().contains("--page raw --print-units base"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNcuImport)
+#include "tst_ncuimport.moc"

@@ -1,0 +1,442 @@
+// Results files: round trip with unknown fields kept, refusals with a clear message (newer
+// schema, not JSON, too big), bad entries skipped and named, CSV export, atomic save.
+#include "resultset.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using model::Measurement;
+using model::ResultSet;
+
+namespace {
+
+QString data(const char *name)
+{
+    return QStringLiteral(ROOFLAB_TEST_DATA "/results/") + QLatin1String(name);
+}
+
+QJsonObject fileJson(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QJsonObject goodMeasurement()
+{
+    return QJsonDocument::fromJson(R"({"kernel": "gemm.tiled2d", "params": {"M": 64}, "dtype": "fp32",
+        "flops": 524288, "bytes": 49152,
+        "time_s": {"median": 2e-6, "min": 1e-6, "max": 3e-6, "samples": 5},
+        "check": {"ok": true, "max_rel_err": 1e-7, "reference": "cpu-fp64"},
+        "predicted_time_s": 1e-6, "clock_mhz": 1800})")
+        .object();
+}
+
+QJsonObject withField(QJsonObject o, const QString &path, const QJsonValue &v)
+{
+    const int dot = int(path.indexOf(QLatin1Char('.')));
+    if (dot < 0) {
+        if (v.isUndefined())
+            o.remove(path);
+        else
+            o.insert(path, v);
+        return o;
+    }
+    const QString head = path.left(dot);
+    o.insert(head, withField(o.value(head).toObject(), path.mid(dot + 1), v));
+    return o;
+}
+
+} // namespace
+
+class TestResultSet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void loadSmall()
+    {
+        QString error;
+        QStringList warnings;
+        const auto rs = ResultSet::load(data("small.json"), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+        QCOMPARE(rs->measurements.size(), 4);
+        QCOMPARE(rs->ceilings.size(), 2);
+        QCOMPARE(rs->device.name, QString("Test GPU (not real)"));
+        QCOMPARE(rs->device.sms, 132);
+        QCOMPARE(rs->device.l2Bytes, 62914560.0);
+        const Measurement &gemm = rs->measurements.at(2);
+        QCOMPARE(gemm.kernel, QString("gemm.tiled2d"));
+        QCOMPARE(gemm.params.value("BM").toInt(), 128);
+        QCOMPARE(gemm.flops, 137438953472.0);
+        QCOMPARE(gemm.time.samples, 10);
+        QCOMPARE(gemm.time.min, 2.71e-3);
+        QVERIFY(gemm.check.ok);
+        QCOMPARE(gemm.check.reference, QString("cublas"));
+        QCOMPARE(*gemm.predictedTimeS, 2.3e-3);
+        QCOMPARE(gemm.startedAtS, 0.12);
+        QCOMPARE(gemm.resources.value("regs").toInt(), 128);
+        QVERIFY(std::abs(gemm.ai() - 682.67) < 0.01);
+        const Measurement &naive = rs->measurements.at(3);
+        QVERIFY(!naive.check.ok);
+        QVERIFY(naive.check.message.contains("3.1e-2"));
+        QCOMPARE(rs->ceilings.at(0).level, QString("hbm"));
+        QCOMPARE(rs->ceilings.at(0).clockMhz, 1980.0);
+        QCOMPARE(rs->ceilings.at(1).precision, QString("fp32"));
+    }
+
+    // Saved again, the file is the same document, unknown fields at every level included.
+    void roundTripKeepsUnknownFields()
+    {
+        QString error;
+        const auto rs = ResultSet::load(data("small.json"), &error);
+        QVERIFY2(rs, qPrintable(error));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("again.json");
+        QVERIFY2(rs->save(path, &error), qPrintable(error));
+
+        QJsonObject original = fileJson(data("small.json"));
+        // The one normalisation: started_at_s 0 is the default and is not written.
+        QJsonArray ms = original["measurements"].toArray();
+        QJsonObject first = ms[0].toObject();
+        first.remove("started_at_s");
+        ms[0] = first;
+        original["measurements"] = ms;
+        const QJsonObject saved = fileJson(path);
+        QCOMPARE(saved, original);
+
+        QCOMPARE(saved["comment"].toString().left(11), QString("Hand-writte"));
+        QCOMPARE(saved["device"].toObject()["pci_bus_id"].toString(), QString("0000:00:00.0"));
+        QCOMPARE(saved["ceilings"].toArray()[0].toObject()["note"].toString(), QString("unknown ceiling field"));
+        const QJsonObject m0 = saved["measurements"].toArray()[0].toObject();
+        QCOMPARE(m0["power_w"].toInt(), 410);
+        QCOMPARE(m0["time_s"].toObject()["p90"].toDouble(), 3.3e-5);
+
+        const auto again = ResultSet::load(path, &error);
+        QVERIFY2(again, qPrintable(error));
+        QCOMPARE(again->toJson(), rs->toJson());
+    }
+
+    void builtInCodeRoundTrips()
+    {
+        ResultSet rs;
+        rs.created = "2026-01-01T00:00:00Z";
+        Measurement m;
+        m.kernel = "memory.copy";
+        m.dtype = "bf16";
+        m.params = {{"n", 1024}, {"variant", "vec4"}};
+        m.flops = 0;
+        m.bytes = 4096;
+        m.time = {1e-6, 9e-7, 1.2e-6, 7};
+        m.source = "rooflab";
+        m.level = "l2";
+        m.predictedTimeS = 0.0; // present but zero survives
+        rs.measurements.append(m);
+        QString error;
+        const auto back = ResultSet::fromJson(QJsonDocument(rs.toJson()).toJson(), &error);
+        QVERIFY2(back, qPrintable(error));
+        const Measurement &b = back->measurements.at(0);
+        QCOMPARE(b.key(), m.key());
+        QCOMPARE(b.time.samples, 7);
+        QCOMPARE(b.level, QString("l2"));
+        QVERIFY(b.predictedTimeS.has_value());
+        QVERIFY(!rs.toJson()["measurements"].toArray()[0].toObject().contains("check"));
+        QCOMPARE(rs.toJson()["schema"].toString(), QString("rooflab.results/1"));
+    }
+
+    void refused_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QByteArray>("content"); // written to path when not empty
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("newer schema") << data("newer-schema.json") << QByteArray()
+                                      << QStringList{"newer RoofLab", "version 2", "update RoofLab"};
+        QTest::newRow("another tool's file") << data("other-schema.json") << QByteArray()
+                                             << QStringList{"not a RoofLab results file", "nvbench.results/1"};
+        QTest::newRow("truncated: line and column") << data("truncated.json") << QByteArray()
+                                                    << QStringList{"not valid JSON", "line 5", "column 1"};
+        QTest::newRow("syntax error on line 3") << QString() << QByteArray("{\n  \"schema\": \"rooflab.results/1\",\n  \"measurements\": [1,,2]\n}")
+                                                << QStringList{"not valid JSON", "line 3", "column"};
+        QTest::newRow("top level array") << QString() << QByteArray("[]") << QStringList{"not a JSON object"};
+        QTest::newRow("no schema") << QString() << QByteArray("{\"measurements\": []}")
+                                   << QStringList{"not a RoofLab results file", "rooflab.results/1"};
+        QTest::newRow("schema version 0") << QString() << QByteArray("{\"schema\": \"rooflab.results/0\"}")
+                                          << QStringList{"unknown schema"};
+        QTest::newRow("schema version not a number") << QString() << QByteArray("{\"schema\": \"rooflab.results/x\"}")
+                                                     << QStringList{"unknown schema"};
+        QTest::newRow("empty file") << QString() << QByteArray(" ") << QStringList{"not valid JSON"};
+        QTest::newRow("missing file") << QString("/nonexistent/rooflab/file.json") << QByteArray()
+                                      << QStringList{"/nonexistent/rooflab/file.json", "cannot be opened"};
+        QTest::newRow("a folder") << QString(ROOFLAB_TEST_DATA) << QByteArray() << QStringList{"folder"};
+    }
+    void refused()
+    {
+        QFETCH(QString, path);
+        QFETCH(QByteArray, content);
+        QFETCH(QStringList, expected);
+        QTemporaryDir dir;
+        if (path.isEmpty()) {
+            path = dir.filePath("case.json");
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        QString error;
+        QStringList warnings;
+        QVERIFY(!ResultSet::load(path, &error, &warnings));
+        for (const QString &e : expected)
+            QVERIFY2(error.contains(e), qPrintable(error));
+        QVERIFY(error.startsWith(path)); // the file is named
+    }
+
+    void badEntriesSkipped_data()
+    {
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("negative ceiling") << "ceilings[0] (memory hbm): \"value\" must not be negative";
+        QTest::newRow("missing field") << "measurements[1] (kernel \"missing.flops\"): \"flops\" is missing";
+        QTest::newRow("NaN as a string") << "measurements[2] (kernel \"nan.string\"): \"flops\" must be a number";
+        QTest::newRow("null (a NaN written by Qt)")
+            << "measurements[3] (kernel \"null.median\"): \"time_s.median\" is null";
+        QTest::newRow("negative") << "measurements[4] (kernel \"negative.bytes\"): \"bytes\" must not be negative";
+        QTest::newRow("zero time") << "measurements[5] (kernel \"zero.time\"): \"time_s.median\" must be greater than zero";
+        QTest::newRow("no kernel") << "measurements[6] (kernel \"?\"): \"kernel\" is missing";
+        QTest::newRow("not an object") << "measurements[7] (kernel \"?\"): is not an object";
+    }
+    void badEntriesSkipped()
+    {
+        QFETCH(QString, warning);
+        QString error;
+        QStringList warnings;
+        const auto rs = ResultSet::load(data("bad-entries.json"), &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        QCOMPARE(rs->measurements.at(0).kernel, QString("good.one"));
+        QCOMPARE(rs->ceilings.size(), 1);
+        QCOMPARE(warnings.size(), 8);
+        bool found = false;
+        for (const QString &w : warnings)
+            found = found || (w.startsWith(warning) && w.endsWith("entry skipped"));
+        QVERIFY2(found, qPrintable(warnings.join('\n')));
+    }
+
+    void entryField_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QJsonValue>("value"); // Undefined = removed
+        QTest::addColumn<QString>("error");    // empty = accepted
+        QTest::newRow("good") << "kernel" << QJsonValue("gemm.tiled2d") << "";
+        QTest::newRow("infinite flops") << "flops" << QJsonValue(qInf()) << "\"flops\" must be finite";
+        QTest::newRow("negative median") << "time_s.median" << QJsonValue(-1e-6) << "\"time_s.median\" must not be negative";
+        QTest::newRow("min above median") << "time_s.min" << QJsonValue(5e-6) << "min <= median <= max";
+        QTest::newRow("fractional samples") << "time_s.samples" << QJsonValue(1.5) << "whole number";
+        QTest::newRow("huge samples") << "time_s.samples" << QJsonValue(1e12) << "whole number";
+        QTest::newRow("min and max default to median") << "time_s" << QJsonValue(QJsonObject{{"median", 1e-6}}) << "";
+        QTest::newRow("no time") << "time_s" << QJsonValue(QJsonValue::Undefined) << "\"time_s\" is missing";
+        QTest::newRow("time not an object") << "time_s" << QJsonValue(1.0) << "\"time_s\" must be an object";
+        QTest::newRow("empty kernel") << "kernel" << QJsonValue(" ") << "\"kernel\" must not be empty";
+        QTest::newRow("check.ok not a bool") << "check.ok" << QJsonValue("yes") << "\"check.ok\" must be true or false";
+        QTest::newRow("NaN rel err") << "check.max_rel_err" << QJsonValue("NaN") << "\"check.max_rel_err\" must be a number";
+        QTest::newRow("negative predicted time") << "predicted_time_s" << QJsonValue(-1) << "\"predicted_time_s\" must not be negative";
+        QTest::newRow("null predicted time is absent") << "predicted_time_s" << QJsonValue(QJsonValue::Null) << "";
+        QTest::newRow("params not an object") << "params" << QJsonValue(QJsonArray{1}) << "\"params\" must be an object";
+        QTest::newRow("dtype a number") << "dtype" << QJsonValue(32) << "\"dtype\" must be a string";
+    }
+    void entryField()
+    {
+        QFETCH(QString, field);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, error);
+        QString why;
+        const auto m = ResultSet::measurementFromJson(withField(goodMeasurement(), field, value), &why);
+        if (error.isEmpty()) {
+            QVERIFY2(m, qPrintable(why));
+        } else {
+            QVERIFY(!m);
+            QVERIFY2(why.contains(error), qPrintable(why));
+        }
+    }
+
+    void ceilingField_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("memory") << QByteArray(R"({"kind":"memory","level":"l2","value":1e13})") << "";
+        QTest::newRow("int8 in OP/s") << QByteArray(R"({"kind":"compute","precision":"int8_tc","value":1e15,"unit":"OP/s"})") << "";
+        QTest::newRow("memory without level") << QByteArray(R"({"kind":"memory","value":1e12})") << "\"level\" is missing";
+        QTest::newRow("unknown kind") << QByteArray(R"({"kind":"latency","value":1})") << "\"kind\" must be";
+        QTest::newRow("scaled unit") << QByteArray(R"({"kind":"memory","level":"hbm","value":4800,"unit":"GB/s"})") << "\"unit\" must be \"B/s\"";
+        QTest::newRow("zero") << QByteArray(R"({"kind":"compute","precision":"fp32","value":0})") << "greater than zero";
+    }
+    void ceilingField()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        QString why;
+        const auto c = ResultSet::ceilingFromJson(QJsonDocument::fromJson(json).object(), &why);
+        if (error.isEmpty())
+            QVERIFY2(c, qPrintable(why));
+        else
+            QVERIFY2(!c && why.contains(error), qPrintable(why));
+    }
+
+    void deviceFieldIgnoredNotFatal()
+    {
+        QString error;
+        QStringList warnings;
+        const auto rs = ResultSet::fromJson(
+            R"({"schema":"rooflab.results/1","device":{"name":"X","sms":"many","l2_bytes":-5},"measurements":[]})",
+            &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->device.name, QString("X"));
+        QCOMPARE(rs->device.sms, 0);
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY(warnings.join('\n').contains("device: \"sms\" must be a number"));
+    }
+
+    // A 100 MB file is refused from its size, before anything is read (a sparse file: cheap).
+    void hugeFileRefused_data()
+    {
+        QTest::addColumn<qint64>("size");
+        QTest::newRow("100 MB") << qint64(100) * 1000 * 1000;
+        QTest::newRow("one byte over the limit") << ResultSet::kMaxFileBytes + 1;
+    }
+    void hugeFileRefused()
+    {
+        QFETCH(qint64, size);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("huge.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(size));
+        f.close();
+        QString error;
+        QVERIFY(!ResultSet::load(path, &error));
+        QVERIFY2(error.contains("larger than 64 MiB are refused"), qPrintable(error));
+    }
+
+    void csv()
+    {
+        QString error;
+        auto rs = ResultSet::load(data("small.json"), &error);
+        QVERIFY2(rs, qPrintable(error));
+        Measurement odd = rs->measurements.at(3);
+        odd.kernel = "void k<float, 2>(float*, int)";
+        odd.check.reference = "say \"hi\"";
+        odd.params = {{"M", 1}, {"N", 2}};
+        odd.predictedTimeS.reset();
+        odd.clockMhz = 0;
+        rs->measurements.append(odd);
+        const QString csv = rs->toCsv();
+        const QStringList lines = csv.split("\r\n");
+        QCOMPARE(lines.size(), 1 + 5 + 1); // header, rows, empty after the last CRLF
+        QVERIFY(lines.last().isEmpty());
+        QCOMPARE(lines.at(0),
+                 QString("kernel,dtype,params,flops,bytes,ai,median_s,min_s,max_s,samples,flop_per_s,bytes_per_s,"
+                         "check_ok,max_rel_err,reference,predicted_time_s,clock_mhz,source,level,precision"));
+        QCOMPARE(lines.at(3),
+                 QString("gemm.tiled2d,fp32,BK=8;BM=128;BN=128;K=4096;M=4096;N=4096,137438953472,201326592,"
+                         "682.6666666666666,0.00275,0.00271,0.00283,10,49977801262545.46,73209669818.18182,"
+                         "true,2.4e-06,cublas,0.0023,1965,rooflab,,"));
+        QCOMPARE(lines.at(5), QString("\"void k<float, 2>(float*, int)\",fp32,M=1;N=2,2147483648,12582912,"
+                                      "170.66666666666666,0.0041,0.004,0.0043,10,523776499512.19507,"
+                                      "3069002926.829268,false,0.031,\"say \"\"hi\"\"\",,,rooflab,,"));
+        QCOMPARE(ResultSet::csvHeader().size(), ResultSet::csvRow(odd).size());
+    }
+
+    void keyMatchesOnKernelDtypeParams()
+    {
+        Measurement a;
+        a.kernel = "gemm.tiled2d";
+        a.dtype = "fp32";
+        a.params.insert("BN", 64);
+        a.params.insert("BM", 128);
+        Measurement b = a;
+        b.params.clear();
+        b.params.insert("BM", 128);
+        b.params.insert("BN", 64);
+        b.time.median = 99; // results do not matter
+        QCOMPARE(a.key(), b.key());
+        b.level = "hbm"; // the default level
+        QCOMPARE(a.key(), b.key());
+        b.level = "l2";
+        QVERIFY(a.key() != b.key());
+        b = a;
+        b.dtype = "bf16";
+        QVERIFY(a.key() != b.key());
+        b = a;
+        b.params["BN"] = 128;
+        QVERIFY(a.key() != b.key());
+    }
+
+    // QSaveFile: a save that fails leaves the old file as it was and no temporary behind.
+    void atomicSaveReadOnlyFolder()
+    {
+        if (::geteuid() == 0)
+            QSKIP("running as root: folder permissions do not stop root (atomicSaveWriteFails covers it)");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("results.json");
+        QVERIFY(QFile::copy(data("small.json"), path));
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        ResultSet empty;
+        QString error;
+        const bool saved = empty.save(path, &error);
+        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QVERIFY(!saved);
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QCOMPARE(fileJson(path), fileJson(data("small.json")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"results.json"});
+    }
+
+    void atomicSaveWriteFails()
+    {
+        // A file size limit makes the write itself fail half-way, as a full disk would.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("results.json");
+        QVERIFY(QFile::copy(data("small.json"), path));
+        auto big = ResultSet::load(data("small.json"), nullptr);
+        QVERIFY(big);
+        for (int i = 0; i < 200; ++i)
+            big->measurements.append(big->measurements.at(2));
+
+        struct rlimit old{};
+        QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+        auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit small = old;
+        small.rlim_cur = 8192;
+        QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+        QString error;
+        const bool saved = big->save(path, &error);
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, oldHandler);
+
+        QVERIFY(!saved);
+        QVERIFY2(error.contains("cannot be written"), qPrintable(error));
+        QCOMPARE(fileJson(path), fileJson(data("small.json")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"results.json"});
+        // and with the limit lifted the same save goes through
+        QVERIFY2(big->save(path, &error), qPrintable(error));
+        QCOMPARE(ResultSet::load(path, &error)->measurements.size(), 204);
+    }
+
+    void saveIntoMissingFolder()
+    {
+        ResultSet rs;
+        QString error;
+        QVERIFY(!rs.save("/nonexistent/rooflab/out.json", &error));
+        QVERIFY2(error.contains("/nonexistent/rooflab/out.json"), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResultSet)
+#include "tst_resultset.moc"
