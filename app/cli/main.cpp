@@ -10,6 +10,7 @@ int cmdGpus(const QStringList &args);
 int cmdRoofline(const QStringList &args);
 int cmdWorkload(const QStringList &args);
 int cmdOccupancy(const QStringList &args);
+int cmdTile(const QStringList &args);
 int cmdReplay(const QStringList &args);
 
 const QList<Command> &commands()
@@ -19,6 +20,7 @@ const QList<Command> &commands()
         {"roofline", "ceilings and ridge points of one GPU", cmdRoofline},
         {"workload", "FLOPs, bytes, intensity and attainable performance of a workload", cmdWorkload},
         {"occupancy", "theoretical occupancy of a launch, its limiter and the hand calculation", cmdOccupancy},
+        {"tile", "GEMM tile model: shared memory, grid, traffic, occupancy, waves, predicted time", cmdTile},
         {"replay", "stream a saved results file as the worker's JSON-lines events, paced as measured", cmdReplay},
     };
     return table;
