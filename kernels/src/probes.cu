@@ -1,0 +1,367 @@
+// Probes: kernels that do one thing as fast as the hardware allows, so their rates become the
+// measured ceilings of the roofline (HBM read/write/copy, L2 read, shared-memory read,
+// FP32/FP64/FP16 FMA, tensor-core mma.sync). Each sums or writes what it touched so the
+// work cannot be optimized away and the host can check it exactly (integer sums, FMA chains
+// replayed on the CPU, mma results that are exact in fp32).
+#include "common.cuh"
+
+// ---------------------------------------------------------------- memory levels
+
+// Reads nv 16-byte vectors (and a tail of < 4 words) with a grid-stride loop, UNROLL loads
+// in flight, and adds every 32-bit word into one unsigned sum (exact, order-free).
+template <int UNROLL>
+__global__ void hbm_read(const uint4 *__restrict__ in, long long nwords, unsigned *sum)
+{
+    const long long nv = nwords / 4;
+    unsigned acc = 0;
+    const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+        uint4 r[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const long long j = base + (long long)u * blockDim.x;
+            r[u] = j < nv ? in[j] : make_uint4(0, 0, 0, 0);
+        }
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u)
+            acc += (r[u].x + r[u].y) + (r[u].z + r[u].w);
+    }
+    if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4)
+        acc += reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+        acc += __shfl_xor_sync(0xffffffffu, acc, o);
+    if ((threadIdx.x & 31) == 0)
+        atomicAdd(sum, acc);
+}
+
+// Writes word k = k * 2654435761 + salt (a pattern the host can check without a copy of
+// it), UNROLL 16-byte stores per thread per step.
+template <int UNROLL>
+__global__ void hbm_write(uint4 *__restrict__ out, long long nwords, unsigned salt)
+{
+    const long long nv = nwords / 4;
+    const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+#pragma unroll
+        for (int u = 0; u < UNROLL; ++u) {
+            const long long j = base + (long long)u * blockDim.x;
+            if (j < nv) {
+                const unsigned k = (unsigned)(j * 4);
+                out[j] = make_uint4(k * 2654435761u + salt, (k + 1) * 2654435761u + salt,
+                                    (k + 2) * 2654435761u + salt, (k + 3) * 2654435761u + salt);
+            }
+        }
+    }
+    if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4) {
+        const unsigned k = (unsigned)(nv * 4 + threadIdx.x);
+        reinterpret_cast<unsigned *>(out)[k] = k * 2654435761u + salt;
+    }
+}
+
+// Device-to-device copy of nwords 32-bit words, 16-byte accesses.
+template <int UNROLL>
+__global__ void hbm_copy(const uint4 *__restrict__ in, uint4 *__restrict__ out, long long nwords)
+{
+    const long long nv = nwords / 4;
+    const long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x;
+    uint4 r[UNROLL];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const long long j = base + (long long)u * blockDim.x;
+        if (j < nv)
+            r[u] = in[j];
+    }
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const long long j = base + (long long)u * blockDim.x;
+        if (j < nv)
+            out[j] = r[u];
+    }
+    if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4)
+        reinterpret_cast<unsigned *>(out)[nv * 4 + threadIdx.x] = reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
+}
+
+__device__ __forceinline__ uint4 rl_ld_cg(const uint4 *p)
+{
+    // volatile: each pass must really load again (a plain or __ldcg load of the same address
+    // in the next pass could be merged by the compiler); .cg: cached in L2 only, not in L1.
+    uint4 r;
+    asm volatile("ld.global.cg.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    return r;
+}
+
+// Reads a footprint that fits in L2 `passes` times, bypassing L1.
+template <int UNROLL>
+__global__ void l2_read(const uint4 *__restrict__ in, long long nv, int passes, unsigned *sum)
+{
+    unsigned acc = 0;
+    const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    for (int p = 0; p < passes; ++p) {
+        for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+            uint4 r[UNROLL];
+#pragma unroll
+            for (int u = 0; u < UNROLL; ++u) {
+                const long long j = base + (long long)u * blockDim.x;
+                r[u] = j < nv ? rl_ld_cg(in + j) : make_uint4(0, 0, 0, 0);
+            }
+#pragma unroll
+            for (int u = 0; u < UNROLL; ++u)
+                acc += (r[u].x + r[u].y) + (r[u].z + r[u].w);
+        }
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+        acc += __shfl_xor_sync(0xffffffffu, acc, o);
+    if ((threadIdx.x & 31) == 0)
+        atomicAdd(sum, acc);
+}
+
+// Shared-memory read. Lane l reads word l*STRIDE + 32*j: bank (l*STRIDE) mod 32, so a warp
+// access is a gcd(STRIDE, 32)-way bank conflict (seed 004). Volatile keeps every load.
+constexpr int RL_SMEM_WORDS = 2048;
+constexpr int RL_SMEM_LOADS = 16; // loads per loop iteration
+
+template <int STRIDE>
+__global__ void smem_read(const unsigned *__restrict__ init, int iters, unsigned *out, unsigned long long *stamps)
+{
+    static_assert(31 * STRIDE + 32 * (RL_SMEM_LOADS - 1) < RL_SMEM_WORDS, "stride too large for the buffer");
+    __shared__ unsigned s[RL_SMEM_WORDS];
+    for (int i = threadIdx.x; i < RL_SMEM_WORDS; i += blockDim.x)
+        s[i] = init[i];
+    __syncthreads();
+    RlStamp stamp;
+    stamp.start();
+    const volatile unsigned *p = s + (threadIdx.x & 31) * STRIDE;
+    unsigned acc = 0;
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int j = 0; j < RL_SMEM_LOADS; ++j)
+            acc += p[32 * j];
+    }
+    stamp.stop(stamps);
+    out[(long long)blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// ---------------------------------------------------------------- arithmetic
+
+// CHAINS independent x = x * a + b chains per thread (enough to hide the FMA latency),
+// 16 steps per loop iteration. Thread t starts from seeds[(t % 64) * CHAINS + c].
+constexpr int RL_FMA_STEPS = 16;
+
+template <int CHAINS>
+__global__ void fma_fp32(const float *__restrict__ seeds, float a, float b, int iters, float *out,
+                         unsigned long long *stamps)
+{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    float x[CHAINS];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        x[c] = seeds[(t % 64) * CHAINS + c];
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int s = 0; s < RL_FMA_STEPS; ++s)
+#pragma unroll
+            for (int c = 0; c < CHAINS; ++c)
+                x[c] = fmaf(x[c], a, b);
+    }
+    stamp.stop(stamps);
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        out[t * CHAINS + c] = x[c];
+}
+
+template <int CHAINS>
+__global__ void fma_fp64(const double *__restrict__ seeds, double a, double b, int iters, double *out,
+                         unsigned long long *stamps)
+{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    double x[CHAINS];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        x[c] = seeds[(t % 64) * CHAINS + c];
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int s = 0; s < RL_FMA_STEPS; ++s)
+#pragma unroll
+            for (int c = 0; c < CHAINS; ++c)
+                x[c] = fma(x[c], a, b);
+    }
+    stamp.stop(stamps);
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        out[t * CHAINS + c] = x[c];
+}
+
+// HFMA2: two fp16 FMAs per instruction. a and b arrive as the raw bits of a half2.
+template <int CHAINS>
+__global__ void hfma2(const unsigned *__restrict__ seeds, unsigned abits, unsigned bbits, int iters, unsigned *out,
+                      unsigned long long *stamps)
+{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const __half2 a = *reinterpret_cast<const __half2 *>(&abits);
+    const __half2 b = *reinterpret_cast<const __half2 *>(&bbits);
+    __half2 x[CHAINS];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c) {
+        const unsigned s = seeds[(t % 64) * CHAINS + c];
+        x[c] = *reinterpret_cast<const __half2 *>(&s);
+    }
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int s = 0; s < RL_FMA_STEPS; ++s)
+#pragma unroll
+            for (int c = 0; c < CHAINS; ++c)
+                x[c] = __hfma2(x[c], a, b);
+    }
+    stamp.stop(stamps);
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        out[t * CHAINS + c] = *reinterpret_cast<const unsigned *>(&x[c]);
+}
+
+// ---------------------------------------------------------------- tensor cores (mma.sync)
+
+template <typename T> __device__ __forceinline__ unsigned rl_pack2(T lo, T hi);
+template <> __device__ __forceinline__ unsigned rl_pack2<__nv_bfloat16>(__nv_bfloat16 lo, __nv_bfloat16 hi)
+{
+    return (unsigned)__bfloat16_as_ushort(lo) | ((unsigned)__bfloat16_as_ushort(hi) << 16);
+}
+template <> __device__ __forceinline__ unsigned rl_pack2<__half>(__half lo, __half hi)
+{
+    return (unsigned)__half_as_ushort(lo) | ((unsigned)__half_as_ushort(hi) << 16);
+}
+
+template <typename T>
+__device__ __forceinline__ void rl_mma_k16(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]);
+template <>
+__device__ __forceinline__ void rl_mma_k16<__nv_bfloat16>(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+{
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+template <>
+__device__ __forceinline__ void rl_mma_k16<__half>(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+{
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// Every warp multiplies the same 16x16 A (row-major) by the same 16x8 B (B[k][n], row-major
+// in memory) on CHAINS independent accumulators. Each loop step adds A*B and then A*(-B), so
+// the accumulators stay small and exact; one last A*B leaves D = C0 + A*B per chain, and the
+// warp writes the sum over chains (CHAINS * (C0 + A*B)) to its 16x8 tile of out.
+// Fragment layout of m16n8k16 (PTX ISA): g = lane / 4, t = lane % 4.
+template <typename T, int CHAINS>
+__global__ void mma_k16(const T *__restrict__ A, const T *__restrict__ B, const float *__restrict__ C0, int iters,
+                        float *out, unsigned long long *stamps)
+{
+    const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+    unsigned a[4], b[2], bn[2];
+    a[0] = rl_pack2<T>(A[g * 16 + 2 * t], A[g * 16 + 2 * t + 1]);
+    a[1] = rl_pack2<T>(A[(g + 8) * 16 + 2 * t], A[(g + 8) * 16 + 2 * t + 1]);
+    a[2] = rl_pack2<T>(A[g * 16 + 2 * t + 8], A[g * 16 + 2 * t + 9]);
+    a[3] = rl_pack2<T>(A[(g + 8) * 16 + 2 * t + 8], A[(g + 8) * 16 + 2 * t + 9]);
+    b[0] = rl_pack2<T>(B[(2 * t) * 8 + g], B[(2 * t + 1) * 8 + g]);
+    b[1] = rl_pack2<T>(B[(2 * t + 8) * 8 + g], B[(2 * t + 9) * 8 + g]);
+    bn[0] = b[0] ^ 0x80008000u; // flip both sign bits: -B
+    bn[1] = b[1] ^ 0x80008000u;
+    float d[CHAINS][4];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c) {
+        d[c][0] = C0[g * 8 + 2 * t];
+        d[c][1] = C0[g * 8 + 2 * t + 1];
+        d[c][2] = C0[(g + 8) * 8 + 2 * t];
+        d[c][3] = C0[(g + 8) * 8 + 2 * t + 1];
+    }
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            rl_mma_k16<T>(d[c], a, b);
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            rl_mma_k16<T>(d[c], a, bn);
+    }
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        rl_mma_k16<T>(d[c], a, b);
+    stamp.stop(stamps);
+    float s[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+            s[i] += d[c][i];
+    float *tile = out + ((long long)blockIdx.x * (blockDim.x / 32) + (threadIdx.x >> 5)) * 128;
+    tile[g * 8 + 2 * t] = s[0];
+    tile[g * 8 + 2 * t + 1] = s[1];
+    tile[(g + 8) * 8 + 2 * t] = s[2];
+    tile[(g + 8) * 8 + 2 * t + 1] = s[3];
+}
+
+__device__ __forceinline__ void rl_mma_tf32(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+{
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// The same with tf32 m16n8k8: A 16x8, B 8x8 (fp32 values that tf32 holds exactly).
+template <int CHAINS>
+__global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ B, const float *__restrict__ C0,
+                         int iters, float *out, unsigned long long *stamps)
+{
+    const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+    unsigned a[4], b[2], bn[2];
+    a[0] = __float_as_uint(A[g * 8 + t]);
+    a[1] = __float_as_uint(A[(g + 8) * 8 + t]);
+    a[2] = __float_as_uint(A[g * 8 + t + 4]);
+    a[3] = __float_as_uint(A[(g + 8) * 8 + t + 4]);
+    b[0] = __float_as_uint(B[t * 8 + g]);
+    b[1] = __float_as_uint(B[(t + 4) * 8 + g]);
+    bn[0] = b[0] ^ 0x80000000u;
+    bn[1] = b[1] ^ 0x80000000u;
+    float d[CHAINS][4];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c) {
+        d[c][0] = C0[g * 8 + 2 * t];
+        d[c][1] = C0[g * 8 + 2 * t + 1];
+        d[c][2] = C0[(g + 8) * 8 + 2 * t];
+        d[c][3] = C0[(g + 8) * 8 + 2 * t + 1];
+    }
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            rl_mma_tf32(d[c], a, b);
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            rl_mma_tf32(d[c], a, bn);
+    }
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        rl_mma_tf32(d[c], a, b);
+    stamp.stop(stamps);
+    float s[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+            s[i] += d[c][i];
+    float *tile = out + ((long long)blockIdx.x * (blockDim.x / 32) + (threadIdx.x >> 5)) * 128;
+    tile[g * 8 + 2 * t] = s[0];
+    tile[g * 8 + 2 * t + 1] = s[1];
+    tile[(g + 8) * 8 + 2 * t] = s[2];
+    tile[(g + 8) * 8 + 2 * t + 1] = s[3];
+}
