@@ -2,6 +2,7 @@
 
 #include "ceilingtoggles.h"
 #include "gpupicker.h"
+#include "occupancypanel.h"
 #include "rooflinechart.h"
 #include "workloadpanel.h"
 
@@ -29,7 +30,7 @@ const QString kDefaultGpu = QStringLiteral("h200-sxm");
 MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
     : QMainWindow(parent), m_db(db), m_chart(new RooflineChart(this)), m_picker(new GpuPicker(GpuPicker::Mode::Single)),
       m_compare(new GpuPicker(GpuPicker::Mode::Check)), m_toggles(new CeilingToggles), m_workloads(new WorkloadPanel),
-      m_panels(new QTabWidget)
+      m_occupancy(new OccupancyPanel), m_panels(new QTabWidget)
 {
     setWindowTitle(tr("RoofLab"));
     setObjectName(QStringLiteral("MainWindow"));
@@ -48,6 +49,7 @@ MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
     connect(m_workloads, &WorkloadPanel::entrySelected, m_chart, &RooflineChart::setHighlighted);
     connect(m_chart, &RooflineChart::pointClicked, m_workloads, &WorkloadPanel::selectEntry);
     connect(this, &MainWindow::gpuChanged, m_workloads, &WorkloadPanel::setGpu);
+    connect(this, &MainWindow::gpuChanged, m_occupancy, &OccupancyPanel::setGpu);
 
     m_refusedButton = new QToolButton(this);
     m_refusedButton->setAutoRaise(true);
@@ -79,6 +81,7 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::LeftDockWidgetArea, gpuDock);
 
     m_panels->addTab(m_workloads, tr("Workloads"));
+    m_panels->addTab(m_occupancy, tr("Occupancy"));
     auto *panelDock = new QDockWidget(tr("Panels"), this);
     panelDock->setObjectName(QStringLiteral("panelDock"));
     panelDock->setWidget(m_panels);
@@ -189,6 +192,16 @@ void MainWindow::updateChart()
 void MainWindow::addPanel(QWidget *panel, const QString &title)
 {
     m_panels->addTab(panel, title);
+}
+
+void MainWindow::showPanel(QWidget *panel)
+{
+    m_panels->setCurrentWidget(panel);
+}
+
+QWidget *MainWindow::currentPanel() const
+{
+    return m_panels->currentWidget();
 }
 
 bool MainWindow::exportChart(const QString &file, int width, int height)

@@ -7,6 +7,7 @@
 
 class CeilingToggles;
 class GpuPicker;
+class OccupancyPanel;
 class QAction;
 class QTabWidget;
 class QToolButton;
@@ -27,6 +28,7 @@ public:
     GpuPicker *comparePicker() const { return m_compare; }
     CeilingToggles *ceilingToggles() const { return m_toggles; }
     WorkloadPanel *workloadPanel() const { return m_workloads; }
+    OccupancyPanel *occupancyPanel() const { return m_occupancy; }
     const model::SpecDb &specDb() const { return m_db; }
 
     QString currentGpuId() const;
@@ -38,6 +40,9 @@ public:
 
     // Adds a tool panel as a tab beside the workload panel; the window keeps it.
     void addPanel(QWidget *panel, const QString &title);
+    // Brings a panel added with addPanel (or the workload panel) to the front.
+    void showPanel(QWidget *panel);
+    QWidget *currentPanel() const;
 
     bool exportChart(const QString &file, int width = 0, int height = 0);
     // Messages for database files SpecDb refused (also shown in the status bar).
@@ -68,6 +73,7 @@ private:
     GpuPicker *m_compare = nullptr;
     CeilingToggles *m_toggles = nullptr;
     WorkloadPanel *m_workloads = nullptr;
+    OccupancyPanel *m_occupancy = nullptr;
     QTabWidget *m_panels = nullptr;
     QAction *m_logAction = nullptr;
     QToolButton *m_refusedButton = nullptr;
