@@ -108,7 +108,8 @@ std::optional<Event> parse(const QByteArray &line, QString *error)
         e.what = e.json.value(QLatin1String("what")).toString();
     } else if (e.name == QLatin1String("measurement")) {
         e.kind = Kind::Measurement;
-        e.measurement = ResultSet::measurementFromJson(e.json.value(QLatin1String("measurement")).toObject(), &why);
+        e.measurement =
+            ResultSet::measurementFromJson(e.json.value(QLatin1String("measurement")).toObject(), &why);
         if (!e.measurement)
             return refuse(tr("measurement event: %1").arg(why));
     } else if (e.name == QLatin1String("ceiling")) {

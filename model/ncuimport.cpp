@@ -57,9 +57,12 @@ const SassFamily kSassFamilies[] = {
 };
 
 const QStringList kTensorMetrics = {
-    QStringLiteral("sm__ops_path_tensor_src_fp64.sum"),          QStringLiteral("sm__ops_path_tensor_src_tf32_dst_fp32.sum"),
-    QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp16.sum"), QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp32.sum"),
-    QStringLiteral("sm__ops_path_tensor_src_bf16_dst_fp32.sum"), QStringLiteral("sm__ops_path_tensor_src_fp8.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_fp64.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_tf32_dst_fp32.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp16.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp32.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_bf16_dst_fp32.sum"),
+    QStringLiteral("sm__ops_path_tensor_src_fp8.sum"),
     QStringLiteral("sm__ops_path_tensor_src_int8.sum"),
 };
 
@@ -146,7 +149,8 @@ CsvText splitCsv(QStringView text)
                     out.unterminatedQuote = true;
             }
             const qsizetype start = i;
-            while (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\n') && text[i] != QLatin1Char('\r'))
+            while (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\n') &&
+                   text[i] != QLatin1Char('\r'))
                 ++i;
             field += text.mid(start, i - start);
             r.fields.append(field);
@@ -188,12 +192,23 @@ struct Launch
 std::optional<double> prefixFactor(QStringView prefix)
 {
     static const QHash<QString, double> factors = {
-        {QString(), 1},           {QStringLiteral("K"), 1e3},   {QStringLiteral("k"), 1e3},
-        {QStringLiteral("M"), 1e6}, {QStringLiteral("G"), 1e9}, {QStringLiteral("T"), 1e12},
-        {QStringLiteral("P"), 1e15}, {QStringLiteral("m"), 1e-3}, {QStringLiteral("u"), 1e-6},
-        {QString(QChar(0x00B5)), 1e-6}, {QString(QChar(0x03BC)), 1e-6}, {QStringLiteral("n"), 1e-9},
-        {QStringLiteral("p"), 1e-12}, {QStringLiteral("Ki"), 1024.0}, {QStringLiteral("Mi"), 1024.0 * 1024},
-        {QStringLiteral("Gi"), 1024.0 * 1024 * 1024}, {QStringLiteral("Ti"), 1024.0 * 1024 * 1024 * 1024},
+        {QString(), 1},
+        {QStringLiteral("K"), 1e3},
+        {QStringLiteral("k"), 1e3},
+        {QStringLiteral("M"), 1e6},
+        {QStringLiteral("G"), 1e9},
+        {QStringLiteral("T"), 1e12},
+        {QStringLiteral("P"), 1e15},
+        {QStringLiteral("m"), 1e-3},
+        {QStringLiteral("u"), 1e-6},
+        {QString(QChar(0x00B5)), 1e-6},
+        {QString(QChar(0x03BC)), 1e-6},
+        {QStringLiteral("n"), 1e-9},
+        {QStringLiteral("p"), 1e-12},
+        {QStringLiteral("Ki"), 1024.0},
+        {QStringLiteral("Mi"), 1024.0 * 1024},
+        {QStringLiteral("Gi"), 1024.0 * 1024 * 1024},
+        {QStringLiteral("Ti"), 1024.0 * 1024 * 1024 * 1024},
     };
     const auto it = factors.constFind(prefix.toString());
     if (it == factors.cend())
@@ -245,8 +260,8 @@ QString stripSpaces(QStringView s)
     t.reserve(s.size());
     for (const QChar c : s) {
         // Group separators other locales use: spaces (incl. no-break and thin), apostrophes.
-        if (c.isSpace() || c == QChar(0x00A0) || c == QChar(0x202F) || c == QChar(0x2009) || c == QLatin1Char('\'')
-            || c == QChar(0x2019))
+        if (c.isSpace() || c == QChar(0x00A0) || c == QChar(0x202F) || c == QChar(0x2009) ||
+            c == QLatin1Char('\'') || c == QChar(0x2019))
             continue;
         t += c;
     }
@@ -266,7 +281,7 @@ public:
         const qsizetype dots = s.count(QLatin1Char('.'));
         if (commas && dots) {
             vote(s.lastIndexOf(QLatin1Char(',')) > s.lastIndexOf(QLatin1Char('.')) ? QLatin1Char(',')
-                                                                                    : QLatin1Char('.'));
+                                                                                   : QLatin1Char('.'));
         } else if (commas > 1) {
             vote(QLatin1Char('.'));
         } else if (dots > 1) {
@@ -309,7 +324,8 @@ private:
 bool isNotAvailable(const QString &text)
 {
     const QString t = text.trimmed();
-    return t.isEmpty() || t.compare(QLatin1String("n/a"), Qt::CaseInsensitive) == 0 || t == QLatin1String("-");
+    return t.isEmpty() || t.compare(QLatin1String("n/a"), Qt::CaseInsensitive) == 0 ||
+           t == QLatin1String("-");
 }
 
 // Tallies of per-launch problems, reported once per metric rather than once per launch.
@@ -379,7 +395,8 @@ struct TensorTarget
 std::optional<TensorTarget> tensorTarget(const QString &src, const QString &dst)
 {
     if (src == QLatin1String("fp16"))
-        return TensorTarget{dst == QLatin1String("fp16") ? QStringLiteral("fp16_tc_fp16acc") : QStringLiteral("fp16_tc"),
+        return TensorTarget{dst == QLatin1String("fp16") ? QStringLiteral("fp16_tc_fp16acc")
+                                                         : QStringLiteral("fp16_tc"),
                             QStringLiteral("fp16")};
     if (src == QLatin1String("bf16"))
         return TensorTarget{QStringLiteral("bf16_tc"), QStringLiteral("bf16")};
@@ -387,7 +404,8 @@ std::optional<TensorTarget> tensorTarget(const QString &src, const QString &dst)
         return TensorTarget{QStringLiteral("tf32_tc"), QStringLiteral("tf32")};
     // Blackwell's mixed f8f6f4 path runs all three at the FP8 rate.
     if (src == QLatin1String("fp8") || src == QLatin1String("fp4_fp6_fp8") || src == QLatin1String("fp6"))
-        return TensorTarget{dst == QLatin1String("fp16") ? QStringLiteral("fp8_tc_fp16acc") : QStringLiteral("fp8_tc"),
+        return TensorTarget{dst == QLatin1String("fp16") ? QStringLiteral("fp8_tc_fp16acc")
+                                                         : QStringLiteral("fp8_tc"),
                             QStringLiteral("fp8")};
     if (src == QLatin1String("fp4"))
         return TensorTarget{QStringLiteral("fp4_tc"), QStringLiteral("fp4")};
@@ -402,7 +420,8 @@ std::optional<TensorTarget> tensorTarget(const QString &src, const QString &dst)
 // the accumulator), else the source's total; never both, which would count twice.
 QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *warnings)
 {
-    static const QRegularExpression re(QStringLiteral("^sm__ops_path_tensor_src_([a-z0-9_]+?)(?:_dst_([a-z0-9]+))?\\.sum$"));
+    static const QRegularExpression re(
+        QStringLiteral("^sm__ops_path_tensor_src_([a-z0-9_]+?)(?:_dst_([a-z0-9]+))?\\.sum$"));
     QMap<QString, QList<TensorColumn>> bySrc;
     for (const QString &m : present) {
         const auto match = re.match(m);
@@ -413,7 +432,8 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *war
     for (auto it = bySrc.cbegin(); it != bySrc.cend(); ++it) {
         if (!tensorTarget(it.key(), {})) {
             if (warnings)
-                warnings->append(tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
+                warnings->append(
+                    tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
             continue;
         }
         QList<TensorColumn> variants, total;
@@ -455,8 +475,8 @@ bool wanted(const QString &name)
                 s.insert(sass(t.op));
         return s;
     }();
-    return names.contains(name) || name.startsWith(kTensorPrefix)
-           || name.startsWith(QLatin1String("launch__occupancy_limit_"));
+    return names.contains(name) || name.startsWith(kTensorPrefix) ||
+           name.startsWith(QLatin1String("launch__occupancy_limit_"));
 }
 
 int column(const QStringList &header, const char *name)
@@ -510,7 +530,8 @@ std::optional<Table> readTable(const CsvText &csv, QString *error)
         // --page details: one row per (launch, metric); gather them per launch ID.
         t.details = true;
         QHash<QString, qsizetype> byId;
-        const int needed = 1 + std::max({cId, cKernel, cGrid, cBlock, cDevice, cCc, cMetricName, cMetricUnit, cMetricValue});
+        const int needed =
+            1 + std::max({cId, cKernel, cGrid, cBlock, cDevice, cCc, cMetricName, cMetricUnit, cMetricValue});
         for (qsizetype i = h + 1; i < csv.records.size(); ++i) {
             const Record &r = csv.records.at(i);
             // Rule columns may be cut short or end in a stray comma; the metric columns are what counts.
@@ -543,8 +564,8 @@ std::optional<Table> readTable(const CsvText &csv, QString *error)
     }
     qsizetype first = h + 1;
     QStringList units(header.size());
-    if (first < csv.records.size() && csv.records.at(first).fields.size() >= header.size()
-        && field(csv.records.at(first), cId >= 0 ? cId : cKernel).trimmed().isEmpty()) {
+    if (first < csv.records.size() && csv.records.at(first).fields.size() >= header.size() &&
+        field(csv.records.at(first), cId >= 0 ? cId : cKernel).trimmed().isEmpty()) {
         units = csv.records.at(first).fields;
         ++first;
     } else {
@@ -554,10 +575,10 @@ std::optional<Table> readTable(const CsvText &csv, QString *error)
         for (int c : metricCols) {
             const QString &name = header.at(c);
             units[c] = name == kTime                                ? QStringLiteral("ns")
-                       : name.contains(QLatin1String("bytes"))       ? QStringLiteral("byte")
-                       : name.contains(QLatin1String("cache_size"))  ? QStringLiteral("byte")
+                       : name.contains(QLatin1String("bytes"))      ? QStringLiteral("byte")
+                       : name.contains(QLatin1String("cache_size")) ? QStringLiteral("byte")
                        : name.endsWith(QLatin1String("per_second")) ? QStringLiteral("hz")
-                                                                     : QString();
+                                                                    : QString();
         }
     }
     for (qsizetype i = first; i < csv.records.size(); ++i) {
@@ -590,7 +611,8 @@ QStringList NcuImport::metrics()
 
 QString NcuImport::commandLine()
 {
-    return QStringLiteral("ncu --csv --page raw --print-units base --clock-control none --metrics %1 ./app > profile.csv")
+    return QStringLiteral("ncu --csv --page raw --print-units base --clock-control none --metrics %1 ./app > "
+                          "profile.csv")
         .arg(metrics().join(QLatin1Char(',')));
 }
 
@@ -626,9 +648,10 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
         QStringList lines;
         for (int l : table->skippedLines)
             lines.append(QString::number(l));
-        warn(tr("%n line(s) that are not CSV rows of the table were skipped (line %1%2)", nullptr, table->skippedRows)
-                 .arg(lines.join(QStringLiteral(", ")), table->skippedRows > lines.size() ? QStringLiteral(", ...")
-                                                                                          : QString()));
+        warn(tr("%n line(s) that are not CSV rows of the table were skipped (line %1%2)", nullptr,
+                table->skippedRows)
+                 .arg(lines.join(QStringLiteral(", ")),
+                      table->skippedRows > lines.size() ? QStringLiteral(", ...") : QString()));
     }
     const QSet<QString> &present = table->present;
     const bool noUnits = present.contains(QStringLiteral("(no units line)"));
@@ -638,7 +661,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
 
     // What the file can give, and what it lacks.
     const bool hasTime = present.contains(kTime) || (table->details && present.contains(kDetailsDuration));
-    const bool hasDram = present.contains(kDram) || (present.contains(kDramRead) && present.contains(kDramWrite));
+    const bool hasDram =
+        present.contains(kDram) || (present.contains(kDramRead) && present.contains(kDramWrite));
     const bool hasLts = present.contains(kLts);
     const QList<TensorColumn> tensor = tensorColumns(present, warnings);
     bool hasFlops = !tensor.isEmpty();
@@ -653,7 +677,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
                           lack.join(QStringLiteral(", "))));
     }
     if (!present.contains(kDram) && present.contains(kDramRead) != present.contains(kDramWrite))
-        warn(tr("only one of %1 and %2 is in the file: no HBM point (ask for %3)").arg(kDramRead, kDramWrite, kDram));
+        warn(tr("only one of %1 and %2 is in the file: no HBM point (ask for %3)")
+                 .arg(kDramRead, kDramWrite, kDram));
     QStringList missing;
     if (!hasTime)
         missing.append(kTime);
@@ -662,11 +687,12 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
     if (!hasFlops)
         missing.append(tr("a FLOP count (%1, ... or %2*.sum)").arg(sass("ffma"), kTensorPrefix));
     if (!missing.isEmpty()) {
-        QString message = tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
+        QString message =
+            tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
         if (table->details)
-            message += QLatin1Char(' ')
-                       + tr("The details page lists raw metrics only when they are requested with --metrics; "
-                            "--page raw is the format this import is made for.");
+            message += QLatin1Char(' ') +
+                       tr("The details page lists raw metrics only when they are requested with --metrics; "
+                          "--page raw is the format this import is made for.");
         return refuse(message + QLatin1Char('\n') + tr("Profile with:\n  %1").arg(commandLine()));
     }
 
@@ -676,8 +702,9 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
             if (!isNotAvailable(it->text) && it.key() != QLatin1String("device__attribute_display_name")) {
                 // Counts and bytes in base units are whole numbers; scaled ones ("Mbyte") are not.
                 const QString unit = it->unit.trimmed();
-                const bool integral = (unit.isEmpty() || unit == QLatin1String("byte") || unit == QLatin1String("inst"))
-                                      && it.key() != kTime && it.key() != kClock && it.key() != kDetailsDuration;
+                const bool integral =
+                    (unit.isEmpty() || unit == QLatin1String("byte") || unit == QLatin1String("inst")) &&
+                    it.key() != kTime && it.key() != kClock && it.key() != kDetailsDuration;
                 style.observe(it->text, integral);
             }
     Problems problems;
@@ -696,7 +723,10 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
             time = read.value(l, kDetailsDuration, Quantity::Time);
         if (!time || *time <= 0) {
             ++skippedLaunches;
-            warn(tr("launch %1 (%2, line %3): no usable %4; skipped").arg(l.id, kernel).arg(l.line).arg(kTime));
+            warn(tr("launch %1 (%2, line %3): no usable %4; skipped")
+                     .arg(l.id, kernel)
+                     .arg(l.line)
+                     .arg(kTime));
             continue;
         }
 
@@ -713,7 +743,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
             const auto r = read.value(l, kDramRead, Quantity::Bytes);
             const auto w = read.value(l, kDramWrite, Quantity::Bytes);
             if (r && w)
-                levels.append({QStringLiteral("hbm"), *r + *w, kDramRead + QStringLiteral(" + ") + kDramWrite});
+                levels.append(
+                    {QStringLiteral("hbm"), *r + *w, kDramRead + QStringLiteral(" + ") + kDramWrite});
         }
         if (const auto b = read.value(l, kLts, Quantity::Bytes))
             levels.append({QStringLiteral("l2"), *b, kLts});
@@ -726,7 +757,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
             QStringList formula;
         };
         QList<Flops> flops;
-        auto add = [&flops](const QString &precision, const QString &dtype, double value, const QString &term) {
+        auto add = [&flops](const QString &precision, const QString &dtype, double value,
+                            const QString &term) {
             for (Flops &f : flops)
                 if (f.precision == precision) {
                     f.flops += value;
@@ -747,7 +779,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
             }
         flops.removeIf([](const Flops &f) { return !(f.flops > 0); });
         // The precision doing most of the work first (the tensor point of a GEMM, not its epilogue).
-        std::stable_sort(flops.begin(), flops.end(), [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
+        std::stable_sort(flops.begin(), flops.end(),
+                         [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
         if (flops.isEmpty())
             flops.append({QString(), QString(), 0, {}}); // a bandwidth-only point per level
 
@@ -771,8 +804,8 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
         for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
             if (it.key().startsWith(QLatin1String("launch__occupancy_limit_")))
                 if (const auto v = read.value(l, it.key(), Quantity::Any))
-                    base.resources.insert(QStringLiteral("occupancy_limit_")
-                                              + it.key().mid(QStringLiteral("launch__occupancy_limit_").size()),
+                    base.resources.insert(QStringLiteral("occupancy_limit_") +
+                                              it.key().mid(QStringLiteral("launch__occupancy_limit_").size()),
                                           *v);
 
         if (levels.isEmpty()) {
@@ -809,24 +842,29 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
                              : l.device.isEmpty()   ? QString()
                                                     : tr("CUDA device %1").arg(l.device);
             rs.device.cc = l.cc.trimmed();
-            if (const auto sms = read.value(l, QStringLiteral("device__attribute_multiprocessor_count"), Quantity::Any))
+            if (const auto sms =
+                    read.value(l, QStringLiteral("device__attribute_multiprocessor_count"), Quantity::Any))
                 rs.device.sms = int(std::min(*sms, 1e6));
-            if (const auto l2 = read.value(l, QStringLiteral("device__attribute_l2_cache_size"), Quantity::Bytes))
+            if (const auto l2 =
+                    read.value(l, QStringLiteral("device__attribute_l2_cache_size"), Quantity::Bytes))
                 rs.device.l2Bytes = *l2;
-            if (const auto bus = read.value(l, QStringLiteral("device__attribute_global_memory_bus_width"), Quantity::Any))
+            if (const auto bus =
+                    read.value(l, QStringLiteral("device__attribute_global_memory_bus_width"), Quantity::Any))
                 rs.device.memBusBits = int(std::min(*bus, 1e6));
         }
     }
     if (devices.size() > 1)
-        warn(tr("the file holds launches on %1 devices; the results carry the first one's name").arg(devices.size()));
+        warn(tr("the file holds launches on %1 devices; the results carry the first one's name")
+                 .arg(devices.size()));
     for (auto it = problems.notAvailable.cbegin(); it != problems.notAvailable.cend(); ++it)
         warn(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
     for (auto it = problems.badValue.cbegin(); it != problems.badValue.cend(); ++it)
-        warn(tr("%1 unusable in %n launch(es) (%2)", nullptr, problems.badCount.value(it.key())).arg(it.key(), it.value()));
+        warn(tr("%1 unusable in %n launch(es) (%2)", nullptr, problems.badCount.value(it.key()))
+                 .arg(it.key(), it.value()));
     if (rs.measurements.isEmpty())
-        return refuse(table->launches.isEmpty() ? tr("holds no kernel launches (only the header)")
-                                                : tr("has no launch with usable values (%n skipped)", nullptr,
-                                                     skippedLaunches));
+        return refuse(table->launches.isEmpty()
+                          ? tr("holds no kernel launches (only the header)")
+                          : tr("has no launch with usable values (%n skipped)", nullptr, skippedLaunches));
     return rs;
 }
 

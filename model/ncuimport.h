@@ -37,9 +37,11 @@ public:
     // nullopt with *error set when no point can be made (not an ncu CSV, required metrics
     // missing: the message lists them and the command to use). Launches or metrics with bad
     // values are skipped and listed in *warnings.
-    static std::optional<ResultSet> fromCsv(const QByteArray &csv, QString *error, QStringList *warnings = nullptr);
+    static std::optional<ResultSet> fromCsv(const QByteArray &csv, QString *error,
+                                            QStringList *warnings = nullptr);
     // Refuses files over ResultSet::kMaxFileBytes before reading them.
-    static std::optional<ResultSet> load(const QString &path, QString *error, QStringList *warnings = nullptr);
+    static std::optional<ResultSet> load(const QString &path, QString *error,
+                                         QStringList *warnings = nullptr);
 };
 
 } // namespace model

@@ -119,8 +119,8 @@ QString paramText(const QVariant &v)
 
 QString csvField(const QString &s)
 {
-    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
-        && !s.contains(QLatin1Char('\r')))
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')) &&
+        !s.contains(QLatin1Char('\r')))
         return s;
     QString q = s;
     q.replace(QLatin1String("\""), QLatin1String("\"\""));
@@ -142,8 +142,8 @@ QString Measurement::key() const
     QStringList p;
     for (auto it = params.cbegin(); it != params.cend(); ++it)
         p.append(it.key() + QLatin1Char('=') + paramText(it.value()));
-    QString k = kernel + QLatin1Char('|') + dtype + QLatin1Char('|') + p.join(QLatin1Char(';')) + QLatin1Char('|')
-                + (level.isEmpty() ? QStringLiteral("hbm") : level);
+    QString k = kernel + QLatin1Char('|') + dtype + QLatin1Char('|') + p.join(QLatin1Char(';')) +
+                QLatin1Char('|') + (level.isEmpty() ? QStringLiteral("hbm") : level);
     if (!precision.isEmpty())
         k += QLatin1Char('|') + precision;
     return k;
@@ -166,9 +166,12 @@ std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, 
 
         const QJsonObject t = object(o, QStringLiteral("time_s"), QStringLiteral("time_s"), true);
         m.time.median = *number(t, QStringLiteral("median"), QStringLiteral("time_s.median"), true, true);
-        m.time.min = number(t, QStringLiteral("min"), QStringLiteral("time_s.min"), false).value_or(m.time.median);
-        m.time.max = number(t, QStringLiteral("max"), QStringLiteral("time_s.max"), false).value_or(m.time.median);
-        const double samples = number(t, QStringLiteral("samples"), QStringLiteral("time_s.samples"), false).value_or(1);
+        m.time.min =
+            number(t, QStringLiteral("min"), QStringLiteral("time_s.min"), false).value_or(m.time.median);
+        m.time.max =
+            number(t, QStringLiteral("max"), QStringLiteral("time_s.max"), false).value_or(m.time.median);
+        const double samples =
+            number(t, QStringLiteral("samples"), QStringLiteral("time_s.samples"), false).value_or(1);
         if (samples > INT_MAX || samples != std::floor(samples))
             fail(QStringLiteral("time_s.samples"), tr("must be a whole number"));
         m.time.samples = int(samples);
@@ -181,21 +184,27 @@ std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, 
             if (!absent(ok) && !ok.isBool())
                 fail(QStringLiteral("check.ok"), tr("must be true or false"));
             m.check.ok = ok.toBool(false);
-            m.check.maxRelErr = number(c, QStringLiteral("max_rel_err"), QStringLiteral("check.max_rel_err"), false)
-                                    .value_or(0);
-            m.check.reference = string(c, QStringLiteral("reference"), QStringLiteral("check.reference"), false);
+            m.check.maxRelErr =
+                number(c, QStringLiteral("max_rel_err"), QStringLiteral("check.max_rel_err"), false)
+                    .value_or(0);
+            m.check.reference =
+                string(c, QStringLiteral("reference"), QStringLiteral("check.reference"), false);
             m.check.message = string(c, QStringLiteral("message"), QStringLiteral("check.message"), false);
         }
-        m.resources = object(o, QStringLiteral("resources"), QStringLiteral("resources"), false).toVariantMap();
-        m.predictedTimeS = number(o, QStringLiteral("predicted_time_s"), QStringLiteral("predicted_time_s"), false);
+        m.resources =
+            object(o, QStringLiteral("resources"), QStringLiteral("resources"), false).toVariantMap();
+        m.predictedTimeS =
+            number(o, QStringLiteral("predicted_time_s"), QStringLiteral("predicted_time_s"), false);
         m.clockMhz = number(o, QStringLiteral("clock_mhz"), QStringLiteral("clock_mhz"), false).value_or(0);
-        m.startedAtS = number(o, QStringLiteral("started_at_s"), QStringLiteral("started_at_s"), false).value_or(0);
+        m.startedAtS =
+            number(o, QStringLiteral("started_at_s"), QStringLiteral("started_at_s"), false).value_or(0);
         m.source = string(o, QStringLiteral("source"), QStringLiteral("source"), false);
         m.level = string(o, QStringLiteral("level"), QStringLiteral("level"), false);
         m.precision = string(o, QStringLiteral("precision"), QStringLiteral("precision"), false);
 
-        m.extra = unknownKeys(o, {"kernel", "params", "dtype", "flops", "bytes", "time_s", "check", "resources",
-                                  "predicted_time_s", "clock_mhz", "started_at_s", "source", "level", "precision"});
+        m.extra =
+            unknownKeys(o, {"kernel", "params", "dtype", "flops", "bytes", "time_s", "check", "resources",
+                            "predicted_time_s", "clock_mhz", "started_at_s", "source", "level", "precision"});
         // Unknown fields inside the nested objects are kept under the same key in extra;
         // toJson() writes the known fields over them.
         const QJsonObject tRest = unknownKeys(t, {"median", "min", "max", "samples"});
@@ -227,12 +236,14 @@ std::optional<MeasuredCeiling> ResultSet::ceilingFromJson(const QJsonObject &o, 
             fail(QStringLiteral("kind"), tr("must be \"memory\" or \"compute\", not \"%1\"").arg(c.kind));
         }
         c.value = *number(o, QStringLiteral("value"), QStringLiteral("value"), true, true);
-        const QString expected = c.kind == QLatin1String("memory") ? QStringLiteral("B/s") : QStringLiteral("FLOP/s");
+        const QString expected =
+            c.kind == QLatin1String("memory") ? QStringLiteral("B/s") : QStringLiteral("FLOP/s");
         c.unit = string(o, QStringLiteral("unit"), QStringLiteral("unit"), false);
         if (c.unit.isEmpty())
             c.unit = expected;
         // Values are always in base units; OP/s is what integer ceilings are counted in.
-        const bool unitOk = c.unit == expected || (c.kind == QLatin1String("compute") && c.unit == QLatin1String("OP/s"));
+        const bool unitOk =
+            c.unit == expected || (c.kind == QLatin1String("compute") && c.unit == QLatin1String("OP/s"));
         if (!unitOk)
             fail(QStringLiteral("unit"), tr("must be \"%1\", not \"%2\"").arg(expected, c.unit));
         c.probe = string(o, QStringLiteral("probe"), QStringLiteral("probe"), false);
@@ -298,9 +309,10 @@ QJsonObject ResultSet::toJson(const MeasuredCeiling &c)
     if (!c.precision.isEmpty())
         o.insert(QStringLiteral("precision"), c.precision);
     o.insert(QStringLiteral("value"), c.value);
-    o.insert(QStringLiteral("unit"), c.unit.isEmpty() ? (c.kind == QLatin1String("memory") ? QStringLiteral("B/s")
-                                                                                          : QStringLiteral("FLOP/s"))
-                                                      : c.unit);
+    o.insert(QStringLiteral("unit"),
+             c.unit.isEmpty()
+                 ? (c.kind == QLatin1String("memory") ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"))
+                 : c.unit);
     if (!c.probe.isEmpty())
         o.insert(QStringLiteral("probe"), c.probe);
     if (c.clockMhz > 0)
@@ -358,7 +370,8 @@ DeviceInfo ResultSet::deviceFromJson(const QJsonObject &o, QStringList *warnings
     field("driver", [&](const QString &k) { d.driver = string(o, k, k, false); });
     field("runtime", [&](const QString &k) { d.runtime = string(o, k, k, false); });
     field("spec", [&](const QString &k) { d.spec = string(o, k, k, false); });
-    d.extra = unknownKeys(o, {"name", "cc", "sms", "clock_mhz", "mem_bus_bits", "l2_bytes", "driver", "runtime", "spec"});
+    d.extra = unknownKeys(
+        o, {"name", "cc", "sms", "clock_mhz", "mem_bus_bits", "l2_bytes", "driver", "runtime", "spec"});
     return d;
 }
 
@@ -395,16 +408,18 @@ std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *er
         return refuse(tr("is not a RoofLab results file (no \"schema\": \"%1\")").arg(schemaName()));
     const QString schema = schemaValue.toString();
     if (!schema.startsWith(kSchemaPrefix))
-        return refuse(tr("is not a RoofLab results file (schema \"%1\", expected \"%2\")").arg(schema, schemaName()));
+        return refuse(
+            tr("is not a RoofLab results file (schema \"%1\", expected \"%2\")").arg(schema, schemaName()));
     bool versionOk = false;
     const qlonglong version = QStringView(schema).mid(kSchemaPrefix.size()).toLongLong(&versionOk);
     if (!versionOk || version < 1)
         return refuse(tr("has an unknown schema \"%1\" (expected \"%2\")").arg(schema, schemaName()));
     if (version > kSchemaVersion)
-        return refuse(tr("was written by a newer RoofLab (results schema version %1; this version reads version "
-                         "%2 and older): update RoofLab to open it")
-                          .arg(version)
-                          .arg(kSchemaVersion));
+        return refuse(
+            tr("was written by a newer RoofLab (results schema version %1; this version reads version "
+               "%2 and older): update RoofLab to open it")
+                .arg(version)
+                .arg(kSchemaVersion));
 
     ResultSet rs;
     auto warn = [warnings](const QString &w) {
@@ -448,7 +463,8 @@ std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *er
             warn(tr("ceilings[%1] (%2 %3): %4; entry skipped")
                      .arg(i)
                      .arg(o.value(QLatin1String("kind")).toString(QStringLiteral("?")),
-                          o.value(QLatin1String(o.value(QLatin1String("kind")).toString() == QLatin1String("memory")
+                          o.value(QLatin1String(o.value(QLatin1String("kind")).toString() ==
+                                                        QLatin1String("memory")
                                                     ? "level"
                                                     : "precision"))
                               .toString(),
@@ -547,13 +563,16 @@ bool ResultSet::save(const QString &path, QString *error) const
 
 QStringList ResultSet::csvHeader()
 {
-    return {QStringLiteral("kernel"),      QStringLiteral("dtype"),       QStringLiteral("params"),
-            QStringLiteral("flops"),       QStringLiteral("bytes"),       QStringLiteral("ai"),
-            QStringLiteral("median_s"),    QStringLiteral("min_s"),       QStringLiteral("max_s"),
-            QStringLiteral("samples"),     QStringLiteral("flop_per_s"),  QStringLiteral("bytes_per_s"),
-            QStringLiteral("check_ok"),    QStringLiteral("max_rel_err"), QStringLiteral("reference"),
-            QStringLiteral("predicted_time_s"), QStringLiteral("clock_mhz"), QStringLiteral("source"),
-            QStringLiteral("level"),       QStringLiteral("precision")};
+    return {QStringLiteral("kernel"),     QStringLiteral("dtype"),
+            QStringLiteral("params"),     QStringLiteral("flops"),
+            QStringLiteral("bytes"),      QStringLiteral("ai"),
+            QStringLiteral("median_s"),   QStringLiteral("min_s"),
+            QStringLiteral("max_s"),      QStringLiteral("samples"),
+            QStringLiteral("flop_per_s"), QStringLiteral("bytes_per_s"),
+            QStringLiteral("check_ok"),   QStringLiteral("max_rel_err"),
+            QStringLiteral("reference"),  QStringLiteral("predicted_time_s"),
+            QStringLiteral("clock_mhz"),  QStringLiteral("source"),
+            QStringLiteral("level"),      QStringLiteral("precision")};
 }
 
 QStringList ResultSet::csvRow(const Measurement &m)

@@ -44,8 +44,8 @@ int cmdReplay(const QStringList &args)
 {
     QCommandLineParser p;
     p.addPositionalArgument("file", "a results file (rooflab.results/1)");
-    p.addOption({"speed",
-                 "pace multiplier: 1 = as measured, 2 = twice as fast, 0 = no pacing (default 1)", "X", "1"});
+    p.addOption({"speed", "pace multiplier: 1 = as measured, 2 = twice as fast, 0 = no pacing (default 1)",
+                 "X", "1"});
     if (!parse(p, args,
                "Stream a saved results file as JSON-lines events (the worker's protocol, app/PROTOCOL.md), "
                "paced as it was measured."))
@@ -74,8 +74,8 @@ int cmdReplay(const QStringList &args)
         if (speed == 0 || !(at > 0))
             return;
         const double s = std::min(at / speed, 1e7); // beyond ~4 months nobody is waiting
-        std::this_thread::sleep_until(start + std::chrono::duration_cast<Clock::duration>(
-                                                  std::chrono::duration<double>(s)));
+        std::this_thread::sleep_until(
+            start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)));
     };
 
     if (!rs->device.name.isEmpty())

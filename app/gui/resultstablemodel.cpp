@@ -260,7 +260,8 @@ QString ResultsTableModel::toolTip(int row, int column) const
     case Dtype: {
         QString t = m.kernel;
         if (!m.precision.isEmpty())
-            t += QLatin1Char('\n') + tr("compared against the %1 ceiling").arg(model::precisionLabel(m.precision));
+            t += QLatin1Char('\n') +
+                 tr("compared against the %1 ceiling").arg(model::precisionLabel(m.precision));
         if (!m.level.isEmpty())
             t += QLatin1Char('\n') + tr("bytes counted at %1").arg(model::levelLabel(m.level));
         return t;
@@ -274,8 +275,10 @@ QString ResultsTableModel::toolTip(int row, int column) const
     case CheckColumn:
         if (!checked(m.check))
             return tr("not checked (imported)");
-        return tr("max relative error %1 against %2").arg(m.check.maxRelErr, 0, 'g', 3).arg(m.check.reference)
-               + (m.check.message.isEmpty() ? QString() : QLatin1Char('\n') + m.check.message);
+        return tr("max relative error %1 against %2")
+                   .arg(m.check.maxRelErr, 0, 'g', 3)
+                   .arg(m.check.reference) +
+               (m.check.message.isEmpty() ? QString() : QLatin1Char('\n') + m.check.message);
     case RoofPercent:
         return tr("measured performance as a share of the roof at this intensity");
     case Source:
@@ -329,27 +332,44 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Kernel: return tr("Kernel");
-        case Params: return tr("Parameters");
-        case Dtype: return tr("Type");
-        case Median: return tr("Median");
-        case Min: return tr("Min");
-        case Max: return tr("Max");
-        case FlopPerS: return tr("FLOP/s");
-        case BytesPerS: return tr("B/s");
-        case Ai: return tr("AI (FLOP/B)");
-        case CheckColumn: return tr("Check");
-        case RoofPercent: return tr("% of roof");
-        case Source: return tr("Source");
-        case Change: return tr("Change %");
+        case Kernel:
+            return tr("Kernel");
+        case Params:
+            return tr("Parameters");
+        case Dtype:
+            return tr("Type");
+        case Median:
+            return tr("Median");
+        case Min:
+            return tr("Min");
+        case Max:
+            return tr("Max");
+        case FlopPerS:
+            return tr("FLOP/s");
+        case BytesPerS:
+            return tr("B/s");
+        case Ai:
+            return tr("AI (FLOP/B)");
+        case CheckColumn:
+            return tr("Check");
+        case RoofPercent:
+            return tr("% of roof");
+        case Source:
+            return tr("Source");
+        case Change:
+            return tr("Change %");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Median: return tr("median kernel time over the samples");
-        case Ai: return tr("arithmetic intensity: FLOPs per byte of memory traffic");
-        case RoofPercent: return tr("measured FLOP/s (B/s for copies) as a share of the roofline at this intensity");
-        case Change: return tr("median time against %1; negative = faster").arg(m_baselineLabel);
+        case Median:
+            return tr("median kernel time over the samples");
+        case Ai:
+            return tr("arithmetic intensity: FLOPs per byte of memory traffic");
+        case RoofPercent:
+            return tr("measured FLOP/s (B/s for copies) as a share of the roofline at this intensity");
+        case Change:
+            return tr("median time against %1; negative = faster").arg(m_baselineLabel);
         }
     }
     return {};
@@ -395,14 +415,15 @@ bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sour
     const QString file = results->file(sourceRow);
     if (!m_dtype.isEmpty() && m.dtype != m_dtype)
         return false;
-    if (!m_source.isEmpty() && m.source != m_source && file != m_source && QFileInfo(file).fileName() != m_source)
+    if (!m_source.isEmpty() && m.source != m_source && file != m_source &&
+        QFileInfo(file).fileName() != m_source)
         return false;
     if (m_failedOnly && !results->index(sourceRow, 0).data(ResultsTableModel::FailedRole).toBool())
         return false;
     if (!m_text.isEmpty()) {
         const QString params = results->index(sourceRow, ResultsTableModel::Params).data().toString();
-        if (!m.kernel.contains(m_text, Qt::CaseInsensitive) && !params.contains(m_text, Qt::CaseInsensitive)
-            && !file.contains(m_text, Qt::CaseInsensitive))
+        if (!m.kernel.contains(m_text, Qt::CaseInsensitive) &&
+            !params.contains(m_text, Qt::CaseInsensitive) && !file.contains(m_text, Qt::CaseInsensitive))
             return false;
     }
     return true;

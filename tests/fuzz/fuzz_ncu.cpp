@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rs->measurements.isEmpty())
         std::abort();
     for (const model::Measurement &m : rs->measurements)
-        if (!std::isfinite(m.flops) || !std::isfinite(m.bytes) || m.flops < 0 || m.bytes < 0
-            || !(m.time.median > 0) || !std::isfinite(m.time.median) || m.kernel.trimmed().isEmpty())
+        if (!std::isfinite(m.flops) || !std::isfinite(m.bytes) || m.flops < 0 || m.bytes < 0 ||
+            !(m.time.median > 0) || !std::isfinite(m.time.median) || m.kernel.trimmed().isEmpty())
             std::abort();
     const QByteArray saved = QJsonDocument(rs->toJson()).toJson(QJsonDocument::Compact);
     QStringList warnings2;

@@ -22,8 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray saved = QJsonDocument(rs->toJson()).toJson(QJsonDocument::Compact);
     QStringList warnings2;
     const auto again = model::ResultSet::fromJson(saved, &error, &warnings2);
-    if (!again || !warnings2.isEmpty() || again->measurements.size() != rs->measurements.size()
-        || again->ceilings.size() != rs->ceilings.size())
+    if (!again || !warnings2.isEmpty() || again->measurements.size() != rs->measurements.size() ||
+        again->ceilings.size() != rs->ceilings.size())
         std::abort();
     for (qsizetype i = 0; i < rs->measurements.size(); ++i)
         if (again->measurements[i].key() != rs->measurements[i].key())
