@@ -1,9 +1,6 @@
 #include "catalog.h"
 
-#ifdef ROOFLAB_HAVE_GEMM
 #include "gemmladder.h" // registerGemmKernels (kernels/family_gemm.cpp)
-#endif
-#include "gemmladder.h"
 
 #include <QCoreApplication>
 
@@ -68,6 +65,15 @@ ParamSpec choiceParam(const QString &name, const QString &description, const QSt
     return p;
 }
 
+bool Catalog::testKernelsBuiltIn()
+{
+#ifdef ROOFLAB_TEST_KERNELS
+    return true;
+#else
+    return false;
+#endif
+}
+
 bool Catalog::testKernelsEnabled()
 {
 #ifdef ROOFLAB_TEST_KERNELS
@@ -83,9 +89,6 @@ const Catalog &Catalog::instance()
         Catalog c;
         registerMemoryKernels(c);
         registerProbeKernels(c);
-#ifdef ROOFLAB_HAVE_GEMM
-        registerGemmKernels(c);
-#endif
         registerGemmKernels(c);
 #ifdef ROOFLAB_TEST_KERNELS
         if (testKernelsEnabled())

@@ -70,6 +70,7 @@ public:
     // ROOFLAB_ENABLE_TEST_KERNELS=1 is set).
     static const Catalog &instance();
     static bool testKernelsEnabled();
+    static bool testKernelsBuiltIn(); // the CMake option ROOFLAB_TEST_KERNELS
 
     const QList<KernelSpec> &kernels() const { return m_kernels; }
     const KernelSpec *find(const QString &id) const;

@@ -12,6 +12,12 @@ int cmdWorkload(const QStringList &args);
 int cmdOccupancy(const QStringList &args);
 int cmdTile(const QStringList &args);
 int cmdReplay(const QStringList &args);
+int cmdKernels(const QStringList &args);
+int cmdCompile(const QStringList &args);
+int cmdDevices(const QStringList &args);
+int cmdRun(const QStringList &args);
+int cmdCeilings(const QStringList &args);
+int cmdSuite(const QStringList &args);
 
 const QList<Command> &commands()
 {
@@ -22,6 +28,12 @@ const QList<Command> &commands()
         {"occupancy", "theoretical occupancy of a launch, its limiter and the hand calculation", cmdOccupancy},
         {"tile", "GEMM tile model: shared memory, grid, traffic, occupancy, waves, predicted time", cmdTile},
         {"replay", "stream a saved results file as the worker's JSON-lines events, paced as measured", cmdReplay},
+        {"kernels", "list the bundled CUDA kernels, their parameters and data types", cmdKernels},
+        {"compile", "compile a kernel with NVRTC for an architecture and report registers, shared memory, spills", cmdCompile},
+        {"devices", "list the CUDA devices", cmdDevices},
+        {"run", "run one kernel on the GPU: check it against a reference, then time it", cmdRun},
+        {"ceilings", "measure the GPU's ceilings with the probes", cmdCeilings},
+        {"suite", "measure the ceilings and every memory kernel (fast and naive versions)", cmdSuite},
     };
     return table;
 }

@@ -1,0 +1,445 @@
+// kernels, compile, devices, run, ceilings, suite: the bundled CUDA kernels (kernels/).
+// compile needs no GPU; run, ceilings and suite need one and exit 3 without it.
+#include "cliutil.h"
+
+#include "catalog.h"
+#include "compiler.h"
+#include "device.h"
+#include "runner.h"
+#include "suite.h"
+
+#include "units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace cli {
+
+namespace {
+
+void progress(const QString &line)
+{
+    QTextStream(stderr) << line << '\n';
+}
+
+QJsonValue paramValue(const QVariant &v)
+{
+    if (v.typeId() == QMetaType::QString)
+        return v.toString();
+    return double(v.toLongLong());
+}
+
+// --param k=v (repeatable) into a map; nullopt (and exit 2 printed) on a malformed one.
+std::optional<QVariantMap> paramOptions(const QCommandLineParser &p)
+{
+    QVariantMap out;
+    for (const QString &kv : p.values("param")) {
+        const qsizetype eq = kv.indexOf('=');
+        if (eq <= 0) {
+            badInput(QStringLiteral("--param: \"%1\" is not NAME=VALUE").arg(kv));
+            return std::nullopt;
+        }
+        out[kv.left(eq).trimmed()] = kv.mid(eq + 1).trimmed();
+    }
+    return out;
+}
+
+const kernels::KernelSpec *requireKernel(const QCommandLineParser &p, const QString &command)
+{
+    if (p.positionalArguments().size() != 1) {
+        badInput(QStringLiteral("%1: name one kernel (see: rooflab-cli kernels)").arg(command));
+        return nullptr;
+    }
+    const QString id = p.positionalArguments().at(0);
+    const kernels::KernelSpec *spec = kernels::Catalog::instance().find(id);
+    if (!spec)
+        badInput(QStringLiteral("unknown kernel \"%1\" (known: %2)").arg(id, kernels::Catalog::instance().ids().join(", ")));
+    return spec;
+}
+
+void addRunOptions(QCommandLineParser &p)
+{
+    p.addOption({"out", "write the results file (rooflab.results/1) to FILE", "FILE"});
+    p.addOption({"json", "write the results file to stdout"});
+    p.addOption({"device", "CUDA device index", "N", "0"});
+}
+
+std::optional<int> deviceOption(const QCommandLineParser &p)
+{
+    bool ok = false;
+    const int d = p.value("device").toInt(&ok);
+    if (!ok || d < 0) {
+        badInput(QStringLiteral("--device: \"%1\" is not a device index").arg(p.value("device")));
+        return std::nullopt;
+    }
+    return d;
+}
+
+// Opens the device; the exit code when it cannot (3 without one).
+std::optional<int> openRunner(kernels::Runner &runner)
+{
+    QString error;
+    if (runner.open(&error))
+        return std::nullopt;
+    switch (runner.openStatus()) {
+    case kernels::RunStatus::NoDevice: return fail(NoDevice, error);
+    case kernels::RunStatus::BadInput: return fail(BadInput, error);
+    default: return fail(Failed, error);
+    }
+}
+
+// Writes the results where asked; false (message printed) when the file cannot be written.
+bool writeResults(const QCommandLineParser &p, const model::ResultSet &rs)
+{
+    if (p.isSet("out")) {
+        QString error;
+        if (!rs.save(p.value("out"), &error)) {
+            fail(Failed, QStringLiteral("--out: %1").arg(error));
+            return false;
+        }
+        progress(QStringLiteral("wrote %1").arg(p.value("out")));
+    }
+    if (p.isSet("json"))
+        printJson(rs.toJson());
+    return true;
+}
+
+QString rateText(const model::Measurement &m)
+{
+    QStringList parts;
+    if (m.bytes > 0)
+        parts.append(model::formatSi(m.bytesPerS(), "B/s"));
+    if (m.flops > 0)
+        parts.append(model::formatSi(m.flopPerS(), "FLOP/s"));
+    return parts.join(", ");
+}
+
+QString timeText(const model::TimeStats &t)
+{
+    return QStringLiteral("%1 (%2 .. %3, %4 samples)")
+        .arg(model::formatSeconds(t.median), model::formatSeconds(t.min), model::formatSeconds(t.max))
+        .arg(t.samples);
+}
+
+void printMeasurements(const QList<model::Measurement> &ms)
+{
+    QList<QStringList> rows;
+    for (const model::Measurement &m : ms) {
+        QStringList params;
+        for (auto it = m.params.begin(); it != m.params.end(); ++it)
+            params.append(it.key() + "=" + it.value().toString());
+        rows.append({m.kernel, m.dtype, params.join(" "), timeText(m.time), rateText(m),
+                     m.check.ok ? QStringLiteral("ok") : QStringLiteral("FAILED"),
+                     m.clockMhz > 0 ? QString::number(m.clockMhz, 'f', 0) : QString()});
+    }
+    printTable({"kernel", "dtype", "params", "time median (min .. max)", "rate", "check", "SM MHz"}, rows);
+}
+
+void printCeilings(const QList<model::MeasuredCeiling> &cs)
+{
+    QList<QStringList> rows;
+    for (const model::MeasuredCeiling &c : cs) {
+        if (c.probe == QLatin1String("datasheet"))
+            continue;
+        rows.append({c.kind, c.kind == QLatin1String("memory") ? c.level : c.precision, model::formatSi(c.value, c.unit),
+                     c.probe, c.clockMhz > 0 ? QString::number(c.clockMhz, 'f', 0) : QString()});
+    }
+    printTable({"kind", "level / precision", "measured", "probe", "SM MHz"}, rows);
+}
+
+int batchExit(const kernels::Batch &b)
+{
+    if (b.stopStatus() == kernels::RunStatus::NoDevice)
+        return NoDevice;
+    return b.failedChecks() || b.errors() || b.stopStatus() != kernels::RunStatus::Ok ? Failed : Ok;
+}
+
+} // namespace
+
+int cmdKernels(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addOption({"json", "machine-readable output"});
+    if (!parse(p, args, "List the bundled kernels, their parameters and data types."))
+        return p.isSet("help") ? Ok : BadInput;
+    QJsonArray list;
+    QList<QStringList> rows;
+    for (const kernels::KernelSpec &k : kernels::Catalog::instance().kernels()) {
+        QJsonArray params;
+        QStringList text;
+        for (const kernels::ParamSpec &ps : k.params) {
+            QJsonObject o{{"name", ps.name}, {"default", paramValue(ps.defaultValue)}, {"description", ps.description}};
+            if (ps.isChoice()) {
+                o["min"] = QJsonValue();
+                o["max"] = QJsonValue();
+                o["values"] = QJsonArray::fromStringList(ps.choices);
+            } else {
+                o["min"] = double(ps.min);
+                o["max"] = double(ps.max);
+                if (!ps.allowed.isEmpty()) {
+                    QJsonArray vals;
+                    for (qint64 v : ps.allowed)
+                        vals.append(double(v));
+                    o["values"] = vals;
+                }
+                if (ps.multipleOf > 1)
+                    o["multiple_of"] = double(ps.multipleOf);
+            }
+            params.append(o);
+            text.append(ps.name + "=" + ps.defaultValue.toString());
+        }
+        list.append(QJsonObject{{"id", k.id},
+                                {"family", k.family},
+                                {"title", k.title},
+                                {"description", k.description},
+                                {"workload", k.workload},
+                                {"level", k.level},
+                                {"source", k.source},
+                                {"dtypes", QJsonArray::fromStringList(k.dtypes)},
+                                {"params", params}});
+        rows.append({k.id, k.family, k.dtypes.join(","), text.join(" ")});
+    }
+    if (p.isSet("json"))
+        printJson({{"kernels", list}});
+    else
+        printTable({"id", "family", "dtypes", "parameters (defaults)"}, rows);
+    return Ok;
+}
+
+int cmdCompile(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addPositionalArgument("kernel", "kernel id (see: rooflab-cli kernels)");
+    p.addOption({"arch", "target architecture, e.g. sm_90 (default: the CUDA device's)", "ARCH"});
+    p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
+    p.addOption({"dtype", "data type", "D"});
+    p.addOption({"no-cache", "compile even when the disk cache holds the image"});
+    p.addOption({"log", "print the NVRTC / ptxas log"});
+    p.addOption({"json", "machine-readable output"});
+    if (!parse(p, args, "Compile a kernel with NVRTC (no GPU needed) and report its resources."))
+        return p.isSet("help") ? Ok : BadInput;
+    const kernels::KernelSpec *spec = requireKernel(p, "compile");
+    if (!spec)
+        return BadInput;
+    if (spec->source.isEmpty())
+        return badInput(QStringLiteral("%1 is not a compiled kernel (nothing to compile)").arg(spec->id));
+    const auto given = paramOptions(p);
+    if (!given)
+        return BadInput;
+    QString error;
+    const auto resolved = kernels::Catalog::resolveAll(*spec, *given, p.value("dtype"), &error);
+    if (!resolved)
+        return badInput(error);
+    QString arch = p.value("arch");
+    if (arch.isEmpty()) {
+        const QList<kernels::Device> devices = kernels::cudaDevices();
+        if (devices.isEmpty())
+            return badInput(QStringLiteral("--arch is required (there is no CUDA device to take it from), e.g. --arch sm_90"));
+        arch = devices.first().arch();
+    }
+    if (kernels::Compiler::normalizeArch(arch, &error).isEmpty())
+        return badInput(QStringLiteral("--arch: ") + error);
+    kernels::CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
+    o.arch = arch;
+    kernels::Compiler compiler;
+    compiler.setCacheEnabled(!p.isSet("no-cache"));
+    const kernels::CompileResult r = compiler.compile(o);
+    if (!r.ok) {
+        QTextStream(stderr) << r.log << (r.log.endsWith('\n') ? "" : "\n");
+        return fail(Failed, r.error);
+    }
+    const kernels::KernelResources w = r.worst();
+    QJsonArray functions;
+    QList<QStringList> rows;
+    for (const kernels::KernelResources &k : r.kernels) {
+        functions.append(QJsonObject{{"name", k.name},
+                                     {"lowered", k.lowered},
+                                     {"registers", k.registers},
+                                     {"smem_static_bytes", k.smemStaticBytes},
+                                     {"spill_bytes", k.spillBytes()},
+                                     {"stack_bytes", k.stackFrameBytes}});
+        rows.append({k.name, QString::number(k.registers), QString::number(k.smemStaticBytes),
+                     QString::number(k.spillBytes()), QString::number(k.stackFrameBytes)});
+    }
+    if (p.isSet("json")) {
+        QJsonObject params;
+        for (auto it = resolved->params.begin(); it != resolved->params.end(); ++it)
+            params[it.key()] = paramValue(it.value());
+        printJson({{"kernel", spec->id},
+                   {"arch", r.arch},
+                   {"dtype", model::dtypeName(resolved->dtype)},
+                   {"params", params},
+                   {"registers", w.registers},
+                   {"smem_static_bytes", w.smemStaticBytes},
+                   {"spill_bytes", w.spillBytes()},
+                   {"compile_ms", r.compileMs},
+                   {"cache_hit", r.cacheHit},
+                   {"nvrtc", kernels::Compiler::nvrtcVersion()},
+                   {"functions", functions}});
+    } else {
+        printLine(QStringLiteral("%1 for %2 (NVRTC %3, %4 ms%5)")
+                      .arg(spec->id, r.arch, kernels::Compiler::nvrtcVersion())
+                      .arg(r.compileMs, 0, 'f', 1)
+                      .arg(r.cacheHit ? ", from the cache" : ""));
+        printTable({"function", "registers", "static smem (B)", "spill (B)", "stack (B)"}, rows);
+    }
+    if (p.isSet("log"))
+        QTextStream(stderr) << r.log;
+    return Ok;
+}
+
+int cmdDevices(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addOption({"json", "machine-readable output"});
+    if (!parse(p, args, "List the CUDA devices (an empty list without one)."))
+        return p.isSet("help") ? Ok : BadInput;
+    QString why;
+    const QList<kernels::Device> devices = kernels::cudaDevices(&why);
+    QJsonArray list;
+    QList<QStringList> rows;
+    for (const kernels::Device &d : devices) {
+        list.append(QJsonObject{{"index", d.index},
+                                {"name", d.name},
+                                {"cc", d.cc()},
+                                {"sms", d.sms},
+                                {"clock_mhz", d.clockMhz},
+                                {"mem_bytes", double(d.memBytes)},
+                                {"l2_bytes", double(d.l2Bytes)},
+                                {"mem_bus_bits", d.memBusBits}});
+        rows.append({QString::number(d.index), d.name, d.cc(), QString::number(d.sms), QString::number(d.clockMhz, 'f', 0),
+                     model::formatBytesBinary(double(d.memBytes))});
+    }
+    if (p.isSet("json")) {
+        QJsonObject o{{"devices", list}};
+        if (devices.isEmpty())
+            o["message"] = kernels::noDeviceMessage(why);
+        printJson(o);
+    } else if (devices.isEmpty()) {
+        printLine(kernels::noDeviceMessage(why));
+    } else {
+        printTable({"index", "name", "cc", "SMs", "max SM MHz", "memory"}, rows);
+    }
+    return Ok;
+}
+
+int cmdRun(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addPositionalArgument("kernel", "kernel id (see: rooflab-cli kernels)");
+    p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
+    p.addOption({"dtype", "data type", "D"});
+    p.addOption({"repeat", "timed samples (default: as many as fit in a quarter second, 5 to 100)", "N"});
+    addRunOptions(p);
+    if (!parse(p, args, "Run one kernel on the CUDA device: check its output, then time it."))
+        return p.isSet("help") ? Ok : BadInput;
+    // Everything about the input is checked before the device is looked for.
+    const kernels::KernelSpec *spec = requireKernel(p, "run");
+    if (!spec)
+        return BadInput;
+    const auto given = paramOptions(p);
+    if (!given)
+        return BadInput;
+    QString error;
+    const auto resolved = kernels::Catalog::resolveAll(*spec, *given, p.value("dtype"), &error);
+    if (!resolved)
+        return badInput(error);
+    kernels::RunOptions options;
+    if (p.isSet("repeat")) {
+        bool ok = false;
+        options.repeat = p.value("repeat").toInt(&ok);
+        if (!ok || options.repeat < 1 || options.repeat > 100000)
+            return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)").arg(p.value("repeat")));
+    }
+    const auto device = deviceOption(p);
+    if (!device)
+        return BadInput;
+
+    kernels::Runner runner(*device);
+    runner.setProgress(progress);
+    if (const auto code = openRunner(runner))
+        return *code;
+    const kernels::RunResult r = runner.run(*spec, resolved->params, resolved->dtype, options);
+    if (!r.measurement) {
+        const int code = r.status == kernels::RunStatus::NoDevice   ? NoDevice
+                         : r.status == kernels::RunStatus::BadInput ? BadInput
+                         : r.status == kernels::RunStatus::Refused  ? BadInput
+                                                                    : Failed;
+        return fail(code, r.message);
+    }
+    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
+    rs.measurements.append(*r.measurement);
+    if (!writeResults(p, rs))
+        return Failed;
+    if (!p.isSet("json"))
+        printMeasurements(rs.measurements);
+    if (!r.measurement->check.ok)
+        return fail(Failed, r.message);
+    return Ok;
+}
+
+int cmdCeilings(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRunOptions(p);
+    if (!parse(p, args, "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
+        return p.isSet("help") ? Ok : BadInput;
+    const auto device = deviceOption(p);
+    if (!device)
+        return BadInput;
+    kernels::Runner runner(*device);
+    runner.setProgress(progress);
+    if (const auto code = openRunner(runner))
+        return *code;
+    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
+    kernels::Batch batch(runner, rs);
+    batch.run(kernels::ceilingItems());
+    for (const QString &problem : batch.problems())
+        progress("problem: " + problem);
+    if (!writeResults(p, rs))
+        return Failed;
+    if (!p.isSet("json"))
+        printCeilings(rs.ceilings);
+    return batchExit(batch);
+}
+
+int cmdSuite(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRunOptions(p);
+    if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))
+        return p.isSet("help") ? Ok : BadInput;
+    const auto device = deviceOption(p);
+    if (!device)
+        return BadInput;
+    kernels::Runner runner(*device);
+    runner.setProgress(progress);
+    if (const auto code = openRunner(runner))
+        return *code;
+    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
+    kernels::Batch batch(runner, rs);
+    if (batch.run(kernels::ceilingItems()))
+        batch.run(kernels::suiteItems());
+    const QJsonObject summary = kernels::suiteSummary(rs);
+    rs.extra["summary"] = summary;
+    rs.extra["suite_seconds"] = batch.elapsedS();
+    for (const QString &problem : batch.problems())
+        progress("problem: " + problem);
+    for (const QString &line : kernels::summaryLines(summary))
+        progress(line);
+    progress(QStringLiteral("suite: %1 measurements, %2 ceilings measured, %3 s")
+                 .arg(rs.measurements.size())
+                 .arg(std::count_if(rs.ceilings.begin(), rs.ceilings.end(),
+                                    [](const model::MeasuredCeiling &c) { return c.probe != QLatin1String("datasheet"); }))
+                 .arg(batch.elapsedS(), 0, 'f', 1));
+    if (!writeResults(p, rs))
+        return Failed;
+    if (!p.isSet("json")) {
+        printCeilings(rs.ceilings);
+        printMeasurements(rs.measurements);
+    }
+    return batchExit(batch);
+}
+
+} // namespace cli

@@ -1,0 +1,217 @@
+// rooflab-cli kernels / compile / devices / run / ceilings / suite: the JSON shapes, exit 3
+// without a CUDA device, exit 2 naming the parameter for bad input (checked before the device).
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+QTemporaryDir &cacheDir()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+Run cli(const QStringList &args, const QMap<QString, QString> &env = {})
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert("ROOFLAB_CACHE_DIR", cacheDir().path());
+    e.remove("ROOFLAB_ENABLE_TEST_KERNELS");
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(ROOFLAB_CLI), args);
+    p.waitForFinished(300000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+bool haveDevice()
+{
+    static const bool have = !cli({"devices", "--json"}).json()["devices"].toArray().isEmpty();
+    return have;
+}
+} // namespace
+
+class TestCliKernels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kernelsJson()
+    {
+        const Run r = cli({"kernels", "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonArray ks = r.json()["kernels"].toArray();
+        QVERIFY(ks.size() >= 21);
+        QStringList ids;
+        for (const auto &v : ks) {
+            const QJsonObject k = v.toObject();
+            for (const char *key : {"id", "family", "dtypes", "params"})
+                QVERIFY2(k.contains(key), key);
+            ids.append(k["id"].toString());
+            QVERIFY(!k["dtypes"].toArray().isEmpty());
+            for (const auto &pv : k["params"].toArray()) {
+                const QJsonObject p = pv.toObject();
+                for (const char *key : {"name", "default", "min", "max"})
+                    QVERIFY2(p.contains(key), qPrintable(k["id"].toString() + " " + key));
+            }
+        }
+        for (const char *id : {"memory.copy", "memory.vector_add", "memory.triad", "memory.strided_read", "memory.reduce",
+                               "memory.softmax", "memory.rmsnorm", "memory.layernorm", "probe.hbm_read", "probe.hbm_write",
+                               "probe.hbm_copy", "probe.l2_read", "probe.smem_read", "probe.fma_fp32", "probe.fma_fp64",
+                               "probe.hfma2_fp16", "probe.mma_bf16", "probe.mma_fp16", "probe.mma_tf32", "probe.memcpy_d2d"})
+            QVERIFY2(ids.contains(id), id);
+        QVERIFY(!ids.contains("test.fault")); // only with ROOFLAB_ENABLE_TEST_KERNELS=1
+        // The copy kernel's variants are listed with their values.
+        for (const auto &v : ks)
+            if (v.toObject()["id"] == "memory.copy")
+                for (const auto &pv : v.toObject()["params"].toArray())
+                    if (pv.toObject()["name"] == "variant")
+                        QCOMPARE(pv.toObject()["values"].toArray().size(), 2);
+        const Run table = cli({"kernels"});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("memory.softmax"));
+    }
+
+    void testKernelNeedsTheVariable()
+    {
+        const Run r = cli({"kernels", "--json"}, {{"ROOFLAB_ENABLE_TEST_KERNELS", "1"}});
+        QCOMPARE(r.code, 0);
+        bool found = false;
+        for (const auto &v : r.json()["kernels"].toArray())
+            found = found || v.toObject()["id"] == "test.fault";
+        QVERIFY(found); // the build has ROOFLAB_TEST_KERNELS=ON by default
+    }
+
+    void compileJson_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("copy sm_90") << QStringList{"memory.copy", "--arch", "sm_90"};
+        QTest::newRow("softmax bf16 sm_80") << QStringList{"memory.softmax", "--arch", "sm_80", "--dtype", "bf16"};
+        QTest::newRow("three-pass softmax sm_120") << QStringList{"memory.softmax", "--arch", "sm_120", "--param", "variant=three_pass"};
+        QTest::newRow("mma bf16 sm_89 chains 8") << QStringList{"probe.mma_bf16", "--arch", "sm_89", "--param", "chains=8"};
+        QTest::newRow("layernorm odd cols") << QStringList{"memory.layernorm", "--arch", "sm_86", "--param", "cols=1000"};
+    }
+    void compileJson()
+    {
+        QFETCH(QStringList, args);
+        const Run r = cli(QStringList{"compile"} + args + QStringList{"--json"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = r.json();
+        for (const char *key : {"kernel", "arch", "registers", "smem_static_bytes", "spill_bytes", "compile_ms"})
+            QVERIFY2(o.contains(key), key);
+        QCOMPARE(o["kernel"].toString(), args.first());
+        QCOMPARE(o["arch"].toString(), args.at(2));
+        QVERIFY(o["registers"].toInt() > 0);
+        QCOMPARE(o["spill_bytes"].toInt(), 0);
+        QVERIFY(o["compile_ms"].toDouble() > 0);
+        QVERIFY(!o["functions"].toArray().isEmpty());
+    }
+
+    void compileTwiceHitsTheCache()
+    {
+        const QStringList args = {"compile", "memory.triad", "--arch", "sm_90", "--param", "unroll=2", "--json"};
+        const Run a = cli(args);
+        const Run b = cli(args);
+        QCOMPARE(a.code, 0);
+        QCOMPARE(b.code, 0);
+        QVERIFY(b.json()["cache_hit"].toBool());
+        QCOMPARE(b.json()["registers"], a.json()["registers"]);
+    }
+
+    void compileTable()
+    {
+        const Run r = cli({"compile", "probe.fma_fp32", "--arch", "sm_90"});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("fma_fp32<8>"));
+    }
+
+    void devicesJson()
+    {
+        const Run r = cli({"devices", "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json();
+        QVERIFY(o.contains("devices"));
+        for (const auto &v : o["devices"].toArray())
+            for (const char *key : {"index", "name", "cc", "sms", "clock_mhz", "mem_bytes"})
+                QVERIFY2(v.toObject().contains(key), key);
+        if (o["devices"].toArray().isEmpty())
+            QVERIFY(o["message"].toString().contains("no CUDA device"));
+    }
+
+    void noDevice_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("run") << QStringList{"run", "memory.copy"};
+        QTest::newRow("run with parameters") << QStringList{"run", "memory.softmax", "--param", "cols=1000", "--json"};
+        QTest::newRow("ceilings") << QStringList{"ceilings"};
+        QTest::newRow("suite") << QStringList{"suite", "--json"};
+    }
+    void noDevice()
+    {
+        if (haveDevice())
+            QSKIP("a CUDA device is present");
+        QFETCH(QStringList, args);
+        const Run r = cli(args);
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("no CUDA device"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void compileWithoutArchOrDevice()
+    {
+        if (haveDevice())
+            QSKIP("a CUDA device is present (its architecture is the default)");
+        const Run r = cli({"compile", "memory.copy"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--arch"), r.err.constData());
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("run: unknown kernel") << QStringList{"run", "memory.teleport"} << "unknown kernel";
+        QTest::newRow("run: no kernel") << QStringList{"run"} << "name one kernel";
+        QTest::newRow("run: unknown parameter") << QStringList{"run", "memory.copy", "--param", "bogus=1"} << "\"bogus\"";
+        QTest::newRow("run: n below minimum") << QStringList{"run", "memory.copy", "--param", "n=0"} << "\"n\"";
+        QTest::newRow("run: n not a number") << QStringList{"run", "memory.copy", "--param", "n=many"} << "\"n\"";
+        QTest::newRow("run: block not a multiple of 32") << QStringList{"run", "memory.vector_add", "--param", "block=100"} << "\"block\"";
+        QTest::newRow("run: unknown variant") << QStringList{"run", "memory.reduce", "--param", "variant=magic"} << "\"variant\"";
+        QTest::newRow("run: stride not offered") << QStringList{"run", "memory.strided_read", "--param", "stride=5"} << "\"stride\"";
+        QTest::newRow("run: row too long") << QStringList{"run", "memory.softmax", "--param", "cols=16384", "--param", "block=128"}
+                                           << "\"cols\"";
+        QTest::newRow("run: dtype") << QStringList{"run", "memory.reduce", "--dtype", "fp64"} << "--dtype";
+        QTest::newRow("run: malformed --param") << QStringList{"run", "memory.copy", "--param", "n"} << "--param";
+        QTest::newRow("run: --repeat 0") << QStringList{"run", "memory.copy", "--repeat", "0"} << "--repeat";
+        QTest::newRow("run: test kernel without the variable") << QStringList{"run", "test.fault"} << "unknown kernel";
+        QTest::newRow("compile: bad arch") << QStringList{"compile", "memory.copy", "--arch", "sm_42"} << "--arch";
+        QTest::newRow("compile: bad parameter") << QStringList{"compile", "memory.layernorm", "--arch", "sm_90", "--param", "residual=2"}
+                                                << "\"residual\"";
+        QTest::newRow("compile: not compiled") << QStringList{"compile", "probe.memcpy_d2d", "--arch", "sm_90"} << "not a compiled kernel";
+        QTest::newRow("suite: unknown option") << QStringList{"suite", "--fast"} << "fast";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, named);
+        const Run r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(named), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliKernels)
+#include "tst_cli_kernels.moc"

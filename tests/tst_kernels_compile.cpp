@@ -1,0 +1,254 @@
+// Every bundled kernel of the memory, probe and test families compiles with NVRTC for
+// sm_80, sm_86, sm_89, sm_90 and sm_120 with its default parameters (no GPU needed) and
+// reports registers; a source with an error gives NVRTC's log; the disk cache hits on a
+// second compile. (The GEMM ladder has its own tst_gemm_compile.)
+#include "catalog.h"
+#include "compiler.h"
+#include "kernelpaths.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kernels;
+
+class TestKernelsCompile : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_cache;
+
+    static bool mine(const KernelSpec &k)
+    {
+        return k.family == QLatin1String("memory") || k.family == QLatin1String("probe") ||
+               k.family == QLatin1String("test");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_cache.isValid());
+        QVERIFY2(!kernelSourceDir().isEmpty(), qPrintable(kernelSourceCandidates().join(", ")));
+        QVERIFY2(!cudaIncludeDir().isEmpty(), qPrintable(cudaIncludeCandidates().join(", ")));
+    }
+
+    void everyKernel_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<QString>("arch");
+        int count = 0;
+        for (const KernelSpec &k : Catalog::instance().kernels()) {
+            if (!mine(k) || k.source.isEmpty())
+                continue;
+            for (const QString &dtype : k.dtypes)
+                for (const char *arch : {"sm_80", "sm_86", "sm_89", "sm_90", "sm_120"}) {
+                    QTest::addRow("%s %s %s", qPrintable(k.id), qPrintable(dtype), arch) << k.id << dtype << arch;
+                    ++count;
+                }
+        }
+        QVERIFY(count >= 5 * 17);
+    }
+
+    void everyKernel()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(QString, dtype);
+        QFETCH(QString, arch);
+        const KernelSpec *spec = Catalog::instance().find(kernel);
+        QVERIFY(spec);
+        QString error;
+        const auto resolved = Catalog::resolveAll(*spec, {}, dtype, &error);
+        QVERIFY2(resolved, qPrintable(error));
+        CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
+        o.arch = arch;
+        Compiler compiler({}, m_cache.path());
+        const CompileResult r = compiler.compile(o);
+        QVERIFY2(r.ok, qPrintable(r.error + "\n" + r.log));
+        QVERIFY(!r.cubin.isEmpty());
+        QCOMPARE(r.arch, arch);
+        QVERIFY(r.compileMs > 0);
+        for (const QString &name : o.nameExpressions) {
+            const KernelResources *k = r.find(name);
+            QVERIFY2(k, qPrintable(name));
+            QVERIFY2(k->registers > 0, qPrintable(name));
+            QVERIFY(!k->lowered.isEmpty());
+            QVERIFY2(k->spillBytes() == 0, qPrintable(QStringLiteral("%1 spills %2 bytes").arg(name).arg(k->spillBytes())));
+        }
+    }
+
+    void testKernelFollowsTheBuildOption()
+    {
+        // main() set ROOFLAB_ENABLE_TEST_KERNELS=1, so only the build option decides here
+        // (tst_cli_kernels checks that without the variable it is absent).
+        QCOMPARE(Catalog::instance().find("test.fault") != nullptr, Catalog::testKernelsBuiltIn());
+    }
+
+    void compileErrorGivesLog()
+    {
+        Compiler compiler({}, m_cache.path());
+        CompileOptions o;
+        o.source = "broken.cu";
+        o.arch = "sm_90";
+        o.nameExpressions = {"broken<0>"};
+        const CompileResult r = compiler.compileText(
+            "template <int D> __global__ void broken(float *p) { p[0] = no_such_variable; }\n", o);
+        QVERIFY(!r.ok);
+        QVERIFY(r.cubin.isEmpty());
+        QVERIFY2(r.log.contains("no_such_variable") && r.log.contains("error"), qPrintable(r.log));
+        QVERIFY2(r.error.contains("broken.cu") && r.error.contains("sm_90"), qPrintable(r.error));
+    }
+
+    void badArchitecture_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("unknown number") << "sm_42";
+        QTest::newRow("not an arch") << "hopper";
+        QTest::newRow("empty") << "";
+    }
+    void badArchitecture()
+    {
+        QFETCH(QString, arch);
+        Compiler compiler({}, m_cache.path());
+        CompileOptions o;
+        o.source = "memory.cu";
+        o.arch = arch;
+        o.nameExpressions = {"copy_scalar<float>"};
+        const CompileResult r = compiler.compile(o);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains("sm_90"), qPrintable(r.error)); // lists what is supported
+    }
+
+    void archSpellings_data()
+    {
+        QTest::addColumn<QString>("in");
+        QTest::addColumn<QString>("out");
+        QTest::newRow("sm_90") << "sm_90" << "sm_90";
+        QTest::newRow("90") << "90" << "sm_90";
+        QTest::newRow("9.0") << "9.0" << "sm_90";
+        QTest::newRow("sm_90a") << "sm_90a" << "sm_90a";
+        QTest::newRow("SM_120") << "SM_120" << "sm_120";
+    }
+    void archSpellings()
+    {
+        QFETCH(QString, in);
+        QFETCH(QString, out);
+        QCOMPARE(Compiler::normalizeArch(in), out);
+    }
+
+    void diskCacheHits()
+    {
+        QTemporaryDir fresh;
+        QVERIFY(fresh.isValid());
+        CompileOptions o;
+        o.source = "memory.cu";
+        o.arch = "sm_90";
+        o.nameExpressions = {"copy_vector<float, 4>"};
+        Compiler first({}, fresh.path());
+        const CompileResult a = first.compile(o);
+        QVERIFY2(a.ok, qPrintable(a.error));
+        QVERIFY(!a.cacheHit);
+        Compiler second({}, fresh.path()); // a new compiler, as in a new process
+        const CompileResult b = second.compile(o);
+        QVERIFY(b.ok);
+        QVERIFY(b.cacheHit);
+        QCOMPARE(b.cubin, a.cubin);
+        QCOMPARE(b.cacheKey, a.cacheKey);
+        QCOMPARE(b.kernels.size(), a.kernels.size());
+        QCOMPARE(b.kernels.first().registers, a.kernels.first().registers);
+        QCOMPARE(b.kernels.first().name, a.kernels.first().name);
+        QCOMPARE(b.compileMs, a.compileMs); // the time of the compile that made the image
+        // Another option is another key.
+        o.defines["RL_UNUSED"] = "1";
+        const CompileResult c = second.compile(o);
+        QVERIFY(c.ok);
+        QVERIFY(!c.cacheHit);
+        QVERIFY(c.cacheKey != a.cacheKey);
+        // A damaged cache entry is compiled again, not trusted.
+        QFile f(fresh.filePath(a.cacheKey + ".cubin"));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("junk");
+        f.close();
+        o.defines.clear();
+        const CompileResult d = second.compile(o);
+        QVERIFY(d.ok);
+        QVERIFY(!d.cacheHit);
+        QCOMPARE(d.cubin, a.cubin);
+    }
+
+    void ptxasLogParsing()
+    {
+        const QString log = "ptxas info    : 0 bytes gmem\n"
+                            "ptxas info    : Compiling entry function '_Z1kIfEvPT_i' for 'sm_90'\n"
+                            "ptxas info    : Function properties for _Z1kIfEvPT_i\n"
+                            "ptxas         .     16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+                            "ptxas info    : Used 42 registers, used 1 barriers, 1024 bytes smem, 368 bytes cmem[0]\n"
+                            "ptxas info    : Compiling entry function 'plain' for 'sm_90'\n"
+                            "ptxas info    : Function properties for plain\n"
+                            "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                            "ptxas info    : Used 8 registers, used 0 barriers\n";
+        const QList<KernelResources> ks = Compiler::parsePtxasLog(log);
+        QCOMPARE(ks.size(), 2);
+        QCOMPARE(ks[0].lowered, QString("_Z1kIfEvPT_i"));
+        QCOMPARE(ks[0].registers, 42);
+        QCOMPARE(ks[0].smemStaticBytes, 1024);
+        QCOMPARE(ks[0].stackFrameBytes, 16);
+        QCOMPARE(ks[0].spillBytes(), 12);
+        QCOMPARE(ks[0].barriers, 1);
+        QCOMPARE(ks[1].registers, 8);
+        QCOMPARE(ks[1].smemStaticBytes, 0);
+    }
+
+    void parameterValidation_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QVariantMap>("params");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("unknown parameter") << "memory.copy" << QVariantMap{{"size", "4"}} << "" << "\"size\"";
+        QTest::newRow("below minimum") << "memory.copy" << QVariantMap{{"n", "0"}} << "" << "\"n\"";
+        QTest::newRow("not an integer") << "memory.copy" << QVariantMap{{"n", "1.5"}} << "" << "\"n\"";
+        QTest::newRow("not a multiple of 32") << "memory.copy" << QVariantMap{{"block", "100"}} << "" << "\"block\"";
+        QTest::newRow("unknown variant") << "memory.copy" << QVariantMap{{"variant", "wide"}} << "" << "\"variant\"";
+        QTest::newRow("not an allowed stride") << "memory.strided_read" << QVariantMap{{"stride", "3"}} << "" << "\"stride\"";
+        QTest::newRow("dtype not offered") << "memory.reduce" << QVariantMap{} << "bf16" << "--dtype";
+        QTest::newRow("row too long for the block") << "memory.rmsnorm" << QVariantMap{{"cols", "16384"}, {"block", "64"}} << ""
+                                                    << "\"cols\"";
+    }
+    void parameterValidation()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(QVariantMap, params);
+        QFETCH(QString, dtype);
+        QFETCH(QString, named);
+        const KernelSpec *spec = Catalog::instance().find(kernel);
+        QVERIFY(spec);
+        QString error;
+        QVERIFY(!Catalog::resolveAll(*spec, params, dtype, &error));
+        QVERIFY2(error.contains(named), qPrintable(error));
+    }
+
+    void parameterSpellings()
+    {
+        const KernelSpec *spec = Catalog::instance().find("memory.copy");
+        QString error;
+        const auto a = Catalog::resolve(*spec, {{"n", "2^20"}}, &error);
+        QVERIFY2(a, qPrintable(error));
+        QCOMPARE(a->value("n").toLongLong(), qint64(1) << 20);
+        const auto b = Catalog::resolve(*spec, {{"n", "1e6"}}, &error);
+        QVERIFY(b);
+        QCOMPARE(b->value("n").toLongLong(), qint64(1000000));
+        QCOMPARE(b->value("variant").toString(), QString("vector")); // default filled in
+    }
+};
+
+int main(int argc, char **argv)
+{
+    // The faulting test kernel is compiled too (it is only ever run by the GPU test's
+    // subprocess).
+    qputenv("ROOFLAB_ENABLE_TEST_KERNELS", "1");
+    QCoreApplication app(argc, argv);
+    TestKernelsCompile t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_kernels_compile.moc"
