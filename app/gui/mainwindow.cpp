@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "ceilingtoggles.h"
+#include "classroom.h"
 #include "gpupicker.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
@@ -62,6 +63,10 @@ MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
         statusBar()->showMessage(tr("Some GPU database files were refused: %1").arg(refusedFiles().join(QStringLiteral("; "))));
     }
 
+    registerPanel(QStringLiteral("roofline"), m_workloads);
+    registerPanel(QStringLiteral("occupancy"), m_occupancy);
+    m_classroom = new Classroom(this); // before restoreSettings(): its dock is part of the saved layout
+
     resize(1400, 900);
     restoreSettings();
 }
@@ -92,6 +97,7 @@ void MainWindow::buildDocks()
 void MainWindow::buildActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     QAction *exportAction = file->addAction(tr("&Export chart…"), this, &MainWindow::exportDialog);
     exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     file->addSeparator();
@@ -99,6 +105,7 @@ void MainWindow::buildActions()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     QAction *reset = view->addAction(tr("&Reset view"), m_chart, &RooflineChart::resetView);
     reset->setShortcut(QKeySequence(tr("Ctrl+0")));
     m_logAction = view->addAction(tr("&Logarithmic axes"));
@@ -202,6 +209,26 @@ void MainWindow::showPanel(QWidget *panel)
 QWidget *MainWindow::currentPanel() const
 {
     return m_panels->currentWidget();
+}
+
+void MainWindow::registerPanel(const QString &name, QWidget *panel)
+{
+    m_namedPanels.insert(name, panel);
+}
+
+QWidget *MainWindow::panel(const QString &name) const
+{
+    return m_namedPanels.value(name);
+}
+
+QStringList MainWindow::panelNames() const
+{
+    QStringList names;
+    for (auto it = m_namedPanels.begin(); it != m_namedPanels.end(); ++it)
+        if (it.value())
+            names << it.key();
+    names.sort();
+    return names;
 }
 
 bool MainWindow::exportChart(const QString &file, int width, int height)

@@ -3,9 +3,12 @@
 #include "gpu.h"
 #include "specdb.h"
 
+#include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 
 class CeilingToggles;
+class Classroom;
 class GpuPicker;
 class OccupancyPanel;
 class QAction;
@@ -29,6 +32,8 @@ public:
     CeilingToggles *ceilingToggles() const { return m_toggles; }
     WorkloadPanel *workloadPanel() const { return m_workloads; }
     OccupancyPanel *occupancyPanel() const { return m_occupancy; }
+    // Lessons, presentation mode, language and theme menus (app/gui/classroom.h).
+    Classroom *classroom() const { return m_classroom; }
     const model::SpecDb &specDb() const { return m_db; }
 
     QString currentGpuId() const;
@@ -43,6 +48,13 @@ public:
     // Brings a panel added with addPanel (or the workload panel) to the front.
     void showPanel(QWidget *panel);
     QWidget *currentPanel() const;
+    // Panels by name, for lessons and code that should not know their classes. "roofline" (the
+    // workload panel) and "occupancy" are registered here; "runs", "results", "tile" register
+    // theirs after addPanel(). A panel implementing LessonTarget (lessontarget.h) also takes a
+    // lesson step's settings.
+    void registerPanel(const QString &name, QWidget *panel);
+    QWidget *panel(const QString &name) const;
+    QStringList panelNames() const;
 
     bool exportChart(const QString &file, int width = 0, int height = 0);
     // Messages for database files SpecDb refused (also shown in the status bar).
@@ -77,4 +89,6 @@ private:
     QTabWidget *m_panels = nullptr;
     QAction *m_logAction = nullptr;
     QToolButton *m_refusedButton = nullptr;
+    QHash<QString, QPointer<QWidget>> m_namedPanels;
+    Classroom *m_classroom = nullptr;
 };

@@ -20,6 +20,29 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// model::formatSi with the number written the way the user's locale writes numbers; tick
+// labels are the one place where that matters more than matching the CLI's output.
+QString localeSi(double value, const QString &unit, int precision, const QLocale &locale)
+{
+    if (unit.isEmpty())
+        return locale.toString(value, 'g', 6);
+    static const struct
+    {
+        double scale;
+        const char *prefix;
+    } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""},
+                    {1e-3, "m"}, {1e-6, "\u00b5"}, {1e-9, "n"}};
+    if (!std::isfinite(value))
+        return QStringLiteral("\u2014");
+    if (value == 0)
+        return QStringLiteral("0 %1").arg(unit);
+    for (const auto &p : prefixes)
+        if (std::fabs(value) >= p.scale * 0.9995)
+            return QStringLiteral("%1 %2%3").arg(locale.toString(value / p.scale, 'g', precision),
+                                                 QString::fromUtf8(p.prefix), unit);
+    return QStringLiteral("%1 %2").arg(locale.toString(value, 'g', precision), unit);
+}
+
 // Y axis ticks with SI prefixes ("1 TFLOP/s"), log and linear flavours.
 class SiLogTicker : public QCPAxisTickerLog
 {
@@ -27,9 +50,9 @@ public:
     explicit SiLogTicker(QString unit) : m_unit(std::move(unit)) {}
 
 protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    QString getTickLabel(double tick, const QLocale &locale, QChar, int) override
     {
-        return m_unit.isEmpty() ? QString::number(tick, 'g', 6) : model::formatSi(tick, m_unit, 3);
+        return localeSi(tick, m_unit, 3, locale);
     }
 
 private:
@@ -42,11 +65,11 @@ public:
     explicit SiTicker(QString unit) : m_unit(std::move(unit)) {}
 
 protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    QString getTickLabel(double tick, const QLocale &locale, QChar, int) override
     {
         if (std::fabs(tick) < 1e-12 * (std::fabs(tick) + 1))
             tick = 0;
-        return m_unit.isEmpty() ? QString::number(tick, 'g', 6) : model::formatSi(tick, m_unit, 3);
+        return localeSi(tick, m_unit, 3, locale);
     }
 
 private:
@@ -120,24 +143,15 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 
-    QFont tickFont = font();
-    tickFont.setPointSizeF(9);
-    QFont labelFont = font();
-    labelFont.setPointSizeF(10);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})
         axis->grid()->setSubGridVisible(true);
-        axis->grid()->setPen(QPen(QColor(200, 200, 200), 0, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(QColor(232, 232, 232), 0, Qt::DotLine));
-    }
     m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/B)"));
     m_plot->yAxis->setLabel(tr("Performance (FLOP/s)"));
 
     m_plot->legend->setVisible(true);
-    m_plot->legend->setFont(tickFont);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_plot->setLocale(locale());
+    applyStyle();
 
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     auto onRange = [this] {
@@ -235,6 +249,76 @@ void RooflineChart::setHighlighted(const QString &id)
     rebuild();
 }
 
+void RooflineChart::setEmphasizedRidge(const QString &precision)
+{
+    if (precision == m_emphasizedRidge)
+        return;
+    m_emphasizedRidge = precision;
+    rebuild();
+}
+
+void RooflineChart::setTheme(const ChartTheme &theme)
+{
+    m_theme = theme;
+    applyStyle();
+    rebuild();
+}
+
+void RooflineChart::setPresentationScale(double scale)
+{
+    scale = std::clamp(scale, 0.5, 4.0);
+    if (scale == m_scale)
+        return;
+    m_scale = scale;
+    applyStyle();
+    rebuild();
+}
+
+QFont RooflineChart::tickLabelFont() const
+{
+    return m_plot->xAxis->tickLabelFont();
+}
+
+double RooflineChart::ceilingPenWidth() const
+{
+    for (const Line &l : m_lines)
+        if (l.horizontal)
+            return l.graph->pen().widthF();
+    return 0;
+}
+
+void RooflineChart::applyStyle()
+{
+    const double s = m_scale;
+    QFont tickFont = font();
+    tickFont.setPointSizeF(9 * s);
+    QFont labelFont = font();
+    labelFont.setPointSizeF(10 * s);
+    m_plot->setBackground(QBrush(m_theme.background));
+    m_plot->axisRect()->setBackground(QBrush(m_theme.background));
+    // Cosmetic (0) pens stay one device pixel; a projector needs them wider.
+    const double thin = s > 1.01 ? s : 0;
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelColor(m_theme.text);
+        axis->setLabelColor(m_theme.text);
+        axis->setBasePen(QPen(m_theme.axis, thin));
+        axis->setTickPen(QPen(m_theme.axis, thin));
+        axis->setSubTickPen(QPen(m_theme.axis, thin));
+        axis->setTickLength(0, int(5 * s));
+        axis->setSubTickLength(0, int(2 * s));
+        axis->grid()->setPen(QPen(m_theme.grid, thin, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(m_theme.subGrid, 0, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    m_plot->legend->setFont(tickFont);
+    m_plot->legend->setTextColor(m_theme.text);
+    m_plot->legend->setBrush(m_theme.legendBackground);
+    m_plot->legend->setBorderPen(QPen(m_theme.axis, thin));
+    m_plot->legend->setIconSize(int(32 * s), int(18 * s));
+}
+
 void RooflineChart::setUpdatesSuspended(bool suspended)
 {
     m_suspended = suspended;
@@ -293,6 +377,11 @@ bool RooflineChart::saveSvg(const QString &file, int width, int height)
     m_plot->toPainter(&painter, w, h);
     painter.end();
     return QFileInfo(file).size() > 0;
+}
+
+QImage RooflineChart::toImage(int width, int height, double scale)
+{
+    return m_plot->toPixmap(width, height, scale).toImage();
 }
 
 bool RooflineChart::saveImage(const QString &file, int width, int height)
@@ -450,6 +539,7 @@ void RooflineChart::clearPlot()
     m_ceilingLabels.clear();
     m_ridgeLabels.clear();
     m_measuredLabels.clear();
+    m_emphasizedLabels.clear();
     m_shadingRidge = 0;
 }
 
@@ -545,13 +635,13 @@ void RooflineChart::addLabel(Label label, const QString &text, const QColor &col
     item->setText(text);
     item->setColor(color);
     QFont f = font();
-    f.setPointSizeF(label.anchor == Label::Anchor::Region ? 10 : 8.5);
+    f.setPointSizeF((label.anchor == Label::Anchor::Region ? 10 : 8.5) * m_scale);
     f.setBold(bold);
     f.setItalic(label.anchor == Label::Anchor::Region);
     item->setFont(f);
-    item->setPadding(QMargins(2, 1, 2, 1));
+    item->setPadding(QMargins(int(2 * m_scale), int(1 * m_scale), int(2 * m_scale), int(1 * m_scale)));
     if (label.anchor != Label::Anchor::Region)
-        item->setBrush(QColor(255, 255, 255, 200));
+        item->setBrush(m_theme.labelBackground);
     item->position->setType(QCPItemPosition::ptAbsolute);
     item->setClipToAxisRect(true);
     item->setSelectable(false);
@@ -589,25 +679,26 @@ void RooflineChart::buildRegions()
         rect->topLeft->setCoords(from, 0);
         rect->bottomRight->setCoords(to, 1);
     };
-    region(0, m_shadingRidge, true, QColor(60, 120, 200, 20));
-    region(m_shadingRidge, 1, false, QColor(230, 140, 30, 20));
+    region(0, m_shadingRidge, true, m_theme.memoryRegion);
+    region(m_shadingRidge, 1, false, m_theme.computeRegion);
 
     Label mem;
     mem.anchor = Label::Anchor::Region;
     mem.data = QPointF(-kInf, 0);
     mem.priority = 90;
-    addLabel(mem, tr("memory-bound"), QColor(60, 100, 160));
+    addLabel(mem, tr("memory-bound"), m_theme.memoryText);
     Label comp = mem;
     comp.data = QPointF(m_shadingRidge, 0);
-    addLabel(comp, tr("compute-bound"), QColor(170, 100, 20));
+    addLabel(comp, tr("compute-bound"), m_theme.computeText);
 }
 
 void RooflineChart::buildGpu(int index)
 {
     const model::Gpu &gpu = m_gpus.at(index);
     const model::Roofline roof(gpu);
-    const QColor color = gpuColor(index);
+    const QColor color = m_theme.gpuColor(index);
     const bool primary = index == 0;
+    const double s = m_scale;
 
     // Equal peaks (FP16 and BF16 Tensor, say) share one line and one label.
     QMap<double, QStringList> peaks;
@@ -643,7 +734,7 @@ void RooflineChart::buildGpu(int index)
     for (auto it = peaks.end(); it != peaks.begin();) {
         --it;
         const double peak = it.key();
-        const int line = addLine(true, peak, fastest > 0 ? peak / fastest : 0, QPen(color, primary ? 2.2 : 1.8));
+        const int line = addLine(true, peak, fastest > 0 ? peak / fastest : 0, QPen(color, (primary ? 2.2 : 1.8) * s));
         legendOnce(m_lines[line].graph);
         const QString text = ceilingLabelText(it.value(), peak);
         m_ceilingLabels << text;
@@ -651,10 +742,10 @@ void RooflineChart::buildGpu(int index)
         l.anchor = Label::Anchor::RightEdge;
         l.line = line;
         l.priority = 10 * index;
-        addLabel(l, text, color.darker(115), primary);
+        addLabel(l, text, m_theme.ink(color, 115), primary);
     }
     for (const auto &m : levels) {
-        QPen pen(color, primary ? 2.0 : 1.6, levelStyle(m.level));
+        QPen pen(color, (primary ? 2.0 : 1.6) * s, levelStyle(m.level));
         const int line = addLine(false, m.bytesPerS, top > 0 ? top / m.bytesPerS : kInf, pen);
         legendOnce(m_lines[line].graph);
         const QString text = QStringLiteral("%1 %2").arg(model::levelLabel(m.level, gpu.memoryType),
@@ -664,20 +755,26 @@ void RooflineChart::buildGpu(int index)
         l.anchor = Label::Anchor::AlongLine;
         l.line = line;
         l.priority = 10 * index + 1;
-        addLabel(l, text, color.darker(115), primary);
+        addLabel(l, text, m_theme.ink(color, 115), primary);
     }
 
     if (!main)
         return;
     // Every ridge for a lone GPU; only the top one per GPU in an overlay, to stay readable.
+    // The peak of the precision a lesson points at, drawn even where overlays hide other ridges.
+    double emphasizedPeak = 0;
+    for (const auto &c : roof.compute())
+        if (c.precision == m_emphasizedRidge && m_precisions.contains(c.precision) && c.flopPerS > 0)
+            emphasizedPeak = c.flopPerS;
     QCPGraph *marks = m_plot->addGraph();
     marks->setLineStyle(QCPGraph::lsNone);
-    marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 7));
+    marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 7 * s));
     for (auto it = peaks.end(); it != peaks.begin();) {
         --it;
         const double ridge = it.key() / main->bytesPerS;
         const bool topRidge = it.key() == top;
-        if (!topRidge && m_gpus.size() > 1)
+        const bool emphasized = emphasizedPeak > 0 && it.key() == emphasizedPeak;
+        if (!topRidge && !emphasized && m_gpus.size() > 1)
             continue;
         marks->addData(ridge, it.key());
         const QString text = ridgeText(ridge);
@@ -685,12 +782,20 @@ void RooflineChart::buildGpu(int index)
         Label l;
         l.anchor = Label::Anchor::Ridge;
         l.data = QPointF(ridge, it.key());
-        l.priority = 10 * index + (topRidge ? 2 : 5);
-        addLabel(l, text, color.darker(130));
-        if (topRidge) {
+        l.priority = emphasized ? -1 : 10 * index + (topRidge ? 2 : 5);
+        addLabel(l, text, m_theme.ink(color, 130), emphasized);
+        if (emphasized) {
+            m_emphasizedLabels << text;
+            QCPGraph *halo = m_plot->addGraph();
+            halo->setLineStyle(QCPGraph::lsNone);
+            halo->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, 24 * s));
+            halo->addData(ridge, it.key());
+        }
+        if (topRidge || emphasized) {
             // A drop line to the x axis so the ridge intensity can be read off the axis.
             auto *drop = new QCPItemLine(m_plot);
-            drop->setPen(QPen(color, 1, Qt::DashLine));
+            drop->setPen(emphasized ? QPen(m_theme.highlight, 2.5 * s, Qt::DashLine) : QPen(color, s, Qt::DashLine));
             drop->setSelectable(false);
             drop->start->setCoords(ridge, it.key());
             drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -706,7 +811,7 @@ void RooflineChart::buildMeasured()
             const model::MeasuredCeiling &m = c.ceiling;
             if (m.value <= 0)
                 continue;
-            const QColor color = gpuColor(c.gpuIndex);
+            const QColor color = m_theme.gpuColor(c.gpuIndex);
             const bool memory = m.kind == QLatin1String("memory");
             QString text = c.label;
             if (text.isEmpty()) {
@@ -725,14 +830,14 @@ void RooflineChart::buildMeasured()
                 if (top > 0)
                     limit = top / m.value;
             }
-            const int line = addLine(!memory, m.value, limit, QPen(color, 1.6, Qt::DashLine));
+            const int line = addLine(!memory, m.value, limit, QPen(color, 1.6 * m_scale, Qt::DashLine));
             m_measuredLabels << text;
             Label l;
             l.anchor = memory ? Label::Anchor::AlongLine : Label::Anchor::RightEdge;
             l.line = line;
             l.below = true;
             l.priority = 45;
-            addLabel(l, text, color.darker(115));
+            addLabel(l, text, m_theme.ink(color, 115));
         }
     }
 }
@@ -743,12 +848,12 @@ void RooflineChart::buildTrails()
         for (const ChartTrail &t : group) {
             if (t.points.isEmpty())
                 continue;
-            const QColor color = gpuColor(t.gpuIndex);
+            const QColor color = m_theme.gpuColor(t.gpuIndex);
             const bool measured = t.kind == ChartPoint::Kind::Measured;
             auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-            curve->setPen(QPen(color, 1.4, measured ? Qt::SolidLine : Qt::DashLine));
-            curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5),
-                                                   measured ? QBrush(color) : QBrush(Qt::white), 6));
+            curve->setPen(QPen(color, 1.4 * m_scale, measured ? Qt::SolidLine : Qt::DashLine));
+            curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5 * m_scale),
+                                                   measured ? QBrush(color) : QBrush(m_theme.background), 6 * m_scale));
             QVector<double> ts, xs, ys;
             for (int i = 0; i < t.points.size(); ++i) {
                 const QPointF &p = t.points.at(i);
@@ -762,7 +867,7 @@ void RooflineChart::buildTrails()
                     l.anchor = Label::Anchor::Point;
                     l.data = p;
                     l.priority = 60;
-                    addLabel(l, t.pointLabels.at(i), color.darker(130));
+                    addLabel(l, t.pointLabels.at(i), m_theme.ink(color, 130));
                 }
             }
             curve->setData(ts, xs, ys, true);
@@ -771,7 +876,7 @@ void RooflineChart::buildTrails()
                 l.anchor = Label::Anchor::Point;
                 l.data = QPointF(xs.last(), ys.last());
                 l.priority = 48;
-                addLabel(l, t.label, color.darker(130), true);
+                addLabel(l, t.label, m_theme.ink(color, 130), true);
             }
         }
     }
@@ -792,11 +897,12 @@ void RooflineChart::buildPoints()
             const auto key = std::make_tuple(int(measured), p.gpuIndex, lit);
             QCPGraph *g = graphs.value(key);
             if (!g) {
-                const QColor color = gpuColor(p.gpuIndex);
+                const QColor color = m_theme.gpuColor(p.gpuIndex);
                 g = m_plot->addGraph();
                 g->setLineStyle(QCPGraph::lsNone);
-                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, lit ? 2.6 : 2.0),
-                                                   measured ? QBrush(color) : QBrush(Qt::white), lit ? 13 : 10));
+                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, (lit ? 2.6 : 2.0) * m_scale),
+                                                   measured ? QBrush(color) : QBrush(m_theme.background),
+                                                   (lit ? 13 : 10) * m_scale));
                 graphs.insert(key, g);
                 if (!measured && !legendPredicted) {
                     g->setName(tr("predicted (hollow)"));
@@ -813,7 +919,8 @@ void RooflineChart::buildPoints()
                 if (!halo) {
                     halo = m_plot->addGraph();
                     halo->setLineStyle(QCPGraph::lsNone);
-                    halo->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(255, 190, 0), 4), Qt::NoBrush, 22));
+                    halo->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * m_scale),
+                                                          Qt::NoBrush, 22 * m_scale));
                 }
                 halo->addData(p.ai, p.flopPerS);
             }
@@ -822,7 +929,7 @@ void RooflineChart::buildPoints()
                 l.anchor = Label::Anchor::Point;
                 l.data = QPointF(p.ai, p.flopPerS);
                 l.priority = lit ? 3 : 8; // the user's points before comparison GPUs' labels
-                addLabel(l, p.label, gpuColor(p.gpuIndex).darker(140), lit);
+                addLabel(l, p.label, m_theme.ink(m_theme.gpuColor(p.gpuIndex), 140), lit);
             }
         }
     }
@@ -845,7 +952,7 @@ void RooflineChart::placeLabels()
         for (const ChartPoint &p : group)
             if (!m_log || (p.ai > 0 && p.flopPerS > 0)) {
                 const QPointF c = pixel(p.ai, p.flopPerS);
-                taken << QRectF(c - QPointF(6, 6), QSizeF(12, 12));
+                taken << QRectF(c - QPointF(6, 6) * m_scale, QSizeF(12, 12) * m_scale);
             }
 
     QList<int> order(m_labels.size());
@@ -853,6 +960,7 @@ void RooflineChart::placeLabels()
     std::stable_sort(order.begin(), order.end(),
                      [this](int a, int b) { return m_labels[a].priority < m_labels[b].priority; });
 
+    const double k = m_scale; // offsets grow with the fonts and markers
     struct Candidate
     {
         QPointF pos;
@@ -871,26 +979,26 @@ void RooflineChart::placeLabels()
         switch (l.anchor) {
         case Label::Anchor::Point: {
             const QPointF p = pixel(l.data.x(), l.data.y());
-            candidates = {{p + QPointF(9, 0), Qt::AlignLeft | Qt::AlignVCenter},
-                          {p + QPointF(0, -9), Qt::AlignHCenter | Qt::AlignBottom},
-                          {p + QPointF(-9, 0), Qt::AlignRight | Qt::AlignVCenter},
-                          {p + QPointF(0, 9), Qt::AlignHCenter | Qt::AlignTop},
-                          {p + QPointF(7, -7), Qt::AlignLeft | Qt::AlignBottom},
-                          {p + QPointF(7, 7), Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-7, 7), Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(-7, -7), Qt::AlignRight | Qt::AlignBottom},
-                          {p + QPointF(-4, 22), Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(-4, -22), Qt::AlignRight | Qt::AlignBottom},
-                          {p + QPointF(4, 22), Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(4, -22), Qt::AlignLeft | Qt::AlignBottom}};
+            candidates = {{p + QPointF(9, 0) * k, Qt::AlignLeft | Qt::AlignVCenter},
+                          {p + QPointF(0, -9) * k, Qt::AlignHCenter | Qt::AlignBottom},
+                          {p + QPointF(-9, 0) * k, Qt::AlignRight | Qt::AlignVCenter},
+                          {p + QPointF(0, 9) * k, Qt::AlignHCenter | Qt::AlignTop},
+                          {p + QPointF(7, -7) * k, Qt::AlignLeft | Qt::AlignBottom},
+                          {p + QPointF(7, 7) * k, Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-7, 7) * k, Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(-7, -7) * k, Qt::AlignRight | Qt::AlignBottom},
+                          {p + QPointF(-4, 22) * k, Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(-4, -22) * k, Qt::AlignRight | Qt::AlignBottom},
+                          {p + QPointF(4, 22) * k, Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(4, -22) * k, Qt::AlignLeft | Qt::AlignBottom}};
             break;
         }
         case Label::Anchor::Ridge: {
             const QPointF p = pixel(l.data.x(), l.data.y());
-            candidates = {{p + QPointF(6, 5), Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-6, 5), Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(6, 22), Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-8, -4), Qt::AlignRight | Qt::AlignBottom}};
+            candidates = {{p + QPointF(6, 5) * k, Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-6, 5) * k, Qt::AlignRight | Qt::AlignTop},
+                          {p + QPointF(6, 22) * k, Qt::AlignLeft | Qt::AlignTop},
+                          {p + QPointF(-8, -4) * k, Qt::AlignRight | Qt::AlignBottom}};
             break;
         }
         case Label::Anchor::RightEdge: {

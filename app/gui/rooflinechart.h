@@ -1,9 +1,11 @@
 #pragma once
 
 #include "chartdata.h"
+#include "charttheme.h"
 #include "gpu.h"
 
 #include <QHash>
+#include <QImage>
 #include <QList>
 #include <QPointF>
 #include <QRectF>
@@ -56,6 +58,21 @@ public:
     void setHighlighted(const QString &id);
     QString highlighted() const { return m_highlighted; }
 
+    // Emphasises the ridge of one precision ("fp32", "bf16_tc"; empty: none): a halo, a bold
+    // label and a drop line to the axis, so a lesson can point at it.
+    void setEmphasizedRidge(const QString &precision);
+    QString emphasizedRidge() const { return m_emphasizedRidge; }
+    QStringList emphasizedRidgeLabels() const { return m_emphasizedLabels; } // as drawn
+
+    // Colours (light, dark, high contrast); rebuilds.
+    void setTheme(const ChartTheme &theme);
+    const ChartTheme &theme() const { return m_theme; }
+    // Fonts, pen widths, marker sizes and label offsets times this (1.0 .. 3.0), for projectors.
+    void setPresentationScale(double scale);
+    double presentationScale() const { return m_scale; }
+    QFont tickLabelFont() const;
+    double ceilingPenWidth() const; // the primary GPU's compute ceilings (0 when none is drawn)
+
     // Holds back rebuilding while several setters run; resuming rebuilds once.
     void setUpdatesSuspended(bool suspended);
 
@@ -68,6 +85,8 @@ public:
     bool savePdf(const QString &file, int width = 0, int height = 0);
     // By suffix (.png, .svg, .pdf).
     bool saveImage(const QString &file, int width = 0, int height = 0);
+    // The chart drawn at width × height logical pixels, times scale device pixels (handouts).
+    QImage toImage(int width, int height, double scale = 1.0);
 
     // ---- state for tests and other code, no pixel peeking needed
     QStringList ceilingLabels() const;  // datasheet compute and memory ceilings, as drawn
@@ -128,6 +147,7 @@ private:
     void buildTrails();
     void buildPoints();
     void applyAxes();
+    void applyStyle(); // theme and scale on axes, grid and legend
     void updateLineExtents();
     void placeLabels(); // after layout: pixel-space placement, collisions hidden
     void addLabel(Label label, const QString &text, const QColor &color, bool bold = false);
@@ -150,6 +170,10 @@ private:
     bool m_dirty = false;
     bool m_viewSet = false; // the user or a caller moved the view; keep it on rebuild
     QString m_highlighted;
+    QString m_emphasizedRidge;
+    QStringList m_emphasizedLabels;
+    ChartTheme m_theme = ChartTheme::light();
+    double m_scale = 1.0;
     QHash<QString, QList<ChartPoint>> m_points;
     QHash<QString, QList<ChartTrail>> m_trails;
     QHash<QString, QList<ChartCeiling>> m_measured;

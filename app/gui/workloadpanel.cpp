@@ -72,6 +72,8 @@ QString WorkloadEntry::describe() const
 
 QString WorkloadEntry::shortLabel() const
 {
+    if (!label.isEmpty())
+        return label;
     QStringList sizes;
     QStringList flags;
     for (const QString &key : orderedKeys(shape)) {
@@ -94,7 +96,10 @@ QVariantMap WorkloadEntry::toVariant() const
     QVariantMap shapeMap;
     for (auto it = shape.begin(); it != shape.end(); ++it)
         shapeMap.insert(it.key(), it.value());
-    return {{QStringLiteral("kind"), kind}, {QStringLiteral("dtype"), model::dtypeName(dtype)}, {QStringLiteral("shape"), shapeMap}};
+    QVariantMap map{{QStringLiteral("kind"), kind}, {QStringLiteral("dtype"), model::dtypeName(dtype)}, {QStringLiteral("shape"), shapeMap}};
+    if (!label.isEmpty())
+        map.insert(QStringLiteral("label"), label);
+    return map;
 }
 
 std::optional<WorkloadEntry> WorkloadEntry::fromVariant(const QVariantMap &map)
@@ -105,6 +110,7 @@ std::optional<WorkloadEntry> WorkloadEntry::fromVariant(const QVariantMap &map)
     if (!model::workloads::kinds().contains(e.kind) || !dtype)
         return std::nullopt;
     e.dtype = *dtype;
+    e.label = map.value(QStringLiteral("label")).toString();
     e.shape = model::workloads::defaultShape(e.kind);
     const QVariantMap shape = map.value(QStringLiteral("shape")).toMap();
     for (auto it = shape.begin(); it != shape.end(); ++it)

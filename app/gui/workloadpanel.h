@@ -24,9 +24,10 @@ struct WorkloadEntry
     QString kind;
     model::Dtype dtype = model::Dtype::Fp32;
     model::Shape shape;
+    QString label; // a caption chosen for it (a lesson's "AI 10"); empty: shortLabel() makes one
 
     QString describe() const; // "gemm bf16 M=4096 N=4096 K=4096"
-    QString shortLabel() const; // "gemm bf16 4096×4096×4096", for the chart
+    QString shortLabel() const; // label, or "gemm bf16 4096×4096×4096", for the chart
     QVariantMap toVariant() const;
     static std::optional<WorkloadEntry> fromVariant(const QVariantMap &map);
 };

@@ -1,0 +1,242 @@
+#include "classroom.h"
+
+#include "lessonexport.h"
+#include "lessonplayer.h"
+#include "mainwindow.h"
+#include "presentationmode.h"
+#include "rooflinechart.h"
+#include "uilanguage.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDir>
+#include <QDockWidget>
+#include <QEvent>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMetaMethod>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+Classroom::Classroom(MainWindow *window) : QObject(window), m_window(window)
+{
+    setObjectName(QStringLiteral("classroom"));
+    buildDock();
+    m_presentation = new PresentationMode(m_window, m_player, this);
+    buildMenus();
+    m_player->installShortcuts(m_window);
+    connect(m_player, &LessonPlayer::presentationRequested, m_presentAction, &QAction::trigger);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_presentAction);
+        m_presentAction->setChecked(on);
+    });
+    applyChartTheme();
+    m_window->installEventFilter(this);
+}
+
+void Classroom::buildDock()
+{
+    m_player = new LessonPlayer(m_window);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_player);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_lessonDock = new QDockWidget(tr("Lesson"), m_window);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(scroll);
+    // Beside the GPU list, behind it: the lesson sets the GPU, the list stays one click away.
+    QDockWidget *gpuDock = m_window->findChild<QDockWidget *>(QStringLiteral("gpuDock"));
+    if (gpuDock) {
+        m_window->tabifyDockWidget(gpuDock, m_lessonDock);
+        gpuDock->raise();
+    } else {
+        m_window->addDockWidget(Qt::LeftDockWidgetArea, m_lessonDock);
+    }
+    connect(m_player, &LessonPlayer::lessonOpened, this, [this] {
+        if (!m_presentation || !m_presentation->isActive())
+            m_lessonDock->raise();
+    });
+}
+
+void Classroom::buildMenus()
+{
+    QMenu *view = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
+    if (!view)
+        view = m_window->menuBar()->addMenu(tr("&View"));
+    view->addSeparator();
+    view->addAction(m_lessonDock->toggleViewAction());
+
+    m_presentAction = new QAction(tr("&Presentation mode"), this);
+    m_presentAction->setCheckable(true);
+    m_presentAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentAction->setToolTip(tr("Full screen for a projector: the chart first, the lesson's caption large (F5; Esc leaves)"));
+    connect(m_presentAction, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            m_presentation->enter();
+        else
+            m_presentation->exit();
+    });
+    view->addAction(m_presentAction);
+    m_window->addAction(m_presentAction); // F5 must also work while the menu bar is hidden
+
+    QMenu *scaleMenu = view->addMenu(tr("Presentation &scale"));
+    auto *scaleGroup = new QActionGroup(scaleMenu);
+    for (double s : {1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0}) {
+        QAction *a = scaleMenu->addAction(tr("%1×").arg(QLocale().toString(s, 'g', 3)));
+        a->setCheckable(true);
+        a->setChecked(qFuzzyCompare(s, m_presentation->scale()));
+        scaleGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, s] { m_presentation->setScale(s); });
+    }
+
+    QMenu *language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    auto *languageGroup = new QActionGroup(language);
+    const QString system = UiLanguage::systemLanguage();
+    auto addLanguage = [&](const QString &choice, const QString &text) {
+        QAction *a = language->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(choice == UiLanguage::currentChoice());
+        languageGroup->addAction(a);
+        m_languageActions.insert(choice, a);
+        connect(a, &QAction::triggered, this, [this, choice] { requestLanguage(choice); });
+    };
+    addLanguage(QString(), tr("System (%1)").arg(UiLanguage::nativeName(system)));
+    language->addSeparator();
+    // Each language in its own script, so a reader can find theirs whatever is shown now.
+    for (const QString &code : UiLanguage::available())
+        addLanguage(code, UiLanguage::nativeName(code));
+
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    auto *themeGroup = new QActionGroup(theme);
+    const std::pair<UiTheme::Mode, QString> themes[] = {
+        {UiTheme::Mode::System, tr("System")}, {UiTheme::Mode::Light, tr("Light")}, {UiTheme::Mode::Dark, tr("Dark")}};
+    for (const auto &[mode, text] : themes) {
+        QAction *a = theme->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(mode == UiTheme::current());
+        themeGroup->addAction(a);
+        m_themeActions.insert(int(mode), a);
+        connect(a, &QAction::triggered, this, [this, mode = mode] { setThemeMode(mode); });
+    }
+
+    QMenu *lesson = m_window->menuBar()->addMenu(tr("&Lesson"));
+    lesson->setObjectName(QStringLiteral("lessonMenu"));
+    for (const model::Lesson &l : m_player->lessons()) {
+        const QString id = l.id;
+        lesson->addAction(l.title.forLanguage(UiLanguage::current()), this, [this, id] { m_player->openLesson(id); });
+    }
+    lesson->addSeparator();
+    // Shown with their keys, but the keys themselves are the player's shortcuts (they step
+    // aside for fields that use arrows), not the menu's.
+    QAction *prev = lesson->addAction(tr("Previous step") + QLatin1Char('\t') + tr("PageUp"), m_player, &LessonPlayer::previous);
+    QAction *next = lesson->addAction(tr("Next step") + QLatin1Char('\t') + tr("PageDown"), m_player, &LessonPlayer::next);
+    QAction *restore = lesson->addAction(tr("&Restore step"), m_player, &LessonPlayer::reapplyStep);
+    QAction *close = lesson->addAction(tr("&Close lesson"), m_player, &LessonPlayer::closeLesson);
+    lesson->addSeparator();
+    lesson->addAction(tr("Export current &view as PNG…"), this, &Classroom::exportView);
+    QAction *slides = lesson->addAction(tr("Export every &step as PNG…"), this, &Classroom::exportSlides);
+    QAction *handout = lesson->addAction(tr("Export &handout as PDF…"), this, &Classroom::exportHandout);
+    auto enable = [=, this] {
+        const bool open = m_player->isOpen();
+        for (QAction *a : {prev, next, restore, close, slides, handout})
+            a->setEnabled(open);
+    };
+    connect(m_player, &LessonPlayer::lessonOpened, this, enable);
+    connect(m_player, &LessonPlayer::lessonClosed, this, enable);
+    enable();
+}
+
+void Classroom::requestLanguage(const QString &choice)
+{
+    UiLanguage::saveChoice(choice);
+    if (choice == UiLanguage::currentChoice())
+        return;
+    if (isSignalConnected(QMetaMethod::fromSignal(&Classroom::languageChangeRequested))) {
+        emit languageChangeRequested(choice);
+        return;
+    }
+    UiLanguage::install(choice);
+    m_window->statusBar()->showMessage(tr("The new language applies to windows opened from now on."), 8000);
+}
+
+void Classroom::setThemeMode(UiTheme::Mode mode)
+{
+    UiTheme::saveMode(mode);
+    UiTheme::apply(mode); // palette change: every window's Classroom re-themes its chart
+    if (QAction *a = m_themeActions.value(int(mode)))
+        a->setChecked(true);
+    applyChartTheme();
+}
+
+void Classroom::applyChartTheme()
+{
+    m_theming = true;
+    const bool presenting = m_presentation && m_presentation->isActive();
+    m_window->chart()->setTheme(UiTheme::chartTheme(presenting));
+    m_theming = false;
+}
+
+bool Classroom::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && !m_theming &&
+        (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)) {
+        applyChartTheme();
+        if (QAction *a = m_themeActions.value(int(UiTheme::current())); a && !a->isChecked())
+            a->setChecked(true);
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void Classroom::exportView()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString name = m_player->isOpen()
+                             ? QStringLiteral("%1-step-%2.png").arg(m_player->lesson()->id).arg(m_player->currentStep() + 1, 2, 10, QLatin1Char('0'))
+                             : QStringLiteral("roofline.png");
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export current view"), QDir(dir).filePath(name),
+                                                      tr("PNG image (*.png)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (LessonExporter(m_window, m_player).saveSlide(file, QSize(1600, 1000), &error))
+        m_window->statusBar()->showMessage(tr("View written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    else
+        QMessageBox::warning(m_window, tr("Export current view"), error);
+}
+
+void Classroom::exportSlides()
+{
+    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export every step as PNG"),
+                                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
+    if (dir.isEmpty())
+        return;
+    QString error;
+    const QStringList files = LessonExporter(m_window, m_player).saveAllSlides(dir, QSize(1600, 1000), &error);
+    if (files.isEmpty())
+        QMessageBox::warning(m_window, tr("Export every step as PNG"), error);
+    else
+        m_window->statusBar()->showMessage(tr("%n slide(s) written to %1", nullptr, int(files.size())).arg(QDir::toNativeSeparators(dir)), 5000);
+}
+
+void Classroom::exportHandout()
+{
+    if (!m_player->isOpen())
+        return;
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export handout"),
+                                                      QDir(dir).filePath(m_player->lesson()->id + QStringLiteral(".pdf")),
+                                                      tr("PDF document (*.pdf)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (LessonExporter(m_window, m_player).saveHandout(file, &error))
+        m_window->statusBar()->showMessage(tr("Handout written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    else
+        QMessageBox::warning(m_window, tr("Export handout"), error);
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "charttheme.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class LessonPlayer;
+class MainWindow;
+
+// Slides and handouts of a lesson: the step's stage (the chart, or the panel the step shows)
+// with its title and caption in the UI language. Every step is applied in turn, as the
+// teacher would step through it, and the step that was open is applied again at the end.
+class LessonExporter
+{
+public:
+    LessonExporter(MainWindow *window, LessonPlayer *player);
+
+    // The current step as one image: a title line, the stage, the caption under it. Without an
+    // open lesson, the chart alone.
+    QImage slide(QSize size = QSize(1600, 1000)) const;
+    bool saveSlide(const QString &file, QSize size = QSize(1600, 1000), QString *error = nullptr) const;
+
+    // <dir>/<lesson id>-step-01.png ...; the files written, or empty with *error set.
+    QStringList saveAllSlides(const QString &dir, QSize size = QSize(1600, 1000), QString *error = nullptr);
+
+    // A PDF handout: one A4 landscape page per step, the chart drawn at print resolution.
+    bool saveHandout(const QString &file, QString *error = nullptr);
+
+private:
+    QImage stageImage(QSize size, double scale) const;
+    void paintSlide(class QPainter *painter, const QRectF &page, double unit, double imageScale) const;
+
+    MainWindow *m_window;
+    LessonPlayer *m_player;
+};

@@ -1,0 +1,110 @@
+#pragma once
+
+#include "lesson.h"
+
+#include <QList>
+#include <QPointer>
+#include <QStringList>
+#include <QWidget>
+
+class MainWindow;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QShortcut;
+
+// Plays a lesson (model::Lesson, resources/lessons/*.json) on a main window: pick a lesson,
+// jump between its steps, read the step's title and caption in the UI language, go back and
+// forth with Previous/Next, the keyboard or a presenter's clicker.
+//
+// A step's fields are changes ("an absent field leaves that part of the app as it is"), so
+// step N is applied as the merge of steps 0..N (effectiveStep()): the result does not depend
+// on how the teacher got there, and re-applying a step after changing a parameter mid-lesson
+// restores exactly what the script shows.
+class LessonPlayer : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LessonPlayer(MainWindow *window, QWidget *parent = nullptr);
+
+    // Every *.json lesson in the folder (default: <resources>/lessons), validated against the
+    // window's spec DB; refused files are listed in the panel with their message.
+    void loadDirectory(const QString &dir = {});
+    const QList<model::Lesson> &lessons() const { return m_lessons; }
+    QStringList refusedFiles() const { return m_refused; }
+
+    bool openLesson(const QString &id, int step = 0);
+    void closeLesson();
+    bool isOpen() const { return m_current >= 0; }
+    const model::Lesson *lesson() const;
+    int currentStep() const { return m_step; } // -1 when no lesson is open
+    int stepCount() const;
+
+    void goToStep(int index); // applies it (clamped to the lesson)
+    void next();
+    void previous();
+    void reapplyStep(); // back to the script after the teacher changed something
+
+    // What the panel (and the presentation banner) shows for the current step, in the UI language.
+    QString lessonTitle() const;
+    QString stepTitle() const;
+    QString stepCaption() const;
+    QString stepCounter() const; // "Step 2 of 5"
+    // Things the step asked for that this app could not show (a missing results file, a panel
+    // that is not built in); empty when everything applied.
+    QStringList notices() const { return m_notices; }
+    // The panel the current step shows ("roofline", "occupancy", ...; "roofline" when unset).
+    QString stagePanel() const { return m_stage; }
+    // The UI language the captions are in ("en", "zh_CN").
+    QString language() const;
+
+    // The state step `index` puts the app in: the fields of steps 0..index, latest wins;
+    // "highlight" is the step's own (a highlight belongs to what the teacher says now).
+    static model::LessonStep effectiveStep(const model::Lesson &lesson, int index);
+
+    // PageUp/PageDown/Space (always while a lesson is open) and Left/Right (while the focus is
+    // not in a field that uses arrows) as window-wide shortcuts on `window`.
+    void installShortcuts(QWidget *window);
+    QList<QShortcut *> shortcuts() const { return m_shortcuts; }
+
+signals:
+    void lessonOpened(const QString &id);
+    void lessonClosed();
+    void stepApplied(int index);
+    void presentationRequested();
+
+private:
+    void buildUi();
+    void fillLessonBox();
+    void apply();
+    void applyResults(const model::LessonStep &step);
+    void applyHighlight(const QString &highlight);
+    void showStage(const QString &panel);
+    void refreshTexts();
+    void updateShortcuts();
+
+    MainWindow *m_window = nullptr;
+    QList<model::Lesson> m_lessons;
+    QStringList m_refused;
+    int m_current = -1;
+    int m_step = -1;
+    QStringList m_notices;
+    QString m_stage = QStringLiteral("roofline");
+    bool m_filling = false;
+
+    QComboBox *m_lessonBox = nullptr;
+    QLabel *m_refusedLabel = nullptr;
+    QListWidget *m_steps = nullptr;
+    QLabel *m_counter = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_caption = nullptr;
+    QLabel *m_notice = nullptr;
+    QPushButton *m_prev = nullptr;
+    QPushButton *m_next = nullptr;
+    QPushButton *m_restore = nullptr;
+    QPushButton *m_present = nullptr;
+    QList<QShortcut *> m_shortcuts;
+    QList<QShortcut *> m_arrowShortcuts;
+};

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QByteArray>
+#include <QFont>
+#include <QObject>
+#include <QPointer>
+
+class LessonPlayer;
+class MainWindow;
+class QDockWidget;
+class QLabel;
+class QPushButton;
+class QShortcut;
+class QWidget;
+
+// Presentation mode for a projector: full screen, the chart (or the step's panel) first, the
+// lesson's caption in a large banner under it, fonts and lines scaled, a high-contrast chart,
+// and only the lesson's controls (previous, next, step list, exit with Esc). Leaving it puts
+// the window back as it was: docks, toolbars, menus, size.
+class PresentationMode : public QObject
+{
+    Q_OBJECT
+
+public:
+    PresentationMode(MainWindow *window, LessonPlayer *player, QObject *parent = nullptr);
+
+    // fullScreen false keeps the window's size (screenshots, tests).
+    void enter(bool fullScreen = true);
+    void exit();
+    bool isActive() const { return m_active; }
+
+    // Fonts, pen widths and markers times this, 1.0 .. 3.0 (kept in QSettings "presentation/scale").
+    void setScale(double scale);
+    double scale() const { return m_scale; }
+    static double savedScale();
+
+    // ---- for tests and the exporters
+    QWidget *banner() const { return m_banner; }
+    QString bannerTitle() const;
+    QString bannerCaption() const;
+    bool isStepListShown() const;
+    void setStepListShown(bool shown);
+    // Whether the stage shows the chart (true) or the step's panel (false).
+    bool isChartStaged() const;
+
+signals:
+    void activeChanged(bool active);
+
+private:
+    void buildBanner();
+    void updateBanner();
+    void updateStage();
+    void applyScale();
+
+    MainWindow *m_window = nullptr;
+    LessonPlayer *m_player = nullptr;
+    bool m_active = false;
+    double m_scale = 1.75;
+
+    // What enter() changed, to put back.
+    QByteArray m_savedState;
+    Qt::WindowStates m_savedWindowState;
+    QByteArray m_savedGeometry;
+    QFont m_savedFont;
+    bool m_savedFontSet = false;
+    bool m_menuBarShown = true;
+    bool m_statusBarShown = true;
+
+    QDockWidget *m_bannerDock = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_caption = nullptr;
+    QLabel *m_counter = nullptr;
+    QLabel *m_notice = nullptr;
+    QPushButton *m_prev = nullptr;
+    QPushButton *m_next = nullptr;
+    QPushButton *m_stepsButton = nullptr;
+    QPushButton *m_exitButton = nullptr;
+    QShortcut *m_escape = nullptr;
+};
