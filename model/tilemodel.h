@@ -43,7 +43,9 @@ struct TileInput
     // L2 bandwidth to use instead of the spec DB's (or the stated assumption), B/s.
     std::optional<double> l2BandwidthBytesPerS;
     int carveout = CarveoutDefault;
-    L2Footprint footprint = L2Footprint::Panels;
+    // K-slices by default: blocks of one wave step through K together, so what must stay in
+    // L2 is the slices in flight, not whole panels (see docs/DESIGN-NOTES.md).
+    L2Footprint footprint = L2Footprint::KSlices;
 };
 
 // The MMA instruction shape (mma.sync, per warp) a tensor-core tile must be a multiple of.

@@ -202,12 +202,14 @@ private slots:
         QTest::newRow("one wave: every panel read once -> the minimum")
             << "a100-sxm4-80gb" << small << true << (3.0 * 1024 * 1024 * 2);
         TileInput big = tile(4096, Dtype::Tf32, 128, 128, 32, 2, 256, 128);
+        big.footprint = model::L2Footprint::Panels;
         QTest::newRow("DESIGN panels: 4096^3 fp32 waves overflow the 40 MiB L2 -> no reuse")
             << "a100-sxm4-80gb" << big << false << (4 * GiB + 64 * MiB);
         TileInput wide = tile(0, Dtype::Fp16, 128, 128, 32, 3, 256, 128);
         wide.M = 8192;
         wide.N = 16384;
         wide.K = 2048;
+        wide.footprint = model::L2Footprint::Panels;
         QTest::newRow("row-major 8192x16384x2048: 130 panels (65.5 MiB) overflow -> no reuse")
             << "a100-sxm4-80gb" << wide << false << (8192 * MiB + 256 * MiB);
         wide.group = 8;

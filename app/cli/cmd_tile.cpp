@@ -18,7 +18,7 @@ namespace {
 
 TileCompileHook &hook()
 {
-    static TileCompileHook h;
+    static TileCompileHook h = nvrtcTileCompileHook();
     return h;
 }
 
@@ -76,11 +76,11 @@ int cmdTile(const QStringList &args)
         {"carveout", "shared-memory carveout: default, max-l1, max-shared or a percentage", "C", "default"});
     p.addOption({"l2-footprint",
                  "what must fit in L2 for a wave to share panels: panels (whole BM×K / K×BN panels, as "
-                 "DESIGN.md) or kslice (only the stages × BK slices in flight)",
-                 "F", "panels"});
+                 "DESIGN.md) or kslice (only the stages × BK slices in flight; the default)",
+                 "F", "kslice"});
     p.addOption({"json", "machine-readable output"});
-    // HOOK(--compile): the kernel engineer's NVRTC compile adds its options here and, below,
-    // replaces the estimated register count with the compiled kernel's.
+    // --compile (cmd_tile_compile.cpp) adds its options here and, below, replaces the estimated
+    // register count with the compiled ladder kernel's.
     if (hook().addOptions)
         hook().addOptions(p);
     if (!parse(
@@ -155,14 +155,20 @@ int cmdTile(const QStringList &args)
     const model::Gpu *gpu = requireGpu(db, p);
     if (!gpu)
         return BadInput;
-    if (hook().registers && !in.registers) {
-        QString error;
-        const auto regs = hook().registers(p, in, *gpu, &error);
-        if (!error.isEmpty())
-            return fail(Failed, QStringLiteral("tile: compile failed: %1").arg(error));
-        if (regs)
-            in.registers = *regs;
+    // --regs wins over --compile: a count the user gives is taken as it is.
+    const bool regsGiven = in.registers.has_value();
+    TileCompileOutcome compiled;
+    if (hook().compile && !regsGiven) {
+        compiled = hook().compile(p, in, *gpu);
+        if (!compiled.error.isEmpty())
+            return compiled.badInput ? badInput(QStringLiteral("tile: %1").arg(compiled.error))
+                                     : fail(Failed, QStringLiteral("tile: compile failed: %1").arg(compiled.error));
+        if (compiled.registers)
+            in.registers = *compiled.registers;
     }
+    const QString registersSource = regsGiven            ? QStringLiteral("given")
+                                    : compiled.registers ? QStringLiteral("compiled")
+                                                         : QStringLiteral("estimated");
 
     const model::TileModel tm(*gpu);
     const model::TileResult r = tm.evaluate(in);
@@ -201,6 +207,8 @@ int cmdTile(const QStringList &args)
             {"wave_footprint_bytes", r.waveFootprintBytes},
             {"registers", r.registers},
             {"registers_estimated", r.registersEstimated},
+            {"registers_source", registersSource},
+            {"compile", compiled.details.isEmpty() ? QJsonValue() : QJsonValue(compiled.details)},
             {"blocks_per_sm", r.blocksPerSm},
             {"limiter", model::limiterName(r.limiter)},
             {"occupancy", r.occupancy.occupancy},
@@ -241,13 +249,16 @@ int cmdTile(const QStringList &args)
             {"HBM bytes (L2 wave model)", bytes(r.hbmBytes) + (r.hbmReuse ? "" : "  (no reuse)")},
             {"HBM bytes (minimum)", bytes(r.hbmBytesMin)},
             {"registers / thread",
-             QString::number(r.registers) + (r.registersEstimated ? "  (estimated)" : "")},
+             QString::number(r.registers) + (r.registersEstimated ? "  (estimated)"
+                                             : compiled.registers ? "  (compiled)"
+                                                                  : "")},
             {"blocks / SM",
              QStringLiteral("%1 (limited by %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter))},
             {"waves",
              QStringLiteral("%1 (efficiency %2 %)")
                  .arg(QString::number(r.waves, 'g', 4), QString::number(r.waveEfficiency * 100, 'g', 4))},
         };
+        rows += compiled.rows;
         if (r.ok) {
             rows.append({"compute term", model::formatSeconds(r.computeS) + "  (" +
                                              model::precisionLabel(r.precision) + " " +
