@@ -1,15 +1,22 @@
+#include "appshell.h"
+#include "classroom.h"
+#include "lessonplayer.h"
 #include "mainwindow.h"
+#include "presentationmode.h"
 #include "rooflinechart.h"
+#include "uilanguage.h"
+#include "uitheme.h"
 #include "workloadpanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
+#include <QDockWidget>
 #include <QLocale>
 #include <QTextStream>
-#include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -27,6 +34,32 @@ void addDemoWorkloads(WorkloadPanel *panel)
     panel->addCurrent();
 }
 
+// "zh", "zh_CN", "zh-CN" -> "zh_CN"; "en", "en_US" -> "en"; "system" -> ""; nullopt if unknown.
+std::optional<QString> parseLanguage(const QString &text)
+{
+    const QString t = text.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
+    if (t == QLatin1String("system") || t.isEmpty())
+        return QString();
+    if (t.startsWith(QLatin1String("zh")))
+        return QStringLiteral("zh_CN");
+    if (t.startsWith(QLatin1String("en")))
+        return QStringLiteral("en");
+    return std::nullopt;
+}
+
+// --lang must be known before any translated text exists, the parser's help included.
+std::optional<QString> languageArgument(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if (a == QLatin1String("--lang") && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (a.startsWith(QLatin1String("--lang=")))
+            return a.mid(7);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -37,9 +70,11 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("RoofLab"));
     QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
 
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    // The saved language (View -> Language), or --lang for this run only (screenshots, tests).
+    const std::optional<QString> langArg = languageArgument(argc, argv);
+    const std::optional<QString> lang = langArg ? parseLanguage(*langArg) : UiLanguage::savedChoice();
+    if (lang && !UiLanguage::install(*lang))
+        QTextStream(stderr) << "rooflab: warning: no translation for " << *lang << "; using English\n";
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Roofline charts of GPUs: predicted and measured performance."));
@@ -57,15 +92,55 @@ int main(int argc, char *argv[])
                                         QApplication::translate("main", "Add a few example workload points (for screenshots)."));
     const QCommandLineOption linearOption(QStringLiteral("linear"),
                                           QApplication::translate("main", "Linear axes instead of log-log (as seed 001 draws it)."));
-    parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption});
+    const QCommandLineOption langOption(QStringLiteral("lang"),
+                                        QApplication::translate("main", "User interface language for this run: en, zh_CN or system."),
+                                        QStringLiteral("LANG"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QApplication::translate("main", "Theme for this run: system, light or dark."),
+                                         QStringLiteral("THEME"));
+    const QCommandLineOption panelOption(QStringLiteral("panel"),
+                                         QApplication::translate("main", "Bring a panel to the front (roofline, occupancy, lesson, ...)."),
+                                         QStringLiteral("NAME"));
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QApplication::translate("main", "Open a lesson (its id, e.g. 01-roofline)."),
+                                          QStringLiteral("ID"));
+    const QCommandLineOption stepOption(QStringLiteral("step"),
+                                        QApplication::translate("main", "Go to this step of the lesson (1 = the first)."),
+                                        QStringLiteral("N"));
+    const QCommandLineOption presentOption(QStringLiteral("presentation"),
+                                           QApplication::translate("main", "Start in presentation mode."));
+    const QCommandLineOption scaleOption(QStringLiteral("scale"),
+                                         QApplication::translate("main", "Presentation scale, 1.0 to 3.0."),
+                                         QStringLiteral("X"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QApplication::translate("main", "Window size for --screenshot (default 1400x900)."),
+                                        QStringLiteral("WxH"));
+    parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption, langOption, themeOption,
+                       panelOption, lessonOption, stepOption, presentOption, scaleOption, sizeOption});
     parser.process(app);
+
+    if (langArg && !lang) {
+        QTextStream(stderr) << "rooflab: unknown language \"" << *langArg << "\" (known: en, zh_CN, system)\n";
+        return 2;
+    }
+    UiTheme::Mode theme = UiTheme::savedMode();
+    if (parser.isSet(themeOption)) {
+        const QString name = parser.value(themeOption);
+        theme = UiTheme::parse(name);
+        if (UiTheme::name(theme) != name) {
+            QTextStream(stderr) << "rooflab: unknown theme \"" << name << "\" (known: system, light, dark)\n";
+            return 2;
+        }
+    }
+    UiTheme::apply(theme);
 
     const model::SpecDb db = model::SpecDb::loadDefault();
     QTextStream err(stderr);
     for (const auto &e : db.errors())
         err << "rooflab: warning: refused " << e.text() << '\n';
 
-    MainWindow window(db);
+    AppShell shell(db); // owns the window; re-creates it when the language changes
+    MainWindow &window = *shell.window();
     if (parser.isSet(gpuOption)) {
         const QString id = parser.value(gpuOption);
         if (!db.find(id)) {
@@ -87,17 +162,68 @@ int main(int argc, char *argv[])
         window.setLogScale(false);
     if (parser.isSet(demoOption))
         addDemoWorkloads(window.workloadPanel());
+    LessonPlayer *player = window.classroom()->player();
+    if (parser.isSet(lessonOption)) {
+        const QString id = parser.value(lessonOption);
+        bool ok = true;
+        const int step = parser.isSet(stepOption) ? parser.value(stepOption).toInt(&ok) - 1 : 0;
+        QStringList ids;
+        for (const model::Lesson &l : player->lessons())
+            ids << l.id;
+        if (!ok || !player->openLesson(id, std::max(0, step))) {
+            err << "rooflab: unknown lesson \"" << id << "\" or bad --step (lessons: " << ids.join(QStringLiteral(", ")) << ")\n";
+            return 2;
+        }
+        if (step >= player->stepCount()) {
+            err << "rooflab: lesson " << id << " has " << player->stepCount() << " steps\n";
+            return 2;
+        }
+    }
+    if (parser.isSet(panelOption)) {
+        const QString name = parser.value(panelOption);
+        if (name == QLatin1String("lesson")) {
+            window.classroom()->lessonDock()->show();
+            window.classroom()->lessonDock()->raise();
+        } else if (QWidget *panel = window.panel(name)) {
+            window.showPanel(panel);
+        } else {
+            err << "rooflab: unknown panel \"" << name << "\" (known: lesson, " << window.panelNames().join(QStringLiteral(", ")) << ")\n";
+            return 2;
+        }
+    }
+    if (parser.isSet(scaleOption)) {
+        bool ok = false;
+        const double scale = parser.value(scaleOption).toDouble(&ok);
+        if (!ok || scale < 1 || scale > 3) {
+            err << "rooflab: --scale takes a number from 1.0 to 3.0\n";
+            return 2;
+        }
+        window.classroom()->presentation()->setScale(scale);
+    }
+    QSize shotSize(1400, 900);
+    if (parser.isSet(sizeOption)) {
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        if (wh.size() != 2 || wh[0].toInt() < 200 || wh[1].toInt() < 150) {
+            err << "rooflab: --size takes WIDTHxHEIGHT, e.g. 1280x800\n";
+            return 2;
+        }
+        shotSize = QSize(wh[0].toInt(), wh[1].toInt());
+    }
 
     if (parser.isSet(shotOption)) {
         // Laid out and painted like the real window, but never put on screen; choices
         // made on the command line are not saved.
         window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(shotSize);
         window.show();
+        if (parser.isSet(presentOption))
+            window.classroom()->presentation()->enter(false); // the window's size, not the (virtual) screen's
         QApplication::processEvents();
         window.chart()->replot();
         QApplication::processEvents();
         const QString file = parser.value(shotOption);
-        if (!window.grab().save(file, "PNG")) {
+        // Highest zlib level: these end up in the docs and the repository.
+        if (!window.grab().save(file, "PNG", 0)) {
             err << "rooflab: cannot write " << file << '\n';
             return 1;
         }
@@ -105,5 +231,7 @@ int main(int argc, char *argv[])
     }
 
     window.show();
+    if (parser.isSet(presentOption))
+        window.classroom()->presentation()->enter();
     return QApplication::exec();
 }

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -85,8 +86,8 @@ void MainWindow::buildDocks()
     gpuDock->setWidget(left);
     addDockWidget(Qt::LeftDockWidgetArea, gpuDock);
 
-    m_panels->addTab(m_workloads, tr("Workloads"));
-    m_panels->addTab(m_occupancy, tr("Occupancy"));
+    addPanel(m_workloads, tr("Workloads"));
+    addPanel(m_occupancy, tr("Occupancy"));
     auto *panelDock = new QDockWidget(tr("Panels"), this);
     panelDock->setObjectName(QStringLiteral("panelDock"));
     panelDock->setWidget(m_panels);
@@ -198,17 +199,28 @@ void MainWindow::updateChart()
 
 void MainWindow::addPanel(QWidget *panel, const QString &title)
 {
-    m_panels->addTab(panel, title);
+    // Each panel scrolls in its tab rather than widening the dock to the widest panel's
+    // minimum (the occupancy sweeps), which would leave the chart a sliver.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_panels->addTab(scroll, title);
 }
 
 void MainWindow::showPanel(QWidget *panel)
 {
-    m_panels->setCurrentWidget(panel);
+    for (int i = 0; i < m_panels->count(); ++i)
+        if (m_panels->widget(i) == panel || m_panels->widget(i)->isAncestorOf(panel)) {
+            m_panels->setCurrentIndex(i);
+            return;
+        }
 }
 
 QWidget *MainWindow::currentPanel() const
 {
-    return m_panels->currentWidget();
+    auto *scroll = qobject_cast<QScrollArea *>(m_panels->currentWidget());
+    return scroll ? scroll->widget() : m_panels->currentWidget();
 }
 
 void MainWindow::registerPanel(const QString &name, QWidget *panel)
