@@ -1,0 +1,315 @@
+// ladder: the GEMM optimization ladder on the device, each step beside its cuBLAS reference,
+// plus random legal tile configurations (for comparing the tile model with measurements),
+// written as one results file.
+#include "cliutil.h"
+
+#include "gemmladder.h"
+#include "runner.h"
+#include "suite.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace cli {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("cli::Ladder", s);
+}
+
+QVariantMap cube(qint64 n)
+{
+    return {{"M", n}, {"N", n}, {"K", n}};
+}
+
+QVariantMap merged(QVariantMap a, const QVariantMap &b)
+{
+    for (auto it = b.begin(); it != b.end(); ++it)
+        a[it.key()] = it.value();
+    return a;
+}
+
+// The checked, timed run of one step that the ratios are taken from: its defaults at the size.
+const model::Measurement *mainRun(const model::ResultSet &rs, const QString &kernel, qint64 size)
+{
+    for (const model::Measurement &m : rs.measurements)
+        if (m.kernel == kernel && m.extra.value("role").toString() == QLatin1String("ladder") &&
+            m.params.value("M").toLongLong() == size)
+            return &m;
+    return nullptr;
+}
+
+QJsonObject timeJson(const model::Measurement &m)
+{
+    return {{"median_s", m.time.median},
+            {"min_s", m.time.min},
+            {"max_s", m.time.max},
+            {"samples", m.time.samples},
+            {"tflops", m.flopPerS() / 1e12},
+            {"tflops_best", m.time.min > 0 ? m.flops / m.time.min / 1e12 : 0.0}};
+}
+
+QString paramsText(const QVariantMap &p, const QStringList &names)
+{
+    QStringList parts;
+    for (const QString &n : names)
+        if (p.contains(n))
+            parts.append(n + '=' + p.value(n).toString());
+    return parts.join(' ');
+}
+
+} // namespace
+
+int cmdLadder(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.addOption({"size", "M = N = K for every step (default: 4096 for the fp32 steps, 8192 for the tensor-core steps)", "N"});
+    p.addOption({"fp32-size", "M = N = K of the fp32 steps and cuBLAS SGEMM/TF32", "N", "4096"});
+    p.addOption({"tc-size", "M = N = K of the tensor-core steps and cuBLAS BF16", "N", "8192"});
+    p.addOption({"sweep", "random legal tile configurations of mma_multistage and reg2d (default 20 each)", "COUNT", "20"});
+    p.addOption({"sweep-extra", "random configurations of warptiled and wgmma_tma as well (default 6 each)", "COUNT", "6"});
+    p.addOption({"seed", "seed of the random configurations", "S", "2026"});
+    p.addOption({"no-checks", "skip the three small check sizes of every step"});
+    p.addOption({"steps", "only these ids (comma-separated; default: the whole ladder and its references)", "IDS"});
+    p.addOption({"budget", "seconds of timed samples per run (default 0.25)", "S", "0.25"});
+    p.addOption({"device", "CUDA device index", "I", "0"});
+    p.addOption({"out", "write the results file here", "FILE"});
+    p.addOption({"json", "print the summary as JSON"});
+    if (!parse(p, args, tr("Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked "
+                           "against cuBLAS, and sweeps random tile configurations.")))
+        return p.isSet("help") ? Ok : BadInput;
+
+    qint64 fp32Size = 4096, tcSize = 8192;
+    bool ok = false;
+    auto positive = [&](const QString &name, qint64 &out) {
+        const qint64 v = p.value(name).toLongLong(&ok);
+        if (!ok || v < 1 || v > 32768)
+            return false;
+        out = v;
+        return true;
+    };
+    if (!positive("fp32-size", fp32Size) || !positive("tc-size", tcSize))
+        return badInput(tr("--fp32-size and --tc-size take a whole number from 1 to 32768"));
+    if (p.isSet("size")) {
+        if (!positive("size", fp32Size))
+            return badInput(tr("--size takes a whole number from 1 to 32768"));
+        tcSize = fp32Size;
+    }
+    qint64 sweep = 0, sweepExtra = 0, seed = 0;
+    seed = p.value("seed").toLongLong(&ok);
+    if (!ok || seed < 0 || seed > 0xffffffffLL)
+        return badInput(tr("--seed takes a whole number"));
+    sweep = p.value("sweep").toLongLong(&ok);
+    if (!ok || sweep < 0 || sweep > 200)
+        return badInput(tr("--sweep takes a whole number from 0 to 200"));
+    sweepExtra = p.value("sweep-extra").toLongLong(&ok);
+    if (!ok || sweepExtra < 0 || sweepExtra > 200)
+        return badInput(tr("--sweep-extra takes a whole number from 0 to 200"));
+    const double budget = p.value("budget").toDouble(&ok);
+    if (!ok || budget <= 0 || budget > 60)
+        return badInput(tr("--budget takes seconds between 0 and 60"));
+    const int device = p.value("device").toInt(&ok);
+    if (!ok || device < 0)
+        return badInput(tr("--device takes a device index"));
+
+    QStringList ids = kernels::gemm::referenceIds() + kernels::gemm::ladderIds();
+    if (p.isSet("steps")) {
+        const QStringList wanted = p.value("steps").split(',', Qt::SkipEmptyParts);
+        for (const QString &w : wanted)
+            if (!ids.contains(w.trimmed()))
+                return badInput(tr("--steps: \"%1\" is not a GEMM ladder id (they are: %2)").arg(w, ids.join(", ")));
+        QStringList kept;
+        for (const QString &id : ids)
+            if (wanted.contains(id))
+                kept.append(id);
+        ids = kept;
+    }
+
+    kernels::Runner runner(device);
+    QString error;
+    if (!runner.open(&error))
+        return fail(runner.openStatus() == kernels::RunStatus::NoDevice ? NoDevice : Failed, error);
+    const kernels::Device &dev = runner.device();
+    QTextStream err(stderr);
+    runner.setProgress([&](const QString &m) { err << "  " << m << '\n' << Qt::flush; });
+
+    // What this device can run: wgmma only on sm_90, tensor-core steps from sm_80 on.
+    QStringList skipped;
+    QStringList runnable;
+    for (const QString &id : ids) {
+        if (id == QLatin1String("gemm.wgmma_tma") && !(dev.major == 9 && dev.minor == 0))
+            skipped.append(tr("%1 (needs sm_90, the device is %2)").arg(id, dev.arch()));
+        else if ((kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) && dev.major < 8)
+            skipped.append(tr("%1 (needs sm_80 or newer)").arg(id));
+        else
+            runnable.append(id);
+    }
+
+    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
+    kernels::RunOptions options;
+    options.budgetS = budget;
+    kernels::Batch batch(runner, rs, options);
+
+    auto sizeOf = [&](const QString &id) {
+        return (kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_bf16")) ? tcSize : fp32Size;
+    };
+    auto runGroup = [&](const QList<kernels::SuiteItem> &items, const QString &role) {
+        const qsizetype before = rs.measurements.size();
+        const bool alive = batch.run(items);
+        for (qsizetype i = before; i < rs.measurements.size(); ++i)
+            rs.measurements[i].extra["role"] = role;
+        return alive;
+    };
+
+    // 1. The references and the ladder at the sizes of the targets.
+    QList<kernels::SuiteItem> ladder;
+    for (const QString &id : runnable) {
+        const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
+        ladder.append({id, cube(sizeOf(id)), k ? k->defaultDtype() : QString()});
+    }
+    err << tr("GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3")
+               .arg(dev.name, dev.arch())
+               .arg(fp32Size)
+               .arg(tcSize)
+           << '\n';
+    bool alive = runGroup(ladder, "ladder");
+    // The same run for the tensor-core reference at the fp32 size too, when they differ, so a
+    // tensor-core step can be compared at either size.
+    if (alive && tcSize != fp32Size && runnable.contains("gemm.cublas_bf16"))
+        alive = runGroup({{"gemm.cublas_bf16", cube(fp32Size), "bf16"}}, "reference");
+
+    // 2. Every step correct at three sizes, including sizes that are multiples of no tile.
+    if (alive && !p.isSet("no-checks")) {
+        QList<kernels::SuiteItem> checks;
+        for (const QString &id : runnable) {
+            const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
+            for (const QVariantMap &tc : k->testCases)
+                checks.append({id, tc, k->defaultDtype()});
+        }
+        alive = runGroup(checks, "check");
+    }
+
+    // 3. Random legal tile configurations: measured points for the tile model.
+    struct SweepPlan
+    {
+        QString id;
+        qint64 count;
+    };
+    const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep}, {"gemm.reg2d", sweep},
+                                    {"gemm.warptiled", sweepExtra}, {"gemm.wgmma_tma", sweepExtra}};
+    for (const SweepPlan &plan : plans) {
+        if (!alive || plan.count <= 0 || !runnable.contains(plan.id))
+            continue;
+        const kernels::KernelSpec *k = kernels::Catalog::instance().find(plan.id);
+        QList<kernels::SuiteItem> items;
+        for (const QVariantMap &cfg : kernels::gemm::randomConfigs(plan.id, int(plan.count), quint32(seed),
+                                                                   dev.smemPerBlockOptin))
+            items.append({plan.id, merged(cfg, cube(sizeOf(plan.id))), k->defaultDtype()});
+        err << tr("sweeping %1 random tile configurations of %2").arg(items.size()).arg(plan.id) << '\n';
+        alive = runGroup(items, "sweep");
+    }
+
+    // Summary: each step's rate and its ratio to its cuBLAS reference within this run.
+    QJsonArray steps;
+    QList<QStringList> rows;
+    for (const QString &id : runnable) {
+        const qint64 size = sizeOf(id);
+        const model::Measurement *m = mainRun(rs, id, size);
+        if (!m)
+            continue;
+        const QString refId = kernels::gemm::referenceFor(id);
+        const model::Measurement *ref = refId.isEmpty() ? nullptr : mainRun(rs, refId, size);
+        QJsonObject o = timeJson(*m);
+        o["kernel"] = id;
+        o["size"] = size;
+        o["dtype"] = m->dtype;
+        o["check_ok"] = m->check.ok;
+        if (ref && ref->time.median > 0 && m->time.median > 0 && m->check.ok && ref->check.ok) {
+            o["reference"] = refId;
+            o["ratio"] = ref->time.median / m->time.median;
+        }
+        steps.append(o);
+        rows.append({id, m->dtype, QString::number(size), QString::number(m->flopPerS() / 1e12, 'f', 2),
+                     model::formatSeconds(m->time.median),
+                     model::formatSeconds(m->time.min) + " / " + model::formatSeconds(m->time.max),
+                     o.contains("ratio") ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " %" : QString("-"),
+                     m->check.ok ? "ok" : "FAILED"});
+    }
+    // The best configuration of each swept step (its ratio to the reference at the same size).
+    QJsonArray best;
+    for (const SweepPlan &plan : plans) {
+        const model::Measurement *top = nullptr;
+        for (const model::Measurement &m : rs.measurements)
+            if (m.kernel == plan.id && m.check.ok && m.time.median > 0 &&
+                (m.extra.value("role").toString() == QLatin1String("sweep") ||
+                 m.extra.value("role").toString() == QLatin1String("ladder")) &&
+                (!top || m.time.median < top->time.median))
+                top = &m;
+        if (!top)
+            continue;
+        const qint64 size = top->params.value("M").toLongLong();
+        const model::Measurement *ref = mainRun(rs, kernels::gemm::referenceFor(plan.id), size);
+        QJsonObject o = timeJson(*top);
+        o["kernel"] = plan.id;
+        o["params"] = QJsonObject::fromVariantMap(top->params);
+        if (ref && ref->time.median > 0)
+            o["ratio"] = ref->time.median / top->time.median;
+        best.append(o);
+    }
+    int checked = 0, checkOk = 0;
+    for (const model::Measurement &m : rs.measurements) {
+        ++checked;
+        checkOk += m.check.ok ? 1 : 0;
+    }
+    const QJsonObject summary{{"fp32_size", fp32Size},
+                              {"tc_size", tcSize},
+                              {"steps", steps},
+                              {"best_sweep", best},
+                              {"measurements", checked},
+                              {"checks_ok", checkOk},
+                              {"skipped", QJsonArray::fromStringList(skipped)},
+                              {"problems", QJsonArray::fromStringList(batch.problems())}};
+    rs.extra["gemm_ladder"] = summary;
+
+    if (p.isSet("out") && !rs.save(p.value("out"), &error))
+        return fail(Failed, error);
+
+    if (p.isSet("json")) {
+        printJson(summary);
+    } else {
+        printTable({"kernel", "dtype", "size", "TFLOP/s", "median", "min / max", "of cuBLAS", "check"}, rows);
+        if (!best.isEmpty()) {
+            printLine(QString());
+            printLine(tr("best tile configurations found:"));
+            for (const auto &v : best) {
+                const QJsonObject o = v.toObject();
+                const QString id = o["kernel"].toString();
+                printLine(QStringLiteral("  %1  %2 TFLOP/s  %3  %4")
+                              .arg(id)
+                              .arg(o["tflops"].toDouble(), 0, 'f', 2)
+                              .arg(o.contains("ratio") ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " % of cuBLAS"
+                                                       : QString())
+                              .arg(paramsText(o["params"].toObject().toVariantMap(), kernels::gemm::tileParams(id))));
+            }
+        }
+        printLine(QString());
+        printLine(tr("%1 measurements, %2 checks passed").arg(checked).arg(checkOk));
+        for (const QString &s : skipped)
+            printLine(tr("skipped: %1").arg(s));
+        for (const QString &pr : batch.problems())
+            printLine(tr("problem: %1").arg(pr));
+        if (p.isSet("out"))
+            printLine(tr("wrote %1").arg(p.value("out")));
+    }
+    if (batch.stopStatus() == kernels::RunStatus::NoDevice)
+        return NoDevice;
+    return (batch.failedChecks() > 0 || batch.errors() > 0 || !alive) ? Failed : Ok;
+}
+
+} // namespace cli

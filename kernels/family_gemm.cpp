@@ -1,0 +1,903 @@
+// The GEMM family (kernels/src/gemm/*.cu, one ladder step per file): host side,
+// registration, tile legality, and the checks against cuBLAS.
+//
+// Conventions of every step: C = alpha * A * B + beta * C, all row-major, C in fp32.
+// fp32 steps: A is M x K, B is K x N. Tensor-core steps: A is M x K, B is stored N x K (K
+// contiguous: the layout tensor cores read without a transpose). The cuBLAS references are
+// called with exactly the same layouts, so ratios compare like with like.
+#include "gemmladder.h"
+
+#include "hostfloat.h"
+#include "src/rng.cuh"
+
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <cudaTypedefs.h>
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+#include <QSet>
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace kernels {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("kernels::GemmKernels", s);
+}
+
+constexpr float kLo = -1.0f, kHi = 1.0f;
+// Shared memory a kernel may declare statically.
+constexpr qint64 kStaticSmem = 48 * 1024;
+
+enum class Step { Naive, Coalesced, SmemTiled, Reg1d, Reg2d, Vectorized, Warptiled, Wmma, Mma, Wgmma, CublasSgemm, CublasTf32, CublasBf16 };
+
+struct StepInfo
+{
+    Step step;
+    const char *id;   // catalog id
+    const char *name; // file stem and entry suffix: kernels/src/gemm/<name>.cu, gemm_<name>
+};
+
+const StepInfo kSteps[] = {
+    {Step::Naive, "gemm.naive", "naive"},
+    {Step::Coalesced, "gemm.coalesced", "coalesced"},
+    {Step::SmemTiled, "gemm.smem_tiled", "smem_tiled"},
+    {Step::Reg1d, "gemm.reg1d", "reg1d"},
+    {Step::Reg2d, "gemm.reg2d", "reg2d"},
+    {Step::Vectorized, "gemm.vectorized", "vectorized"},
+    {Step::Warptiled, "gemm.warptiled", "warptiled"},
+    {Step::Wmma, "gemm.wmma", "wmma"},
+    {Step::Mma, "gemm.mma_multistage", "mma_multistage"},
+    {Step::Wgmma, "gemm.wgmma_tma", "wgmma_tma"},
+    {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr},
+    {Step::CublasTf32, "gemm.cublas_tf32", nullptr},
+    {Step::CublasBf16, "gemm.cublas_bf16", nullptr},
+};
+
+const StepInfo *stepOf(const QString &id)
+{
+    for (const StepInfo &s : kSteps)
+        if (id == QLatin1String(s.id))
+            return &s;
+    return nullptr;
+}
+
+bool tensorCoreStep(Step s)
+{
+    return s == Step::Wmma || s == Step::Mma || s == Step::Wgmma || s == Step::CublasBf16;
+}
+
+qint64 P(const Params &p, const char *name)
+{
+    return paramInt(p, QString::fromLatin1(name));
+}
+
+// ---------------------------------------------------------------- tile legality
+
+// The same rules as the static_asserts in the sources, said in words, plus the limits of the
+// device (threads, static shared memory, opt-in dynamic shared memory).
+QString illegal(Step s, const Params &p, qint64 maxDynSmem)
+{
+    auto threadsOk = [](qint64 t) -> QString {
+        if (t < 32 || t % 32 != 0)
+            return tr("the block would have %1 threads: it must be a multiple of 32").arg(t);
+        if (t > 1024)
+            return tr("the block would have %1 threads: at most 1024").arg(t);
+        return {};
+    };
+    switch (s) {
+    case Step::Naive:
+    case Step::Coalesced:
+    case Step::SmemTiled:
+        return {};
+    case Step::Reg1d: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), tm = P(p, "TM");
+        if (bm % tm)
+            return tr("BM (%1) must be a multiple of TM (%2)").arg(bm).arg(tm);
+        if (QString e = threadsOk(bm * bn / tm); !e.isEmpty())
+            return e + tr(" (threads = BM*BN/TM)");
+        if ((bm * bk + bk * bn) * 4 > kStaticSmem)
+            return tr("the tiles need %1 bytes of static shared memory: at most 48 KB").arg((bm * bk + bk * bn) * 4);
+        return {};
+    }
+    case Step::Reg2d:
+    case Step::Vectorized: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), tm = P(p, "TM"), tn = P(p, "TN");
+        if (bm % tm || bn % tn)
+            return tr("BM (%1) and BN (%2) must be multiples of TM (%3) and TN (%4)").arg(bm).arg(bn).arg(tm).arg(tn);
+        if (s == Step::Vectorized && (tm % 4 || tn % 4 || bk % 4))
+            return tr("TM, TN and BK must be multiples of 4 (float4 accesses)");
+        if (QString e = threadsOk((bm / tm) * (bn / tn)); !e.isEmpty())
+            return e + tr(" (threads = (BM/TM)*(BN/TN))");
+        const qint64 smem = (bk * (bm + (s == Step::Vectorized ? 4 : 0)) + bk * bn) * 4;
+        if (smem > kStaticSmem)
+            return tr("the tiles need %1 bytes of static shared memory: at most 48 KB").arg(smem);
+        if (tm * tn > 256)
+            return tr("TM*TN = %1 accumulators per thread: at most 256 fit in registers").arg(tm * tn);
+        return {};
+    }
+    case Step::Warptiled: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), wm = P(p, "WM"), wn = P(p, "WN");
+        const qint64 wni = P(p, "WNITER"), tm = P(p, "TM"), tn = P(p, "TN");
+        if (bm % wm || bn % wn)
+            return tr("BM (%1) and BN (%2) must be multiples of the warp tile WM (%3) and WN (%4)").arg(bm).arg(bn).arg(wm).arg(wn);
+        const qint64 threads = 32 * (bm / wm) * (bn / wn);
+        if (QString e = threadsOk(threads); !e.isEmpty())
+            return e + tr(" (threads = 32*(BM/WM)*(BN/WN))");
+        if (tm % 4 || tn % 4 || bk % 4)
+            return tr("TM, TN and BK must be multiples of 4 (float4 accesses)");
+        if ((wm * wn) % (32 * tm * tn * wni) != 0)
+            return tr("a warp tile of %1 x %2 does not split into 32 threads x WNITER (%3) patches of TM x TN (%4 x %5)")
+                .arg(wm).arg(wn).arg(wni).arg(tm).arg(tn);
+        const qint64 wmi = (wm * wn) / (32 * tm * tn * wni);
+        if (wm % wmi || wn % wni)
+            return tr("WM must split into WMITER (%1) and WN into WNITER (%2) sub-tiles").arg(wmi).arg(wni);
+        const qint64 subM = wm / wmi, subN = wn / wni;
+        if (subN % tn || subM % tm || (subM / tm) * (subN / tn) != 32)
+            return tr("the 32 threads of a warp must cover one %1 x %2 sub-tile with %3 x %4 patches").arg(subM).arg(subN).arg(tm).arg(tn);
+        const qint64 smem = 2 * (bk * (bm + 4) + bk * bn) * 4;
+        if (smem > kStaticSmem)
+            return tr("the two tile buffers need %1 bytes of static shared memory: at most 48 KB").arg(smem);
+        if (wmi * tm * wni * tn > 256)
+            return tr("%1 accumulators per thread: at most 256 fit in registers").arg(wmi * tm * wni * tn);
+        return {};
+    }
+    case Step::Wmma: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), wm = P(p, "WARPS_M"), wn = P(p, "WARPS_N");
+        if (bm % 16 || bn % 16 || bk % 16)
+            return tr("BM, BN and BK must be multiples of 16 (the WMMA fragment)");
+        if (bm % wm || bn % wn || (bm / wm) % 16 || (bn / wn) % 16)
+            return tr("each warp's tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16")
+                .arg(double(bm) / double(wm)).arg(double(bn) / double(wn));
+        if (QString e = threadsOk(32 * wm * wn); !e.isEmpty())
+            return e;
+        const qint64 smem = (bm + bn) * (bk + 8) * 2;
+        if (smem > kStaticSmem)
+            return tr("the tiles need %1 bytes of static shared memory: at most 48 KB").arg(smem);
+        if (wm * wn * 1024 > smem)
+            return tr("the epilogue needs 1 KB of scratch per warp inside the %1 bytes of tiles").arg(smem);
+        if ((bm / wm / 16) * (bn / wn / 16) > 32)
+            return tr("%1 accumulator fragments per warp: at most 32 fit in registers").arg((bm / wm / 16) * (bn / wn / 16));
+        return {};
+    }
+    case Step::Mma: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), st = P(p, "STAGES"), wm = P(p, "WARPS_M"),
+                     wn = P(p, "WARPS_N");
+        if (bm % wm || bn % wn || (bm / wm) % 16 || (bn / wn) % 16)
+            return tr("each warp's tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16")
+                .arg(double(bm) / double(wm)).arg(double(bn) / double(wn));
+        const qint64 threads = 32 * wm * wn;
+        if (QString e = threadsOk(threads); !e.isEmpty())
+            return e;
+        if ((bm * (bk / 8)) % threads || (bn * (bk / 8)) % threads)
+            return tr("the 16-byte copies of a K-slice (%1 of A, %2 of B) must divide evenly among %3 threads")
+                .arg(bm * bk / 8).arg(bn * bk / 8).arg(threads);
+        const qint64 acc = (bm / wm) * (bn / wn) / 32;
+        if (acc > 256)
+            return tr("%1 accumulators per thread: at most 256 fit in registers").arg(acc);
+        const qint64 smem = st * (bm + bn) * bk * 2;
+        if (maxDynSmem > 0 && smem > maxDynSmem)
+            return tr("%1 stages need %2 bytes of shared memory: the device allows %3").arg(st).arg(smem).arg(maxDynSmem);
+        return {};
+    }
+    case Step::Wgmma: {
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), st = P(p, "STAGES"), cons = P(p, "CONSUMERS");
+        if (bm % (64 * cons) != 0 || (bm / cons / 64) > 2)
+            return tr("each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times CONSUMERS (%2)").arg(bm).arg(cons);
+        if ((bm / cons / 64) * bn > 256)
+            return tr("%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN <= 256)").arg((bm / cons / 64) * bn / 2);
+        const qint64 smem = st * (bm + bn) * 128 + 1024 + 16 * st;
+        if (maxDynSmem > 0 && smem > maxDynSmem)
+            return tr("%1 stages need %2 bytes of shared memory: the device allows %3").arg(st).arg(smem).arg(maxDynSmem);
+        return {};
+    }
+    case Step::CublasSgemm:
+    case Step::CublasTf32:
+    case Step::CublasBf16:
+        return {};
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------- launch shapes
+
+struct Shape
+{
+    dim3 grid, block;
+    size_t dynSmem = 0;
+};
+
+unsigned cdiv(qint64 a, qint64 b)
+{
+    return unsigned(ceilDiv(a, b));
+}
+
+int threadsOf(Step s, const Params &p)
+{
+    switch (s) {
+    case Step::Naive:
+    case Step::Coalesced: return int(P(p, "BLOCK") * P(p, "BLOCK"));
+    case Step::SmemTiled: return int(P(p, "TILE") * P(p, "TILE"));
+    case Step::Reg1d: return int(P(p, "BM") * P(p, "BN") / P(p, "TM"));
+    case Step::Reg2d:
+    case Step::Vectorized: return int((P(p, "BM") / P(p, "TM")) * (P(p, "BN") / P(p, "TN")));
+    case Step::Warptiled: return int(32 * (P(p, "BM") / P(p, "WM")) * (P(p, "BN") / P(p, "WN")));
+    case Step::Wmma:
+    case Step::Mma: return int(32 * P(p, "WARPS_M") * P(p, "WARPS_N"));
+    case Step::Wgmma: return int(128 * (P(p, "CONSUMERS") + 1));
+    default: return 0;
+    }
+}
+
+qint64 dynSmemOf(Step s, const Params &p)
+{
+    if (s == Step::Mma)
+        return P(p, "STAGES") * (P(p, "BM") + P(p, "BN")) * P(p, "BK") * 2;
+    if (s == Step::Wgmma)
+        return P(p, "STAGES") * (P(p, "BM") + P(p, "BN")) * 128 + 1024 + 16 * P(p, "STAGES");
+    return 0;
+}
+
+Shape shapeOf(Step s, const Params &p)
+{
+    const qint64 M = P(p, "M"), N = P(p, "N");
+    Shape sh;
+    sh.block = dim3(unsigned(threadsOf(s, p)));
+    sh.dynSmem = size_t(dynSmemOf(s, p));
+    switch (s) {
+    case Step::Naive: {
+        const unsigned b = unsigned(P(p, "BLOCK"));
+        sh.grid = dim3(cdiv(M, b), cdiv(N, b));
+        sh.block = dim3(b, b);
+        break;
+    }
+    case Step::Coalesced: {
+        const unsigned b = unsigned(P(p, "BLOCK"));
+        sh.grid = dim3(cdiv(N, b), cdiv(M, b));
+        sh.block = dim3(b, b);
+        break;
+    }
+    case Step::SmemTiled: {
+        const unsigned t = unsigned(P(p, "TILE"));
+        sh.grid = dim3(cdiv(N, t), cdiv(M, t));
+        sh.block = dim3(t, t);
+        break;
+    }
+    case Step::Reg1d:
+    case Step::Reg2d:
+    case Step::Vectorized:
+    case Step::Warptiled: sh.grid = dim3(cdiv(N, P(p, "BN")), cdiv(M, P(p, "BM"))); break;
+    case Step::Wmma:
+    case Step::Mma:
+    case Step::Wgmma: sh.grid = dim3(cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"))); break;
+    default: break;
+    }
+    return sh;
+}
+
+// ---------------------------------------------------------------- cuBLAS with the ladder's layouts
+
+bool cublasOk(cublasStatus_t s, const char *what, QString *error)
+{
+    if (s == CUBLAS_STATUS_SUCCESS)
+        return true;
+    if (error)
+        *error = QStringLiteral("%1: %2 (%3)")
+                     .arg(QString::fromLatin1(what), QString::fromLatin1(cublasGetStatusString(s)),
+                          QString::fromLatin1(cublasGetStatusName(s)));
+    return false;
+}
+
+class LadderCublas
+{
+public:
+    ~LadderCublas()
+    {
+        if (m_handle)
+            cublasDestroy(m_handle);
+    }
+    bool init(cudaStream_t stream, QString *error)
+    {
+        if (!m_handle && !cublasOk(cublasCreate(&m_handle), "cublasCreate", error))
+            return false;
+        return cublasOk(cublasSetStream(m_handle, stream), "cublasSetStream", error);
+    }
+    // Row-major C (M x N, fp32) = A B. cuBLAS is column-major, so it computes C^T = B^T A^T:
+    // a row-major matrix is its own transpose in column-major. Tensor-core layouts: B is N x K
+    // row-major, i.e. B^T column-major with leading dimension K, taken with OP_T.
+    bool run(Step s, model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C, QString *error)
+    {
+        const float alpha = 1.0f, beta = 0.0f;
+        if (s == Step::CublasSgemm || (!tensorCoreStep(s) && s != Step::CublasTf32))
+            return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
+                                         CUDA_R_32F, K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC,
+                                         CUBLAS_GEMM_DEFAULT),
+                            "cublasGemmEx (fp32)", error);
+        if (s == Step::CublasTf32)
+            return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
+                                         CUDA_R_32F, K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_FAST_TF32,
+                                         CUBLAS_GEMM_DEFAULT),
+                            "cublasGemmEx (tf32)", error);
+        const cudaDataType_t ab = d == model::Dtype::Fp16 ? CUDA_R_16F : CUDA_R_16BF;
+        return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, ab, K, A, ab, K, &beta, C,
+                                     CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                        "cublasGemmEx (16-bit in, fp32 out)", error);
+    }
+
+private:
+    cublasHandle_t m_handle = nullptr;
+};
+
+// ---------------------------------------------------------------- TMA descriptors
+
+// cuTensorMapEncodeTiled through the runtime's driver entry point: no link to libcuda.
+bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K, unsigned boxRows,
+                 QString *error)
+{
+    static PFN_cuTensorMapEncodeTiled_v12000 fn = nullptr;
+    if (!fn) {
+        cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+        void *f = nullptr;
+        const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q);
+        if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !f) {
+            if (error)
+                *error = tr("cuTensorMapEncodeTiled is not available from the driver (%1)")
+                             .arg(QString::fromLatin1(cudaGetErrorString(e)));
+            return false;
+        }
+        fn = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(f);
+    }
+    // Dimension 0 is K (contiguous), dimension 1 the rows; a box is 64 elements of K (one
+    // 128-byte swizzle row) by boxRows rows. Reads past the edges come back as zeros.
+    const cuuint64_t dims[2] = {cuuint64_t(K), cuuint64_t(rows)};
+    const cuuint64_t strides[1] = {cuuint64_t(K) * 2};
+    const cuuint32_t box[2] = {64, boxRows};
+    const cuuint32_t elementStrides[2] = {1, 1};
+    const CUresult r = fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+                          2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                          CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) {
+        if (error)
+            *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4")
+                         .arg(int(r)).arg(rows).arg(K).arg(boxRows);
+        return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- the bench
+
+class GemmBench : public Bench
+{
+public:
+    GemmBench(Step step, const Params &p, model::Dtype d)
+        : m_step(step)
+        , m_params(p)
+        , m_dtype(d)
+        , m_M(int(P(p, "M")))
+        , m_N(int(P(p, "N")))
+        , m_K(int(P(p, "K")))
+    {
+        for (const StepInfo &s : kSteps)
+            if (s.step == step && s.name)
+                m_mainKernel = QStringLiteral("gemm_%1").arg(QLatin1String(s.name));
+    }
+
+    bool isCublas() const { return m_step == Step::CublasSgemm || m_step == Step::CublasTf32 || m_step == Step::CublasBf16; }
+
+    bool setup(BenchContext &ctx, QString *error) override
+    {
+        const Device &dev = ctx.device();
+        if (m_step == Step::Wgmma && !(dev.major == 9 && dev.minor == 0)) {
+            if (error)
+                *error = tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
+                             .arg(dev.arch());
+            return false;
+        }
+        if (m_step == Step::CublasTf32 && dev.major < 8) {
+            if (error)
+                *error = tr("TF32 tensor cores need sm_80 or newer; this device is %1").arg(dev.arch());
+            return false;
+        }
+        const bool tc = tensorCoreStep(m_step);
+        if (tc && dev.major < 8) {
+            if (error)
+                *error = tr("bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1").arg(dev.arch());
+            return false;
+        }
+        Shape sh;
+        int perSm = 0;
+        if (!isCublas()) {
+            m_kernel = ctx.kernel(m_mainKernel, error);
+            if (!m_kernel)
+                return false;
+            sh = shapeOf(m_step, m_params);
+            if (!ctx.checkLaunch(m_kernel, int(sh.block.x * sh.block.y * sh.block.z), sh.dynSmem, error, &perSm))
+                return false;
+            m_shape = sh;
+        }
+        const size_t e = size_t(model::dtypeBytes(m_dtype));
+        const size_t nA = size_t(m_M) * size_t(m_K), nB = size_t(m_K) * size_t(m_N), nC = size_t(m_M) * size_t(m_N);
+        m_seed = ctx.seed();
+        if (!(m_a = ctx.alloc(nA * e, error)) || !(m_b = ctx.alloc(nB * e, error)) ||
+            !(m_c = static_cast<float *>(ctx.alloc(nC * 4, error))))
+            return false;
+        // tf32 is fp32 storage: the tensor cores round the inputs themselves.
+        const model::Dtype stored = m_dtype == model::Dtype::Tf32 ? model::Dtype::Fp32 : m_dtype;
+        if (!ctx.fill(m_a, (long long)nA, stored, kLo, kHi, m_seed, error) ||
+            !ctx.fill(m_b, (long long)nB, stored, kLo, kHi, m_seed + 1, error))
+            return false;
+        addOutput(m_c, nC * 4);
+        if (!m_cublas.init(ctx.stream(), error))
+            return false;
+        if (m_step == Step::Wgmma) {
+            if (!encodeTiled(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
+                !encodeTiled(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
+                return false;
+        }
+        if (isCublas()) {
+            m_resources = {{"library", "cublasGemmEx"},
+                           {"b_layout", tc ? "NxK" : "KxN"},
+                           {"compute", m_step == Step::CublasSgemm ? "fp32 (pedantic)"
+                                       : m_step == Step::CublasTf32 ? "tf32 tensor cores"
+                                                                  : "fp32 accumulate"}};
+        } else {
+            m_resources = {{"block", int(sh.block.x * sh.block.y * sh.block.z)},
+                           {"grid", qint64(sh.grid.x) * sh.grid.y},
+                           {"blocks_per_sm", perSm},
+                           {"dyn_smem", qint64(sh.dynSmem)},
+                           {"threads", threadsOf(m_step, m_params)},
+                           {"b_layout", tc ? "NxK" : "KxN"}};
+        }
+        return true;
+    }
+
+    bool launch(BenchContext &ctx, QString *error) override
+    {
+        if (isCublas())
+            return m_cublas.run(m_step, m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
+        int M = m_M, N = m_N, K = m_K;
+        float alpha = 1.0f, beta = 0.0f;
+        if (m_step == Step::Wgmma) {
+            void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &alpha, &beta};
+            return ctx.launch(m_kernel, m_shape.grid, m_shape.block, m_shape.dynSmem, args, error);
+        }
+        void *args[] = {&M, &N, &K, &alpha, &m_a, &m_b, &beta, &m_c};
+        return ctx.launch(m_kernel, m_shape.grid, m_shape.block, m_shape.dynSmem, args, error);
+    }
+
+    model::Check check(BenchContext &ctx) override
+    {
+        const long long nC = (long long)m_M * m_N;
+        std::vector<float> out(size_t(nC), 0.f);
+        QString error;
+        if (!ctx.download(out.data(), m_c, size_t(nC) * 4, &error))
+            return failedCheck("cublas", error);
+        // Sampled fp64 dot products on the CPU: an independent check (also of cuBLAS itself).
+        model::Check cpu = sampledCpuCheck(out);
+        if (!cpu.ok || isCublas())
+            return cpu;
+
+        // Every element against cuBLAS with the same inputs and layouts, on the device.
+        float *ref = static_cast<float *>(ctx.alloc(size_t(nC) * 4, &error));
+        std::vector<float> r(size_t(nC), 0.f);
+        if (!ref || !m_cublas.run(tensorCoreStep(m_step) ? Step::CublasBf16 : Step::CublasSgemm, m_dtype, m_M, m_N, m_K,
+                                  m_a, m_b, ref, &error) ||
+            !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
+            return failedCheck("cublas", error);
+        double sq = 0;
+        for (float v : r)
+            sq += double(v) * v;
+        // Errors relative to |ref| + rms(ref): the entries near zero of a long dot product carry
+        // the rounding of its large terms, so a pure relative error would be meaningless there.
+        const double rms = std::sqrt(sq / double(std::max(1LL, nC)));
+        model::Check c = compareAll(nC, kCublasTolerance, std::max(rms, 1e-30), "cublas", [&](long long i) {
+            return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
+        });
+        c.reference = tensorCoreStep(m_step) ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
+                                             : QStringLiteral("cublas sgemm + cpu-fp64 samples");
+        c.maxRelErr = std::max(c.maxRelErr, cpu.maxRelErr);
+        return c;
+    }
+
+private:
+    // |out - ref| / (|ref| + rms(ref)): fp32 sums of up to 32k products in another order stay
+    // far below this; a wrong tile, a missing barrier or an unwritten element do not.
+    static constexpr double kCublasTolerance = 1e-4;
+
+    double a(long long r, long long k) const { return hostValue(r * m_K + k, m_seed, kLo, kHi, m_dtype); }
+    double b(long long k, long long c) const
+    {
+        const long long i = tensorCoreStep(m_step) ? c * m_K + k : k * m_N + c;
+        return hostValue(i, m_seed + 1, kLo, kHi, m_dtype);
+    }
+
+    model::Check sampledCpuCheck(const std::vector<float> &out) const
+    {
+        const long long M = m_M, N = m_N, n = M * N;
+        std::vector<long long> samples = {0, N - 1, n - N, n - 1};
+        for (unsigned i = 0; samples.size() < 260 && i < 4096; ++i)
+            samples.push_back((long long)(rl_bits(i, m_seed + 7) % (unsigned long long)n));
+        model::Check c;
+        c.reference = QStringLiteral("cpu-fp64 (%1 sampled elements)").arg(samples.size());
+        c.ok = true;
+        // TF32 rounds each input to 10 bits of mantissa; everything else multiplies exactly
+        // representable values and adds in fp32.
+        const double tol = m_step == Step::CublasTf32 ? 2e-3 : 1e-4;
+        for (long long idx : samples) {
+            const long long r = idx / N, col = idx % N;
+            double s = 0, mag = 0;
+            for (long long k = 0; k < m_K; ++k) {
+                const double x = a(r, k) * b(k, col);
+                s += x;
+                mag += std::fabs(x);
+            }
+            const double got = out[size_t(idx)];
+            double err = std::fabs(got - s) / std::max(mag, 1e-300);
+            if (!std::isfinite(got))
+                err = INFINITY;
+            c.maxRelErr = std::max(c.maxRelErr, std::isfinite(err) ? err : 1e308);
+            if (err > tol && c.ok) {
+                c.ok = false;
+                c.message = QStringLiteral("C(%1,%2) = %3, expected %4 (fp64 on the CPU)")
+                                .arg(r)
+                                .arg(col)
+                                .arg(got, 0, 'g', 9)
+                                .arg(s, 0, 'g', 9);
+            }
+        }
+        return c;
+    }
+
+    Step m_step;
+    Params m_params;
+    model::Dtype m_dtype;
+    int m_M, m_N, m_K;
+    Shape m_shape;
+    cudaKernel_t m_kernel = nullptr;
+    void *m_a = nullptr, *m_b = nullptr;
+    float *m_c = nullptr;
+    unsigned m_seed = 0;
+    LadderCublas m_cublas;
+    CUtensorMap m_mapA{}, m_mapB{};
+};
+
+// ---------------------------------------------------------------- registration
+
+ParamSpec dimParam(const char *name, qint64 def, const QString &what)
+{
+    return intParam(QString::fromLatin1(name), what, def, 1, 32768);
+}
+
+QList<ParamSpec> sizeParams(qint64 def)
+{
+    return {dimParam("M", def, tr("rows of A and C")), dimParam("N", def, tr("columns of B and C")),
+            dimParam("K", def, tr("columns of A, rows of B (the reduction)"))};
+}
+
+QList<ParamSpec> tileSpecs(Step s)
+{
+    const QList<qint64> pow2 = {16, 32, 64, 128, 256};
+    switch (s) {
+    case Step::Naive:
+    case Step::Coalesced:
+        return {intParam("BLOCK", tr("the block is BLOCK x BLOCK threads"), 32, 8, 32, 1, {8, 16, 32})};
+    case Step::SmemTiled:
+        return {intParam("TILE", tr("tile edge: TILE x TILE threads, TILE x TILE tiles of A and B"), 32, 8, 32, 1, {8, 16, 32})};
+    case Step::Reg1d:
+        return {intParam("BM", tr("block tile rows"), 64, 8, 256, 8), intParam("BN", tr("block tile columns"), 64, 8, 256, 8),
+                intParam("BK", tr("K-slice per shared-memory tile"), 8, 1, 64),
+                intParam("TM", tr("results per thread (a column)"), 8, 1, 32)};
+    case Step::Reg2d:
+        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8), intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
+                intParam("BK", tr("K-slice per shared-memory tile"), 8, 1, 64),
+                intParam("TM", tr("results per thread, rows"), 8, 1, 16), intParam("TN", tr("results per thread, columns"), 8, 1, 16)};
+    case Step::Vectorized:
+        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8), intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
+                intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
+                intParam("TM", tr("results per thread, rows"), 8, 4, 16, 4), intParam("TN", tr("results per thread, columns"), 8, 4, 16, 4)};
+    case Step::Warptiled:
+        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16), intParam("BN", tr("block tile columns"), 128, 16, 256, 16),
+                intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
+                intParam("WM", tr("warp tile rows"), 64, 8, 256, 8), intParam("WN", tr("warp tile columns"), 32, 8, 256, 8),
+                intParam("WNITER", tr("sub-tiles of a warp tile along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
+                intParam("TM", tr("results per thread per sub-tile, rows"), 4, 4, 16, 4),
+                intParam("TN", tr("results per thread per sub-tile, columns"), 4, 4, 16, 4),
+                intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1, 4)};
+    case Step::Wmma:
+        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2), intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
+                intParam("BK", tr("K-slice per shared-memory tile"), 32, 16, 64, 16),
+                intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
+                intParam("WARPS_N", tr("warps along N"), 4, 1, 8, 1, {1, 2, 4, 8}),
+                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64)};
+    case Step::Mma:
+        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2), intParam("BN", tr("block tile columns"), 256, 16, 256, 16, pow2),
+                intParam("BK", tr("K-slice per stage"), 32, 16, 64, 16, {16, 32, 64}),
+                intParam("STAGES", tr("K-slices in flight (cp.async pipeline depth)"), 4, 2, 8),
+                intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
+                intParam("WARPS_N", tr("warps along N"), 4, 1, 8, 1, {1, 2, 4, 8}),
+                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64)};
+    case Step::Wgmma:
+        return {intParam("BM", tr("block tile rows (64 or 128 per consumer warpgroup)"), 128, 64, 256, 64),
+                intParam("BN", tr("block tile columns (the wgmma N)"), 256, 64, 256, 64),
+                intParam("STAGES", tr("shared-memory stages between the TMA producer and the consumers"), 4, 2, 8),
+                intParam("CONSUMERS", tr("consumer warpgroups (plus one producer warpgroup)"), 2, 1, 2),
+                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64)};
+    default:
+        return {};
+    }
+}
+
+QString titleOf(Step s)
+{
+    switch (s) {
+    case Step::Naive: return tr("GEMM 1: naive");
+    case Step::Coalesced: return tr("GEMM 2: coalesced");
+    case Step::SmemTiled: return tr("GEMM 3: shared-memory tiles");
+    case Step::Reg1d: return tr("GEMM 4: 1D register blocking");
+    case Step::Reg2d: return tr("GEMM 5: 2D register blocking");
+    case Step::Vectorized: return tr("GEMM 6: vectorized loads");
+    case Step::Warptiled: return tr("GEMM 7: warp tiling");
+    case Step::Wmma: return tr("GEMM 8: tensor cores (WMMA)");
+    case Step::Mma: return tr("GEMM 9: mma.sync + ldmatrix + cp.async pipeline");
+    case Step::Wgmma: return tr("GEMM 10: wgmma + TMA (Hopper)");
+    case Step::CublasSgemm: return tr("cuBLAS SGEMM");
+    case Step::CublasTf32: return tr("cuBLAS TF32");
+    case Step::CublasBf16: return tr("cuBLAS BF16");
+    }
+    return {};
+}
+
+QString descriptionOf(Step s)
+{
+    switch (s) {
+    case Step::Naive:
+        return tr("One thread per element of C, threads of a warp walking down the rows: every load of A and store "
+                  "of C is its own 32-byte sector. The starting point, far below every ceiling.");
+    case Step::Coalesced:
+        return tr("The same kernel with threads of a warp walking along a row of C: loads of B and stores of C "
+                  "become 128-byte runs, A a broadcast.");
+    case Step::SmemTiled:
+        return tr("TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic "
+                  "falls by TILE; shared-memory loads become the limit.");
+    case Step::Reg1d:
+        return tr("Each thread computes TM results of a column, reusing one B value from a register TM times.");
+    case Step::Reg2d:
+        return tr("Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory "
+                  "loads per FMA fall to (TM+TN)/(TM*TN).");
+    case Step::Vectorized:
+        return tr("16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in "
+                  "shared memory so a thread's values are contiguous.");
+    case Step::Warptiled:
+        return tr("Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; "
+                  "two buffers overlap the next K-slice's loads with the math. The fp32 CUDA-core end point.");
+    case Step::Wmma:
+        return tr("bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. "
+                  "One stage: load, barrier, compute.");
+    case Step::Mma:
+        return tr("mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async "
+                  "pipeline, 64 x 64 warp tiles, grouped block order.");
+    case Step::Wgmma:
+        return tr("Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
+                  "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).");
+    case Step::CublasSgemm:
+        return tr("cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.");
+    case Step::CublasTf32:
+        return tr("cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).");
+    case Step::CublasBf16:
+        return tr("cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
+                  "reference of the tensor-core steps.");
+    }
+    return {};
+}
+
+QList<Params> testCasesFor(Step s)
+{
+    // Three sizes per step: a tile multiple, sizes that are multiples of nothing, and a thin
+    // one. Tensor-core steps need K % 8 == 0 (16-byte rows for cp.async and TMA).
+    const bool tc = tensorCoreStep(s);
+    const QList<std::array<qint64, 3>> sizes = {{256, 256, 256}, {333, 517, tc ? 264 : 259}, {1000, 72, tc ? 1000 : 999}};
+    QList<Params> out;
+    for (const auto &sz : sizes)
+        out.append(Params{{"M", sz[0]}, {"N", sz[1]}, {"K", sz[2]}});
+    return out;
+}
+
+} // namespace
+
+void registerGemmKernels(Catalog &c)
+{
+    for (const StepInfo &info : kSteps) {
+        const Step s = info.step;
+        const bool tc = tensorCoreStep(s);
+        KernelSpec k;
+        k.id = QString::fromLatin1(info.id);
+        k.family = "gemm";
+        k.title = titleOf(s);
+        k.description = descriptionOf(s);
+        k.source = info.name ? QStringLiteral("gemm/%1.cu").arg(QLatin1String(info.name)) : QString();
+        k.workload = "gemm";
+        k.reference = info.name ? QStringLiteral("cublas") : QStringLiteral("cpu-fp64");
+        // The fp32 steps are slow at the bottom of the ladder: 4096^3 keeps naive near 0.2 s.
+        k.params = sizeParams(tc ? 8192 : 4096) + tileSpecs(s);
+        k.dtypes = s == Step::CublasTf32 ? QStringList{"tf32"} : tc ? QStringList{"bf16", "fp16"} : QStringList{"fp32"};
+        if (s == Step::CublasTf32)
+            k.precision = "tf32_tc";
+        k.work = [](const Params &p, model::Dtype d) {
+            return model::workloads::gemm(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")), d);
+        };
+        k.validate = [s, tc](const Params &p, model::Dtype) -> QString {
+            if ((s == Step::Mma || s == Step::Wgmma) && P(p, "K") % 8 != 0)
+                return tr("K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary "
+                          "for cp.async and TMA")
+                    .arg(P(p, "K"));
+            Q_UNUSED(tc);
+            return illegal(s, p, 0);
+        };
+        if (info.name) {
+            const QString file = k.source;
+            k.compileOptions = [s, file](const Params &p, model::Dtype d) {
+                CompileOptions o;
+                o.source = file;
+                for (const ParamSpec &ps : tileSpecs(s))
+                    o.defines[ps.name] = QString::number(P(p, ps.name.toLatin1().constData()));
+                if (tensorCoreStep(s))
+                    o.defines["DT"] = d == model::Dtype::Fp16 ? "1" : "0";
+                o.extraOptions = {"-lineinfo"};
+                if (s == Step::Wgmma)
+                    o.arch = QStringLiteral("sm_90a"); // wgmma and setmaxnreg exist only arch-specific
+                return o;
+            };
+        }
+        k.makeBench = [s](const Params &p, model::Dtype d) { return std::make_unique<GemmBench>(s, p, d); };
+        k.testCases = testCasesFor(s);
+        c.add(k);
+    }
+}
+
+namespace gemm {
+
+QStringList ladderIds()
+{
+    QStringList out;
+    for (const StepInfo &s : kSteps)
+        if (s.name)
+            out.append(QString::fromLatin1(s.id));
+    return out;
+}
+
+QStringList referenceIds()
+{
+    QStringList out;
+    for (const StepInfo &s : kSteps)
+        if (!s.name)
+            out.append(QString::fromLatin1(s.id));
+    return out;
+}
+
+QString referenceFor(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    if (!s || !s->name)
+        return {};
+    return tensorCoreStep(s->step) ? QStringLiteral("gemm.cublas_bf16") : QStringLiteral("gemm.cublas_sgemm");
+}
+
+bool usesTensorCores(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    return s && tensorCoreStep(s->step);
+}
+
+QString archFor(const QString &id, int major, int minor)
+{
+    return QStringLiteral("sm_%1%2%3").arg(major).arg(minor).arg(id == QLatin1String("gemm.wgmma_tma") ? "a" : "");
+}
+
+QStringList tileParams(const QString &id)
+{
+    QStringList out;
+    if (const StepInfo *s = stepOf(id))
+        for (const ParamSpec &p : tileSpecs(s->step))
+            out.append(p.name);
+    return out;
+}
+
+QString illegalReason(const QString &id, const Params &p, qint64 maxDynSmem)
+{
+    const StepInfo *s = stepOf(id);
+    if (!s)
+        return tr("%1 is not a GEMM ladder step").arg(id);
+    // Fill in missing parameters with the defaults, as the catalog would.
+    Params full = p;
+    for (const ParamSpec &ps : sizeParams(4096) + tileSpecs(s->step))
+        if (!full.contains(ps.name))
+            full[ps.name] = ps.defaultValue;
+    return illegal(s->step, full, maxDynSmem);
+}
+
+int threadsPerBlock(const QString &id, const Params &p)
+{
+    const StepInfo *s = stepOf(id);
+    return s ? threadsOf(s->step, p) : 0;
+}
+
+qint64 dynamicSmemBytes(const QString &id, const Params &p)
+{
+    const StepInfo *s = stepOf(id);
+    return s ? dynSmemOf(s->step, p) : 0;
+}
+
+QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 maxDynSmem)
+{
+    const StepInfo *info = stepOf(id);
+    QList<Params> out;
+    if (!info)
+        return out;
+    QRandomGenerator rng(seed);
+    auto pick = [&](const QList<qint64> &v) { return v.at(int(rng.bounded(quint32(v.size())))); };
+    QSet<QString> seen;
+    for (int tries = 0; out.size() < count && tries < 20000; ++tries) {
+        Params p;
+        switch (info->step) {
+        case Step::Reg2d:
+            p = {{"BM", pick({32, 64, 128, 256})}, {"BN", pick({32, 64, 128, 256})}, {"BK", pick({4, 8, 16, 32})},
+                 {"TM", pick({2, 4, 8, 16})}, {"TN", pick({2, 4, 8, 16})}};
+            break;
+        case Step::Warptiled:
+            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({8, 16, 32})},
+                 {"WM", pick({32, 64, 128})}, {"WN", pick({32, 64, 128})}, {"WNITER", pick({1, 2, 4})},
+                 {"TM", pick({4, 8})}, {"TN", pick({4, 8})}, {"MINB", pick({1, 2})}};
+            break;
+        case Step::Wmma:
+            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({16, 32, 64})},
+                 {"WARPS_M", pick({1, 2, 4})}, {"WARPS_N", pick({1, 2, 4})}, {"GROUP", pick({1, 4, 8, 16})}};
+            break;
+        case Step::Mma:
+            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({16, 32, 64})},
+                 {"STAGES", pick({2, 3, 4, 5, 6})}, {"WARPS_M", pick({1, 2, 4})}, {"WARPS_N", pick({1, 2, 4})},
+                 {"GROUP", pick({1, 4, 8, 16})}};
+            break;
+        case Step::Wgmma:
+            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 192, 256})}, {"STAGES", pick({2, 3, 4, 5, 6})},
+                 {"CONSUMERS", pick({1, 2})}, {"GROUP", pick({1, 4, 8, 16})}};
+            break;
+        default:
+            return out;
+        }
+        // Keep to shapes worth timing: at least 2 warps, at most 128 accumulators a thread.
+        const int threads = threadsOf(info->step, p);
+        if (threads < 64)
+            continue;
+        if (info->step == Step::Mma &&
+            P(p, "BM") / P(p, "WARPS_M") * (P(p, "BN") / P(p, "WARPS_N")) / 32 > 128)
+            continue;
+        if (info->step == Step::Wmma && (P(p, "BM") / P(p, "WARPS_M") / 16) * (P(p, "BN") / P(p, "WARPS_N") / 16) > 16)
+            continue;
+        if (info->step == Step::Reg2d && P(p, "TM") * P(p, "TN") > 128)
+            continue;
+        // Registers the launch bounds leave a thread must hold its accumulators and then some.
+        if (info->step == Step::Warptiled &&
+            65536 / (threads * P(p, "MINB")) < P(p, "WM") * P(p, "WN") / 32 + 48)
+            continue;
+        if (!illegalReason(id, p, maxDynSmem).isEmpty())
+            continue;
+        QStringList key;
+        for (auto it = p.begin(); it != p.end(); ++it)
+            key.append(it.key() + '=' + it.value().toString());
+        if (seen.contains(key.join(',')))
+            continue;
+        seen.insert(key.join(','));
+        out.append(p);
+    }
+    return out;
+}
+
+} // namespace gemm
+} // namespace kernels

@@ -1,0 +1,46 @@
+#pragma once
+
+// The GEMM ladder (kernels/src/gemm/*.cu, one optimization step per file) and its cuBLAS
+// references: the ids in ladder order, which reference each step is compared with, the
+// legality rules of the tile parameters and random legal tile configurations for sweeps.
+#include "catalog.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace kernels {
+
+class Catalog;
+
+// Adds gemm.* to the catalog (called from Catalog::instance()).
+void registerGemmKernels(Catalog &c);
+
+namespace gemm {
+
+// gemm.naive .. gemm.wgmma_tma, in the order of the ladder.
+QStringList ladderIds();
+// gemm.cublas_sgemm, gemm.cublas_tf32, gemm.cublas_bf16.
+QStringList referenceIds();
+// The cuBLAS entry a step's speed is reported against: SGEMM for the fp32 steps, BF16 for
+// the tensor-core steps (same layouts, same sizes).
+QString referenceFor(const QString &id);
+// True for the steps that take bf16/fp16 inputs and read B as N x K.
+bool usesTensorCores(const QString &id);
+// The architecture a step must be compiled for on a device of compute capability
+// major.minor: "sm_90a" for the wgmma step (arch-specific instructions), else sm_XY.
+QString archFor(const QString &id, int major, int minor);
+// The tile parameters of a step (everything but M, N, K), in declaration order.
+QStringList tileParams(const QString &id);
+// Why a tile configuration cannot compile or run (empty when legal). maxDynSmem: the
+// device's opt-in shared memory per block (227 KB on sm_90); 0 skips that rule.
+QString illegalReason(const QString &id, const Params &p, qint64 maxDynSmem = 0);
+// `count` distinct random legal tile configurations of reg2d, warptiled, wmma,
+// mma_multistage or wgmma_tma (M, N, K left at the defaults), reproducible for a seed.
+QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 maxDynSmem = 232448);
+// Threads per block and dynamic shared memory of a configuration (for resources and tests).
+int threadsPerBlock(const QString &id, const Params &p);
+qint64 dynamicSmemBytes(const QString &id, const Params &p);
+
+} // namespace gemm
+} // namespace kernels

@@ -1,0 +1,241 @@
+// The GEMM ladder compiles with NVRTC for every architecture it targets, over a sweep of tile
+// configurations, and illegal configurations are refused with a reason. No GPU needed.
+#include "catalog.h"
+#include "compiler.h"
+#include "gemmladder.h"
+#include "kernelpaths.h"
+
+#include <QtTest>
+
+using namespace kernels;
+
+Q_DECLARE_METATYPE(QVariantMap)
+
+class TestGemmCompile : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString rowName(const QVariantMap &p)
+    {
+        if (p.isEmpty())
+            return QStringLiteral("default");
+        QStringList parts;
+        for (auto it = p.begin(); it != p.end(); ++it)
+            parts.append(it.key() + '=' + it.value().toString());
+        return parts.join(',');
+    }
+
+    Compiler m_compiler;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!kernelSourceDir().isEmpty(), "kernel sources not found");
+        QVERIFY2(!cudaIncludeDir().isEmpty(), "CUDA include folder not found");
+        m_compiler.setCacheEnabled(false); // compile for real every time
+    }
+
+    void everyStepIsRegistered()
+    {
+        const Catalog &c = Catalog::instance();
+        const QStringList expected = {"gemm.naive",       "gemm.coalesced",    "gemm.smem_tiled",    "gemm.reg1d",
+                                      "gemm.reg2d",       "gemm.vectorized",   "gemm.warptiled",     "gemm.wmma",
+                                      "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_sgemm", "gemm.cublas_tf32",
+                                      "gemm.cublas_bf16"};
+        for (const QString &id : expected) {
+            const KernelSpec *k = c.find(id);
+            QVERIFY2(k, qPrintable(id));
+            QCOMPARE(k->workload, QStringLiteral("gemm"));
+            QVERIFY(k->param("M") && k->param("N") && k->param("K"));
+            QCOMPARE(k->testCases.size(), 3);
+            // The workload's FLOPs: 2MNK.
+            const auto w = k->work(k->defaults(), *model::parseDtype(k->defaultDtype()));
+            const double M = k->param("M")->defaultValue.toDouble();
+            QCOMPARE(w.flops, 2 * M * M * M);
+        }
+        QCOMPARE(gemm::ladderIds(), expected.mid(0, 10));
+        QCOMPARE(gemm::referenceFor("gemm.warptiled"), QStringLiteral("gemm.cublas_sgemm"));
+        QCOMPARE(gemm::referenceFor("gemm.mma_multistage"), QStringLiteral("gemm.cublas_bf16"));
+        QCOMPARE(gemm::archFor("gemm.wgmma_tma", 9, 0), QStringLiteral("sm_90a"));
+        QCOMPARE(gemm::archFor("gemm.wmma", 8, 6), QStringLiteral("sm_86"));
+        // The tensor-core kernels take a GROUP (swizzled block order) parameter.
+        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+            QVERIFY(gemm::tileParams(id).contains("GROUP"));
+    }
+
+    void compile_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QVariantMap>("params");
+        QTest::addColumn<QString>("dtype");
+
+        const QStringList archs = {"sm_80", "sm_86", "sm_89", "sm_90"};
+        // Hand-picked configurations per step besides the defaults: small, large, odd shapes.
+        const QMap<QString, QList<QVariantMap>> extra = {
+            {"gemm.naive", {{{"BLOCK", 16}}}},
+            {"gemm.coalesced", {{{"BLOCK", 8}}}},
+            {"gemm.smem_tiled", {{{"TILE", 16}}}},
+            {"gemm.reg1d", {{{"BM", 128}, {"BN", 32}, {"BK", 16}, {"TM", 4}}}},
+            {"gemm.reg2d", {{{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}}}},
+            {"gemm.vectorized", {{{"BM", 64}, {"BN", 128}, {"BK", 16}, {"TM", 8}, {"TN", 4}}}},
+            {"gemm.warptiled",
+             {{{"BM", 64}, {"BN", 64}, {"BK", 16}, {"WM", 32}, {"WN", 32}, {"WNITER", 1}, {"MINB", 3}},
+              {{"BM", 128}, {"BN", 128}, {"BK", 16}, {"WM", 64}, {"WN", 64}, {"WNITER", 4}, {"TM", 8}, {"TN", 4}, {"MINB", 1}}}},
+            {"gemm.wmma", {{{"BM", 64}, {"BN", 64}, {"BK", 64}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 1}}}},
+            {"gemm.mma_multistage",
+             {{{"BM", 128}, {"BN", 128}, {"BK", 64}, {"STAGES", 3}, {"WARPS_M", 2}, {"WARPS_N", 2}},
+              {{"BM", 64}, {"BN", 256}, {"BK", 16}, {"STAGES", 6}, {"WARPS_M", 1}, {"WARPS_N", 4}, {"GROUP", 1}}}},
+        };
+        for (const QString &id : gemm::ladderIds()) {
+            QList<QVariantMap> configs = {QVariantMap{}};
+            configs += extra.value(id);
+            if (id == QLatin1String("gemm.wgmma_tma")) {
+                // wgmma is arch-specific: only sm_90a.
+                configs += {{{"BN", 128}},
+                            {{"BM", 256}, {"BN", 128}, {"STAGES", 3}},
+                            {{"BM", 128}, {"BN", 192}, {"STAGES", 5}, {"GROUP", 1}},
+                            {{"BM", 64}, {"BN", 64}, {"CONSUMERS", 1}, {"STAGES", 2}},
+                            {{"BM", 64}, {"BN", 256}, {"CONSUMERS", 1}}};
+                for (const QVariantMap &p : configs)
+                    QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p))) << id << "sm_90a" << p << "bf16";
+                QTest::addRow("%s/sm_90a/fp16", qPrintable(id)) << id << "sm_90a" << QVariantMap{} << "fp16";
+                continue;
+            }
+            for (const QString &arch : archs)
+                for (const QVariantMap &p : configs)
+                    QTest::addRow("%s/%s/%s", qPrintable(id), qPrintable(arch), qPrintable(rowName(p)))
+                        << id << arch << p << QString();
+            if (gemm::usesTensorCores(id))
+                QTest::addRow("%s/sm_90/fp16", qPrintable(id)) << id << "sm_90" << QVariantMap{} << "fp16";
+        }
+        // Random legal configurations, as the ladder suite sweeps them.
+        for (const QString &id : {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"),
+                                  QStringLiteral("gemm.mma_multistage")})
+            for (const QVariantMap &p : gemm::randomConfigs(id, 4, 2026))
+                QTest::addRow("%s/sm_90/random:%s", qPrintable(id), qPrintable(rowName(p))) << id << "sm_90" << p << QString();
+        for (const QVariantMap &p : gemm::randomConfigs("gemm.wgmma_tma", 3, 2026))
+            QTest::addRow("gemm.wgmma_tma/sm_90a/random:%s", qPrintable(rowName(p)))
+                << QStringLiteral("gemm.wgmma_tma") << "sm_90a" << p << "bf16";
+    }
+
+    void compile()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, arch);
+        QFETCH(QVariantMap, params);
+        QFETCH(QString, dtype);
+        const KernelSpec *k = Catalog::instance().find(id);
+        QVERIFY(k);
+        QString error;
+        const auto r = Catalog::resolveAll(*k, params, dtype, &error);
+        QVERIFY2(r, qPrintable(error));
+        CompileOptions o = k->compileOptions(r->params, r->dtype);
+        if (id == QLatin1String("gemm.wgmma_tma"))
+            QCOMPARE(o.arch, QStringLiteral("sm_90a")); // the catalog asks for the arch-specific target
+        o.arch = arch;
+        const CompileResult c = m_compiler.compile(o);
+        QVERIFY2(c.ok, qPrintable(c.error + '\n' + c.log));
+        const QString entry = "gemm_" + id.mid(5);
+        const KernelResources *res = c.find(entry);
+        QVERIFY2(res, qPrintable("no entry " + entry + " in\n" + c.log));
+        QVERIFY2(res->registers > 0, qPrintable(c.log));
+        QVERIFY(res->registers <= 255);
+        qInfo("%s %s: %d registers, %d B static smem, %d B dynamic, %d B spilled, %d threads", qPrintable(id),
+              qPrintable(arch), res->registers, res->smemStaticBytes,
+              int(gemm::dynamicSmemBytes(id, r->params)), res->spillBytes(), gemm::threadsPerBlock(id, r->params));
+        // The defaults are tuned: they must not spill.
+        if (params.isEmpty())
+            QVERIFY2(res->spillBytes() == 0, qPrintable(c.log));
+    }
+
+    void wgmmaNeedsArchSpecificTarget()
+    {
+        const KernelSpec *k = Catalog::instance().find("gemm.wgmma_tma");
+        QVERIFY(k);
+        CompileOptions o = k->compileOptions(k->defaults(), model::Dtype::Bf16);
+        o.arch = "sm_90";
+        const CompileResult c = m_compiler.compile(o);
+        QVERIFY(!c.ok);
+        QVERIFY2(c.log.contains("sm_90"), qPrintable(c.log));
+    }
+
+    void refused_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QVariantMap>("params");
+        QTest::addColumn<QString>("reason"); // a piece of the message
+
+        QTest::newRow("naive block 33") << "gemm.naive" << QVariantMap{{"BLOCK", 33}} << "must be one of";
+        QTest::newRow("reg1d BM not multiple of TM") << "gemm.reg1d" << QVariantMap{{"BM", 64}, {"TM", 3}} << "multiple of TM";
+        QTest::newRow("reg1d too many threads") << "gemm.reg1d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"TM", 8}} << "at most 1024";
+        QTest::newRow("reg2d 48 threads") << "gemm.reg2d" << QVariantMap{{"BM", 48}, {"BN", 64}, {"TM", 8}, {"TN", 8}} << "multiple of 32";
+        QTest::newRow("reg2d smem") << "gemm.reg2d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"BK", 64}, {"TM", 16}, {"TN", 16}} << "48 KB";
+        QTest::newRow("vectorized TM 6") << "gemm.vectorized" << QVariantMap{{"TM", 6}} << "multiple of 4";
+        QTest::newRow("warptiled warp tile") << "gemm.warptiled" << QVariantMap{{"WM", 48}} << "multiples of the warp tile";
+        QTest::newRow("warptiled 32 threads") << "gemm.warptiled"
+                                              << QVariantMap{{"WM", 64}, {"WN", 64}, {"WNITER", 4}, {"TM", 8}, {"TN", 8}}
+                                              << "32 threads";
+        QTest::newRow("wmma warp 24 rows") << "gemm.wmma" << QVariantMap{{"BM", 64}, {"WARPS_M", 8}} << "multiple of 16 x 16";
+        QTest::newRow("mma K 1001") << "gemm.mma_multistage" << QVariantMap{{"K", 1001}} << "multiple of 8";
+        QTest::newRow("mma BK 48") << "gemm.mma_multistage" << QVariantMap{{"BK", 48}} << "must be one of";
+        QTest::newRow("mma copies") << "gemm.mma_multistage"
+                                    << QVariantMap{{"BM", 32}, {"BN", 32}, {"BK", 16}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"STAGES", 2}}
+                                    << "divide evenly";
+        QTest::newRow("wgmma K 100") << "gemm.wgmma_tma" << QVariantMap{{"K", 100}} << "multiple of 8";
+        QTest::newRow("wgmma BM 192 two consumers") << "gemm.wgmma_tma" << QVariantMap{{"BM", 192}} << "64 or 128";
+        QTest::newRow("wgmma accumulators") << "gemm.wgmma_tma" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
+        QTest::newRow("M zero") << "gemm.warptiled" << QVariantMap{{"M", 0}} << "between";
+    }
+
+    void refused()
+    {
+        QFETCH(QString, id);
+        QFETCH(QVariantMap, params);
+        QFETCH(QString, reason);
+        const KernelSpec *k = Catalog::instance().find(id);
+        QVERIFY(k);
+        QString error;
+        QVERIFY(!Catalog::resolveAll(*k, params, {}, &error));
+        QVERIFY2(error.contains(reason), qPrintable(error));
+    }
+
+    void sharedMemoryLimitOfTheDevice()
+    {
+        // 6 stages of 256 x 256 x 64 bf16 tiles: 384 KB, over the 227 KB of an H100/H200.
+        const QVariantMap p{{"BM", 256}, {"BN", 256}, {"BK", 64}, {"STAGES", 6}, {"WARPS_M", 4}, {"WARPS_N", 2}};
+        QVERIFY(gemm::illegalReason("gemm.mma_multistage", p, 0).isEmpty());
+        QVERIFY(gemm::illegalReason("gemm.mma_multistage", p, 232448).contains("shared memory"));
+    }
+
+    void staticAssertsBackTheCatalog()
+    {
+        // Past the catalog, the sources refuse illegal tiles themselves, with the same words.
+        CompileOptions o;
+        o.source = "gemm/warptiled.cu";
+        o.arch = "sm_90";
+        o.defines = {{"WM", "48"}};
+        const CompileResult c = m_compiler.compile(o);
+        QVERIFY(!c.ok);
+        QVERIFY2(c.log.contains("multiples of WM and WN"), qPrintable(c.log));
+    }
+
+    void randomConfigsAreLegalAndDistinct()
+    {
+        for (const QString &id : {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"), QStringLiteral("gemm.wmma"),
+                                  QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")}) {
+            const QList<QVariantMap> a = gemm::randomConfigs(id, 20, 7);
+            QCOMPARE(a.size(), 20);
+            QCOMPARE(gemm::randomConfigs(id, 20, 7), a); // reproducible
+            for (int i = 0; i < a.size(); ++i) {
+                QVERIFY2(gemm::illegalReason(id, a[i], 232448).isEmpty(), qPrintable(id + ": " + rowName(a[i])));
+                for (int j = 0; j < i; ++j)
+                    QVERIFY(a[i] != a[j]);
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGemmCompile)
+#include "tst_gemm_compile.moc"

@@ -1,0 +1,91 @@
+// Every GEMM ladder step runs and matches cuBLAS (and sampled fp64 dot products) at three
+// sizes, including sizes that are multiples of no tile. Skips without a CUDA device.
+#include "catalog.h"
+#include "gemmladder.h"
+#include "runner.h"
+
+#include <QtTest>
+
+using namespace kernels;
+
+Q_DECLARE_METATYPE(QVariantMap)
+
+class TestGpuGemm : public QObject
+{
+    Q_OBJECT
+
+    Runner m_runner;
+    bool m_open = false;
+    QString m_why;
+
+    static QString rowName(const QVariantMap &p)
+    {
+        QStringList parts;
+        for (auto it = p.begin(); it != p.end(); ++it)
+            parts.append(it.key() + '=' + it.value().toString());
+        return parts.join(',');
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_open = m_runner.open(&m_why);
+    }
+
+    void step_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QVariantMap>("params");
+        QTest::addColumn<QString>("dtype");
+        const QStringList ids = gemm::referenceIds() + gemm::ladderIds();
+        for (const QString &id : ids) {
+            const KernelSpec *k = Catalog::instance().find(id);
+            QVERIFY(k);
+            for (const QVariantMap &p : k->testCases)
+                QTest::addRow("%s/%s", qPrintable(id), qPrintable(rowName(p))) << id << p << k->defaultDtype();
+        }
+        // fp16 through the tensor-core steps at an odd size.
+        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_bf16"})
+            QTest::addRow("%s/fp16", qPrintable(id)) << id << QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}} << "fp16";
+        // Tile variants at an odd size: the edges of every tile shape are exercised.
+        const QVariantMap odd{{"M", 333}, {"N", 517}, {"K", 264}};
+        for (const QString &id : QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+            for (QVariantMap p : gemm::randomConfigs(id, 4, 11)) {
+                const QString name = rowName(p);
+                for (auto it = odd.begin(); it != odd.end(); ++it)
+                    p[it.key()] = it.value();
+                QTest::addRow("%s/random:%s", qPrintable(id), qPrintable(name)) << id << p << QString();
+            }
+        // A size past one wave of blocks with the defaults.
+        for (const QString &id : QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma"})
+            QTest::addRow("%s/2048", qPrintable(id)) << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}}
+                                                     << QString();
+    }
+
+    void step()
+    {
+        if (!m_open)
+            QSKIP(qPrintable("no CUDA device: " + m_why));
+        QFETCH(QString, id);
+        QFETCH(QVariantMap, params);
+        QFETCH(QString, dtype);
+        const Device &dev = m_runner.device();
+        if (id == QLatin1String("gemm.wgmma_tma") && !(dev.major == 9 && dev.minor == 0))
+            QSKIP("wgmma + TMA needs an sm_90 device");
+        if ((gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) && dev.major < 8)
+            QSKIP("tensor-core steps need sm_80 or newer");
+        RunOptions o;
+        o.repeat = 3; // correctness here; speed is the ladder command's job
+        const RunResult r = m_runner.run(id, params, dtype, o);
+        QVERIFY2(r.measurement, qPrintable(r.message));
+        QVERIFY2(r.status == RunStatus::Ok, qPrintable(r.message));
+        QVERIFY2(r.measurement->check.ok, qPrintable(r.measurement->check.message));
+        QVERIFY(r.measurement->time.median > 0);
+        qInfo("%s %s: max err %.2e (%s), %.3f TFLOP/s", qPrintable(id), qPrintable(rowName(params)),
+              r.measurement->check.maxRelErr, qPrintable(r.measurement->check.reference),
+              r.measurement->flopPerS() / 1e12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGpuGemm)
+#include "tst_gpu_gemm.moc"
