@@ -360,9 +360,10 @@ void LessonPlayer::apply()
         m_window->occupancyPanel()->setInput(in);
     }
     if (!step.tile.isEmpty()) {
+        const bool tileStep = !l->steps.at(m_step).tile.isEmpty() || step.panel == QLatin1String("tile");
         if (auto *target = dynamic_cast<LessonTarget *>(m_window->panel(QStringLiteral("tile"))))
             target->applyLessonState(step.tile);
-        else
+        else if (tileStep) // a later roofline step need not repeat that the explorer is missing
             m_notices << tr("This step sets a GEMM tile (%1), but the tile explorer is not part of this build.")
                              .arg(QStringLiteral("%1×%2×%3")
                                       .arg(step.tile.value(QStringLiteral("bm"), QStringLiteral("—")).toString(),
@@ -373,7 +374,12 @@ void LessonPlayer::apply()
     // The lesson's view, not wherever the teacher dragged the chart.
     chart->resetView();
     applyHighlight(step.highlight);
+    const int noticesBefore = int(m_notices.size());
     showStage(step.panel.isEmpty() ? QStringLiteral("roofline") : step.panel);
+    // "tile explorer missing" already said why the tile panel is not there.
+    if (step.panel == QLatin1String("tile") && !step.tile.isEmpty() && m_notices.size() > noticesBefore &&
+        !m_window->panel(QStringLiteral("tile")))
+        m_notices.removeLast();
     refreshTexts();
     emit stepApplied(m_step);
 }

@@ -1,0 +1,312 @@
+// Presentation mode, themes and lesson exports, offscreen: the projector layout renders in
+// light and dark, the scale setting reaches fonts and pens, Esc leaves and puts the window back,
+// a handout has one PDF page per step, and a language switch re-creates the window in place.
+#include "appshell.h"
+#include "classroom.h"
+#include "lessonexport.h"
+#include "lessonplayer.h"
+#include "mainwindow.h"
+#include "presentationmode.h"
+#include "rooflinechart.h"
+#include "specdb.h"
+#include "uilanguage.h"
+#include "uitheme.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+
+namespace {
+
+const QString kResources = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR);
+
+int lightness(const QImage &image, int x, int y)
+{
+    return QColor(image.pixel(x, y)).lightness();
+}
+
+// PDF page objects ("/Type /Page", not the "/Type /Pages" tree).
+int pdfPages(const QByteArray &pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
+    int n = 0;
+    auto it = page.globalMatch(QString::fromLatin1(pdf));
+    while (it.hasNext()) {
+        it.next();
+        ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+class TestGuiPresentation : public QObject
+{
+    Q_OBJECT
+    model::SpecDb m_db;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("RoofLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui_presentation"));
+        QSettings().clear();
+        m_db.loadDirectory(kResources + QStringLiteral("/gpus"));
+        QVERIFY(m_db.errors().isEmpty());
+        UiLanguage::install(QStringLiteral("en"));
+    }
+
+    void cleanup()
+    {
+        UiTheme::apply(UiTheme::Mode::System);
+        UiLanguage::install(QStringLiteral("en"));
+        QSettings().clear();
+    }
+
+    void presentationRenders_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("light, English") << "light" << "en";
+        QTest::newRow("dark, English") << "dark" << "en";
+        QTest::newRow("dark, Chinese") << "dark" << "zh_CN";
+    }
+
+    void presentationRenders()
+    {
+        QFETCH(QString, theme);
+        QFETCH(QString, language);
+        const bool dark = theme == QLatin1String("dark");
+        UiLanguage::install(language);
+        UiTheme::apply(UiTheme::parse(theme));
+        MainWindow w(m_db);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        LessonPlayer *player = w.classroom()->player();
+        PresentationMode *pm = w.classroom()->presentation();
+        QVERIFY(player->openLesson(QStringLiteral("01-roofline"), 1));
+
+        pm->enter(false);
+        QApplication::processEvents();
+        QVERIFY(pm->isActive());
+        QVERIFY(w.classroom()->presentationAction()->isChecked());
+        QVERIFY(!w.menuBar()->isVisible());
+        for (QToolBar *bar : w.findChildren<QToolBar *>())
+            QVERIFY(!bar->isVisible());
+        for (QDockWidget *dock : w.findChildren<QDockWidget *>())
+            QCOMPARE(dock->isVisible(), dock->objectName() == QLatin1String("presentationBanner"));
+        QVERIFY(pm->isChartStaged());
+        QVERIFY(pm->banner()->isVisible());
+        QCOMPARE(pm->bannerTitle(), player->stepTitle());
+        QCOMPARE(pm->bannerCaption(), player->stepCaption());
+        QVERIFY(w.chart()->theme().isHighContrast());
+        QCOMPARE(w.chart()->theme().isDark(), dark);
+
+        const QImage shot = w.grab().toImage();
+        QVERIFY(!shot.isNull());
+        QCOMPARE(shot.size(), w.size());
+        // The chart's background says which theme it is; the banner continues it.
+        const QImage plot = w.chart()->toImage(400, 300);
+        QVERIFY(dark ? lightness(plot, 3, 3) < 40 : lightness(plot, 3, 3) > 230);
+        const QPoint inBanner = pm->banner()->mapTo(&w, QPoint(4, 4));
+        QVERIFY(dark ? lightness(shot, inBanner.x(), inBanner.y()) < 40 : lightness(shot, inBanner.x(), inBanner.y()) > 230);
+
+        // Steps keep the banner in step.
+        player->next();
+        QCOMPARE(pm->bannerTitle(), player->stepTitle());
+
+        // Esc leaves and gives the desk layout back.
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(w.chart(), Qt::Key_Escape);
+        QVERIFY(!pm->isActive());
+        QVERIFY(!w.classroom()->presentationAction()->isChecked());
+        QVERIFY(w.menuBar()->isVisible());
+        QVERIFY(w.findChild<QDockWidget *>(QStringLiteral("gpuDock"))->isVisible());
+        QVERIFY(!w.findChild<QDockWidget *>(QStringLiteral("presentationBanner"))->isVisible());
+        QVERIFY(!w.chart()->theme().isHighContrast());
+        QCOMPARE(w.chart()->presentationScale(), 1.0);
+    }
+
+    void themesFollowThePalette_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::newRow("dark") << "dark";
+        QTest::newRow("light") << "light";
+    }
+
+    void themesFollowThePalette()
+    {
+        QFETCH(QString, theme);
+        const bool dark = theme == QLatin1String("dark");
+        MainWindow w(m_db);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // Switched while the window is open, from its menu: the chart re-themes itself.
+        w.classroom()->themeAction(UiTheme::parse(theme))->trigger();
+        QApplication::processEvents();
+        QCOMPARE(UiTheme::isDark(), dark);
+        QCOMPARE(w.chart()->theme().isDark(), dark);
+        QCOMPARE(QSettings().value(QStringLiteral("ui/theme")).toString(), theme);
+        const QImage plot = w.chart()->toImage(400, 300);
+        QVERIFY(dark ? lightness(plot, 3, 3) < 60 : lightness(plot, 3, 3) > 230);
+        const QImage shot = w.grab().toImage();
+        QVERIFY(!shot.isNull());
+        // The window itself follows: its background is dark in the dark theme.
+        QVERIFY(dark ? lightness(shot, 2, shot.height() - 2) < 100 : lightness(shot, 2, shot.height() - 2) > 180);
+    }
+
+    void scaleReachesFontsAndPens()
+    {
+        MainWindow w(m_db);
+        w.resize(1280, 800);
+        w.show();
+        PresentationMode *pm = w.classroom()->presentation();
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("02-intensity"), 0));
+        const double deskFont = w.chart()->tickLabelFont().pointSizeF();
+        const double deskPen = w.chart()->ceilingPenWidth();
+        QVERIFY(deskFont > 0 && deskPen > 0);
+
+        pm->setScale(1.0);
+        pm->enter(false);
+        QCOMPARE(w.chart()->presentationScale(), 1.0);
+        QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont);
+        const double bannerAt1 = pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF();
+
+        pm->setScale(2.5);
+        QCOMPARE(w.chart()->presentationScale(), 2.5);
+        QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont * 2.5);
+        QCOMPARE(w.chart()->ceilingPenWidth(), deskPen * 2.5);
+        QCOMPARE(pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF(), bannerAt1 * 2.5);
+        QCOMPARE(QSettings().value(QStringLiteral("presentation/scale")).toDouble(), 2.5);
+        QVERIFY(!w.grab().isNull());
+
+        pm->setScale(7); // clamped to the range the menu offers
+        QCOMPARE(pm->scale(), 3.0);
+        pm->exit();
+        QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont);
+        QCOMPARE(w.chart()->ceilingPenWidth(), deskPen);
+    }
+
+    void panelStepsTakeTheStage()
+    {
+        MainWindow w(m_db);
+        w.resize(1280, 800);
+        w.show();
+        PresentationMode *pm = w.classroom()->presentation();
+        LessonPlayer *player = w.classroom()->player();
+        QVERIFY(player->openLesson(QStringLiteral("04-occupancy"), 0));
+        pm->enter(false);
+        QApplication::processEvents();
+        QVERIFY(!pm->isChartStaged());
+        QWidget *occupancy = w.panel(QStringLiteral("occupancy"));
+        QVERIFY(occupancy->isVisibleTo(&w));
+        QVERIFY(occupancy->visibleRegion().boundingRect().width() > w.width() / 2);
+        // A roofline step brings the chart back.
+        QVERIFY(player->openLesson(QStringLiteral("02-intensity"), 0));
+        QApplication::processEvents();
+        QVERIFY(pm->isChartStaged());
+        QVERIFY(!occupancy->isVisibleTo(&w));
+        // The step list comes and goes without leaving the stage.
+        pm->setStepListShown(true);
+        QVERIFY(pm->isStepListShown());
+        pm->setStepListShown(false);
+        QVERIFY(!pm->isStepListShown());
+        pm->exit();
+    }
+
+    void handout_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<QString>("language");
+        QStringList errors;
+        const auto lessons = model::lessons::loadDirectory(kResources + QStringLiteral("/lessons"), &m_db, &errors);
+        for (const model::Lesson &l : lessons) {
+            QTest::addRow("%s, English", qPrintable(l.id)) << l.id << "en";
+            QTest::addRow("%s, Chinese", qPrintable(l.id)) << l.id << "zh_CN";
+        }
+    }
+
+    void handout()
+    {
+        QFETCH(QString, lesson);
+        QFETCH(QString, language);
+        UiLanguage::install(language);
+        MainWindow w(m_db);
+        w.resize(1280, 800);
+        w.show();
+        LessonPlayer *player = w.classroom()->player();
+        QVERIFY(player->openLesson(lesson, 1));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pdf = dir.filePath(lesson + QStringLiteral(".pdf"));
+        QString error;
+        LessonExporter exporter(&w, player);
+        QVERIFY2(exporter.saveHandout(pdf, &error), qPrintable(error));
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QCOMPARE(pdfPages(bytes), player->stepCount());
+        QVERIFY2(bytes.size() < 12 * 1024 * 1024, "a handout stays small enough to mail");
+        QCOMPARE(player->currentStep(), 1); // the step that was open is open again
+        QVERIFY(!w.chart()->theme().isDark());
+
+        const QStringList files = exporter.saveAllSlides(dir.filePath(QStringLiteral("slides")), QSize(800, 500), &error);
+        QCOMPARE(files.size(), player->stepCount());
+        for (const QString &file : files) {
+            const QImage image(file);
+            QCOMPARE(image.size(), QSize(800, 500));
+        }
+        QCOMPARE(player->currentStep(), 1);
+    }
+
+    void languageSwitchRecreatesTheWindow()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        AppShell shell(m_db);
+        MainWindow *before = shell.window();
+        before->resize(1280, 800);
+        before->show();
+        QVERIFY(before->classroom()->player()->openLesson(QStringLiteral("03-tiling"), 2));
+        before->classroom()->presentation()->enter(false);
+        const QString fileMenu = before->menuBar()->actions().first()->text();
+        QPointer<MainWindow> old = before;
+
+        before->classroom()->languageAction(QStringLiteral("zh_CN"))->trigger();
+        MainWindow *after = shell.window();
+        QVERIFY(after != before);
+        QTRY_VERIFY(old.isNull()); // deleted once the menu's signal has returned
+        QCOMPARE(UiLanguage::current(), QStringLiteral("zh_CN"));
+        QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
+        QVERIFY(after->isVisible());
+        QVERIFY(after->menuBar()->actions().first()->text() != fileMenu);
+        LessonPlayer *player = after->classroom()->player();
+        QVERIFY(player->isOpen());
+        QCOMPARE(player->lesson()->id, QStringLiteral("03-tiling"));
+        QCOMPARE(player->currentStep(), 2);
+        QCOMPARE(player->stepCaption(), player->lesson()->steps.at(2).caption.zh);
+        QVERIFY(after->classroom()->presentation()->isActive());
+        QVERIFY(after->classroom()->languageAction(QStringLiteral("zh_CN"))->isChecked());
+
+        // And back to English.
+        after->classroom()->presentation()->exit();
+        after->classroom()->languageAction(QStringLiteral("en"))->trigger();
+        QCOMPARE(UiLanguage::current(), QStringLiteral("en"));
+        QCOMPARE(shell.window()->menuBar()->actions().first()->text(), fileMenu);
+    }
+};
+
+QTEST_MAIN(TestGuiPresentation)
+#include "tst_gui_presentation.moc"

@@ -1,0 +1,146 @@
+// `cmake --install` into a scratch prefix gives a RoofLab that runs from anywhere: the programs
+// find the installed database, lessons, translations and kernel sources (model/paths.cpp looks
+// in <exe>/../share/rooflab), and the desktop file and icon are where desktops look for them.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestInstall : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_prefix;
+    QTemporaryDir m_elsewhere; // a working directory with nothing of RoofLab in it
+
+    // The installed programs must not be pointed at the source tree.
+    QProcessEnvironment cleanEnvironment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("ROOFLAB_RESOURCES"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_elsewhere.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_elsewhere.filePath(QStringLiteral("data")));
+        return env;
+    }
+
+    QString installed(const QString &relative) const { return m_prefix.filePath(relative); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_prefix.isValid());
+        QVERIFY(m_elsewhere.isValid());
+        QProcess cmake;
+        cmake.setProcessChannelMode(QProcess::MergedChannels);
+        cmake.start(QStringLiteral(ROOFLAB_CMAKE), {QStringLiteral("--install"), QStringLiteral(ROOFLAB_BINARY_DIR),
+                                                    QStringLiteral("--prefix"), m_prefix.path()});
+        QVERIFY2(cmake.waitForFinished(300000), "cmake --install did not finish");
+        const QByteArray log = cmake.readAll();
+        QVERIFY2(cmake.exitStatus() == QProcess::NormalExit && cmake.exitCode() == 0, log.constData());
+    }
+
+    void filesInPlace_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("GUI") << "bin/rooflab";
+        QTest::newRow("CLI") << "bin/rooflab-cli";
+        QTest::newRow("GPU database") << "share/rooflab/gpus/h200-sxm.json";
+        QTest::newRow("compute-capability limits") << "share/rooflab/cc_limits.json";
+        QTest::newRow("lessons") << "share/rooflab/lessons/01-roofline.json";
+        QTest::newRow("Chinese translation") << "share/rooflab/translations/rooflab_zh_CN.qm";
+        QTest::newRow("desktop file") << "share/applications/rooflab.desktop";
+        QTest::newRow("icon") << "share/icons/hicolor/scalable/apps/rooflab.svg";
+    }
+
+    void filesInPlace()
+    {
+        QFETCH(QString, path);
+        const QFileInfo info(installed(path));
+        QVERIFY2(info.isFile(), qPrintable(info.filePath()));
+        QVERIFY(info.size() > 0);
+        if (path.startsWith(QLatin1String("bin/")))
+            QVERIFY(info.isExecutable());
+    }
+
+    void kernelSources()
+    {
+        const QDir kernels(installed(QStringLiteral("share/rooflab/kernels")));
+        QVERIFY2(kernels.exists(), qPrintable(kernels.path()));
+        const QStringList sources = kernels.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files);
+        QVERIFY2(!sources.isEmpty(), "kernel sources are installed for NVRTC");
+    }
+
+    void lessonsComplete()
+    {
+        const QStringList shipped = QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons")).entryList({QStringLiteral("*.json")});
+        const QStringList there = QDir(installed(QStringLiteral("share/rooflab/lessons"))).entryList({QStringLiteral("*.json")});
+        QCOMPARE(there, shipped);
+    }
+
+    void desktopFile()
+    {
+        QFile f(installed(QStringLiteral("share/applications/rooflab.desktop")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("Exec=rooflab"));
+        QVERIFY(text.contains("Icon=rooflab"));
+        QVERIFY(text.contains("Name[zh_CN]=") || text.contains("GenericName[zh_CN]="));
+        const QString validate = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
+        if (validate.isEmpty())
+            return; // desktop-file-utils not installed: the checks above are what we have
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(validate, {f.fileName()});
+        QVERIFY(p.waitForFinished(30000));
+        QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+    }
+
+    // The installed CLI, run from an unrelated folder, finds the installed database.
+    void cliFindsDatabase()
+    {
+        QProcess cli;
+        cli.setProcessEnvironment(cleanEnvironment());
+        cli.setWorkingDirectory(m_elsewhere.path());
+        cli.start(installed(QStringLiteral("bin/rooflab-cli")), {QStringLiteral("gpus"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QJsonDocument doc = QJsonDocument::fromJson(cli.readAllStandardOutput());
+        QVERIFY(doc.isArray() || doc.isObject());
+        const QJsonArray gpus = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("gpus")).toArray();
+        QVERIFY(gpus.size() >= 20);
+        bool h200 = false;
+        for (const QJsonValue &g : gpus)
+            h200 = h200 || g.toObject().value(QStringLiteral("id")).toString() == QLatin1String("h200-sxm");
+        QVERIFY(h200);
+    }
+
+    // The installed GUI, from the same folder, opens a lesson in Chinese and renders it.
+    void guiRunsFromAnywhere()
+    {
+        const QString shot = m_elsewhere.filePath(QStringLiteral("lesson.png"));
+        QProcess gui;
+        gui.setProcessEnvironment(cleanEnvironment());
+        gui.setWorkingDirectory(m_elsewhere.path());
+        gui.setProcessChannelMode(QProcess::MergedChannels);
+        gui.start(installed(QStringLiteral("bin/rooflab")),
+                  {QStringLiteral("--screenshot"), shot, QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--lesson"),
+                   QStringLiteral("02-intensity"), QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--size"),
+                   QStringLiteral("1000x700")});
+        QVERIFY(gui.waitForFinished(60000));
+        const QByteArray log = gui.readAll();
+        QVERIFY2(gui.exitCode() == 0, log.constData());
+        QVERIFY2(!log.contains("no translation"), log.constData());
+        const QImage image(shot);
+        QCOMPARE(image.size(), QSize(1000, 700));
+    }
+};
+
+QTEST_MAIN(TestInstall)
+#include "tst_install.moc"

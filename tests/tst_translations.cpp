@@ -1,0 +1,224 @@
+// The Simplified Chinese translation is complete and current: nothing unfinished, empty or
+// obsolete in the committed .ts; every tr() string in the code today is in it (lupdate is run
+// over app/ model/ kernels/ into a temporary .ts and compared); placeholders survive
+// translation; and at run time the strings come out in Chinese, model/'s helpers included.
+//
+// When this fails after someone added strings: run tools/update-translations.sh, translate
+// what it lists, and commit resources/translations/rooflab_zh_CN.ts.
+#include "uilanguage.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+namespace {
+
+const QString kSourceDir = QStringLiteral(ROOFLAB_SOURCE_DIR);
+const QString kTs = kSourceDir + QStringLiteral("/resources/translations/rooflab_zh_CN.ts");
+
+struct Message
+{
+    QString context;
+    QString source;
+    QString comment;
+    QString type;              // translation's type attribute: "", "unfinished", "vanished", "obsolete"
+    QStringList translations;  // one, or one per numerus form
+    bool numerus = false;
+
+    QString key() const { return context + QLatin1Char('\x1f') + source + QLatin1Char('\x1f') + comment; }
+    QString where() const { return QStringLiteral("[%1] \"%2\"").arg(context, source); }
+};
+
+QList<Message> readTs(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = f.errorString();
+        return {};
+    }
+    QList<Message> out;
+    QXmlStreamReader xml(&f);
+    QString context;
+    Message m;
+    bool inMessage = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const auto name = xml.name();
+            if (name == QLatin1String("context")) {
+                context.clear();
+            } else if (name == QLatin1String("name") && !inMessage) {
+                context = xml.readElementText();
+            } else if (name == QLatin1String("message")) {
+                m = Message{};
+                m.context = context;
+                m.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+                inMessage = true;
+            } else if (inMessage && name == QLatin1String("source")) {
+                m.source = xml.readElementText();
+            } else if (inMessage && name == QLatin1String("comment")) {
+                m.comment = xml.readElementText();
+            } else if (inMessage && name == QLatin1String("translation")) {
+                m.type = xml.attributes().value(QLatin1String("type")).toString();
+                if (!m.numerus)
+                    m.translations << xml.readElementText();
+            } else if (inMessage && name == QLatin1String("numerusform")) {
+                m.translations << xml.readElementText();
+            }
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
+            out << m;
+            inMessage = false;
+        }
+    }
+    if (xml.hasError())
+        *error = QStringLiteral("%1 at line %2").arg(xml.errorString()).arg(xml.lineNumber());
+    return out;
+}
+
+// %1..%99, %L1, %n: what QString::arg and tr(n) fill in. A translation must keep every one.
+QStringList placeholders(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("%L?(\\d{1,2}|n)"));
+    QStringList out;
+    auto it = re.globalMatch(text);
+    while (it.hasNext())
+        out << it.next().captured(1);
+    out.sort();
+    out.removeDuplicates();
+    return out;
+}
+
+} // namespace
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+    QList<Message> m_committed;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        m_committed = readTs(kTs, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(kTs + QStringLiteral(": ") + error));
+        QVERIFY(m_committed.size() > 100);
+    }
+
+    void nothingUnfinished()
+    {
+        QStringList bad;
+        for (const Message &m : std::as_const(m_committed)) {
+            if (!m.type.isEmpty())
+                bad << QStringLiteral("%1: %2").arg(m.where(), m.type);
+            else if (m.translations.isEmpty() ||
+                     std::any_of(m.translations.cbegin(), m.translations.cend(), [](const QString &t) { return t.trimmed().isEmpty(); }))
+                bad << QStringLiteral("%1: empty translation").arg(m.where());
+        }
+        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1 message(s) not translated (run tools/update-translations.sh and "
+                                                          "translate them):\n  ")
+                                                .arg(bad.size()) +
+                                            bad.join(QStringLiteral("\n  "))));
+    }
+
+    void placeholdersKept()
+    {
+        QStringList bad;
+        for (const Message &m : std::as_const(m_committed)) {
+            const QStringList want = placeholders(m.source);
+            for (const QString &t : m.translations) {
+                QStringList have = placeholders(t);
+                // A Chinese numerus form may leave the count out ("%n 个文件" or just "文件").
+                if (m.numerus && !have.contains(QStringLiteral("n")) && want.contains(QStringLiteral("n"))) {
+                    have << QStringLiteral("n");
+                    have.sort();
+                }
+                if (have != want)
+                    bad << QStringLiteral("%1 -> \"%2\": placeholders %3, expected %4")
+                               .arg(m.where(), t, have.join(QLatin1Char(',')), want.join(QLatin1Char(',')));
+            }
+        }
+        QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+    }
+
+    // lupdate over the code as it is now, into a scratch file, compared with the committed one.
+    void everyStringInTheCodeIsInTheTs()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fresh = dir.filePath(QStringLiteral("fresh_zh_CN.ts"));
+        QProcess lupdate;
+        lupdate.setWorkingDirectory(kSourceDir);
+        lupdate.setProcessChannelMode(QProcess::MergedChannels);
+        lupdate.start(QStringLiteral(ROOFLAB_LUPDATE),
+                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
+                       QStringLiteral("-source-language"), QStringLiteral("en_US"), QStringLiteral("-target-language"),
+                       QStringLiteral("zh_CN"), QStringLiteral("-extensions"), QStringLiteral("cpp,h"), QStringLiteral("app"),
+                       QStringLiteral("model"), QStringLiteral("kernels"), QStringLiteral("-ts"), fresh});
+        QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
+        QVERIFY2(lupdate.exitCode() == 0, lupdate.readAll().constData());
+
+        QString error;
+        const QList<Message> now = readTs(fresh, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(now.size() > 100);
+        QSet<QString> committed;
+        for (const Message &m : std::as_const(m_committed))
+            committed.insert(m.key());
+        QSet<QString> inCode;
+        QStringList missing;
+        for (const Message &m : now) {
+            inCode.insert(m.key());
+            if (!committed.contains(m.key()))
+                missing << m.where();
+        }
+        QStringList gone;
+        for (const Message &m : std::as_const(m_committed))
+            if (!inCode.contains(m.key()))
+                gone << m.where();
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("%1 string(s) in the code are not in %2 (run "
+                                                              "tools/update-translations.sh and translate them):\n  ")
+                                                   .arg(missing.size())
+                                                   .arg(kTs) +
+                                               missing.join(QStringLiteral("\n  "))));
+        QVERIFY2(gone.isEmpty(), qPrintable(QStringLiteral("%1 string(s) in the .ts are no longer in the code (run "
+                                                           "tools/update-translations.sh):\n  ")
+                                                .arg(gone.size()) +
+                                            gone.join(QStringLiteral("\n  "))));
+    }
+
+    // The compiled catalogue at run time: the UI's own strings, and model/'s strings asked for
+    // under their helper's context (lupdate files them under the calling namespace).
+    void runtimeLookup_data()
+    {
+        QTest::addColumn<QString>("context");
+        QTest::addColumn<QString>("source");
+        QTest::newRow("main window menu") << "MainWindow" << "&File";
+        QTest::newRow("chart axis") << "RooflineChart" << "Arithmetic intensity (FLOP/B)";
+        QTest::newRow("lesson player") << "LessonPlayer" << "Restore step";
+        QTest::newRow("model::Lesson helper (filed as model::lessons)") << "model::Lesson" << "is missing";
+        QTest::newRow("model::Occupancy helper") << "model::Occupancy" << "registers";
+    }
+
+    void runtimeLookup()
+    {
+        QFETCH(QString, context);
+        QFETCH(QString, source);
+        QVERIFY(UiLanguage::install(QStringLiteral("zh_CN")));
+        QCOMPARE(UiLanguage::current(), QStringLiteral("zh_CN"));
+        const QString t = QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData());
+        UiLanguage::install(QStringLiteral("en"));
+        bool han = false;
+        for (QChar c : t)
+            han = han || (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff);
+        QVERIFY2(han, qPrintable(QStringLiteral("[%1] \"%2\" -> \"%3\"").arg(context, source, t)));
+        QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), source);
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"
