@@ -6,12 +6,12 @@
     <message>
         <location filename="../../app/gui/ceilingtoggles.cpp" line="+11"/>
         <source>Compute ceilings</source>
-        <translation type="unfinished"></translation>
+        <translation>算力上限</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Memory levels</source>
-        <translation type="unfinished"></translation>
+        <translation>内存层级</translation>
     </message>
 </context>
 <context>
@@ -19,162 +19,162 @@
     <message>
         <location filename="../../app/gui/classroom.cpp" line="+48"/>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Presentation mode</source>
-        <translation type="unfinished"></translation>
+        <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Full screen for a projector: the chart first, the lesson&apos;s caption large (F5; Esc leaves)</source>
-        <translation type="unfinished"></translation>
+        <translation>投影用的全屏模式：图表优先，课程说明文字放大（F5；Esc 退出）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Presentation &amp;scale</source>
-        <translation type="unfinished"></translation>
+        <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>System (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统（%1）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>&amp;Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>课程(&amp;L)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Previous step</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PageUp</source>
-        <translation type="unfinished"></translation>
+        <translation>PageUp</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Next step</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PageDown</source>
-        <translation type="unfinished"></translation>
+        <translation>PageDown</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Restore step</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复本步(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Close lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭课程(&amp;C)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Export current &amp;view as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前视图导出为 PNG(&amp;V)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export every &amp;step as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>将每一步导出为 PNG(&amp;S)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export &amp;handout as PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 PDF 讲义(&amp;H)…</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>The new language applies to windows opened from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将用于此后打开的窗口。</translation>
     </message>
     <message>
         <location line="+37"/>
         <location line="+8"/>
         <source>Export current view</source>
-        <translation type="unfinished"></translation>
+        <translation>导出当前视图</translation>
     </message>
     <message>
         <location line="-7"/>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>View written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>视图已保存到 %1</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+7"/>
         <source>Export every step as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>将每一步导出为 PNG</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n slide(s) written to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 张幻灯片保存到 %1</numerusform>
         </translation>
     </message>
     <message>
         <location line="+8"/>
         <location line="+9"/>
         <source>Export handout</source>
-        <translation type="unfinished"></translation>
+        <translation>导出讲义</translation>
     </message>
     <message>
         <location line="-7"/>
         <source>PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Handout written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>讲义已保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -182,19 +182,19 @@
     <message>
         <location filename="../../app/gui/gpupicker.cpp" line="+24"/>
         <source>Search GPUs (name, id, generation)…</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索 GPU（名称、id、架构代次）…</translation>
     </message>
     <message>
         <location line="+27"/>
         <location line="+1"/>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message numerus="yes">
         <location line="+108"/>
         <source>At most %n comparison GPU(s); untick one first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最多只能对比 %n 块 GPU；请先取消勾选一块。</numerusform>
         </translation>
     </message>
 </context>
@@ -204,18 +204,18 @@
         <location filename="../../app/gui/lessonexport.cpp" line="+148"/>
         <location line="+46"/>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
     <message>
         <location line="-37"/>
         <location line="+25"/>
         <source>No lesson is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有打开的课程。</translation>
     </message>
     <message>
         <location line="-20"/>
         <source>Could not create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1。</translation>
     </message>
 </context>
 <context>
@@ -223,256 +223,359 @@
     <message>
         <location filename="../../app/gui/lessonplayer.cpp" line="+81"/>
         <source>Lessons in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的课程</translation>
     </message>
     <message>
         <location line="+49"/>
         <source>◀ Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 上一步</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Previous step (PageUp, Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步（PageUp、←）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步 ▶</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Next step (PageDown, Right, Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步（PageDown、→、空格）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Restore step</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复本步</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Put the app back in the state this step shows (after you changed something)</source>
-        <translation type="unfinished"></translation>
+        <translation>把应用恢复到本步设定的状态（在你改动了参数之后）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Present</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Full screen, chart first, captions large (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>全屏、图表优先、说明文字放大（F5）</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>No lessons found in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中没有找到课程。</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n lesson file(s) refused:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>有 %n 个课程文件被拒绝：</numerusform>
         </translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Choose a lesson…</source>
-        <translation type="unfinished"></translation>
+        <translation>选择课程…</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+276"/>
+        <location line="+282"/>
         <source>Step %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-133"/>
+        <location line="-138"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+30"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
-        <translation type="unfinished"></translation>
+        <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>The measured results %1 could not be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1 has no measurements of %2 kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 %2 kernel 的测量数据。</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Nothing called &quot;%1&quot; is on the chart to highlight.</source>
-        <translation type="unfinished"></translation>
+        <translation>图表上没有名为“%1”的点可以高亮。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>This step shows the %1 panel, which is not part of this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>这一步要显示 %1 面板，但当前版本没有这个面板。</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>No lesson open.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有打开课程。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Lessons walk through the course notes step by step: each step sets the GPU, the ceilings, the workloads or the panel, and says what to look at.</source>
-        <translation type="unfinished"></translation>
+        <translation>课程按讲义一步一步讲解：每一步设定 GPU、性能上限、工作负载或面板，并说明要观察什么。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveTools</name>
+    <message>
+        <location filename="../../app/gui/livetools.cpp" line="+60"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>replay of %1</source>
+        <translation>%1 的回放</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>&amp;Open results…</source>
+        <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent results</source>
+        <translation>最近的结果(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Compare with results…</source>
+        <translation>与结果对比(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save results as…</source>
+        <translation>结果另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export results as &amp;CSV…</source>
+        <translation>将结果导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>the worker did not answer</source>
+        <translation>worker 没有响应</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>No CUDA device was found, and the H200 sample results (%1) are not installed. Open or replay a results file to see measured points.</source>
+        <translation>没有找到 CUDA 设备，也没有安装 H200 样例结果（%1）。打开或回放一个结果文件即可看到实测点。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No CUDA device here: showing the sample results measured on an H200 (%1).</source>
+        <translation>这里没有 CUDA 设备：显示在 H200 上测得的样例结果（%1）。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>%1 (this machine)</source>
+        <translation>%1（本机）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CUDA device %1</source>
+        <translation>CUDA 设备 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cudaGetDeviceProperties on this machine</source>
+        <translation>本机的 cudaGetDeviceProperties</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>estimate: 2 × memory clock × bus width (%1 MHz × %2 bit), not a datasheet figure</source>
+        <translation>估计值：2 × 显存时钟 × 位宽（%1 MHz × %2 bit），不是规格表数据</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>estimate: %1 SMs × %2 FP32 lanes × 2 × %3 MHz, not a datasheet figure</source>
+        <translation>估计值：%1 个 SM × %2 个 FP32 lane × 2 × %3 MHz，不是规格表数据</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Built from this machine&apos;s device properties: the spec database has no entry for this GPU. The HBM bandwidth and the FP32 peak are estimates; other peaks are unknown.</source>
+        <translation>根据本机的设备属性生成：规格数据库中没有这块 GPU。HBM 带宽和 FP32 峰值是估计值；其他峰值未知。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be dropped here.</source>
+        <translation>这里只能拖入 RoofLab 结果（.json）和 Nsight Compute 导出的 CSV（.csv）。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+36"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+37"/>
         <source>RoofLab</source>
-        <translation type="unfinished"></translation>
+        <translation>RoofLab</translation>
     </message>
     <message numerus="yes">
         <location line="+25"/>
         <source>⚠ %n GPU file(s) refused</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>⚠ 有 %n 个 GPU 文件被拒绝</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Some GPU database files were refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 GPU 数据库文件被拒绝：%1</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;b&gt;Compare with&lt;/b&gt; (up to %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;对比&lt;/b&gt;（最多 %1 块）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>GPUs and ceilings</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 与性能上限</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>工作负载</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Occupancy</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Panels</source>
-        <translation type="unfinished"></translation>
+        <translation>面板</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Export chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Reset view</source>
-        <translation type="unfinished"></translation>
+        <translation>重置视图(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Logarithmic axes</source>
-        <translation type="unfinished"></translation>
+        <translation>对数坐标(&amp;L)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>图表</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>RoofLab — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RoofLab — %1</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+114"/>
         <location line="+7"/>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Chart written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>图表已保存到 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>GPU files refused</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 文件被拒绝</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>These GPU database files were not loaded; every other file was.</source>
-        <translation type="unfinished"></translation>
+        <translation>以下 GPU 数据库文件没有加载；其余文件都已加载。</translation>
     </message>
 </context>
 <context>
@@ -480,7 +583,7 @@
     <message>
         <location filename="../../app/gui/occupancygraph.cpp" line="+32"/>
         <source>occupancy (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率 (%)</translation>
     </message>
 </context>
 <context>
@@ -488,248 +591,248 @@
     <message>
         <location filename="../../app/gui/occupancypanel.cpp" line="+55"/>
         <source>%1 KB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KB</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Launch</source>
-        <translation type="unfinished"></translation>
+        <translation>启动配置</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>threads per block, in whole warps</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的线程数，以整 warp 为单位</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Threads per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的线程数</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>registers per thread, as ptxas or NVRTC reports them</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数，以 ptxas 或 NVRTC 报告的为准</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Registers per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数</translation>
     </message>
     <message>
         <location line="+8"/>
         <location line="+10"/>
         <source> B</source>
-        <translation type="unfinished"></translation>
+        <translation> B</translation>
     </message>
     <message>
         <location line="-9"/>
         <source>shared memory per block, static + dynamic, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的 shared memory，静态 + 动态，单位字节</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shared memory per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的 shared memory</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>the part declared as __shared__ arrays (at most 48 KB); the rest is dynamic</source>
-        <translation type="unfinished"></translation>
+        <translation>以 __shared__ 数组声明的部分（最多 48 KB）；其余为动态分配</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>   of which static</source>
-        <translation type="unfinished"></translation>
+        <translation>   其中静态</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>max L1</source>
-        <translation type="unfinished"></translation>
+        <translation>L1 最大</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>max shared</source>
-        <translation type="unfinished"></translation>
+        <translation>shared 最大</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>percentage</source>
-        <translation type="unfinished"></translation>
+        <translation>百分比</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cudaFuncAttributePreferredSharedMemoryCarveout: how much of the unified L1/shared memory the SM gives to shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaFuncAttributePreferredSharedMemoryCarveout：SM 把统一的 L1/shared memory 中多少分给 shared memory</translation>
     </message>
     <message>
         <location line="+12"/>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Shared-memory carveout</source>
-        <translation type="unfinished"></translation>
+        <translation>shared memory 划分比例</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>limit</source>
-        <translation type="unfinished"></translation>
+        <translation>限制</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>blocks / SM</source>
-        <translation type="unfinished"></translation>
+        <translation>block / SM</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>because</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>the block size cudaOccMaxPotentialOccupancyBlockSize picks for these registers and this shared memory: the largest one reaching the highest occupancy</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaOccMaxPotentialOccupancyBlockSize 针对当前寄存器和 shared memory 选出的 block 大小：达到最高占用率的最大值</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Use it</source>
-        <translation type="unfinished"></translation>
+        <translation>采用</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>set threads per block to the suggested size</source>
-        <translation type="unfinished"></translation>
+        <translation>把每个 block 的线程数设为建议值</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>By hand (cuda_occupancy.h&apos;s numbers)</source>
-        <translation type="unfinished"></translation>
+        <translation>手算过程（cuda_occupancy.h 的数值）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Occupancy vs threads per block</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率与每 block 线程数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>threads per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的线程数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occupancy vs registers per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率与每线程寄存器数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>registers per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Occupancy vs shared memory per block</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率与每 block 的 shared memory</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>shared memory per block (KB)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的 shared memory (KB)</translation>
     </message>
     <message>
         <location line="+71"/>
         <source>Occupancy: choose an NVIDIA GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率：请选择一块 NVIDIA GPU</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occupancy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occupancy: %1 (CC %2): %3 warps, %4 blocks, %5 shared memory per SM</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率：%1（CC %2）：每个 SM %3 个 warp、%4 个 block、%5 shared memory</translation>
     </message>
     <message>
         <location line="+100"/>
         <source>no GPU chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择 GPU</translation>
     </message>
     <message>
         <location line="+34"/>
         <source>limited by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>受 %1 限制</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> (tied with %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（与 %1 并列）</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>、</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>cannot launch</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>%1 registers per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block %1 个寄存器</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 per block of %2 per SM</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block %1，每个 SM 共 %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 warps per block of %2 per SM</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block %1 个 warp，每个 SM 共 %2 个</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>CC %1 block slots</source>
-        <translation type="unfinished"></translation>
+        <translation>CC %1 的 block 槽位</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 barrier(s) per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block %1 个 barrier</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>无限制</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Allocated per block: %1 registers · %2 (%3 B) shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 实际分配：%1 个寄存器 · %2（%3 B）shared memory</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Suggested block size: %1 threads → %2 %</source>
-        <translation type="unfinished"></translation>
+        <translation>建议的 block 大小：%1 个线程 → %2 %</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>No block size fits these resources.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有任何 block 大小能满足这些资源。</translation>
     </message>
 </context>
 <context>
@@ -737,57 +840,374 @@
     <message>
         <location filename="../../app/gui/presentationmode.cpp" line="+58"/>
         <source>Presentation</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>◀</source>
-        <translation type="unfinished"></translation>
+        <translation>◀</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Previous step (PageUp, Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步（PageUp、←）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>▶</source>
-        <translation type="unfinished"></translation>
+        <translation>▶</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Next step (PageDown, Right, Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步（PageDown、→、空格）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Show or hide the list of steps</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏步骤列表</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Leave presentation mode (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+164"/>
         <source>No lesson open</source>
-        <translation type="unfinished"></translation>
+        <translation>没有打开课程</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Show the step list to pick a lesson, or press Esc to leave presentation mode.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开步骤列表选择课程，或按 Esc 退出演示模式。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPanel</name>
+    <message>
+        <location filename="../../app/gui/resultspanel.cpp" line="+69"/>
+        <source>failed checks only</source>
+        <translation>只看未通过校验的</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open a results file or an Nsight Compute CSV beside what is shown</source>
+        <translation>打开一个结果文件或 Nsight Compute CSV，与当前显示的内容并列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare…</source>
+        <translation>对比…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Overlay a second results file (another GPU or another day) and link matching runs</source>
+        <translation>叠加第二个结果文件（另一块 GPU 或另一天的数据），并关联相同的运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save every measurement shown as one results file</source>
+        <translation>把显示的所有测量保存为一个结果文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export every measurement shown as CSV, one row each</source>
+        <translation>把显示的所有测量导出为 CSV，每条一行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Dismiss</source>
+        <translation>关闭提示</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Filter: kernel, parameters, file</source>
+        <translation>筛选：kernel、参数、文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>all types</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show one data type only</source>
+        <translation>只显示一种数据类型</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>measured in this session</source>
+        <translation>本次会话中测得</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>median time %1 against %2%3</source>
+        <translation>中位时间相对 %2 为 %1%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (faster)</source>
+        <translation>（更快）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (slower)</source>
+        <translation>（更慢）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (within the noise)</source>
+        <translation>（在噪声范围内）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
+        <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, memory-bound</source>
+        <translation>，受内存限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, compute-bound</source>
+        <translation>，受计算限制</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>for: %1</source>
+        <translation>对应：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+43"/>
+        <source>%n measurement(s)</source>
+        <translation>
+            <numerusform>%n 条测量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 of %2 measurements shown</source>
+        <translation>显示 %2 条测量中的 %1 条</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n without FLOPs (copies: table only)</source>
+        <translation>
+            <numerusform>%n 条没有 FLOP（拷贝类：只在表格中显示）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the chart shows the first %1; filter to see others</source>
+        <translation>图表只显示前 %1 条；筛选后可查看其他</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n unsaved (autosaved)</source>
+        <translation>
+            <numerusform>%n 条未保存（已自动保存）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Comparing with &lt;b&gt;%1&lt;/b&gt; (%2, grey points): %n matching run(s) linked; Change % is the median time against it (negative = faster).</source>
+        <translation>
+            <numerusform>正在与 &lt;b&gt;%1&lt;/b&gt;（%2，灰色点）对比：已关联 %n 个相同的运行；“变化 %”是相对它的中位时间（负数 = 更快）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unknown device</source>
+        <translation>未知设备</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>An earlier session left %n measurement(s) that were never saved.</source>
+        <translation>
+            <numerusform>上一次会话留下了 %n 条从未保存的测量。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Could not save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Saved %n measurement(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 条测量保存到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Could not export: %1</source>
+        <translation>无法导出：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Exported %n measurement(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 条测量导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab results (*.json);;Nsight Compute CSV (*.csv);;All files (*)</source>
+        <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;RoofLab 结果 (*.json);;Nsight Compute CSV (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Compare with results</source>
+        <translation>与结果对比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)</source>
+        <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save results as</source>
+        <translation>结果另存为</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RoofLab results (*.json)</source>
+        <translation>RoofLab 结果 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export results as CSV</source>
+        <translation>将结果导出为 CSV</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsSession</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/resultssession.cpp" line="+29"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>……以及另外 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%1: opened %n measurement(s); skipped what could not be used:</source>
+        <translation>
+            <numerusform>%1：已打开 %n 条测量；跳过了无法使用的内容：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 holds no measurements.</source>
+        <translation>%1 中没有测量数据。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Could not compare with %1</source>
+        <translation>无法与 %1 对比</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Comparing with %1: skipped what could not be used:</source>
+        <translation>与 %1 对比：跳过了无法使用的内容：</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <location line="+6"/>
+        <source>%1 cannot be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Could not keep the unsaved results of the last session: %1</source>
+        <translation>无法保留上次会话未保存的结果：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not restore the unsaved results: %1</source>
+        <translation>无法恢复未保存的结果：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>recovered</source>
+        <translation>已恢复</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Restored %n unsaved measurement(s) of an earlier session.</source>
+        <translation>
+            <numerusform>已恢复上一次会话中 %n 条未保存的测量。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -795,144 +1215,144 @@
     <message>
         <location filename="../../app/gui/resultstablemodel.cpp" line="+204"/>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>通过</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>FAILED</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <location line="+60"/>
         <source>compared against the %1 ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 上限比较</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>bytes counted at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>字节数按 %1 计</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
         <source>%n sample(s); median %1, min %2, max %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个样本；中位数 %1，最小 %2，最大 %3</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>not checked (imported)</source>
-        <translation type="unfinished"></translation>
+        <translation>未校验（导入的数据）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>max relative error %1 against %2</source>
-        <translation type="unfinished"></translation>
+        <translation>相对 %2 的最大相对误差 %1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>measured performance as a share of the roof at this intensity</source>
-        <translation type="unfinished"></translation>
+        <translation>实测性能占该算术强度下屋顶的比例</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>no row with the same kernel, data type and parameters in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 kernel、数据类型和参数都相同的行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>median time against %1: %2 (negative = faster)%3</source>
-        <translation type="unfinished"></translation>
+        <translation>相对 %1 的中位时间：%2（负数 = 更快）%3</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>, within the noise</source>
-        <translation type="unfinished"></translation>
+        <translation>，在噪声范围内</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernel</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>中位数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>最小</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>FLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOP/s</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>B/s</source>
-        <translation type="unfinished"></translation>
+        <translation>B/s</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>AI (FLOP/B)</source>
-        <translation type="unfinished"></translation>
+        <translation>AI (FLOP/B)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>校验</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>% of roof</source>
-        <translation type="unfinished"></translation>
+        <translation>占屋顶 %</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Change %</source>
-        <translation type="unfinished"></translation>
+        <translation>变化 %</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>median kernel time over the samples</source>
-        <translation type="unfinished"></translation>
+        <translation>各样本 kernel 时间的中位数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>arithmetic intensity: FLOPs per byte of memory traffic</source>
-        <translation type="unfinished"></translation>
+        <translation>算术强度：每字节访存的运算量</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>measured FLOP/s (B/s for copies) as a share of the roofline at this intensity</source>
-        <translation type="unfinished"></translation>
+        <translation>实测 FLOP/s（拷贝类为 B/s）占该算术强度下 roofline 的比例</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>median time against %1; negative = faster</source>
-        <translation type="unfinished"></translation>
+        <translation>相对 %1 的中位时间；负数 = 更快</translation>
     </message>
 </context>
 <context>
@@ -940,58 +1360,860 @@
     <message>
         <location filename="../../app/gui/rooflinechart.cpp" line="+148"/>
         <source>Arithmetic intensity (FLOP/B)</source>
-        <translation type="unfinished"></translation>
+        <translation>算术强度 (FLOP/B)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Performance (FLOP/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>性能 (FLOP/s)</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>ridge %1 FLOP/B</source>
-        <translation type="unfinished"></translation>
+        <translation>拐点 %1 FLOP/B</translation>
     </message>
     <message>
         <location line="+175"/>
         <location line="+11"/>
         <source>Roofline chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline 图</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Created by RoofLab</source>
-        <translation type="unfinished"></translation>
+        <translation>由 RoofLab 生成</translation>
     </message>
     <message>
         <location line="+318"/>
         <source>memory-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>受内存限制</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>compute-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>受计算限制</translation>
     </message>
     <message>
         <location line="+128"/>
         <source>measured %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>实测 %1 %2</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>measured %1 %2 (%3 probe)</source>
-        <translation type="unfinished"></translation>
+        <translation>实测 %1 %2（%3 探针）</translation>
     </message>
     <message>
         <location line="+87"/>
         <source>predicted (hollow)</source>
-        <translation type="unfinished"></translation>
+        <translation>预测（空心）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>measured (filled)</source>
-        <translation type="unfinished"></translation>
+        <translation>实测（实心）</translation>
+    </message>
+</context>
+<context>
+    <name>RunsPanel</name>
+    <message>
+        <location filename="../../app/gui/runspanel.cpp" line="+36"/>
+        <source>one of %1</source>
+        <translation>%1 之一</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, a multiple of %1</source>
+        <translation>，%1 的倍数</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run selected</source>
+        <translation>运行选中项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run suite</source>
+        <translation>运行测试集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measure ceilings</source>
+        <translation>测量上限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Replay…</source>
+        <translation>回放…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Looking for a CUDA device…</source>
+        <translation>正在查找 CUDA 设备…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Defaults</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every parameter back to the kernel&apos;s default</source>
+        <translation>把所有参数恢复为 kernel 的默认值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The ceiling probes, then every memory kernel in its fast and naive versions</source>
+        <translation>先运行上限探针，再运行每个访存 kernel 的快速版本和朴素版本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM, L2 and shared-memory bandwidth, FMA and tensor-core rates: the measured ceilings, drawn dashed beside the datasheet ones</source>
+        <translation>HBM、L2 和 shared memory 带宽，FMA 和 Tensor Core 速率：实测上限，以虚线画在规格表上限旁边</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Play a saved results file back as if it were running now, paced as it was measured</source>
+        <translation>回放已保存的结果文件，就像正在运行一样，节奏与测量时相同</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>at once</source>
+        <translation>立即</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay speed: 1 × as measured, 0: everything at once</source>
+        <translation>回放速度：1 × 与测量时相同，0：全部立即显示</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Stop: a run stops after the kernel that is running, a replay at once</source>
+        <translation>停止：运行会在当前 kernel 结束后停止，回放则立即停止</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Messages from the worker appear here.</source>
+        <translation>worker 的消息显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Could not read the kernel list from %1 (exit code %2): %3</source>
+        <translation>无法从 %1 读取 kernel 列表（退出代码 %2）：%3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The kernel list is not available: %1 could not be started (%2). Set ROOFLAB_CLI to rooflab-cli&apos;s path.</source>
+        <translation>kernel 列表不可用：无法启动 %1（%2）。请把 ROOFLAB_CLI 设为 rooflab-cli 的路径。</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>The kernel list is loading…</source>
+        <translation>正在加载 kernel 列表…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(counted as the %1 workload at the %2 level)</source>
+        <translation>（按 %2 层级的 %1 工作负载计）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Data type of the inputs and outputs</source>
+        <translation>输入和输出的数据类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>compute capability %1</source>
+        <translation>计算能力 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;No CUDA device found&lt;/b&gt;%1. Runs need an NVIDIA GPU; you can still &lt;b&gt;Replay…&lt;/b&gt; a results file and watch its points arrive as they were measured.</source>
+        <translation>&lt;b&gt;没有找到 CUDA 设备&lt;/b&gt;%1。运行需要 NVIDIA GPU；你仍然可以&lt;b&gt;回放…&lt;/b&gt;一个结果文件，看着各个点按测量时的顺序出现。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No CUDA device: runs need an NVIDIA GPU.</source>
+        <translation>没有 CUDA 设备：运行需要 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Starting %1…</source>
+        <translation>正在启动 %1…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>started %1</source>
+        <translation>已启动 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No CUDA device: runs need an NVIDIA GPU. Replay a results file instead.</source>
+        <translation>没有 CUDA 设备：运行需要 NVIDIA GPU。可以改为回放一个结果文件。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No CUDA device: the suite needs an NVIDIA GPU.</source>
+        <translation>没有 CUDA 设备：测试集需要 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the standard suite</source>
+        <translation>标准测试集</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No CUDA device: the ceilings are measured on an NVIDIA GPU.</source>
+        <translation>没有 CUDA 设备：上限需要在 NVIDIA GPU 上测量。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the ceiling probes</source>
+        <translation>上限探针</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the replay of %1</source>
+        <translation>%1 的回放</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Replay results</source>
+        <translation>回放结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RoofLab results (*.json);;All files (*)</source>
+        <translation>RoofLab 结果 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancelling %1: the kernel that runs finishes first…</source>
+        <translation>正在取消 %1：先等正在运行的 kernel 结束…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 of %2: %3</source>
+        <translation>第 %1 / %2 个：%3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Done: %1.</source>
+        <translation>完成：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopped: %1 (%2)</source>
+        <translation>已停止：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>done: %1</source>
+        <translation>完成：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stopped: %1: %2</source>
+        <translation>已停止：%1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>error (code %1): %2</source>
+        <translation>错误（代码 %1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TileExplorer</name>
+    <message>
+        <location filename="../../app/gui/tileexplorer.cpp" line="+185"/>
+        <source>Measuring: %1</source>
+        <translation>正在测量：%1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <location line="+646"/>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <location line="-644"/>
+        <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
+        <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Terms</source>
+        <translation>各项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed 003</source>
+        <translation>种子 003</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ladder &amp; sweep</source>
+        <translation>阶梯与扫描</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Seed 003: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side by side. Apply one to explore from it.</source>
+        <translation>种子 003：4096³，TF32 Tensor Core，512 个线程，双缓冲；三个方案并列。选一个应用后可以从它出发继续探索。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Set the explorer to plan %1</source>
+        <translation>把探索面板设为方案 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>On A100</source>
+        <translation>切到 A100</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch the GPU to the seed&apos;s A100</source>
+        <translation>把 GPU 切换为种子文档中的 A100</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Ladder at this size</source>
+        <translation>该尺寸下的阶梯</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every step of the GEMM ladder (its default tile) at the current M, N, K: predicted points, and measured ones from the bundled H200 samples where they have this GPU and size</source>
+        <translation>当前 M、N、K 下 GEMM 阶梯的每一步（使用各自的默认分块）：预测点，以及自带 H200 样例中同一 GPU、同一尺寸的实测点</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+7"/>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>size D = M = N = K (64 … 8192)</source>
+        <translation>尺寸 D = M = N = K（64 … 8192）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measure sweep</source>
+        <translation>测量扫描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run every point of the sweep through the worker, one after another</source>
+        <translation>通过 worker 依次运行扫描中的每个点</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>%1 (not for this step)</source>
+        <translation>%1（不适用于这一步）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 for %2: slider values %3 (other values may be typed; they are checked)</source>
+        <translation>%2 的 %1：滑块取值 %3（也可以手动输入其他值，会进行检查）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 for %2: %3</source>
+        <translation>%2 的 %1：%3</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
+        <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+205"/>
+        <source>Tile explorer · %1</source>
+        <translation>分块探索 · %1</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>tensor throughput (%1)</source>
+        <translation>Tensor Core 吞吐（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 throughput (CUDA cores)</source>
+        <translation>%1 吞吐（CUDA Core）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L2 bandwidth (assumed)</source>
+        <translation>L2 带宽（假定值）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>L2 bandwidth</source>
+        <translation>L2 带宽</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>No prediction: this configuration cannot run (%n reason(s) below)</source>
+        <translation>
+            <numerusform>无法预测：这个配置不能运行（原因见下，共 %n 条）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted %1 · %2 · bound by %3</source>
+        <translation>预测 %1 · %2 · 受 %3 限制</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>registers: %1 per thread, compiled (NVRTC, %2)</source>
+        <translation>寄存器：每线程 %1 个，编译所得（NVRTC，%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; %1 bytes spilled to local memory</source>
+        <translation>；%1 字节溢出到 local memory</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>registers: ≈ %1, estimated</source>
+        <translation>寄存器：≈ %1，估计值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — compiling %1 with NVRTC…</source>
+        <translation> — 正在用 NVRTC 编译 %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — no compile: %1</source>
+        <translation> — 未编译：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (the tile-model step has no kernel to compile)</source>
+        <translation>（分块模型这一步没有可编译的 kernel）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (nothing to compile for a configuration that cannot run)</source>
+        <translation>（不能运行的配置无需编译）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (%1 is not an NVIDIA GPU: nothing to compile)</source>
+        <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the tile model with every knob free; registers are estimated</source>
+        <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;b&gt;Why it cannot run:&lt;/b&gt;</source>
+        <translation>&lt;b&gt;不能运行的原因：&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Measuring… (%1 queued)</source>
+        <translation>正在测量……（排队 %1 个）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tile-model step has no kernel: pick a ladder step to measure</source>
+        <translation>分块模型这一步没有 kernel：请选择阶梯中的一步来测量</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>On %1, as in the seed.</source>
+        <translation>在 %1 上，与种子文档一致。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On %1 (the seed used an A100: press “On A100” to compare with its numbers).</source>
+        <translation>在 %1 上（种子文档用的是 A100：按“切到 A100”可与其数值对比）。</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>≈ %1 (estimated)</source>
+        <translation>≈ %1（估计）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 (compiled)</source>
+        <translation>%1（编译所得）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>binding term: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>起决定作用的项：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Predicted: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+47"/>
+        <source>Measured: %1</source>
+        <translation>实测：%1</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <location line="+46"/>
+        <source>&lt;br&gt;(from the samples file)</source>
+        <translation>&lt;br&gt;（来自样例文件）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>ladder, predicted</source>
+        <translation>阶梯，预测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ladder, measured</source>
+        <translation>阶梯，实测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sweep %1, predicted</source>
+        <translation>扫描 %1，预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sweep %1, measured</source>
+        <translation>扫描 %1，实测</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 is not there (yet): no measured ladder to show</source>
+        <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 was not loaded: %2</source>
+        <translation>%1 未能加载：%2</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
+        <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.</source>
+        <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The samples were measured on %1; choose that GPU to see them.</source>
+        <translation>样例是在 %1 上测得的；选择那块 GPU 才能看到它们。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The samples hold the fp32 steps at 4096³ and the tensor-core steps at 8192³ (their ladder sizes).</source>
+        <translation>样例包含 4096³ 的 fp32 各步和 8192³ 的 Tensor Core 各步（即它们的阶梯尺寸）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not on the trail: %1</source>
+        <translation>未在轨迹上：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is not a knob of %2 (%3): nothing to sweep</source>
+        <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
+        <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Sweep of %1 (%2): %3 of %4 points predicted, %5 measured.</source>
+        <translation>%1 的扫描（%2）：%4 个点中预测了 %3 个，实测 %5 个。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Left out: %1</source>
+        <translation>未包含：%1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Measure: this configuration cannot run (see the reasons above).</source>
+        <translation>测量：这个配置不能运行（原因见上）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure: the tile-model step has no kernel; pick a ladder step to measure.</source>
+        <translation>测量：分块模型这一步没有 kernel；请选择阶梯中的一步来测量。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Measuring %1 %2 through the worker (checked, then timed)…</source>
+        <translation>正在通过 worker 测量 %1 %2（先校验，再计时）…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Measuring %n sweep point(s) through the worker…</source>
+        <translation>
+            <numerusform>正在通过 worker 测量 %n 个扫描点…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).</source>
+        <translation>测量扫描：扫描中没有任何点有可运行的 kernel（请扫描阶梯中的某一步）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>measured %1</source>
+        <translation>实测 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 % slower</source>
+        <translation>慢 %1 %</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 % faster</source>
+        <translation>快 %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted %1, measured %2, %3; binding term: %4</source>
+        <translation>预测 %1，实测 %2，%3；起决定作用的项：%4</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (samples file)</source>
+        <translation>（样例文件）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: the result check FAILED (%2), so the point is not plotted.</source>
+        <translation>%1：结果校验未通过（%2），所以没有画出这个点。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max rel. error %1</source>
+        <translation>最大相对误差 %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No CUDA device: %1 The prediction stands; the ladder view shows measured sample results.</source>
+        <translation>没有 CUDA 设备：%1 预测仍然有效；阶梯视图显示样例中的实测结果。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure failed: %1</source>
+        <translation>测量失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TileRunner</name>
+    <message>
+        <location filename="../../app/gui/tilerunner.cpp" line="+67"/>
+        <source>the worker (%1) could not be started: %2</source>
+        <translation>无法启动 worker（%1）：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the worker crashed%1</source>
+        <translation>worker 崩溃了%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the worker exited (code %1)%2</source>
+        <translation>worker 已退出（代码 %1）%2</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerClient</name>
+    <message>
+        <location filename="../../app/gui/workerclient.cpp" line="+114"/>
+        <source>The kernel worker rooflab-cli was not found at &quot;%1&quot;: install it next to rooflab or set ROOFLAB_CLI to its path.</source>
+        <translation>在“%1”没有找到 kernel worker rooflab-cli：请把它安装在 rooflab 旁边，或把 ROOFLAB_CLI 设为它的路径。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <location line="+1"/>
+        <source>cancelled: the worker was stopped</source>
+        <translation>已取消：worker 已停止</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A replay is running: wait for it to end or cancel it first.</source>
+        <translation>正在回放：请等它结束或先取消。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>looking for CUDA devices</source>
+        <translation>正在查找 CUDA 设备</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the %1 suite</source>
+        <translation>%1 测试集</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the ceiling probes</source>
+        <translation>上限探针</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The worker is busy: cancel what runs before replaying a file.</source>
+        <translation>worker 正忙：回放文件之前请先取消正在运行的任务。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the replay of %1</source>
+        <translation>%1 的回放</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>nothing (no request was open)</source>
+        <translation>无（没有未完成的请求）</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The kernel worker sent a line of more than %1 MiB while running %2.</source>
+        <translation>kernel worker 在运行 %2 时发来了一行超过 %1 MiB 的数据。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>ignored a line from the worker: %1</source>
+        <translation>忽略了 worker 发来的一行：%1</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>%1 faulted and took the worker&apos;s CUDA context with it: %2.</source>
+        <translation>%1 出错，并导致 worker 的 CUDA 上下文失效：%2。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>it crashed</source>
+        <translation>它崩溃了</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>it exited with code %1</source>
+        <translation>它以代码 %1 退出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The replay stopped unexpectedly (%1) while replaying %2.</source>
+        <translation>回放 %2 时意外停止（%1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The kernel worker stopped unexpectedly (%1) while running %2.</source>
+        <translation>kernel worker 在运行 %2 时意外停止（%1）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The kernel worker %1 could not be started: %2</source>
+        <translation>无法启动 kernel worker %1：%2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The kernel worker sent nothing for %1 s while running %2; it was stopped (the kernel may hang).</source>
+        <translation>kernel worker 在运行 %2 时 %1 秒没有任何输出，已被停止（kernel 可能卡死了）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The worker was restarted; every result received before is kept.</source>
+        <translation>worker 已重启；之前收到的所有结果都已保留。</translation>
     </message>
 </context>
 <context>
@@ -999,68 +2221,69 @@
     <message>
         <location filename="../../app/gui/workloadpanel.cpp" line="+126"/>
         <source>Add point</source>
-        <translation type="unfinished"></translation>
+        <translation>添加点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation>工作负载</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Data type</source>
-        <translation type="unfinished"></translation>
+        <translation>数据类型</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Points on the chart:</source>
-        <translation type="unfinished"></translation>
+        <translation>图表上的点：</translation>
     </message>
     <message>
         <location line="+103"/>
         <source>Added %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已添加 %1。</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>%1 does no arithmetic (0 FLOPs), so it has no point on a roofline. It moves %2; at the memory bandwidth (%3) that takes at least %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不做任何运算（0 FLOP），所以在 roofline 上没有对应的点。它要搬运 %2；按内存带宽（%3）至少需要 %4。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 has no compute or memory ceiling for %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 %2 的算力或内存上限。</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>memory-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>受内存限制</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>compute-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>受计算限制</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2&lt;br&gt;FLOPs: %3&lt;br&gt;Bytes (minimum traffic): %4&lt;br&gt;Arithmetic intensity: %5 FLOP/B&lt;br&gt;Attainable: %6 (%7 vs %8)&lt;br&gt;Bound: %9&lt;br&gt;Best-case time: %10</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，在 %2 上&lt;br&gt;运算量：%3&lt;br&gt;字节数（最小访存量）：%4&lt;br&gt;算术强度：%5 FLOP/B&lt;br&gt;可达性能：%6（%7 对 %8）&lt;br&gt;瓶颈：%9&lt;br&gt;最佳情况耗时：%10</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>%1
     AI %2 FLOP/B, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+    AI %2 FLOP/B，%3</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 — not on this GPU&apos;s roofline</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 不在这块 GPU 的 roofline 上</translation>
     </message>
 </context>
 <context>
@@ -1068,107 +2291,107 @@
     <message>
         <location filename="../../app/cli/cmd_ladder.cpp" line="+84"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>--fp32-size and --tc-size take a whole number from 1 to 32768</source>
-        <translation type="unfinished"></translation>
+        <translation>--fp32-size 和 --tc-size 接受 1 到 32768 的整数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>--size takes a whole number from 1 to 32768</source>
-        <translation type="unfinished"></translation>
+        <translation>--size 接受 1 到 32768 的整数</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>--seed takes a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>--seed 接受一个整数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>--sweep takes a whole number from 0 to 200</source>
-        <translation type="unfinished"></translation>
+        <translation>--sweep 接受 0 到 200 的整数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>--sweep-extra takes a whole number from 0 to 200</source>
-        <translation type="unfinished"></translation>
+        <translation>--sweep-extra 接受 0 到 200 的整数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>--budget takes seconds between 0 and 60</source>
-        <translation type="unfinished"></translation>
+        <translation>--budget 接受 0 到 60 之间的秒数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>--device takes a device index</source>
-        <translation type="unfinished"></translation>
+        <translation>--device 接受一个设备编号</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>--steps: &quot;%1&quot; is not a GEMM ladder id (they are: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>--steps：“%1”不是 GEMM 阶梯的 id（可用的有：%2）</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>%1 (needs sm_90, the device is %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（需要 sm_90，当前设备是 %2）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 (needs sm_80 or newer)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（需要 sm_80 或更新）</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
     <message>
         <location line="+38"/>
         <source>sweeping %1 random tile configurations of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
     <message>
         <location line="+75"/>
         <source>best tile configurations found:</source>
-        <translation type="unfinished"></translation>
+        <translation>找到的最佳分块配置：</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>%1 measurements, %2 checks passed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条测量，%2 项校验通过</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>skipped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>problem: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>问题：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>wrote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入 %1</translation>
     </message>
     <message>
         <location filename="../../app/cli/cmd_replay.cpp" line="+54"/>
         <source>replay: name one results file</source>
-        <translation type="unfinished"></translation>
+        <translation>replay：请指定一个结果文件</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>--speed: &quot;%1&quot; is not a number &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>--speed：“%1”不是 &gt;= 0 的数字</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>replayed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已回放 %1</translation>
     </message>
 </context>
 <context>
@@ -1176,135 +2399,135 @@
     <message>
         <location filename="../../app/cli/cmd_worker.cpp" line="+131"/>
         <source>not JSON: %1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>a request must be a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>请求必须是 JSON 对象</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>a request needs a &quot;request&quot; string (one of: %1, cancel)</source>
-        <translation type="unfinished"></translation>
+        <translation>请求需要一个“request”字符串（可选：%1、cancel）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>unknown request &quot;%1&quot; (known: %2, cancel)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知请求“%1”（已知：%2、cancel）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>cancel: name the request to stop in &quot;target&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>cancel：请在“target”中指定要停止的请求</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>cancelled before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>在开始前已取消</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>no request &quot;%1&quot; is queued or running</source>
-        <translation type="unfinished"></translation>
+        <translation>没有排队或正在运行的请求“%1”</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>cancelled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：%1</translation>
     </message>
     <message>
         <location line="+113"/>
         <source>run: name a kernel in &quot;kernel&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>run：请在“kernel”中指定 kernel</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+162"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
         <location line="-149"/>
         <source>&quot;samples&quot; must be 1 to 100000 (0 or absent: automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>“samples”必须在 1 到 100000 之间（0 或省略：自动）</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>the run had finished; its measurement is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>运行已经结束；测量结果已保留</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>ceilings: none of the probes named is known</source>
-        <translation type="unfinished"></translation>
+        <translation>ceilings：指定的探针都不认识</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>suite: unknown kernel &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>suite：未知 kernel“%1”</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>suite: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>suite：%1：%2</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>suite: &quot;kernels&quot; is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>suite：“kernels”为空</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>suite: unknown name &quot;%1&quot; (known: standard, memory, ceilings)</source>
-        <translation type="unfinished"></translation>
+        <translation>suite：未知名称“%1”（已知：standard、memory、ceilings）</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>stopped after %1 of %2 kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 个 kernel 中的第 %1 个之后停止</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>%1 stopped the batch</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中止了这一批</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1 kernels done</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 kernel 已完成</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n kernel(s) failed or failed their check</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 kernel 运行失败或未通过校验</numerusform>
         </translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1 is not a compiled kernel (nothing to compile)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是需要编译的 kernel（无需编译）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>compile: &quot;arch&quot; is required (there is no CUDA device to take it from), e.g. &quot;sm_90&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>compile：必须提供“arch”（没有 CUDA 设备可供推断），例如“sm_90”</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1: compiling for %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：正在为 %2 编译</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>stopped after %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 ms 后停止</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>sleeping %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>休眠 %1 ms</translation>
     </message>
 </context>
 <context>
@@ -1312,188 +2535,188 @@
     <message>
         <location filename="../../kernels/device.cpp" line="+32"/>
         <source>no NVIDIA driver found, or one older than CUDA %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到 NVIDIA 驱动，或驱动版本低于 CUDA %1（%2）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>no CUDA-capable device is detected</source>
-        <translation type="unfinished"></translation>
+        <translation>没有检测到支持 CUDA 的设备</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>cudaGetDeviceProperties failed for every device</source>
-        <translation type="unfinished"></translation>
+        <translation>所有设备的 cudaGetDeviceProperties 都失败了</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>no CUDA device</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 CUDA 设备</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>no CUDA device (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 CUDA 设备（%1）</translation>
     </message>
     <message>
         <location filename="../../kernels/family_gemm.cpp" line="+89"/>
         <source>the block would have %1 threads: it must be a multiple of 32</source>
-        <translation type="unfinished"></translation>
+        <translation>block 将有 %1 个线程：必须是 32 的倍数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the block would have %1 threads: at most 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>block 将有 %1 个线程：最多 1024 个</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>BM (%1) must be a multiple of TM (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>BM（%1）必须是 TM（%2）的倍数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> (threads = BM*BN/TM)</source>
-        <translation type="unfinished"></translation>
+        <translation>（线程数 = BM*BN/TM）</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+14"/>
         <location line="+42"/>
         <source>the tiles need %1 bytes of static shared memory: at most 48 KB</source>
-        <translation type="unfinished"></translation>
+        <translation>这些分块需要 %1 字节静态 shared memory：最多 48 KB</translation>
     </message>
     <message>
         <location line="-49"/>
         <source>BM (%1) and BN (%2) must be multiples of TM (%3) and TN (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>BM（%1）和 BN（%2）必须分别是 TM（%3）和 TN（%4）的倍数</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+19"/>
         <source>TM, TN and BK must be multiples of 4 (float4 accesses)</source>
-        <translation type="unfinished"></translation>
+        <translation>TM、TN 和 BK 必须是 4 的倍数（float4 访问）</translation>
     </message>
     <message>
         <location line="-17"/>
         <source> (threads = (BM/TM)*(BN/TN))</source>
-        <translation type="unfinished"></translation>
+        <translation>（线程数 = (BM/TM)*(BN/TN)）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>TM*TN = %1 accumulators per thread: at most 256 fit in registers</source>
-        <translation type="unfinished"></translation>
+        <translation>TM*TN = 每线程 %1 个累加器：寄存器中最多放 256 个</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>BM (%1) and BN (%2) must be multiples of the warp tile WM (%3) and WN (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>BM（%1）和 BN（%2）必须分别是 warp 分块 WM（%3）和 WN（%4）的倍数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source> (threads = 32*(BM/WM)*(BN/WN))</source>
-        <translation type="unfinished"></translation>
+        <translation>（线程数 = 32*(BM/WM)*(BN/WN)）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>a warp tile of %1 x %2 does not split into 32 threads x WNITER (%3) patches of TM x TN (%4 x %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2 的 warp 分块无法拆成 32 个线程 x WNITER（%3）个 TM x TN（%4 x %5）小块</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>WM must split into WMITER (%1) and WN into WNITER (%2) sub-tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>WM 必须能拆成 WMITER（%1）个子分块，WN 必须能拆成 WNITER（%2）个子分块</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the 32 threads of a warp must cover one %1 x %2 sub-tile with %3 x %4 patches</source>
-        <translation type="unfinished"></translation>
+        <translation>一个 warp 的 32 个线程必须用 %3 x %4 的小块覆盖一个 %1 x %2 的子分块</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the two tile buffers need %1 bytes of static shared memory: at most 48 KB</source>
-        <translation type="unfinished"></translation>
+        <translation>两个分块缓冲需要 %1 字节静态 shared memory：最多 48 KB</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+35"/>
         <source>%1 accumulators per thread: at most 256 fit in registers</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程 %1 个累加器：寄存器中最多放 256 个</translation>
     </message>
     <message>
         <location line="-29"/>
         <source>BM, BN and BK must be multiples of 16 (the WMMA fragment)</source>
-        <translation type="unfinished"></translation>
+        <translation>BM、BN 和 BK 必须是 16 的倍数（WMMA fragment）</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+17"/>
         <source>each warp&apos;s tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 warp 的分块（BM/WARPS_M x BN/WARPS_N = %1 x %2）必须是 16 x 16 的倍数</translation>
     </message>
     <message>
         <location line="-9"/>
         <source>the epilogue needs 1 KB of scratch per warp inside the %1 bytes of tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>收尾阶段需要在 %1 字节的分块空间内为每个 warp 留 1 KB 临时空间</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 accumulator fragments per warp: at most 32 fit in registers</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 warp %1 个累加器 fragment：寄存器中最多放 32 个</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>the 16-byte copies of a K-slice (%1 of A, %2 of B) must divide evenly among %3 threads</source>
-        <translation type="unfinished"></translation>
+        <translation>一个 K 切片的 16 字节拷贝（A %1 个，B %2 个）必须能在 %3 个线程间均分</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+11"/>
         <source>%1 stages need %2 bytes of shared memory: the device allows %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 级流水需要 %2 字节 shared memory：设备最多允许 %3</translation>
     </message>
     <message>
         <location line="-5"/>
         <source>each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times CONSUMERS (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个消费者 warpgroup 负责 64 或 128 行：BM（%1）必须是 CONSUMERS（%2）的 64 或 128 倍</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN &lt;= 256)</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程 %1 个累加器：最多 128 个（每个消费者的行数 / 64 * BN &lt;= 256）</translation>
     </message>
     <message>
         <location line="+156"/>
         <source>cuTensorMapEncodeTiled is not available from the driver (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>驱动不提供 cuTensorMapEncodeTiled（%1）</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %2 x %3 矩阵、64 x %4 的 box 调用 cuTensorMapEncodeTiled 失败（CUresult %1）</translation>
     </message>
     <message>
         <location line="+213"/>
         <source>rows of A and C</source>
-        <translation type="unfinished"></translation>
+        <translation>A 和 C 的行数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>columns of B and C</source>
-        <translation type="unfinished"></translation>
+        <translation>B 和 C 的列数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>columns of A, rows of B (the reduction)</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的列数、B 的行数（归约维度）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>the block is BLOCK x BLOCK threads</source>
-        <translation type="unfinished"></translation>
+        <translation>block 为 BLOCK x BLOCK 个线程</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>tile edge: TILE x TILE threads, TILE x TILE tiles of A and B</source>
-        <translation type="unfinished"></translation>
+        <translation>分块边长：TILE x TILE 个线程，A 和 B 的分块为 TILE x TILE</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1503,7 +2726,7 @@
         <location line="+8"/>
         <location line="+6"/>
         <source>block tile rows</source>
-        <translation type="unfinished"></translation>
+        <translation>block 分块的行数</translation>
     </message>
     <message>
         <location line="-26"/>
@@ -1513,7 +2736,7 @@
         <location line="+8"/>
         <location line="+6"/>
         <source>block tile columns</source>
-        <translation type="unfinished"></translation>
+        <translation>block 分块的列数</translation>
     </message>
     <message>
         <location line="-25"/>
@@ -1522,586 +2745,586 @@
         <location line="+4"/>
         <location line="+8"/>
         <source>K-slice per shared-memory tile</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 shared memory 分块的 K 切片</translation>
     </message>
     <message>
         <location line="-19"/>
         <source>results per thread (a column)</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程的结果数（一列）</translation>
     </message>
     <message>
         <location line="+4"/>
         <location line="+4"/>
         <source>results per thread, rows</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程的结果数，行</translation>
     </message>
     <message>
         <location line="-4"/>
         <location line="+4"/>
         <source>results per thread, columns</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程的结果数，列</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>warp tile rows</source>
-        <translation type="unfinished"></translation>
+        <translation>warp 分块的行数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>warp tile columns</source>
-        <translation type="unfinished"></translation>
+        <translation>warp 分块的列数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>sub-tiles of a warp tile along N</source>
-        <translation type="unfinished"></translation>
+        <translation>warp 分块沿 N 方向的子分块数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>results per thread per sub-tile, rows</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程每个子分块的结果数，行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>results per thread per sub-tile, columns</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程每个子分块的结果数，列</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>blocks per SM the registers are budgeted for (__launch_bounds__)</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
     </message>
     <message>
         <location line="+4"/>
         <location line="+7"/>
         <source>warps along M</source>
-        <translation type="unfinished"></translation>
+        <translation>沿 M 方向的 warp 数</translation>
     </message>
     <message>
         <location line="-6"/>
         <location line="+7"/>
         <source>warps along N</source>
-        <translation type="unfinished"></translation>
+        <translation>沿 N 方向的 warp 数</translation>
     </message>
     <message>
         <location line="-6"/>
         <location line="+7"/>
         <location line="+6"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
-        <translation type="unfinished"></translation>
+        <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
         <location line="-10"/>
         <source>K-slice per stage</source>
-        <translation type="unfinished"></translation>
+        <translation>每级的 K 切片</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>K-slices in flight (cp.async pipeline depth)</source>
-        <translation type="unfinished"></translation>
+        <translation>在途的 K 切片数（cp.async 流水线深度）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>block tile rows (64 or 128 per consumer warpgroup)</source>
-        <translation type="unfinished"></translation>
+        <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>block tile columns (the wgmma N)</source>
-        <translation type="unfinished"></translation>
+        <translation>block 分块的列数（wgmma 的 N）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>shared-memory stages between the TMA producer and the consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>TMA 生产者与消费者之间的 shared memory 级数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>consumer warpgroups (plus one producer warpgroup)</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>GEMM 1: naive</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 1：朴素实现</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 2: coalesced</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 2：合并访存</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 3: shared-memory tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 3：shared memory 分块</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 4: 1D register blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 4：一维寄存器分块</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 5: 2D register blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 5：二维寄存器分块</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 6: vectorized loads</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 6：向量化访存</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 7: warp tiling</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 7：warp 分块</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 8: tensor cores (WMMA)</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 8：Tensor Core（WMMA）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 9: mma.sync + ldmatrix + cp.async pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 9：mma.sync + ldmatrix + cp.async 流水线</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEMM 10: wgmma + TMA (Hopper)</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 10：wgmma + TMA（Hopper）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cuBLAS SGEMM</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLAS SGEMM</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cuBLAS TF32</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLAS TF32</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cuBLAS BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLAS BF16</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>One thread per element of C, threads of a warp walking down the rows: every load of A and store of C is its own 32-byte sector. The starting point, far below every ceiling.</source>
-        <translation type="unfinished"></translation>
+        <translation>C 的每个元素一个线程，一个 warp 的线程沿行向下排列：A 的每次读取和 C 的每次写入各占一个 32 字节 sector。这是起点，远低于所有上限。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The same kernel with threads of a warp walking along a row of C: loads of B and stores of C become 128-byte runs, A a broadcast.</source>
-        <translation type="unfinished"></translation>
+        <translation>同样的 kernel，但一个 warp 的线程沿 C 的一行排列：B 的读取和 C 的写入变成连续的 128 字节，A 变成广播。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic falls by TILE; shared-memory loads become the limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>把 A、B 的 TILE x TILE 分块放进 shared memory 并复用 TILE 次：全局访存量降为 1/TILE；瓶颈变成 shared memory 读取。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Each thread computes TM results of a column, reusing one B value from a register TM times.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个线程计算一列中的 TM 个结果，把寄存器里的一个 B 值复用 TM 次。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory loads per FMA fall to (TM+TN)/(TM*TN).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个线程用寄存器中切片的外积计算一个 TM x TN 小块：每次 FMA 的 shared memory 读取降到 (TM+TN)/(TM*TN)。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in shared memory so a thread&apos;s values are contiguous.</source>
-        <translation type="unfinished"></translation>
+        <translation>从全局内存和 shared memory 做 16 字节（float4）读取和 16 字节写入；A 在 shared memory 中转置存放，使一个线程的数据连续。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; two buffers overlap the next K-slice&apos;s loads with the math. The fp32 CUDA-core end point.</source>
-        <translation type="unfinished"></translation>
+        <translation>block、warp、线程三级分块：每个 warp 读取连续且无 bank conflict 的 shared memory；双缓冲让下一个 K 切片的读取与计算重叠。这是 fp32 CUDA Core 的终点。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. One stage: load, barrier, compute.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 WMMA 16x16x16 fragment 使用 bf16/fp16 Tensor Core，fp32 累加；B 按 N x K 读取。单级：读取、barrier、计算。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async pipeline, 64 x 64 warp tiles, grouped block order.</source>
-        <translation type="unfinished"></translation>
+        <translation>mma.sync.m16n8k16 由 ldmatrix 从 XOR swizzle 的 shared memory 供数，STAGES 级 cp.async 流水线，64 x 64 warp 分块，分组 block 顺序。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hopper：由生产者 warpgroup 驱动 TMA，把 swizzle 后的分块拷进 STAGES 级 mbarrier 流水线；消费者 warpgroup 直接从 shared memory 执行 wgmma.mma_async（仅 sm_90a）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32 的 cublasGemmEx，使用严格 fp32 计算（不用 TF32）：第 1-7 步的 CUDA Core 参考。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).</source>
-        <translation type="unfinished"></translation>
+        <translation>在 fp32 数据上用 TF32 Tensor Core 的 cublasGemmEx（CUBLAS_COMPUTE_32F_FAST_TF32）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the reference of the tensor-core steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>bf16（或 fp16）输入、fp32 累加、fp32 的 C、B 按 N x K 存放的 cublasGemmEx：Tensor Core 各步的参考。</translation>
     </message>
     <message>
         <location line="+43"/>
         <source>K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary for cp.async and TMA</source>
-        <translation type="unfinished"></translation>
+        <translation>K（%1）必须是 8 的倍数：为了 cp.async 和 TMA，A 和 B 的每一行都必须从 16 字节边界开始</translation>
     </message>
     <message>
         <location filename="../../kernels/family_memory.cpp" line="+551"/>
         <source>elements</source>
-        <translation type="unfinished"></translation>
+        <translation>元素数</translation>
     </message>
     <message>
         <location line="+4"/>
         <location filename="../../kernels/family_probes.cpp" line="+776"/>
         <source>threads per block</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的线程数</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>16-byte accesses in flight per thread (vector variant)</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程在途的 16 字节访问数（向量版本）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>vector variant: default loads and stores, or streaming (evict-first) hints</source>
-        <translation type="unfinished"></translation>
+        <translation>向量版本：默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>rows (one block each)</source>
-        <translation type="unfinished"></translation>
+        <translation>行数（每行一个 block）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>columns</source>
-        <translation type="unfinished"></translation>
+        <translation>列数</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
-        <translation type="unfinished"></translation>
+        <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>拷贝</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>out[i] = in[i]. The scalar version moves one element per thread; the vector version moves 16 bytes per access with several accesses in flight per thread. Both move the same bytes: the difference is how many requests the SMs keep in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>out[i] = in[i]。标量版本每个线程搬一个元素；向量版本每次访问搬 16 字节，每个线程同时有多次访问在途。两者搬运的字节数相同：差别在于 SM 能同时保持多少请求在途。</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+21"/>
         <location line="+21"/>
         <source>vector: 16-byte accesses; scalar: one element per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>vector：16 字节访问；scalar：每线程一个元素</translation>
     </message>
     <message>
         <location line="-27"/>
         <source>Vector add</source>
-        <translation type="unfinished"></translation>
+        <translation>向量加法</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>c[i] = a[i] + b[i]: one addition per 12 bytes in fp32 (AI = 1/12), far left of every ridge point. Its ceiling is the copy bandwidth.</source>
-        <translation type="unfinished"></translation>
+        <translation>c[i] = a[i] + b[i]：fp32 下每 12 字节一次加法（AI = 1/12），远在所有拐点左边。它的上限是拷贝带宽。</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Triad</source>
-        <translation type="unfinished"></translation>
+        <translation>Triad</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>a[i] = b[i] + alpha * c[i] (STREAM triad): one fused multiply-add per element, two reads and a write.</source>
-        <translation type="unfinished"></translation>
+        <translation>a[i] = b[i] + alpha * c[i]（STREAM triad）：每个元素一次乘加，两次读、一次写。</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Strided read</source>
-        <translation type="unfinished"></translation>
+        <translation>跨步读取</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>out[i] = in[i * stride]. Memory moves 32-byte sectors: stride 2 uses half of each, stride 8 (32 bytes) and beyond one element per sector, 12.5 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>out[i] = in[i * stride]。内存以 32 字节 sector 为单位搬运：步长 2 只用到每个 sector 的一半，步长 8（32 字节）及以上每个 sector 只用一个元素，即 12.5 %。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>elements between consecutive reads</source>
-        <translation type="unfinished"></translation>
+        <translation>相邻两次读取之间的元素数</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Sum reduction</source>
-        <translation type="unfinished"></translation>
+        <translation>求和归约</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sum of n floats. atomic: every element an atomicAdd on one address, which serializes. tree: per-thread sums, warp shuffles, one partial per block, the last block adds the partials (seed 004).</source>
-        <translation type="unfinished"></translation>
+        <translation>n 个 float 求和。atomic：每个元素对同一地址做一次 atomicAdd，会被串行化。tree：线程内求和、warp shuffle、每个 block 一个部分和，最后一个 block 把部分和相加（种子 004）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>tree: warp-shuffle tree; atomic: one atomicAdd per element</source>
-        <translation type="unfinished"></translation>
+        <translation>tree：warp shuffle 树形归约；atomic：每个元素一次 atomicAdd</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Softmax</source>
-        <translation type="unfinished"></translation>
+        <translation>Softmax</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Row-wise softmax. three_pass: three kernels (row max, sum of exponentials, normalize), each reading the matrix again. online: one kernel, the row read once into registers and (max, sum) pairs merged with the online-softmax rule.</source>
-        <translation type="unfinished"></translation>
+        <translation>按行 softmax。three_pass：三个 kernel（行最大值、指数和、归一化），每个都重新读一遍矩阵。online：一个 kernel，每行只读一次进寄存器，(max, sum) 对按 online softmax 规则合并。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>online: one pass; three_pass: three kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>online：一遍完成；three_pass：三个 kernel</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>RMSNorm</source>
-        <translation type="unfinished"></translation>
+        <translation>RMSNorm</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>y = x / sqrt(mean(x^2) + eps) * w, one block per row, the row held in registers: one read and one write of the matrix.</source>
-        <translation type="unfinished"></translation>
+        <translation>y = x / sqrt(mean(x^2) + eps) * w，每行一个 block，整行放在寄存器中：矩阵只读一次、写一次。</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>LayerNorm (+ residual)</source>
-        <translation type="unfinished"></translation>
+        <translation>LayerNorm（+ 残差）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>y = LayerNorm(x + r) * gamma + beta. two_kernels: the residual add writes h = x + r and LayerNorm reads it back (five tensor passes). fused: one kernel, h never leaves registers (three).</source>
-        <translation type="unfinished"></translation>
+        <translation>y = LayerNorm(x + r) * gamma + beta。two_kernels：残差加法写出 h = x + r，LayerNorm 再读回来（五遍张量访问）。fused：一个 kernel，h 始终留在寄存器中（三遍）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>1: add a residual input first</source>
-        <translation type="unfinished"></translation>
+        <translation>1：先加上残差输入</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>fused: one kernel; two_kernels: residual add, then LayerNorm</source>
-        <translation type="unfinished"></translation>
+        <translation>fused：一个 kernel；two_kernels：先做残差加法，再做 LayerNorm</translation>
     </message>
     <message>
         <location filename="../../kernels/family_probes.cpp" line="+4"/>
         <source>32-bit words (4 bytes each)</source>
-        <translation type="unfinished"></translation>
+        <translation>32 位字数（每个 4 字节）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>16-byte accesses in flight per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程在途的 16 字节访问数</translation>
     </message>
     <message>
         <location line="+57"/>
         <source>default loads and stores, or streaming (evict-first) hints</source>
-        <translation type="unfinished"></translation>
+        <translation>默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>L2 read</source>
-        <translation type="unfinished"></translation>
+        <translation>L2 读取</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reads a footprint that fits in L2 many times with loads that bypass L1 (ld.global.cg).</source>
-        <translation type="unfinished"></translation>
+        <translation>用绕过 L1 的读取（ld.global.cg）多次读取一块能放进 L2 的数据。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>footprint in KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>数据量（KiB）</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>reads of the footprint</source>
-        <translation type="unfinished"></translation>
+        <translation>读取这块数据的次数</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Shared-memory read</source>
-        <translation type="unfinished"></translation>
+        <translation>Shared memory 读取</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Every lane of a warp reads a 4-byte word of shared memory; with stride s between lanes the access is a gcd(s, 32)-way bank conflict (bank = word mod 32).</source>
-        <translation type="unfinished"></translation>
+        <translation>warp 的每个 lane 读取 shared memory 中的一个 4 字节字；lane 之间步长为 s 时，访问是 gcd(s, 32) 路 bank conflict（bank = 字地址 mod 32）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>words between the lanes&apos; addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>lane 之间地址相差的字数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>loop iterations (16 loads each)</source>
-        <translation type="unfinished"></translation>
+        <translation>循环次数（每次 16 次读取）</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Eight independent chains x = x * a + b per thread, one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个线程 8 条独立的 x = x * a + b 依赖链，正好一整波 block：CUDA Core 的算力上限（每次 FMA 2 FLOP，HFMA2 做两次）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>loop iterations (16 FMAs per chain each)</source>
-        <translation type="unfinished"></translation>
+        <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on independent accumulators with operands in registers: the rate of the pre-Hopper tensor-core path (Hopper&apos;s full rate needs wgmma).</source>
-        <translation type="unfinished"></translation>
+        <translation>warp 级 Tensor Core 指令（mma.sync m16n8k16，tf32 为 m16n8k8），操作数在寄存器中，累加器彼此独立：Hopper 之前的 Tensor Core 路径的速率（Hopper 的满速需要 wgmma）。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>loop iterations (2 mma per chain each)</source>
-        <translation type="unfinished"></translation>
+        <translation>循环次数（每条链每次 2 条 mma）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>independent accumulators per warp</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 warp 的独立累加器数</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>cudaMemcpyAsync (device to device)</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaMemcpyAsync（设备到设备）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The driver&apos;s own device-to-device copy, the yardstick for the copy kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>驱动自带的设备到设备拷贝，拷贝类 kernel 的参照标准。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>cuBLAS GEMM (bf16)</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLAS GEMM（bf16）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>C = A B through cublasGemmEx, bf16 in and out, fp32 accumulation: what the tensor cores reach with the library&apos;s kernels (wgmma on Hopper).</source>
-        <translation type="unfinished"></translation>
+        <translation>用 cublasGemmEx 计算 C = A B，bf16 输入输出，fp32 累加：Tensor Core 用库 kernel 能达到的性能（Hopper 上为 wgmma）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>M = N = K</source>
-        <translation type="unfinished"></translation>
+        <translation>M = N = K</translation>
     </message>
     <message>
         <location filename="../../kernels/suite.cpp" line="+214"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
-        <translation type="unfinished"></translation>
+        <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>vector add (fp32) / copy ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>向量加法（fp32）/ 拷贝上限</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>triad (fp32) / copy ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>triad（fp32）/ 拷贝上限</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>tree reduction / HBM read ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>树形归约 / HBM 读取上限</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>one-pass softmax, 4096 columns (fp32) / copy ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>单遍 softmax，4096 列（fp32）/ 拷贝上限</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>RMSNorm, 4096 columns (fp32) / copy ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>RMSNorm，4096 列（fp32）/ 拷贝上限</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>fused LayerNorm + residual, 4096 columns (fp32) / copy ceiling</source>
-        <translation type="unfinished"></translation>
+        <translation>融合的 LayerNorm + 残差，4096 列（fp32）/ 拷贝上限</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>FP32 FMA probe / (SMs x %1 lanes x 2 x the measured clock %2 MHz)</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 FMA 探针 /（SM 数 x %1 个 lane x 2 x 实测时钟 %2 MHz）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>mma.sync bf16 probe / datasheet dense bf16 %1 TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>mma.sync bf16 探针 / 规格表 dense bf16 %1 TFLOP/s</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cuBLAS bf16 GEMM / datasheet dense bf16</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLAS bf16 GEMM / 规格表 dense bf16</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>scalar copy / vector copy</source>
-        <translation type="unfinished"></translation>
+        <translation>标量拷贝 / 向量拷贝</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>scalar vector add / vector</source>
-        <translation type="unfinished"></translation>
+        <translation>标量向量加法 / 向量版本</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>atomic reduction / tree reduction</source>
-        <translation type="unfinished"></translation>
+        <translation>atomic 归约 / 树形归约</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>three-kernel softmax / one-pass online</source>
-        <translation type="unfinished"></translation>
+        <translation>三个 kernel 的 softmax / 单遍 online</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>residual add + LayerNorm as two kernels / fused</source>
-        <translation type="unfinished"></translation>
+        <translation>残差加法 + LayerNorm 两个 kernel / 融合</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>strided read, stride %1 / stride 1 (sector efficiency %2 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>跨步读取，步长 %1 / 步长 1（sector 效率 %2 %）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>shared-memory read, stride %1 (%2-way bank conflict) / stride 1</source>
-        <translation type="unfinished"></translation>
+        <translation>shared memory 读取，步长 %1（%2 路 bank conflict）/ 步长 1</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>met</source>
-        <translation type="unfinished"></translation>
+        <translation>达到</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>MISSED</source>
-        <translation type="unfinished"></translation>
+        <translation>未达到</translation>
     </message>
 </context>
 <context>
@@ -2109,42 +3332,42 @@
     <message>
         <location filename="../../kernels/catalog.cpp" line="+147"/>
         <source>%1 has no parameter &quot;%2&quot; (it takes: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有参数“%2”（它接受：%3）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>parameter &quot;%1&quot; of %2: &quot;%3&quot; is not one of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”：“%3”不是 %4 之一</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>parameter &quot;%1&quot; of %2: &quot;%3&quot; is not an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”：“%3”不是整数</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>parameter &quot;%1&quot; of %2 must be one of %3 (got %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”必须是 %3 之一（实际为 %4）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>parameter &quot;%1&quot; of %2 must be between %3 and %4 (got %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”必须在 %3 到 %4 之间（实际为 %5）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>parameter &quot;%1&quot; of %2 must be a multiple of %3 (got %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”必须是 %3 的倍数（实际为 %4）</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>--dtype: %1 does not run in &quot;%2&quot; (it takes: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>--dtype：%1 不能以“%2”运行（它接受：%3）</translation>
     </message>
 </context>
 <context>
@@ -2152,52 +3375,52 @@
     <message>
         <location filename="../../kernels/compiler.cpp" line="+138"/>
         <source>unsupported architecture &quot;%1&quot; (NVRTC %2 compiles for: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持的架构“%1”（NVRTC %2 可以编译：%3）</translation>
     </message>
     <message>
         <location line="+61"/>
         <source>the kernel sources were not found (looked in: %1; set ROOFLAB_KERNELS)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到 kernel 源码（查找了：%1；请设置 ROOFLAB_KERNELS）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>cannot read kernel source %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 kernel 源码 %1：%2</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>the CUDA include folder (cuda_fp16.h) was not found (looked in: %1; set ROOFLAB_CUDA_INCLUDE)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到 CUDA 头文件目录（cuda_fp16.h）（查找了：%1；请设置 ROOFLAB_CUDA_INCLUDE）</translation>
     </message>
     <message>
         <location line="+55"/>
         <source>nvrtcCreateProgram: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nvrtcCreateProgram：%1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>nvrtcAddNameExpression(%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>nvrtcAddNameExpression(%1)：%2</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>compiling %1 for %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>为 %2 编译 %1 失败：%3</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>nvrtcGetCUBINSize: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nvrtcGetCUBINSize：%1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>nvrtcGetCUBIN: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nvrtcGetCUBIN：%1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>no lowered name for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 lowered name</translation>
     </message>
 </context>
 <context>
@@ -2205,17 +3428,17 @@
     <message>
         <location filename="../../kernels/family_gemm.cpp" line="-338"/>
         <source>gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gemm.wgmma_tma 使用 wgmma 和 TMA，只有 sm_90（Hopper）支持；当前设备是 %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>TF32 tensor cores need sm_80 or newer; this device is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TF32 Tensor Core 需要 sm_80 或更新；当前设备是 %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bf16 Tensor Core（以及 cp.async、ldmatrix）需要 sm_80 或更新；当前设备是 %1</translation>
     </message>
 </context>
 <context>
@@ -2223,7 +3446,7 @@
     <message>
         <location filename="../../kernels/runner.cpp" line="+68"/>
         <source>kernel %1 is not in the compiled module</source>
-        <translation type="unfinished"></translation>
+        <translation>编译出的模块中没有 kernel %1</translation>
     </message>
 </context>
 <context>
@@ -2231,62 +3454,62 @@
     <message>
         <location filename="../../kernels/family_probes.cpp" line="-143"/>
         <source>HBM read</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 读取</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reads a buffer many times larger than L2 with 16-byte loads, one resident wave of blocks looping over it.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 16 字节读取一块比 L2 大许多倍的缓冲区，一波常驻 block 循环遍历它。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>HBM write</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 写入</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Writes a buffer many times larger than L2 with 16-byte stores.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 16 字节写入一块比 L2 大许多倍的缓冲区。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>HBM copy</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 拷贝</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Copies a buffer many times larger than L2 (bytes read + written): the copy ceiling.</source>
-        <translation type="unfinished"></translation>
+        <translation>拷贝一块比 L2 大许多倍的缓冲区（读 + 写的字节数）：拷贝上限。</translation>
     </message>
     <message>
         <location line="+60"/>
         <source>FP32 FMA</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 FMA</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP64 FMA</source>
-        <translation type="unfinished"></translation>
+        <translation>FP64 FMA</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP16 HFMA2</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 HFMA2</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>mma.sync bf16</source>
-        <translation type="unfinished"></translation>
+        <translation>mma.sync bf16</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mma.sync fp16</source>
-        <translation type="unfinished"></translation>
+        <translation>mma.sync fp16</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>mma.sync tf32</source>
-        <translation type="unfinished"></translation>
+        <translation>mma.sync tf32</translation>
     </message>
 </context>
 <context>
@@ -2294,37 +3517,37 @@
     <message>
         <location filename="../../kernels/runner.cpp" line="+110"/>
         <source>this kernel has no compiled module</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 kernel 没有编译出的模块</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>a block of %1 threads cannot run: this kernel allows at most %2 on %3 (%4 registers per thread, launch bounds)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个线程的 block 无法运行：这个 kernel 在 %3 上最多允许 %2 个（每线程 %4 个寄存器，launch bounds）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>needs %1 bytes of shared memory per block (%2 static + %3 dynamic); %4 allows at most %5</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 需要 %1 字节 shared memory（%2 静态 + %3 动态）；%4 最多允许 %5</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>no block of %1 threads fits on an SM (%2 registers per thread, %3 bytes of shared memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>一个 SM 上放不下 %1 个线程的 block（每线程 %2 个寄存器，%3 字节 shared memory）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>empty grid</source>
-        <translation type="unfinished"></translation>
+        <translation>grid 为空</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>cudaMalloc(%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaMalloc(%1)：%2</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>no fill for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 %1 的填充方式</translation>
     </message>
 </context>
 <context>
@@ -2333,52 +3556,52 @@
         <location line="+114"/>
         <location line="+158"/>
         <source>the CUDA context was lost after a kernel fault; restart the program</source>
-        <translation type="unfinished"></translation>
+        <translation>kernel 出错后 CUDA 上下文已失效；请重启程序</translation>
     </message>
     <message>
         <location line="-143"/>
         <source>--device %1: there are %2 CUDA devices (0 to %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>--device %1：共有 %2 个 CUDA 设备（0 到 %3）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>compiling the runtime kernels for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在为 %1 编译运行时 kernel</translation>
     </message>
     <message>
         <location line="+109"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>%1: compiling for %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：正在为 %2 编译</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>%1: preparing</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：准备中</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: checking the result</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：正在校验结果</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the CUDA context was lost during the check</source>
-        <translation type="unfinished"></translation>
+        <translation>校验过程中 CUDA 上下文失效</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>%1: timing %2 samples (about %3 each)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：正在计时 %2 个样本（每个约 %3）</translation>
     </message>
     <message>
         <location line="+68"/>
         <source>%1: the check failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：校验失败：%2</translation>
     </message>
 </context>
 <context>
@@ -2386,12 +3609,12 @@
     <message>
         <location filename="../../kernels/family_testing.cpp" line="+46"/>
         <source>Faulting kernel (test)</source>
-        <translation type="unfinished"></translation>
+        <translation>故意出错的 kernel（测试用）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Writes far out of bounds on purpose: an illegal-address fault that leaves the process&apos;s CUDA context unusable. For crash tests.</source>
-        <translation type="unfinished"></translation>
+        <translation>故意远远越界写入：触发非法地址错误，使进程的 CUDA 上下文不可用。用于崩溃测试。</translation>
     </message>
 </context>
 <context>
@@ -2399,235 +3622,235 @@
     <message>
         <location filename="../../kernels/family_gemm.cpp" line="+405"/>
         <source>%1 is not a GEMM ladder step</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
     <message>
         <location filename="../../kernels/gemmtile.cpp" line="+186"/>
         <source>dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>kernel step</source>
-        <translation type="unfinished"></translation>
+        <translation>kernel 步骤</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>stages</source>
-        <translation type="unfinished"></translation>
+        <translation>stages</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>threads</source>
-        <translation type="unfinished"></translation>
+        <translation>threads</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>group</source>
-        <translation type="unfinished"></translation>
+        <translation>group</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Tile model only (no kernel)</source>
-        <translation type="unfinished"></translation>
+        <translation>仅分块模型（无 kernel）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>not a knob of this step</source>
-        <translation type="unfinished"></translation>
+        <translation>不是这一步的参数</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>the tile model does not see the per-thread tile</source>
-        <translation type="unfinished"></translation>
+        <translation>分块模型不考虑每线程分块</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>no tile: every output is computed on its own, so the model counts a 1×1 tile (no reuse)</source>
-        <translation type="unfinished"></translation>
+        <translation>不分块：每个输出单独计算，所以模型按 1×1 分块计（无复用）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>no shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>不用 shared memory</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>launch order as the grid runs</source>
-        <translation type="unfinished"></translation>
+        <translation>按 grid 运行的顺序启动</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>= BM: square TILE×TILE tiles of A and B</source>
-        <translation type="unfinished"></translation>
+        <translation>= BM：A 和 B 为 TILE×TILE 的方形分块</translation>
     </message>
     <message>
         <location line="+3"/>
         <location line="+20"/>
         <source>one shared-memory buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>一个 shared memory 缓冲</translation>
     </message>
     <message>
         <location line="-19"/>
         <source>= TILE²: one thread per output of the tile</source>
-        <translation type="unfinished"></translation>
+        <translation>= TILE²：分块的每个输出一个线程</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+22"/>
         <location line="+14"/>
         <source>row-major block order</source>
-        <translation type="unfinished"></translation>
+        <translation>按行主序的 block 顺序</translation>
     </message>
     <message>
         <location line="-20"/>
         <source>one column of results per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程一列结果</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>= BM·BN/TM: one thread per TM results</source>
-        <translation type="unfinished"></translation>
+        <translation>= BM·BN/TM：每 TM 个结果一个线程</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>= (BM/TM)·(BN/TN): one thread per TM×TN patch</source>
-        <translation type="unfinished"></translation>
+        <translation>= (BM/TM)·(BN/TN)：每个 TM×TN 小块一个线程</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>two tile buffers: the next K-slice loads during the math</source>
-        <translation type="unfinished"></translation>
+        <translation>两个分块缓冲：计算时读取下一个 K 切片</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>tensor cores: the MMA instruction sets the per-warp tile</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Core：由 MMA 指令决定每个 warp 的分块</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>one stage: load, barrier, compute</source>
-        <translation type="unfinished"></translation>
+        <translation>单级：读取、barrier、计算</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>TMA copies 128-byte (64-element) swizzled rows</source>
-        <translation type="unfinished"></translation>
+        <translation>TMA 拷贝 128 字节（64 个元素）的 swizzle 行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>tensor cores: wgmma sets the per-warpgroup tile</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Core：由 wgmma 决定每个 warpgroup 的分块</translation>
     </message>
     <message>
         <location line="+130"/>
         <source>threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 threads), not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>threads：%1 启动 BLOCK×BLOCK 个线程，BLOCK 为 8、16 或 32（64、256 或 1024 个线程），不能是 %2</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>threads: %1 is not a power-of-two number of warps (32, 64, 128, ... 1024)</source>
-        <translation type="unfinished"></translation>
+        <translation>threads：%1 不是 2 的幂个 warp（32、64、128……1024）</translation>
     </message>
     <message>
         <location line="+43"/>
         <source>threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 threads), not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>threads：%1 启动一个生产者和 1 或 2 个消费者 warpgroup（256 或 384 个线程），不能是 %2</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>step: &quot;%1&quot; is not a GEMM ladder step (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>step：“%1”不是 GEMM 阶梯中的一步（已知：%2）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>dtype: %1 computes %2 only, not %3</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype：%1 只计算 %2，不计算 %3</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1: %2 is outside %3..%4 for %5 (slider values: %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出 %5 的范围 %3..%4（滑块取值：%6）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1: %2 gives %3, not %4 (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 得到 %3，而不是 %4（%5）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: %2 always uses %3 (%4), not %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 总是使用 %3（%4），不能是 %5</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread (seed 004), so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个单线程的 1×1 分块（种子 004），所以下面的 block/SM 和波数都是按线程计的；实际启动时每个 block 有 %2 个线程</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the tile over the %2 consumer threads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>step: %1 is not in the kernel catalog</source>
-        <translation type="unfinished"></translation>
+        <translation>step：kernel 目录中没有 %1</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>%1 is not an NVIDIA GPU: nothing to compile or run there; registers stay estimated</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 NVIDIA GPU：不能在上面编译或运行；寄存器数仍为估计值</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>%1 has no CUDA compute capability in the spec database</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库中没有 %1 的 CUDA 计算能力</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 needs sm_90a (Hopper: wgmma and TMA); %2 is compute capability %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要 sm_90a（Hopper：wgmma 和 TMA）；%2 的计算能力是 %3</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 needs bf16 tensor cores (compute capability 8.0 or later); %2 is %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要 bf16 Tensor Core（计算能力 8.0 或更新）；%2 是 %3</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>the tile-model step has no kernel to compile; pick a ladder step</source>
-        <translation type="unfinished"></translation>
+        <translation>分块模型这一步没有可编译的 kernel；请选择阶梯中的一步</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 is not a compiled kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是编译型 kernel</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>NVRTC failed</source>
-        <translation type="unfinished"></translation>
+        <translation>NVRTC 失败</translation>
     </message>
     <message>
         <location line="+86"/>
         <source>%1 thr, no tile</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 线程，不分块</translation>
     </message>
     <message>
         <location line="+5"/>
         <source> ·%1 st</source>
-        <translation type="unfinished"></translation>
+        <translation> ·%1 级</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> ·%1 thr</source>
-        <translation type="unfinished"></translation>
+        <translation> ·%1 线程</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> ·g%1</source>
-        <translation type="unfinished"></translation>
+        <translation> ·g%1</translation>
     </message>
 </context>
 <context>
@@ -2635,72 +3858,72 @@
     <message>
         <location filename="../../app/gui/main.cpp" line="+80"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open on the GPU with this id.</source>
-        <translation type="unfinished"></translation>
+        <translation>启动时打开这个 id 的 GPU。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Overlay up to three more GPUs (comma-separated ids).</source>
-        <translation type="unfinished"></translation>
+        <translation>叠加显示最多三块其他 GPU（id 用逗号分隔）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Render the window to a PNG file without showing it, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>不显示窗口，直接把窗口渲染成 PNG 文件，然后退出。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Add a few example workload points (for screenshots).</source>
-        <translation type="unfinished"></translation>
+        <translation>添加几个示例工作负载点（用于截图）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Linear axes instead of log-log (as seed 001 draws it).</source>
-        <translation type="unfinished"></translation>
+        <translation>使用线性坐标而不是双对数坐标（如种子文档 001 的画法）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User interface language for this run: en, zh_CN or system.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行的界面语言：en、zh_CN 或 system。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Theme for this run: system, light or dark.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行的主题：system、light 或 dark。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Bring a panel to the front (roofline, occupancy, lesson, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>把某个面板切换到前台（roofline、occupancy、lesson 等）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open a lesson (its id, e.g. 01-roofline).</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一节课程（课程 id，例如 01-roofline）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Go to this step of the lesson (1 = the first).</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到课程的第几步（1 = 第一步）。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Start in presentation mode.</source>
-        <translation type="unfinished"></translation>
+        <translation>以演示模式启动。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Presentation scale, 1.0 to 3.0.</source>
-        <translation type="unfinished"></translation>
+        <translation>演示缩放比例，1.0 到 3.0。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Window size for --screenshot (default 1400x900).</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot 使用的窗口大小（默认 1400x900）。</translation>
     </message>
 </context>
 <context>
@@ -2708,158 +3931,158 @@
     <message>
         <location filename="../../model/gpu.cpp" line="+24"/>
         <source>FP64</source>
-        <translation type="unfinished"></translation>
+        <translation>FP64</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP64 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>FP64 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP16 (CUDA cores)</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16（CUDA Core）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>TF32 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>TF32 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP16 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BF16 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP16 Tensor, FP16 acc.</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 Tensor，FP16 累加</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP8 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP8 Tensor, FP16 acc.</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 Tensor，FP16 累加</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP6 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>FP6 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FP4 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>FP4 Tensor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>INT8 Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>INT8 Tensor</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>HBM</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>DRAM</source>
-        <translation type="unfinished"></translation>
+        <translation>DRAM</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>L2</source>
-        <translation type="unfinished"></translation>
+        <translation>L2</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Shared memory</translation>
     </message>
     <message>
         <location filename="../../model/ncuimport.cpp" line="+436"/>
         <source>tensor FLOPs from an unknown source type &quot;%1&quot; are not imported</source>
-        <translation type="unfinished"></translation>
+        <translation>来源类型未知（“%1”）的 Tensor Core 运算量没有导入</translation>
     </message>
     <message>
         <location line="+63"/>
         <source>is not an Nsight Compute CSV export (no header with &quot;Kernel Name&quot;; export with ncu --csv --page raw)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 Nsight Compute 导出的 CSV（没有含“Kernel Name”的表头；请用 ncu --csv --page raw 导出）</translation>
     </message>
     <message>
         <location filename="../../model/occupancy.cpp" line="+61"/>
         <location line="+1"/>
         <source>%1 KB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KB</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 (%2 B)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 B）</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>无限制</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>registers</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>shared memory</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>warps</source>
-        <translation type="unfinished"></translation>
+        <translation>warp</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>blocks per SM</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM 的 block 数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>barriers</source>
-        <translation type="unfinished"></translation>
+        <translation>barrier</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+108"/>
         <source>cuda_occupancy.h (which knows compute capabilities up to %1.%2) does not know compute capability %3</source>
-        <translation type="unfinished"></translation>
+        <translation>cuda_occupancy.h（只认识到 %1.%2 的计算能力）不认识计算能力 %3</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>cuda_occupancy.h refused the input (invalid input): check the per-SM limits of CC %1, e.g. %2 shared memory per SM must be one of its carveout sizes</source>
-        <translation type="unfinished"></translation>
+        <translation>cuda_occupancy.h 拒绝了输入（输入无效）：请检查 CC %1 的每 SM 限制，例如每 SM %2 的 shared memory 必须是它的某个划分大小</translation>
     </message>
     <message>
         <location filename="../../model/resultset.cpp" line="+49"/>
         <source>is null (not a finite number)</source>
-        <translation type="unfinished"></translation>
+        <translation>为 null（不是有限数）</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -2870,83 +4093,83 @@
         <location line="+26"/>
         <location line="+20"/>
         <source>is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <location line="-31"/>
         <location filename="../../model/specdb.cpp" line="-82"/>
         <source>must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是数字</translation>
     </message>
     <message>
         <location line="+3"/>
         <location filename="../../model/specdb.cpp" line="+3"/>
         <source>must be finite</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是有限数</translation>
     </message>
     <message>
         <location line="+2"/>
         <location filename="../../model/specdb.cpp" line="+2"/>
         <source>must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为负</translation>
     </message>
     <message>
         <location line="+2"/>
         <location filename="../../model/specdb.cpp" line="+35"/>
         <source>must be greater than zero</source>
-        <translation type="unfinished"></translation>
+        <translation>必须大于零</translation>
     </message>
     <message>
         <location line="+13"/>
         <location filename="../../model/specdb.cpp" line="-15"/>
         <source>must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是字符串</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为空</translation>
     </message>
     <message>
         <location line="+13"/>
         <location filename="../../model/specdb.cpp" line="+41"/>
         <source>must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是对象</translation>
     </message>
     <message>
         <location filename="../../model/specdb.cpp" line="-51"/>
         <source>must be a non-empty string</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是非空字符串</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>must be an object {&quot;value&quot;: number, &quot;source&quot;: text}</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是对象 {&quot;value&quot;: 数字, &quot;source&quot;: 文本}</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>is missing: every number needs its source</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失：每个数值都需要注明来源</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>unknown name (known: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知名称（已知：%1）</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是整数</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>must be a non-empty list of numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是非空的数字列表</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>sizes and granularities must be greater than zero</source>
-        <translation type="unfinished"></translation>
+        <translation>大小和粒度必须大于零</translation>
     </message>
 </context>
 <context>
@@ -2955,136 +4178,137 @@
         <location filename="../../model/ncuimport.cpp" line="+132"/>
         <location line="+249"/>
         <source>is %1 MiB; files larger than %2 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>大小为 %1 MiB；超过 %2 MiB 的文件不予接受</translation>
     </message>
     <message>
         <location line="-236"/>
         <source>ncu said: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ncu 提示：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the file ends inside a quoted value (truncated?)</source>
-        <translation type="unfinished"></translation>
+        <translation>文件在引号内的值中途结束（被截断了？）</translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
         <source>%n line(s) that are not CSV rows of the table were skipped (line %1%2)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>跳过了 %n 行不属于表格的 CSV 行（第 %1 行%2）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+8"/>
         <source>no units line after the header: values are read as base units (ns, byte); export with --print-units base</source>
-        <translation type="unfinished"></translation>
+        <translation>表头后没有单位行：数值按基本单位（ns、字节）读取；请用 --print-units base 导出</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>%1 FLOPs count only %2: %3 not in the file (counted as 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的运算量只统计了 %2：文件中没有 %3（按 0 计）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>only one of %1 and %2 is in the file: no HBM point (ask for %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>文件中 %1 和 %2 只有其中一个：无法得到 HBM 点（请采集 %3）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1 (or %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（或 %2）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>a FLOP count (%1, ... or %2*.sum)</source>
-        <translation type="unfinished"></translation>
+        <translation>运算量（%1……或 %2*.sum）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>lacks the metrics a roofline point needs: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少画 roofline 点所需的指标：%1。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The details page lists raw metrics only when they are requested with --metrics; --page raw is the format this import is made for.</source>
-        <translation type="unfinished"></translation>
+        <translation>details 页面只在用 --metrics 请求时才列出原始指标；本导入针对的是 --page raw 格式。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Profile with:
   %1</source>
-        <translation type="unfinished"></translation>
+        <translation>请这样采集：
+  %1</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>kernel %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kernel %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>launch %1 (%2, line %3): no usable %4; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>启动 %1（%2，第 %3 行）：没有可用的 %4；已跳过</translation>
     </message>
     <message>
         <location line="+87"/>
         <source>launch %1 (%2, line %3): no usable byte count; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>启动 %1（%2，第 %3 行）：没有可用的字节数；已跳过</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>启动 %1（%2）：%3 为 0，所以它的 %4 点没有算术强度；已跳过</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>CUDA device %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 设备 %1</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>the file holds launches on %1 devices; the results carry the first one&apos;s name</source>
-        <translation type="unfinished"></translation>
+        <translation>文件包含 %1 个设备上的启动；结果使用第一个设备的名称</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%1 was n/a in %n launch(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 在 %n 次启动中为 n/a</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%1 unusable in %n launch(es) (%2)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 在 %n 次启动中不可用（%2）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+4"/>
         <source>holds no kernel launches (only the header)</source>
-        <translation type="unfinished"></translation>
+        <translation>不含任何 kernel 启动（只有表头）</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>has no launch with usable values (%n skipped)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>没有数值可用的启动（跳过 %n 次）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+17"/>
         <source>is a folder, not a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>是文件夹，不是 CSV 文件</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开：%1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
@@ -3092,253 +4316,253 @@
     <message>
         <location filename="../../model/occupancy.cpp" line="+12"/>
         <source>%1 has no per-SM limits in the spec database: occupancy needs an NVIDIA GPU with a compute capability</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库中没有 %1 的每 SM 限制：占用率计算需要有计算能力（CC）的 NVIDIA GPU</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 has no per-SM limits (sm_limits) in the spec database</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库中没有 %1 的每 SM 限制（sm_limits）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>CC %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CC %1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>compute capability &quot;%1&quot; is not of the form X.Y</source>
-        <translation type="unfinished"></translation>
+        <translation>计算能力“%1”不是 X.Y 的形式</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>the per-SM limits of %1 are incomplete (a size is zero)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的每 SM 限制不完整（有大小为零）</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>%1 shared memory per SM is not one of cuda_occupancy.h&apos;s carveout sizes for CC %2 (the next is %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM %1 的 shared memory 不是 cuda_occupancy.h 中 CC %2 的划分大小之一（下一个是 %3）</translation>
     </message>
     <message>
         <location line="+17"/>
         <location line="+62"/>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <location line="-58"/>
         <source>%1 is not valid JSON: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 JSON：%2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>unknown compute capability &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的计算能力“%1”（已知：%2）</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>%1: entry &quot;%2&quot;: field &quot;%3&quot; is missing or not a whole positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：条目“%2”：字段“%3”缺失或不是正整数</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>threads per block: must be at least 1 (got %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 线程数：至少为 1（实际为 %1）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>threads per block: %1 is more than the maximum of %2 per block on CC %3</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 线程数：%1 超过了 CC %3 上每 block 最多 %2 的限制</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>registers per thread: must not be negative (got %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数：不能为负（实际为 %1）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>registers per thread: %1 is more than the maximum of %2 per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数：%1 超过了每线程最多 %2 的限制</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>shared memory per block: must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 shared memory：不能为负</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>static shared memory: %1 is more than the %2 a block may declare statically; larger allocations must be dynamic (with the opt-in)</source>
-        <translation type="unfinished"></translation>
+        <translation>静态 shared memory：%1 超过了一个 block 可静态声明的 %2；更大的分配必须是动态的（并显式开启）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>shared memory per block: %1 is more than the per-block maximum of %2 (with the opt-in) on CC %3</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 shared memory：%1 超过了 CC %3 上每 block 的最大值 %2（已显式开启）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>carveout: %1 is not default, max-l1, max-shared or a percentage 0-100</source>
-        <translation type="unfinished"></translation>
+        <translation>划分比例：%1 不是 default、max-l1、max-shared 或 0-100 的百分比</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>barriers per block: %1 is not between 0 and 16</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 barrier 数：%1 不在 0 到 16 之间</translation>
     </message>
     <message>
         <location line="+72"/>
         <source>warps per block = ⌈%1 threads / %2⌉ = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 warp 数 = ⌈%1 个线程 / %2⌉ = %3</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>registers per thread = 0 → registers do not limit the blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数 = 0 → 寄存器不限制 block 数</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>registers per warp = %1 × %2 = %3 → rounded up to a multiple of %4 → %5</source>
-        <translation type="unfinished"></translation>
+        <translation>每 warp 寄存器数 = %1 × %2 = %3 → 向上取整到 %4 的倍数 → %5</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>registers per block = %1 × %2 warps = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 寄存器数 = %1 × %2 个 warp = %3</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>blocks by registers: the hardware counts %1 warps (%2 rounded up to the %3 register-file sub-partitions) × %4 = %5 registers, more than the %6 a block may use → 0 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按寄存器算的 block 数：硬件按 %1 个 warp 计（%2 向上取整到 %3 个寄存器文件分区）× %4 = %5 个寄存器，超过一个 block 可用的 %6 → 0 个 block</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>blocks by registers: %1 registers per block is more than the %2 a block may use → 0 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按寄存器算的 block 数：每 block %1 个寄存器，超过一个 block 可用的 %2 → 0 个 block</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>blocks by registers: each of the %1 register-file sub-partitions holds ⌊(%2 / %1) / %3⌋ = ⌊%4 / %3⌋ = %5 warps → %5 × %1 = %6 warps per SM → ⌊%6 / %7 warps⌋ = %8 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按寄存器算的 block 数：%1 个寄存器文件分区各容纳 ⌊(%2 / %1) / %3⌋ = ⌊%4 / %3⌋ = %5 个 warp → %5 × %1 = 每 SM %6 个 warp → ⌊%6 / %7 个 warp⌋ = %8 个 block</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>%1 static + %2 dynamic</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 静态 + %2 动态</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>shared memory per block = %1 + %2 reserved = %3 → rounded up to a multiple of %4 B → %5</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 shared memory = %1 + %2 保留 = %3 → 向上取整到 %4 B 的倍数 → %5</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>shared memory per block = %1 → rounded up to a multiple of %2 B → %3</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 shared memory = %1 → 向上取整到 %2 B 的倍数 → %3</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>shared memory per SM: carveout default → %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM 的 shared memory：默认划分 → %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>shared memory per SM: carveout max L1 → %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM 的 shared memory：L1 最大划分 → %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>shared memory per SM: carveout %1 % × %2 = %3 → next supported size %4</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM 的 shared memory：划分 %1 % × %2 = %3 → 下一个支持的大小 %4</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>; one block needs %1, so the driver takes the next size that fits → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>；一个 block 需要 %1，所以驱动取能放下它的下一个大小 → %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>blocks by shared memory: %1 per block is more than a block may use → 0 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按 shared memory 算的 block 数：每 block %1，超过一个 block 可用的量 → 0 个 block</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>blocks by shared memory: none used → no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>按 shared memory 算的 block 数：未使用 → 不受限制</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>blocks by shared memory = ⌊%1 / %2⌋ = ⌊%3 / %4⌋ = %5 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按 shared memory 算的 block 数 = ⌊%1 / %2⌋ = ⌊%3 / %4⌋ = %5 个 block</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>blocks by warps = ⌊%1 / %2⌋ = %3 blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>按 warp 算的 block 数 = ⌊%1 / %2⌋ = %3 个 block</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>blocks per SM limit (CC %1) = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM 的 block 数上限（CC %1）= %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>blocks by barriers (%1 per block) = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>按 barrier 算的 block 数（每 block %1 个）= %2</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>min(%1) = %2 blocks/SM → %2 × %3 warps = %4 warps → %4 / %5 = %6 (limited by %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>min(%1) = 每 SM %2 个 block → %2 × %3 个 warp = %4 个 warp → %4 / %5 = %6（受%7限制）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>the spec DB gives %1 blocks per SM for CC %2, cuda_occupancy.h uses %3</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库给出 CC %2 每 SM %1 个 block，cuda_occupancy.h 使用 %3</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the spec DB gives a register allocation unit of %1, cuda_occupancy.h uses %2</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库给出的寄存器分配单位是 %1，cuda_occupancy.h 使用 %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>the spec DB gives a shared-memory granularity of %1 B, cuda_occupancy.h uses %2 B</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库给出的 shared memory 分配粒度是 %1 B，cuda_occupancy.h 使用 %2 B</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>the spec DB gives %1 register-file sub-partitions, cuda_occupancy.h uses %2</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库给出 %1 个寄存器文件分区，cuda_occupancy.h 使用 %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>the spec DB gives %1 warps per SM but %2 threads per SM (%3 warps); the threads figure is used</source>
-        <translation type="unfinished"></translation>
+        <translation>规格数据库给出每 SM %1 个 warp，但每 SM %2 个线程（%3 个 warp）；采用线程数</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>internal: an intermediate number of the explanation does not reproduce cuda_occupancy.h&apos;s result; the header&apos;s numbers are the ones reported</source>
-        <translation type="unfinished"></translation>
+        <translation>内部问题：解释过程中的某个中间数值与 cuda_occupancy.h 的结果不一致；报告的是头文件给出的数值</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>registers: %1 per thread × %2 threads do not fit the %3 registers a block may use</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器：每线程 %1 个 × %2 个线程，超出一个 block 可用的 %3 个寄存器</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>shared memory per block: %1 allocated is more than a block may use</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 的 shared memory：分配的 %1 超过了一个 block 可用的量</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>threads per block: %1 is more than the SM allows</source>
-        <translation type="unfinished"></translation>
+        <translation>每 block 线程数：%1 超过了 SM 允许的值</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cuda_occupancy.h allows 0 blocks per SM</source>
-        <translation type="unfinished"></translation>
+        <translation>cuda_occupancy.h 算出每 SM 0 个 block</translation>
     </message>
 </context>
 <context>
@@ -3346,22 +4570,22 @@
     <message>
         <location line="-529"/>
         <source>%1 block/SM</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM %1 个 block</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 blocks/SM</source>
-        <translation type="unfinished"></translation>
+        <translation>每 SM %1 个 block</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 warp</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 warp</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 warps</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 warp</translation>
     </message>
 </context>
 <context>
@@ -3369,22 +4593,22 @@
     <message>
         <location filename="../../model/ncuimport.cpp" line="-533"/>
         <source>unknown unit &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知单位“%1”</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&quot;%1&quot; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是数字</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>negative value %1</source>
-        <translation type="unfinished"></translation>
+        <translation>负值 %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&quot;%1&quot; is out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”超出范围</translation>
     </message>
 </context>
 <context>
@@ -3393,132 +4617,132 @@
         <location filename="../../model/resultset.cpp" line="+88"/>
         <location line="+185"/>
         <source>must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是整数</translation>
     </message>
     <message>
         <location line="-182"/>
         <source>min &lt;= median &lt;= max does not hold</source>
-        <translation type="unfinished"></translation>
+        <translation>不满足 最小 &lt;= 中位数 &lt;= 最大</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 true 或 false</translation>
     </message>
     <message>
         <location line="+34"/>
         <location line="+36"/>
         <source>&quot;%1&quot; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”%2</translation>
     </message>
     <message>
         <location line="-19"/>
         <source>must be &quot;memory&quot; or &quot;compute&quot;, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是“memory”或“compute”，而不是“%1”</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>must be &quot;%1&quot;, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是“%1”，而不是“%2”</translation>
     </message>
     <message>
         <location line="+107"/>
         <source>device: &quot;%1&quot; %2; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>device：“%1”%2；已忽略</translation>
     </message>
     <message>
         <location line="+31"/>
         <location line="+116"/>
         <source>is %1 MiB; results files larger than %2 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>大小为 %1 MiB；超过 %2 MiB 的结果文件不予接受</translation>
     </message>
     <message>
         <location line="-106"/>
         <source>is not valid JSON: %1 at line %2, column %3 (offset %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON：第 %2 行第 %3 列（偏移 %4）处 %1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>is not a RoofLab results file (the top level is not a JSON object)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 RoofLab 结果文件（顶层不是 JSON 对象）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>is not a RoofLab results file (no &quot;schema&quot;: &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 RoofLab 结果文件（没有 &quot;schema&quot;: &quot;%1&quot;）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>is not a RoofLab results file (schema &quot;%1&quot;, expected &quot;%2&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 RoofLab 结果文件（schema 为“%1”，应为“%2”）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>has an unknown schema &quot;%1&quot; (expected &quot;%2&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>schema“%1”未知（应为“%2”）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>was written by a newer RoofLab (results schema version %1; this version reads version %2 and older): update RoofLab to open it</source>
-        <translation type="unfinished"></translation>
+        <translation>由更新版本的 RoofLab 写入（结果 schema 版本 %1；当前版本只能读取 %2 及更早的版本）：请升级 RoofLab 后再打开</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>&quot;created&quot; must be a string; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>“created”必须是字符串；已忽略</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&quot;tool&quot; must be an object; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>“tool”必须是对象；已忽略</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&quot;device&quot; must be an object; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>“device”必须是对象；已忽略</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&quot;%1&quot; must be an array; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”必须是数组；已忽略</translation>
     </message>
     <message>
         <location line="+9"/>
         <location line="+20"/>
         <source>is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>不是对象</translation>
     </message>
     <message>
         <location line="-16"/>
         <source>ceilings[%1] (%2 %3): %4; entry skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>ceilings[%1]（%2 %3）：%4；已跳过该条目</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>measurements[%1] (kernel &quot;%2&quot;): %3; entry skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>measurements[%1]（kernel“%2”）：%3；已跳过该条目</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>is a folder, not a results file</source>
-        <translation type="unfinished"></translation>
+        <translation>是文件夹，不是结果文件</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开：%1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <location line="+42"/>
         <location line="+4"/>
         <location line="+3"/>
         <source>cannot be written: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入：%1</translation>
     </message>
 </context>
 <context>
@@ -3526,67 +4750,67 @@
     <message>
         <location filename="../../model/specdb.cpp" line="+59"/>
         <source>not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON 对象</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>not valid JSON: the number on line %1 must be finite</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON：第 %1 行的数字必须是有限数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>not valid JSON (%1 on line %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>unsupported schema &quot;%1&quot; (expected rooflab.gpu/1)</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持的 schema“%1”（应为 rooflab.gpu/1）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>may hold only lowercase letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>must look like &quot;9.0&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>格式应类似“9.0”</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>is missing (required for NVIDIA GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失（NVIDIA GPU 必须提供）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>is missing: every GPU needs its main-memory bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失：每块 GPU 都需要主存带宽</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>needs at least one precision</source>
-        <translation type="unfinished"></translation>
+        <translation>至少需要一种精度</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是对象</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>duplicate id &quot;%1&quot; (already loaded from %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>id“%1”重复（已从 %2 加载）</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>duplicate id &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>id“%1”重复</translation>
     </message>
 </context>
 <context>
@@ -3594,142 +4818,142 @@
     <message>
         <location filename="../../model/tilemodel.cpp" line="+106"/>
         <source>HBM traffic: no resident blocks per wave to share panels; no reuse assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 访存量：每一波没有驻留的 block 共享矩阵条带；按无复用计算</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>HBM traffic: the spec DB has no L2 size for %1; no reuse assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 访存量：规格数据库中没有 %1 的 L2 大小；按无复用计算</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>HBM traffic: %1 blocks are too many for the wave-by-wave model; no reuse assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 访存量：%1 个 block 太多，无法逐波建模；按无复用计算</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>grouped order, %1 rows of tiles per group</source>
-        <translation type="unfinished"></translation>
+        <translation>分组顺序，每组 %1 行分块</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>row-major block order</source>
-        <translation type="unfinished"></translation>
+        <translation>按行主序的 block 顺序</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>in-flight K-slices (%1 stages × BK of each panel)</source>
-        <translation type="unfinished"></translation>
+        <translation>在途的 K 切片（%1 级 × 每个条带的 BK）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>whole A and B panels</source>
-        <translation type="unfinished"></translation>
+        <translation>完整的 A、B 条带</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>HBM traffic: each wave of %1 blocks (%2) reads its A and B panels once; the largest wave&apos;s %3 take %4, within the %5 L2</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 访存量：每波 %1 个 block（%2）只读一次各自的 A、B 条带；最大一波的 %3 占 %4，在 %5 的 L2 之内</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>HBM traffic: in %1 of %2 waves (%3) the %4 take more than the %5 L2 holds (up to %6); those waves are counted with no reuse</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 访存量：%2 波中有 %1 波（%3）的 %4 超过了 L2 的 %5（最多 %6）；这些波按无复用计算</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>M, N, K: every size must be at least 1 (got %1, %2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>M、N、K：每个尺寸至少为 1（实际为 %1、%2、%3）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>BM, BN, BK: every tile size must be at least 1 (got %1, %2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>BM、BN、BK：每个分块尺寸至少为 1（实际为 %1、%2、%3）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>stages: at least 1 shared-memory buffer is needed (got %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>stages：至少需要 1 个 shared memory 缓冲（实际为 %1）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>threads: at least 1 per block (got %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>threads：每 block 至少 1 个（实际为 %1）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>group: at least 1 row of tiles per group (got %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>group：每组至少 1 行分块（实际为 %1）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>extra shared memory: must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>额外的 shared memory：不能为负</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>threads: the %1×%2 tile has %3 outputs, which %4 threads cannot share evenly (%3 is not a multiple of %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>threads：%1×%2 的分块有 %3 个输出，%4 个线程无法均分（%3 不是 %4 的倍数）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>dtype: %1 has no %2 peak in the spec database</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype：规格数据库中没有 %1 的 %2 峰值</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>tile: %1×%2×%3 is not a multiple of the %4 tensor-core MMA shape (%5) for %6</source>
-        <translation type="unfinished"></translation>
+        <translation>分块：%1×%2×%3 不是 %6 上 %4 Tensor Core MMA 形状（%5）的倍数</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>estimated registers per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>估计的每线程寄存器数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>registers per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>每线程寄存器数</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>registers: %1 per thread is an estimate (accumulators + fragments + 32); compile the kernel for the real count</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器：每线程 %1 个是估计值（累加器 + fragment + 32）；编译 kernel 才能得到真实数量</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>registers: %1 %2 is outside 0..255</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器：%1 %2 超出 0..255</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>GPU: %1 has no per-SM limits in the spec database, so occupancy and waves are unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：规格数据库中没有 %1 的每 SM 限制，所以占用率和波数未知</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>shared memory: %1 stages × (%2×%3 + %3×%4) × %5 B = %6 B is more than the %7 B a block may use on %8</source>
-        <translation type="unfinished"></translation>
+        <translation>shared memory：%1 级 × (%2×%3 + %3×%4) × %5 B = %6 B，超过了 %8 上一个 block 可用的 %7 B</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>occupancy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率：%1</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>L2 bandwidth: %1 as given</source>
-        <translation type="unfinished"></translation>
+        <translation>L2 带宽：%1（给定值）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>L2 bandwidth: ASSUMED %1 × HBM = %2; the spec DB has no L2 figure for %3 (measure it and pass it to replace this assumption)</source>
-        <translation type="unfinished"></translation>
+        <translation>L2 带宽：假定为 %1 × HBM = %2；规格数据库中没有 %3 的 L2 数据（实测后传入即可替换这个假定）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>GPU: %1 has no HBM bandwidth in the spec database</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：规格数据库中没有 %1 的 HBM 带宽</translation>
     </message>
 </context>
 <context>
@@ -3737,22 +4961,22 @@
     <message>
         <location filename="../../model/events.cpp" line="+96"/>
         <source>not JSON: %1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>not an event (a JSON object with an &quot;event&quot; string)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是事件（应为含“event”字符串的 JSON 对象）</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>measurement event: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>测量事件：%1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>ceiling event: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>上限事件：%1</translation>
     </message>
 </context>
 <context>
@@ -3761,93 +4985,93 @@
         <location filename="../../model/lesson.cpp" line="+44"/>
         <location line="+135"/>
         <source>is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <location line="-129"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
-        <translation type="unfinished"></translation>
+        <translation>需要非空的“en”和“zh”文本</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+4"/>
         <source>must be a list of names</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是名称列表</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>unknown GPU &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 GPU“%1”</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>unknown data type &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知数据类型“%1”</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是数字</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>unknown field (known: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知字段（已知：%1）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>at most three comparison GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>最多三块对比 GPU</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>unknown precision &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知精度“%1”</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>unknown memory level &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知内存层级“%1”</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>must be &quot;log&quot; or &quot;linear&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是“log”或“linear”</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>must be a list</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是列表</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为负</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>unknown panel &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知面板“%1”（已知：%2）</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>not valid JSON (%1 at offset %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON（偏移 %2 处：%1）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>must be &quot;rooflab.lesson/1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是“rooflab.lesson/1”</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>a lesson needs at least one step</source>
-        <translation type="unfinished"></translation>
+        <translation>一节课程至少需要一步</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是对象</translation>
     </message>
 </context>
 <context>
@@ -3855,32 +5079,106 @@
     <message>
         <location filename="../../model/workloads.cpp" line="+158"/>
         <source>unknown workload &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知工作负载“%1”（已知：%2）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>workload &quot;%1&quot; has no parameter &quot;%2&quot; (it takes: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>工作负载“%1”没有参数“%2”（它接受：%3）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>parameter &quot;%1&quot; of %2 must be %3 (got %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的参数“%1”必须是%3（实际为 %4）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>zero or more</source>
-        <translation type="unfinished"></translation>
+        <translation>零或更大</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>至少为 1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>elementwise needs at least one load or store per element</source>
-        <translation type="unfinished"></translation>
+        <translation>elementwise 每个元素至少需要一次读或写</translation>
+    </message>
+</context>
+<context>
+    <name>resultschart</name>
+    <message>
+        <location filename="../../app/gui/resultschart.cpp" line="+45"/>
+        <source>%1 bandwidth</source>
+        <translation>%1 带宽</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+1"/>
+        <source>%1 roof</source>
+        <translation>%1 屋顶</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>memory-bound</source>
+        <translation>受内存限制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>compute-bound</source>
+        <translation>受计算限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 % of the %2; %3</source>
+        <translation>%2 的 %1 %；%3</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>time: median %1 (min %2, max %3, %4 samples)</source>
+        <translation>时间：中位数 %1（最小 %2，最大 %3，%4 个样本）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>AI %1 FLOP/B</source>
+        <translation>AI %1 FLOP/B</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>check: none (imported)</source>
+        <translation>校验：无（导入的数据）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>check: ok (max relative error %1 against %2)</source>
+        <translation>校验：通过（相对 %2 的最大相对误差 %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>check FAILED: %1</source>
+        <translation>校验失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max relative error %1</source>
+        <translation>最大相对误差 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，在 %2 上</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>predicted %1 when measured (%2 % of it achieved)</source>
+        <translation>测量时的预测值为 %1（实际达到其 %2 %）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SM clock %1 MHz</source>
+        <translation>SM 时钟 %1 MHz</translation>
     </message>
 </context>
 </TS>
