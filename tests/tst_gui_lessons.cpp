@@ -326,13 +326,13 @@ private slots:
         w->chart()->setVisibleRange(QRectF(1, 1e12, 10, 1e13));
         w->ceilingToggles()->setPrecisionChecked(QStringLiteral("fp32"), false);
         w->workloadPanel()->setEntries({});
-        QCOMPARE(w->chart()->pointIds().size(), 0);
+        QCOMPARE(countWithPrefix(w->chart()->pointIds(), QStringLiteral("workload:")), 0);
         back();
         QCOMPARE(w->currentGpuId(), QStringLiteral("teaching-gpu"));
         QVERIFY(!w->chart()->isLogScale());
         QCOMPARE(w->chart()->visibleRange(), lessonView);
         QCOMPARE(w->chart()->visiblePrecisions(), QStringList{QStringLiteral("fp32")});
-        QCOMPARE(w->chart()->pointIds().size(), 1);
+        QCOMPARE(countWithPrefix(w->chart()->pointIds(), QStringLiteral("workload:")), 1);
         QCOMPARE(w->chart()->emphasizedRidge(), QStringLiteral("fp32"));
         QVERIFY(w->chart()->emphasizedRidgeLabels().contains(QStringLiteral("ridge 40 FLOP/B")));
 

@@ -150,13 +150,16 @@ void PresentationMode::exit()
     m_active = false;
     m_escape->setEnabled(false);
     m_bannerDock->hide();
+    for (const QPointer<QDockWidget> &dock : std::as_const(m_hiddenTitles))
+        if (dock) {
+            QWidget *empty = dock->titleBarWidget();
+            dock->setTitleBarWidget(nullptr);
+            delete empty;
+        }
+    m_hiddenTitles.clear();
     m_window->chart()->show();
     m_window->chart()->setPresentationScale(1.0);
     m_window->chart()->setTheme(UiTheme::chartTheme(false));
-    if (m_savedFontSet)
-        m_window->setFont(m_savedFont);
-    else
-        m_window->setFont(QFont());
     m_window->menuBar()->setVisible(m_menuBarShown);
     m_window->statusBar()->setVisible(m_statusBarShown);
     m_window->restoreState(m_savedState);
@@ -188,12 +191,10 @@ void PresentationMode::applyScale()
     chart->setTheme(UiTheme::chartTheme(true));
     chart->setPresentationScale(m_scale);
 
-    // Panels get part of the scale: their layouts were made for a desk, not a wall.
-    QFont base = m_savedFontSet ? m_savedFont : QFont();
+    // Panels keep their fonts: their layouts (fixed table rows, graph sizes) are built for the
+    // font they were made with; on the stage they get the whole screen instead.
+    const QFont base = m_savedFontSet ? m_savedFont : QFont();
     const double size = base.pointSizeF() > 0 ? base.pointSizeF() : 10;
-    QFont panelFont = base;
-    panelFont.setPointSizeF(size * (1 + (m_scale - 1) * 0.5));
-    m_window->setFont(panelFont);
 
     // The banner follows the chart's high-contrast colours so it reads as part of the slide.
     const ChartTheme theme = UiTheme::chartTheme(true);
@@ -231,7 +232,13 @@ void PresentationMode::updateStage()
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
         if (dock == m_bannerDock || dock->objectName() == QLatin1String("lessonDock"))
             continue;
-        dock->setVisible(!chartStage && dock == panelDock);
+        const bool staged = !chartStage && dock == panelDock;
+        dock->setVisible(staged);
+        // On the stage a dock is part of the slide: no title bar with float and close buttons.
+        if (staged && !dock->titleBarWidget()) {
+            dock->setTitleBarWidget(new QWidget(dock));
+            m_hiddenTitles << dock;
+        }
     }
     // The chart steps aside for a panel step: with the central widget hidden, the panel's dock
     // takes the whole stage.

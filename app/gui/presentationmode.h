@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QFont>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
@@ -77,4 +78,5 @@ private:
     QPushButton *m_stepsButton = nullptr;
     QPushButton *m_exitButton = nullptr;
     QShortcut *m_escape = nullptr;
+    QList<QPointer<QDockWidget>> m_hiddenTitles; // docks whose title bar the stage hid
 };
