@@ -77,6 +77,9 @@ int cmdLadder(const QStringList &args)
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
     p.addOption({"steps", "only these ids (comma-separated; default: the whole ladder and its references)", "IDS"});
+    p.addOption({"set", "override a parameter of one step everywhere it runs, e.g. gemm.mma_multistage:STAGES=3 "
+                        "(repeatable; random sweep tiles keep their own values)",
+                 "ID:NAME=VALUE"});
     p.addOption({"budget", "seconds of timed samples per run (default 0.25)", "S", "0.25"});
     p.addOption({"device", "CUDA device index", "I", "0"});
     p.addOption({"out", "write the results file here", "FILE"});
@@ -131,8 +134,24 @@ int cmdLadder(const QStringList &args)
         ids = kept;
     }
 
-    kernels::Runner runner(device);
+    // --set ID:NAME=VALUE, checked against the catalog before the device is touched.
     QString error;
+    QMap<QString, QVariantMap> overrides;
+    for (const QString &s : p.values("set")) {
+        const int colon = s.indexOf(':'), eq = s.indexOf('=');
+        const QString id = s.left(colon), name = s.mid(colon + 1, eq - colon - 1);
+        const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
+        if (colon <= 0 || eq <= colon + 1 || !k || !kernels::gemm::ladderIds().contains(id) || !k->param(name))
+            return badInput(tr("--set %1: expected ID:NAME=VALUE with a ladder step and one of its parameters").arg(s));
+        overrides[id][name] = s.mid(eq + 1);
+    }
+    for (auto it = overrides.begin(); it != overrides.end(); ++it) {
+        const kernels::KernelSpec *k = kernels::Catalog::instance().find(it.key());
+        if (!kernels::Catalog::resolveAll(*k, it.value(), {}, &error))
+            return badInput(tr("--set: %1").arg(error));
+    }
+
+    kernels::Runner runner(device);
     if (!runner.open(&error))
         return fail(runner.openStatus() == kernels::RunStatus::NoDevice ? NoDevice : Failed, error);
     const kernels::Device &dev = runner.device();
@@ -159,7 +178,13 @@ int cmdLadder(const QStringList &args)
     auto sizeOf = [&](const QString &id) {
         return (kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_bf16")) ? tcSize : fp32Size;
     };
-    auto runGroup = [&](const QList<kernels::SuiteItem> &items, const QString &role) {
+    auto runGroup = [&](QList<kernels::SuiteItem> items, const QString &role) {
+        for (kernels::SuiteItem &item : items) {
+            const QVariantMap o = overrides.value(item.kernel);
+            for (auto it = o.begin(); it != o.end(); ++it)
+                if (!item.params.contains(it.key()))
+                    item.params[it.key()] = it.value();
+        }
         const qsizetype before = rs.measurements.size();
         const bool alive = batch.run(items);
         for (qsizetype i = before; i < rs.measurements.size(); ++i)

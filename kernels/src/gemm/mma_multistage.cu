@@ -12,11 +12,14 @@
 //   exactly the register layout that mma.sync.m16n8k16 expects.
 // * The warp tile is large (default 64 x 64: 4 x 8 mma tiles): each A fragment is used 8
 //   times, each B fragment 4 times, straight from registers.
+// * FRAGPIPE=1: the fragments are double-buffered in registers: the ldmatrix of the next
+//   16-wide K step (and, across the barrier, of the next slice) is issued before the mma of
+//   the current one, so shared-memory latency hides behind tensor-core work.
 // Blocks are numbered in grouped order (GROUP block-rows at a time), for L2 reuse.
 //
 // Parameters (defines): BM, BN - block tile; BK - K-slice (16, 32 or 64); STAGES - slices in
 // flight (2..8); WARPS_M, WARPS_N - warp grid; GROUP - block-rows per group; DT - 0 bf16,
-// 1 fp16. Legal: (BM / WARPS_M) and (BN / WARPS_N) multiples of 16; threads <= 1024; the
+// 1 fp16; FRAGPIPE - 1 double-buffers the register fragments (see above), 0 does not. Legal: (BM / WARPS_M) and (BN / WARPS_N) multiples of 16; threads <= 1024; the
 // copies of one slice divide evenly among the threads.
 // Host requirement: K a multiple of 8 (each row of A and B starts on a 16-byte boundary, the
 // unit cp.async copies). M and N are free: rows past the edge are zero-filled by cp.async.
@@ -27,7 +30,7 @@
 #define BM 128
 #endif
 #ifndef BN
-#define BN 256
+#define BN 128
 #endif
 #ifndef BK
 #define BK 32
@@ -39,13 +42,16 @@
 #define WARPS_M 2
 #endif
 #ifndef WARPS_N
-#define WARPS_N 4
+#define WARPS_N 2
 #endif
 #ifndef GROUP
 #define GROUP 8
 #endif
 #ifndef DT
 #define DT 0
+#endif
+#ifndef FRAGPIPE
+#define FRAGPIPE 1
 #endif
 
 #if DT == 1
@@ -63,6 +69,7 @@ typedef unsigned int u32;
 #define MI (WTM / 16) // m16 tiles per warp
 #define NI (WTN / 8)  // n8 tiles per warp
 #define CH (BK / 8)   // 16-byte chunks per tile row
+#define KK (BK / 16)  // mma K steps per slice
 #define A_TILE_BYTES (BM * BK * 2)
 #define B_TILE_BYTES (BN * BK * 2)
 #define COPIES_A (BM * CH / NT)
@@ -203,7 +210,66 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
     // two n8 tiles (n 0-15) x k 0-15.
     const int aRow = wm * WTM + (lane % 16), aChunk = lane / 16;
     const int bRow = wn * WTN + (lane / 16) * 8 + (lane % 8), bChunk = (lane / 8) % 2;
+    auto loadFrags = [&](u32 (&a)[MI][4], u32 (&b)[NI][2], u32 tA, u32 tB, int kk) {
+#pragma unroll
+        for (int i = 0; i < MI; ++i)
+            ldmatrixX4(tA + swz(aRow + i * 16, kk * 2 + aChunk), a[i][0], a[i][1], a[i][2], a[i][3]);
+#pragma unroll
+        for (int j = 0; j < NI / 2; ++j)
+            ldmatrixX4(tB + swz(bRow + j * 16, kk * 2 + bChunk), b[2 * j][0], b[2 * j][1], b[2 * j + 1][0],
+                       b[2 * j + 1][1]);
+    };
+    auto mmaAll = [&](const u32 (&a)[MI][4], const u32 (&b)[NI][2]) {
+#pragma unroll
+        for (int i = 0; i < MI; ++i)
+#pragma unroll
+            for (int j = 0; j < NI; ++j)
+                mma16816(acc[i][j], a[i], b[j]);
+    };
 
+#if FRAGPIPE
+    u32 fa[2][MI][4], fb[2][NI][2];
+    loadFrags(fa[0], fb[0], sA, sB, 0); // slice 0 (stage 0), first K step
+    for (int kt = 0; kt < KT; ++kt) {
+        // Refill the stage of slice kt-1: its last fragments were read before the barrier of
+        // the previous iteration, which every thread has passed.
+        const int next = kt + STAGES - 1;
+        if (next < KT)
+            loadSlice(next % STAGES, next * BK);
+        cpAsyncCommit();
+        const int stage = kt % STAGES;
+        const u32 tA = sA + stage * A_TILE_BYTES, tB = sB + stage * B_TILE_BYTES;
+#pragma unroll
+        for (int kk = 0; kk < KK; ++kk) {
+            if (kk == KK - 1) {
+                // Before the last mma of this slice: wait for slice kt+1 (this thread's copies,
+                // then everyone's), and start reading it.
+                cpAsyncWait<STAGES - 2>();
+                __syncthreads();
+                if (kt + 1 < KT) {
+                    const int ns = (kt + 1) % STAGES;
+                    loadFrags(fa[(kk + 1) & 1], fb[(kk + 1) & 1], sA + ns * A_TILE_BYTES, sB + ns * B_TILE_BYTES, 0);
+                }
+            } else {
+                loadFrags(fa[(kk + 1) & 1], fb[(kk + 1) & 1], tA, tB, kk + 1);
+            }
+            mmaAll(fa[kk & 1], fb[kk & 1]);
+        }
+        if (KK % 2 == 1) {
+            // An odd number of K steps leaves the next slice's fragments in buffer 1.
+#pragma unroll
+            for (int i = 0; i < MI; ++i)
+#pragma unroll
+                for (int q = 0; q < 4; ++q)
+                    fa[0][i][q] = fa[1][i][q];
+#pragma unroll
+            for (int j = 0; j < NI; ++j)
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                    fb[0][j][q] = fb[1][j][q];
+        }
+    }
+#else
     for (int kt = 0; kt < KT; ++kt) {
         // Refill the stage that was consumed one iteration ago (the barrier at the end of that
         // iteration guarantees every warp is done reading it).
@@ -215,24 +281,15 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
         const int stage = kt % STAGES;
         const u32 tA = sA + stage * A_TILE_BYTES, tB = sB + stage * B_TILE_BYTES;
 #pragma unroll
-        for (int kk = 0; kk < BK / 16; ++kk) {
+        for (int kk = 0; kk < KK; ++kk) {
             u32 a[MI][4], b[NI][2];
-#pragma unroll
-            for (int i = 0; i < MI; ++i)
-                ldmatrixX4(tA + swz(aRow + i * 16, kk * 2 + aChunk), a[i][0], a[i][1], a[i][2], a[i][3]);
-#pragma unroll
-            for (int j = 0; j < NI / 2; ++j)
-                ldmatrixX4(tB + swz(bRow + j * 16, kk * 2 + bChunk), b[2 * j][0], b[2 * j][1],
-                           b[2 * j + 1][0], b[2 * j + 1][1]);
-#pragma unroll
-            for (int i = 0; i < MI; ++i)
-#pragma unroll
-                for (int j = 0; j < NI; ++j)
-                    mma16816(acc[i][j], a[i], b[j]);
+            loadFrags(a, b, tA, tB, kk);
+            mmaAll(a, b);
         }
         cpAsyncWait<STAGES - 2>(); // slice kt+1 has landed (for this thread's copies) ...
         __syncthreads();           // ... and for everyone's; stage kt is free again
     }
+#endif
     cpAsyncWait<0>();
 
     // Accumulator layout of m16n8: lane holds (row lane/4, cols 2*(lane%4) + 0,1) and row + 8.

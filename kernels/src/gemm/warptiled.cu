@@ -22,10 +22,10 @@
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block (threads).
 // Shared memory (static): 2 * (BK * (BM + 4) + BK * BN) * 4 bytes.
 #ifndef BM
-#define BM 128
+#define BM 64
 #endif
 #ifndef BN
-#define BN 128
+#define BN 256
 #endif
 #ifndef BK
 #define BK 8
@@ -34,7 +34,7 @@
 #define WM 64
 #endif
 #ifndef WN
-#define WN 32
+#define WN 64
 #endif
 #ifndef WNITER
 #define WNITER 2
