@@ -105,6 +105,18 @@ private slots:
     // The installed CLI, run from an unrelated folder, finds the installed database.
     void cliFindsDatabase()
     {
+        // A GPU only the installed copy has: proof that the installed share/rooflab is read,
+        // not the source tree the program was built from.
+        QFile teaching(installed(QStringLiteral("share/rooflab/gpus/teaching-gpu.json")));
+        QVERIFY(teaching.open(QIODevice::ReadOnly));
+        QJsonObject gpu = QJsonDocument::fromJson(teaching.readAll()).object();
+        QVERIFY(!gpu.isEmpty());
+        gpu.insert(QStringLiteral("id"), QStringLiteral("installed-copy"));
+        QFile marker(installed(QStringLiteral("share/rooflab/gpus/installed-copy.json")));
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        marker.write(QJsonDocument(gpu).toJson());
+        marker.close();
+
         QProcess cli;
         cli.setProcessEnvironment(cleanEnvironment());
         cli.setWorkingDirectory(m_elsewhere.path());
@@ -115,10 +127,12 @@ private slots:
         QVERIFY(doc.isArray() || doc.isObject());
         const QJsonArray gpus = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("gpus")).toArray();
         QVERIFY(gpus.size() >= 20);
-        bool h200 = false;
+        QStringList ids;
         for (const QJsonValue &g : gpus)
-            h200 = h200 || g.toObject().value(QStringLiteral("id")).toString() == QLatin1String("h200-sxm");
-        QVERIFY(h200);
+            ids << g.toObject().value(QStringLiteral("id")).toString();
+        QVERIFY(ids.contains(QStringLiteral("h200-sxm")));
+        QVERIFY2(ids.contains(QStringLiteral("installed-copy")), "the installed database is the one read");
+        QFile::remove(marker.fileName());
     }
 
     // The installed GUI, from the same folder, opens a lesson in Chinese and renders it.

@@ -20,6 +20,7 @@
 #include <QScrollArea>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 
 Classroom::Classroom(MainWindow *window) : QObject(window), m_window(window)
 {
@@ -172,6 +173,30 @@ void Classroom::setThemeMode(UiTheme::Mode mode)
     if (QAction *a = m_themeActions.value(int(mode)))
         a->setChecked(true);
     applyChartTheme();
+}
+
+bool Classroom::showPanel(const QString &name, bool wide)
+{
+    QWidget *panel = name == QLatin1String("lesson") ? m_lessonDock : m_window->panel(name);
+    if (!panel)
+        return false;
+    m_window->showPanel(panel);
+    QDockWidget *dock = nullptr;
+    for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
+        if ((dock = qobject_cast<QDockWidget *>(p)))
+            break;
+    if (!dock)
+        return true;
+    dock->show();
+    dock->raise();
+    if (wide && name != QLatin1String("roofline")) {
+        // After the window has its final size (screenshots resize it before showing it).
+        QTimer::singleShot(0, dock, [this, dock] {
+            const bool left = m_window->dockWidgetArea(dock) == Qt::LeftDockWidgetArea;
+            m_window->resizeDocks({dock}, {int(m_window->width() * (left ? 0.4 : 0.62))}, Qt::Horizontal);
+        });
+    }
+    return true;
 }
 
 void Classroom::applyChartTheme()

@@ -39,6 +39,11 @@ public:
     void requestLanguage(const QString &choice);
     void setThemeMode(UiTheme::Mode mode);
 
+    // Brings a panel forward by name: "lesson" (the lesson dock) or one of MainWindow's
+    // registered panels. wide: its dock takes most of the window's width (screenshots of a
+    // panel). false for an unknown name.
+    bool showPanel(const QString &name, bool wide = false);
+
 signals:
     void languageChangeRequested(const QString &choice);
 

@@ -181,12 +181,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(panelOption)) {
         const QString name = parser.value(panelOption);
-        if (name == QLatin1String("lesson")) {
-            window.classroom()->lessonDock()->show();
-            window.classroom()->lessonDock()->raise();
-        } else if (QWidget *panel = window.panel(name)) {
-            window.showPanel(panel);
-        } else {
+        // In a screenshot the panel is the subject: its dock gets most of the width.
+        if (!window.classroom()->showPanel(name, parser.isSet(shotOption))) {
             err << "rooflab: unknown panel \"" << name << "\" (known: lesson, " << window.panelNames().join(QStringLiteral(", ")) << ")\n";
             return 2;
         }
