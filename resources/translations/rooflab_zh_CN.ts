@@ -17,7 +17,7 @@
 <context>
     <name>Classroom</name>
     <message>
-        <location filename="../../app/gui/classroom.cpp" line="+48"/>
+        <location filename="../../app/gui/classroom.cpp" line="+49"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -132,7 +132,7 @@
         <translation>新语言将用于此后打开的窗口。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+61"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -342,7 +342,7 @@
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/livetools.cpp" line="+60"/>
+        <location filename="../../app/gui/livetools.cpp" line="+75"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -387,7 +387,7 @@
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>the worker did not answer</source>
         <translation>worker 没有响应</translation>
     </message>
@@ -445,7 +445,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+37"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+38"/>
         <source>RoofLab</source>
         <translation>RoofLab</translation>
     </message>
@@ -462,7 +462,12 @@
         <translation>部分 GPU 数据库文件被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
+        <source>Tile explorer</source>
+        <translation>分块探索</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
         <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
@@ -896,7 +901,7 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/resultspanel.cpp" line="+69"/>
+        <location filename="../../app/gui/resultspanel.cpp" line="+70"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -976,12 +981,12 @@
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+108"/>
         <source>measured in this session</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+130"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1670,18 +1675,18 @@
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tileexplorer.cpp" line="+185"/>
+        <location filename="../../app/gui/tileexplorer.cpp" line="+184"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location line="+64"/>
-        <location line="+646"/>
+        <location line="+58"/>
+        <location line="+653"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-644"/>
+        <location line="-651"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
@@ -1793,12 +1798,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+205"/>
+        <location line="+212"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-96"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -1822,8 +1827,13 @@
         <source>L2 bandwidth</source>
         <translation>L2 带宽</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+8"/>
+        <source>Choose a GPU to see the prediction</source>
+        <translation>选择一块 GPU 以查看预测</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
         <source>No prediction: this configuration cannot run (%n reason(s) below)</source>
         <translation>
             <numerusform>无法预测：这个配置不能运行（原因见下，共 %n 条）</numerusform>
@@ -2289,7 +2299,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+84"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+87"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -2334,7 +2344,17 @@
         <translation>--steps：“%1”不是 GEMM 阶梯的 id（可用的有：%2）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+16"/>
+        <source>--set %1: expected ID:NAME=VALUE with a ladder step and one of its parameters</source>
+        <translation>--set %1：应为 ID:NAME=VALUE，其中 ID 是阶梯中的一步，NAME 是它的一个参数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--set: %1</source>
+        <translation>--set：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>%1 (needs sm_90, the device is %2)</source>
         <translation>%1（需要 sm_90，当前设备是 %2）</translation>
     </message>
@@ -2344,7 +2364,7 @@
         <translation>%1（需要 sm_80 或更新）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+33"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
@@ -2397,7 +2417,12 @@
 <context>
     <name>cli::Worker</name>
     <message>
-        <location filename="../../app/cli/cmd_worker.cpp" line="+131"/>
+        <location filename="../../app/cli/cmd_worker.cpp" line="+120"/>
+        <source>stdin was closed before it started</source>
+        <translation>在开始之前 stdin 已关闭</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
@@ -2722,33 +2747,33 @@
         <location line="+2"/>
         <location line="+4"/>
         <location line="+4"/>
-        <location line="+4"/>
-        <location line="+8"/>
         <location line="+6"/>
+        <location line="+8"/>
+        <location line="+7"/>
         <source>block tile rows</source>
         <translation>block 分块的行数</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-29"/>
         <location line="+4"/>
         <location line="+4"/>
-        <location line="+4"/>
-        <location line="+8"/>
         <location line="+6"/>
+        <location line="+8"/>
+        <location line="+7"/>
         <source>block tile columns</source>
         <translation>block 分块的列数</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-28"/>
         <location line="+4"/>
         <location line="+4"/>
-        <location line="+4"/>
+        <location line="+6"/>
         <location line="+8"/>
         <source>K-slice per shared-memory tile</source>
         <translation>每个 shared memory 分块的 K 切片</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>results per thread (a column)</source>
         <translation>每线程的结果数（一列）</translation>
     </message>
@@ -2765,7 +2790,7 @@
         <translation>每线程的结果数，列</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>warp tile rows</source>
         <translation>warp 分块的行数</translation>
     </message>
@@ -2796,25 +2821,25 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>warps along M</source>
         <translation>沿 M 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+7"/>
+        <location line="-7"/>
+        <location line="+8"/>
         <source>warps along N</source>
         <translation>沿 N 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
+        <location line="+8"/>
         <location line="+7"/>
-        <location line="+6"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
         <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-11"/>
         <source>K-slice per stage</source>
         <translation>每级的 K 切片</translation>
     </message>
@@ -2824,7 +2849,12 @@
         <translation>在途的 K 切片数（cp.async 流水线深度）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>1: double-buffer the register fragments (ldmatrix of the next K step before the mma)</source>
+        <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>block tile rows (64 or 128 per consumer warpgroup)</source>
         <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
     </message>
@@ -3426,7 +3456,7 @@
 <context>
     <name>kernels::GemmBench</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-338"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-342"/>
         <source>gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
         <translation>gemm.wgmma_tma 使用 wgmma 和 TMA，只有 sm_90（Hopper）支持；当前设备是 %1</translation>
     </message>
@@ -3620,7 +3650,7 @@
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+405"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+409"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -3856,7 +3886,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+80"/>
+        <location filename="../../app/gui/main.cpp" line="+82"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
@@ -3924,6 +3954,16 @@
         <location line="+3"/>
         <source>Window size for --screenshot (default 1400x900).</source>
         <translation>--screenshot 使用的窗口大小（默认 1400x900）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open a results file or an Nsight Compute CSV (repeatable).</source>
+        <translation>打开一个结果文件或 Nsight Compute CSV（可重复指定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compare the results with this file.</source>
+        <translation>把结果与这个文件对比。</translation>
     </message>
 </context>
 <context>
