@@ -18,6 +18,7 @@ int cmdDevices(const QStringList &args);
 int cmdRun(const QStringList &args);
 int cmdCeilings(const QStringList &args);
 int cmdSuite(const QStringList &args);
+int cmdWorker(const QStringList &args);
 int cmdLadder(const QStringList &args);
 
 const QList<Command> &commands()
@@ -35,6 +36,7 @@ const QList<Command> &commands()
         {"run", "run one kernel on the GPU: check it against a reference, then time it", cmdRun},
         {"ceilings", "measure the GPU's ceilings with the probes", cmdCeilings},
         {"suite", "measure the ceilings and every memory kernel (fast and naive versions)", cmdSuite},
+        {"worker", "run kernels for the GUI: JSON-lines requests on stdin, events on stdout", cmdWorker},
         {"ladder", "the GEMM ladder (naive ... wgmma + TMA) against cuBLAS, plus random tile sweeps", cmdLadder},
     };
     return table;
