@@ -93,11 +93,12 @@ protected:
 
 // ------------------------------------------------------------------ reference helpers
 
-// Runs f(begin, end, part) over [0, n) on every hardware thread.
+// Runs f(begin, end, part) over [0, n) on every hardware thread, at least minChunk items
+// per thread (1 for items that are each a lot of work).
 template <typename F>
-void parallelFor(long long n, F f)
+void parallelFor(long long n, F f, long long minChunk = 65536)
 {
-    const int parts = int(std::clamp<long long>(n / 65536, 1, std::max(1u, std::thread::hardware_concurrency())));
+    const int parts = int(std::clamp<long long>(n / std::max(1LL, minChunk), 1, std::max(1u, std::thread::hardware_concurrency())));
     std::vector<std::thread> threads;
     for (int p = 1; p < parts; ++p)
         threads.emplace_back([=, &f] { f(n * p / parts, n * (p + 1) / parts, p); });

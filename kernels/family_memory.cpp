@@ -63,10 +63,12 @@ public:
         const QString t = cudaTypeName(d);
         const bool vector = paramText(p, "variant") == QLatin1String("vector");
         const QString unroll = QString::number(paramInt(p, "unroll"));
+        const QString hint = paramText(p, "cache") == QLatin1String("streaming") ? "1" : "0";
         if (kind == Copy)
-            return vector ? QStringLiteral("copy_vector<%1, %2>").arg(t, unroll) : QStringLiteral("copy_scalar<%1>").arg(t);
+            return vector ? QStringLiteral("copy_vector<%1, %2, %3>").arg(t, unroll, hint)
+                          : QStringLiteral("copy_scalar<%1>").arg(t);
         const QString op = kind == Add ? QStringLiteral("RlAddOp") : QStringLiteral("RlTriadOp");
-        return vector ? QStringLiteral("binary_vector<%1, %2, %3>").arg(t, op, unroll)
+        return vector ? QStringLiteral("binary_vector<%1, %2, %3, %4>").arg(t, op, unroll, hint)
                       : QStringLiteral("binary_scalar<%1, %2>").arg(t, op);
     }
 
@@ -359,7 +361,7 @@ public:
             const bool residual = paramInt(p, "residual") != 0;
             if (residual && variant == QLatin1String("two_kernels"))
                 return {QStringLiteral("layernorm<%1, %2, %3, false>").arg(t).arg(cols).arg(block),
-                        QStringLiteral("binary_vector<%1, RlAddOp, 4>").arg(t)};
+                        QStringLiteral("binary_vector<%1, RlAddOp, 4, 0>").arg(t)};
             return {QStringLiteral("layernorm<%1, %2, %3, %4>").arg(t).arg(cols).arg(block).arg(residual ? "true" : "false")};
         }
         }
@@ -514,7 +516,7 @@ public:
                                  hostValue(j, seed + 2, -0.5f, 0.5f, d);
                 }
             }
-        });
+        }, 16);
         // Softmax and RMSNorm outputs are compared relatively; LayerNorm's can cancel to
         // zero (the bias), so its errors are taken relative to |ref| + 1 (outputs are O(1)).
         const double floor = kind == LayerNorm ? 1.0 : 1e-300;
@@ -555,6 +557,11 @@ ParamSpec blockParam(qint64 def = 256)
 ParamSpec unrollParam()
 {
     return intParam("unroll", tr("16-byte accesses in flight per thread (vector variant)"), 4, 1, 8, 1, {1, 2, 4, 8});
+}
+ParamSpec cacheParam()
+{
+    return choiceParam("cache", tr("vector variant: default loads and stores, or streaming (evict-first) hints"),
+                       {"default", "streaming"});
 }
 ParamSpec rowsParam()
 {
@@ -628,7 +635,7 @@ void registerMemoryKernels(Catalog &c)
         k.workload = "copy";
         k.reference = "exact";
         k.params = {nParam(qint64(1) << 28), choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"), {"vector", "scalar"}),
-                    blockParam(), unrollParam()};
+                    blockParam(), unrollParam(), cacheParam()};
         k.dtypes = both;
         k.work = [](const Params &p, model::Dtype d) { return model::workloads::copy(double(paramInt(p, "n")), d); };
         k.compileOptions = [](const Params &p, model::Dtype d) {
@@ -649,7 +656,7 @@ void registerMemoryKernels(Catalog &c)
         k.workload = "vector_add";
         k.reference = "cpu-fp64";
         k.params = {nParam(qint64(1) << 28), choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"), {"vector", "scalar"}),
-                    blockParam(), unrollParam()};
+                    blockParam(), unrollParam(), cacheParam()};
         k.dtypes = both;
         k.work = [](const Params &p, model::Dtype d) { return model::workloads::vectorAdd(double(paramInt(p, "n")), d); };
         k.compileOptions = [](const Params &p, model::Dtype d) {
@@ -670,7 +677,7 @@ void registerMemoryKernels(Catalog &c)
         k.workload = "triad";
         k.reference = "cpu-fp64";
         k.params = {nParam(qint64(1) << 28), choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"), {"vector", "scalar"}),
-                    blockParam(), unrollParam()};
+                    blockParam(), unrollParam(), cacheParam()};
         k.dtypes = both;
         k.work = [](const Params &p, model::Dtype d) { return model::workloads::triad(double(paramInt(p, "n")), d); };
         k.compileOptions = [](const Params &p, model::Dtype d) {

@@ -116,7 +116,10 @@ public:
     static QString kernelName(Kind kind, const Params &p)
     {
         static const char *names[] = {"hbm_read", "hbm_write", "hbm_copy"};
-        return QStringLiteral("%1<%2>").arg(QLatin1String(names[kind])).arg(paramInt(p, "unroll"));
+        return QStringLiteral("%1<%2, %3>")
+            .arg(QLatin1String(names[kind]))
+            .arg(paramInt(p, "unroll"))
+            .arg(paramText(p, "cache") == QLatin1String("streaming") ? 1 : 0);
     }
 
     bool setup(BenchContext &ctx, QString *error) override
@@ -470,7 +473,7 @@ public:
                     expect[size_t(i)] = double(uint32_t(lo) | (uint32_t(hi) << 16));
                 }
             }
-        });
+        }, 1);
         const int block = m_block;
         return compareAll(n, 0.0, 1e-300, "exact (FMA chains replayed on the CPU)", [&](long long i) {
             const long long t = i / kFmaChains, c = i % kFmaChains;
@@ -834,7 +837,8 @@ void registerProbeKernels(Catalog &c)
     };
     for (const auto &h : hbm) {
         KernelSpec k = probe(h.id, tr(h.title), tr(h.description));
-        k.params = {wordsParam(), blockParam(), unrollParam()};
+        k.params = {wordsParam(), blockParam(), unrollParam(),
+                    choiceParam("cache", tr("default loads and stores, or streaming (evict-first) hints"), {"default", "streaming"})};
         const HbmBench::Kind kind = h.kind;
         k.work = [kind](const Params &p, model::Dtype d) {
             const double n = double(paramInt(p, "n"));

@@ -401,12 +401,7 @@ bool Runner::open(QString *error)
         return false;
 
     d->say(tr("compiling the runtime kernels for %1").arg(d->dev.arch()));
-    CompileOptions o;
-    o.source = QStringLiteral("runtime.cu");
-    o.arch = d->dev.arch();
-    o.nameExpressions = {"rl_fill<float>", "rl_fill<double>", "rl_fill<__nv_bfloat16>", "rl_fill<__half>",
-                         "rl_fill_words<0>", "rl_flush_read<0>", "rl_clock<0>"};
-    const CompileResult rt = d->compiler.compile(o);
+    const CompileResult rt = d->compiler.compile(runtimeCompileOptions(d->dev.arch()));
     if (!rt.ok) {
         if (error)
             *error = rt.error + (rt.log.isEmpty() ? QString() : "\n" + rt.log);
@@ -475,6 +470,16 @@ const model::Gpu *Runner::matchSpec(const model::SpecDb &db, const Device &devic
         }
     }
     return best;
+}
+
+CompileOptions Runner::runtimeCompileOptions(const QString &arch)
+{
+    CompileOptions o;
+    o.source = QStringLiteral("runtime.cu");
+    o.arch = arch;
+    o.nameExpressions = {"rl_fill<float>",    "rl_fill<double>",  "rl_fill<__nv_bfloat16>", "rl_fill<__half>",
+                         "rl_fill_words<0>", "rl_flush_read<0>", "rl_clock<0>"};
+    return o;
 }
 
 double Runner::measureClockMhz(double ms, QString *error)

@@ -95,6 +95,8 @@ public:
 
     // Matches a device to the spec database by name, compute capability and SM count.
     static const model::Gpu *matchSpec(const model::SpecDb &db, const Device &device);
+    // The runner's own kernels (kernels/src/runtime.cu: fill, L2 flush, clock).
+    static CompileOptions runtimeCompileOptions(const QString &arch);
 
     struct Impl; // implementation detail (runner.cpp), public only for its helpers there
 

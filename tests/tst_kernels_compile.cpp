@@ -5,6 +5,7 @@
 #include "catalog.h"
 #include "compiler.h"
 #include "kernelpaths.h"
+#include "runner.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +77,23 @@ private slots:
         }
     }
 
+    void runtimeKernels_data()
+    {
+        QTest::addColumn<QString>("arch");
+        for (const char *arch : {"sm_80", "sm_90", "sm_120"})
+            QTest::newRow(arch) << arch;
+    }
+    void runtimeKernels()
+    {
+        QFETCH(QString, arch);
+        Compiler compiler({}, m_cache.path());
+        const CompileOptions o = Runner::runtimeCompileOptions(arch);
+        const CompileResult r = compiler.compile(o);
+        QVERIFY2(r.ok, qPrintable(r.error + "\n" + r.log));
+        for (const QString &name : o.nameExpressions)
+            QVERIFY2(r.find(name) && r.find(name)->registers > 0, qPrintable(name));
+    }
+
     void testKernelFollowsTheBuildOption()
     {
         // main() set ROOFLAB_ENABLE_TEST_KERNELS=1, so only the build option decides here
@@ -142,7 +160,7 @@ private slots:
         CompileOptions o;
         o.source = "memory.cu";
         o.arch = "sm_90";
-        o.nameExpressions = {"copy_vector<float, 4>"};
+        o.nameExpressions = {"copy_vector<float, 4, 0>"};
         Compiler first({}, fresh.path());
         const CompileResult a = first.compile(o);
         QVERIFY2(a.ok, qPrintable(a.error));

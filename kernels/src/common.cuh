@@ -57,6 +57,47 @@ __device__ __forceinline__ void rl_store(T *__restrict__ p, const float (&in)[N]
     }
 }
 
+// 16-byte global accesses with a cache hint: HINT 0 plain, 1 streaming (evict-first, the
+// data is touched once: ld.global.cs / st.global.cs).
+template <int HINT>
+__device__ __forceinline__ uint4 rl_ld16(const void *p)
+{
+    if constexpr (HINT == 1)
+        return __ldcs(reinterpret_cast<const uint4 *>(p));
+    else
+        return *reinterpret_cast<const uint4 *>(p);
+}
+
+template <int HINT>
+__device__ __forceinline__ void rl_st16(void *p, uint4 v)
+{
+    if constexpr (HINT == 1)
+        __stcs(reinterpret_cast<uint4 *>(p), v);
+    else
+        *reinterpret_cast<uint4 *>(p) = v;
+}
+
+// A 16-byte vector as RlVec<T>::N floats, and back.
+template <typename T>
+__device__ __forceinline__ void rl_unpack(const uint4 &raw, float (&out)[RlVec<T>::N])
+{
+    const T *e = reinterpret_cast<const T *>(&raw);
+#pragma unroll
+    for (int i = 0; i < RlVec<T>::N; ++i)
+        out[i] = rl_to_float<T>(e[i]);
+}
+
+template <typename T>
+__device__ __forceinline__ uint4 rl_pack(const float (&in)[RlVec<T>::N])
+{
+    uint4 raw;
+    T *e = reinterpret_cast<T *>(&raw);
+#pragma unroll
+    for (int i = 0; i < RlVec<T>::N; ++i)
+        e[i] = rl_from_float<T>(in[i]);
+    return raw;
+}
+
 __device__ __forceinline__ float rl_warp_sum(float v)
 {
 #pragma unroll

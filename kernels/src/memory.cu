@@ -42,8 +42,9 @@ __global__ void binary_scalar(const T *__restrict__ x, const T *__restrict__ y, 
 
 // 16-byte accesses, UNROLL of them in flight per thread before the first store (seed 003:
 // enough bytes in flight per SM). The block's vectors are contiguous per unroll step so
-// every warp access is one 512-byte run. The < 16-byte tail is done by block 0.
-template <typename T, int UNROLL>
+// every warp access is one 512-byte run. HINT 1 marks the data as streamed (evict-first).
+// The < 16-byte tail is done by block 0.
+template <typename T, int UNROLL, int HINT>
 __global__ void copy_vector(const T *__restrict__ in, T *__restrict__ out, long long n)
 {
     constexpr int V = RlVec<T>::N;
@@ -56,42 +57,47 @@ __global__ void copy_vector(const T *__restrict__ in, T *__restrict__ out, long 
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv)
-            r[u] = src[j];
+            r[u] = rl_ld16<HINT>(src + j);
     }
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv)
-            dst[j] = r[u];
+            rl_st16<HINT>(dst + j, r[u]);
     }
     if (blockIdx.x == 0 && threadIdx.x < n - nv * V)
         out[nv * V + threadIdx.x] = in[nv * V + threadIdx.x];
 }
 
-template <typename T, typename Op, int UNROLL>
+template <typename T, typename Op, int UNROLL, int HINT>
 __global__ void binary_vector(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out, long long n, Op op)
 {
     constexpr int V = RlVec<T>::N;
     const long long nv = n / V;
+    const uint4 *xv = reinterpret_cast<const uint4 *>(x);
+    const uint4 *yv = reinterpret_cast<const uint4 *>(y);
+    uint4 *ov = reinterpret_cast<uint4 *>(out);
     const long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x;
-    float a[UNROLL][V], b[UNROLL][V];
+    uint4 a[UNROLL], b[UNROLL];
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv) {
-            rl_load<T, V>(x + j * V, a[u]);
-            rl_load<T, V>(y + j * V, b[u]);
+            a[u] = rl_ld16<HINT>(xv + j);
+            b[u] = rl_ld16<HINT>(yv + j);
         }
     }
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv) {
-            float c[V];
+            float fa[V], fb[V], c[V];
+            rl_unpack<T>(a[u], fa);
+            rl_unpack<T>(b[u], fb);
 #pragma unroll
             for (int e = 0; e < V; ++e)
-                c[e] = op(a[u][e], b[u][e]);
-            rl_store<T, V>(out + j * V, c);
+                c[e] = op(fa[e], fb[e]);
+            rl_st16<HINT>(ov + j, rl_pack<T>(c));
         }
     }
     if (blockIdx.x == 0 && threadIdx.x < n - nv * V) {
@@ -135,6 +141,8 @@ __global__ void __launch_bounds__(BLOCK) reduce_tree(const float *__restrict__ i
     for (int u = 0; u < UNROLL; ++u)
         acc[u] = 0.0f;
     const long long stride = (long long)gridDim.x * BLOCK * UNROLL;
+    // One step of UNROLL loads at a time: the same bytes in flight in every grid-stride kernel.
+#pragma unroll 1
     for (long long base = (long long)blockIdx.x * BLOCK * UNROLL + threadIdx.x; base < nv; base += stride) {
         float4 r[UNROLL];
 #pragma unroll

@@ -9,18 +9,20 @@
 
 // Reads nv 16-byte vectors (and a tail of < 4 words) with a grid-stride loop, UNROLL loads
 // in flight, and adds every 32-bit word into one unsigned sum (exact, order-free).
-template <int UNROLL>
+template <int UNROLL, int HINT>
 __global__ void hbm_read(const uint4 *__restrict__ in, long long nwords, unsigned *sum)
 {
     const long long nv = nwords / 4;
     unsigned acc = 0;
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    // One step of UNROLL loads at a time: the same bytes in flight in every grid-stride kernel.
+#pragma unroll 1
     for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
         uint4 r[UNROLL];
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
             const long long j = base + (long long)u * blockDim.x;
-            r[u] = j < nv ? in[j] : make_uint4(0, 0, 0, 0);
+            r[u] = j < nv ? rl_ld16<HINT>(in + j) : make_uint4(0, 0, 0, 0);
         }
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u)
@@ -37,19 +39,21 @@ __global__ void hbm_read(const uint4 *__restrict__ in, long long nwords, unsigne
 
 // Writes word k = k * 2654435761 + salt (a pattern the host can check without a copy of
 // it), UNROLL 16-byte stores per thread per step.
-template <int UNROLL>
+template <int UNROLL, int HINT>
 __global__ void hbm_write(uint4 *__restrict__ out, long long nwords, unsigned salt)
 {
     const long long nv = nwords / 4;
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    // One step of UNROLL loads at a time: the same bytes in flight in every grid-stride kernel.
+#pragma unroll 1
     for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
             const long long j = base + (long long)u * blockDim.x;
             if (j < nv) {
                 const unsigned k = (unsigned)(j * 4);
-                out[j] = make_uint4(k * 2654435761u + salt, (k + 1) * 2654435761u + salt,
-                                    (k + 2) * 2654435761u + salt, (k + 3) * 2654435761u + salt);
+                rl_st16<HINT>(out + j, make_uint4(k * 2654435761u + salt, (k + 1) * 2654435761u + salt,
+                                                  (k + 2) * 2654435761u + salt, (k + 3) * 2654435761u + salt));
             }
         }
     }
@@ -60,7 +64,7 @@ __global__ void hbm_write(uint4 *__restrict__ out, long long nwords, unsigned sa
 }
 
 // Device-to-device copy of nwords 32-bit words, 16-byte accesses.
-template <int UNROLL>
+template <int UNROLL, int HINT>
 __global__ void hbm_copy(const uint4 *__restrict__ in, uint4 *__restrict__ out, long long nwords)
 {
     const long long nv = nwords / 4;
@@ -70,13 +74,13 @@ __global__ void hbm_copy(const uint4 *__restrict__ in, uint4 *__restrict__ out, 
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv)
-            r[u] = in[j];
+            r[u] = rl_ld16<HINT>(in + j);
     }
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) {
         const long long j = base + (long long)u * blockDim.x;
         if (j < nv)
-            out[j] = r[u];
+            rl_st16<HINT>(out + j, r[u]);
     }
     if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4)
         reinterpret_cast<unsigned *>(out)[nv * 4 + threadIdx.x] = reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
@@ -98,6 +102,7 @@ __global__ void l2_read(const uint4 *__restrict__ in, long long nv, int passes, 
     unsigned acc = 0;
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
     for (int p = 0; p < passes; ++p) {
+#pragma unroll 1
         for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
             uint4 r[UNROLL];
 #pragma unroll

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One device call on the GPU host: the GPU tests, `rooflab-cli suite`, and a few parameter
+# sweeps of the bandwidth kernels; everything under $OUT (at most 8 files), a short table
+# last. Run from the repository root with the bundle in .device-bundle:
+#   bash kernels/tools/h200-run.sh [tests] [suite] [sweeps]
+set -uo pipefail
+ROOT=$(pwd)
+OUT=${OUT:?set OUT to a folder}
+steps=${*:-tests suite sweeps}
+export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
+# cuBLAS and NVRTC come from the toolkit; fall back to the pip wheels if it lacks them.
+for lib in libcublas.so.13 libnvrtc.so.13; do
+  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
+    d=$(python3 - "$lib" <<'PY' 2>/dev/null
+import glob, site, sys
+for s in site.getsitepackages():
+    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]):
+        print(f.rsplit("/", 1)[0]); raise SystemExit
+PY
+)
+    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
+    echo "$lib not in /usr/local/cuda/lib64; using ${d:-nothing}"
+  fi
+done
+RUN="bash $ROOT/.device-bundle/run.sh"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu \
+  --format=csv >"$OUT/env.txt" 2>&1
+$RUN bin/rooflab-cli devices | tee -a "$OUT/env.txt"
+
+if [[ $steps == *tests* ]]; then
+  t0=$(date +%s)
+  timeout 300 $RUN bin/tst_gpu_kernels -v1 >"$OUT/tst_gpu_kernels.log" 2>&1
+  echo "tst_gpu_kernels: rc=$? in $(($(date +%s) - t0)) s"
+fi
+
+if [[ $steps == *suite* ]]; then
+  t0=$(date +%s.%N)
+  timeout 240 $RUN bin/rooflab-cli suite --out "$OUT/h200-suite.json" >"$OUT/suite.txt" 2>"$OUT/suite.log"
+  rc=$?
+  echo "suite: rc=$rc, $(python3 -c "print(round($(date +%s.%N) - $t0, 1))") s wall (process start to exit)" | tee -a "$OUT/suite.log"
+fi
+
+if [[ $steps == *sweeps* ]]; then
+  sweep() { # kernel dtype params...
+    local k=$1 dt=$2
+    shift 2
+    local args=()
+    for p in "$@"; do args+=(--param "$p"); done
+    $RUN bin/rooflab-cli run "$k" --dtype "$dt" "${args[@]}" --json 2>/dev/null | python3 -c '
+import json, sys
+try:
+    m = json.load(sys.stdin)["measurements"][0]
+except Exception as e:
+    print("%-22s %-5s %-44s FAILED" % (sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]))); raise SystemExit
+t = m["time_s"]
+print("%-22s %-5s %-44s %8.1f us  %7.3f TB/s  %8.2f TFLOP/s  min %8.1f max %8.1f  %s  %4.0f MHz" % (
+    sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]), t["median"] * 1e6, m["bytes"] / t["median"] / 1e12,
+    m["flops"] / t["median"] / 1e12, t["min"] * 1e6, t["max"] * 1e6, "ok" if m["check"]["ok"] else "CHECK FAILED",
+    m.get("clock_mhz", 0)))' "$k" "$dt" "$@" | tee -a "$OUT/sweeps.txt"
+  }
+  t0=$(date +%s)
+  sweep probe.memcpy_d2d fp32
+  for b in 256 512 1024; do for u in 2 4 8; do for c in default streaming; do
+    sweep memory.copy fp32 block=$b unroll=$u cache=$c
+  done; done; done
+  sweep probe.memcpy_d2d fp32
+  for u in 4 8; do for c in default streaming; do sweep probe.hbm_copy fp32 unroll=$u cache=$c; done; done
+  for u in 2 4 8; do for c in default streaming; do sweep memory.vector_add fp32 unroll=$u cache=$c; done; done
+  for b in 256 512; do for u in 2 4 8; do sweep probe.hbm_read fp32 block=$b unroll=$u; done; done
+  for b in 256 512 1024; do sweep memory.reduce fp32 block=$b; done
+  for b in 128 512 1024; do
+    sweep memory.softmax fp32 block=$b
+    sweep memory.rmsnorm fp32 block=$b
+    sweep memory.layernorm fp32 block=$b
+  done
+  echo "sweeps: $(($(date +%s) - t0)) s"
+fi
+
+echo "==== summary"
+grep -E "^(Totals|FAIL|QINFO)" "$OUT/tst_gpu_kernels.log" 2>/dev/null | head -40
+grep -E "%|problem|suite:" "$OUT/suite.log" 2>/dev/null | head -60
