@@ -57,6 +57,8 @@ private slots:
         QTest::newRow("Chinese translation") << "share/rooflab/translations/rooflab_zh_CN.qm";
         QTest::newRow("desktop file") << "share/applications/rooflab.desktop";
         QTest::newRow("icon") << "share/icons/hicolor/scalable/apps/rooflab.svg";
+        QTest::newRow("user guide") << "share/doc/rooflab/USER_GUIDE.md";
+        QTest::newRow("user guide's pictures") << "share/doc/rooflab/screenshots/main.png";
     }
 
     void filesInPlace()

@@ -193,7 +193,7 @@ bool Classroom::showPanel(const QString &name, bool wide)
         // After the window has its final size (screenshots resize it before showing it).
         QTimer::singleShot(0, dock, [this, dock] {
             const bool left = m_window->dockWidgetArea(dock) == Qt::LeftDockWidgetArea;
-            m_window->resizeDocks({dock}, {int(m_window->width() * (left ? 0.4 : 0.62))}, Qt::Horizontal);
+            m_window->resizeDocks({dock}, {int(m_window->width() * (left ? 0.4 : 0.7))}, Qt::Horizontal);
         });
     }
     return true;

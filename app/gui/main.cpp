@@ -194,7 +194,7 @@ int main(int argc, char *argv[])
             err << "rooflab: --scale takes a number from 1.0 to 3.0\n";
             return 2;
         }
-        window.classroom()->presentation()->setScale(scale);
+        window.classroom()->presentation()->setScale(scale, false); // for this run, like --lang
     }
     QSize shotSize(1400, 900);
     if (parser.isSet(sizeOption)) {

@@ -175,10 +175,11 @@ void PresentationMode::exit()
     emit activeChanged(false);
 }
 
-void PresentationMode::setScale(double scale)
+void PresentationMode::setScale(double scale, bool remember)
 {
     m_scale = std::clamp(scale, 1.0, 3.0);
-    QSettings().setValue(kScaleKey, m_scale);
+    if (remember)
+        QSettings().setValue(kScaleKey, m_scale);
     if (m_active) {
         applyScale();
         updateBanner();

@@ -31,7 +31,7 @@ public:
     bool isActive() const { return m_active; }
 
     // Fonts, pen widths and markers times this, 1.0 .. 3.0 (kept in QSettings "presentation/scale").
-    void setScale(double scale);
+    void setScale(double scale, bool remember = true); // remember: kept for the next start
     double scale() const { return m_scale; }
     static double savedScale();
 

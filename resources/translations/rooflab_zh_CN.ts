@@ -342,7 +342,7 @@
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/livetools.cpp" line="+75"/>
+        <location filename="../../app/gui/livetools.cpp" line="+77"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -387,7 +387,7 @@
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>the worker did not answer</source>
         <translation>worker 没有响应</translation>
     </message>
@@ -402,7 +402,7 @@
         <translation>这里没有 CUDA 设备：显示在 H200 上测得的样例结果（%1）。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>%1 (this machine)</source>
         <translation>%1（本机）</translation>
     </message>
@@ -888,7 +888,7 @@
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+165"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -986,7 +986,7 @@
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+132"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1026,7 +1026,7 @@
         <translation>对应：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+43"/>
+        <location line="+44"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
@@ -1058,9 +1058,9 @@
     </message>
     <message numerus="yes">
         <location line="+7"/>
-        <source>Comparing with &lt;b&gt;%1&lt;/b&gt; (%2, grey points): %n matching run(s) linked; Change % is the median time against it (negative = faster).</source>
+        <source>Comparing with &lt;b&gt;%1&lt;/b&gt; (%2): grey points, linked to %n matching run(s). Change = median time against it (negative: faster).</source>
         <translation>
-            <numerusform>正在与 &lt;b&gt;%1&lt;/b&gt;（%2，灰色点）对比：已关联 %n 个相同的运行；“变化 %”是相对它的中位时间（负数 = 更快）。</numerusform>
+            <numerusform>正在与 &lt;b&gt;%1&lt;/b&gt;（%2）对比：灰色点，已与 %n 个相同的运行关联。变化 = 相对它的中位时间（负数：更快）。</numerusform>
         </translation>
     </message>
     <message>
@@ -1522,7 +1522,7 @@
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+29"/>
         <source>Could not read the kernel list from %1 (exit code %2): %3</source>
         <translation>无法从 %1 读取 kernel 列表（退出代码 %2）：%3</translation>
     </message>
@@ -1681,12 +1681,12 @@
     </message>
     <message>
         <location line="+58"/>
-        <location line="+653"/>
+        <location line="+674"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-651"/>
+        <location line="-672"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
@@ -1797,8 +1797,8 @@
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+212"/>
+        <location line="+13"/>
+        <location line="+232"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
