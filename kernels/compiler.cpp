@@ -16,6 +16,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -34,7 +35,7 @@ QString nvrtcText(nvrtcResult r)
 }
 
 // Bumped when the cached metadata's meaning changes.
-constexpr char kCacheFormat[] = "rooflab-kernel-cache/1";
+constexpr char kCacheFormat[] = "rooflab-kernel-cache/2";
 
 QJsonObject toJson(const KernelResources &k)
 {
@@ -45,7 +46,8 @@ QJsonObject toJson(const KernelResources &k)
             {"stack_frame", k.stackFrameBytes},
             {"spill_stores", k.spillStoreBytes},
             {"spill_loads", k.spillLoadBytes},
-            {"barriers", k.barriers}};
+            {"barriers", k.barriers},
+            {"from_cubin", k.fromCubin}};
 }
 
 KernelResources resourcesFromJson(const QJsonObject &o)
@@ -59,6 +61,7 @@ KernelResources resourcesFromJson(const QJsonObject &o)
     k.spillStoreBytes = o["spill_stores"].toInt();
     k.spillLoadBytes = o["spill_loads"].toInt();
     k.barriers = o["barriers"].toInt();
+    k.fromCubin = o["from_cubin"].toBool();
     return k;
 }
 
@@ -86,10 +89,17 @@ KernelResources CompileResult::worst() const
     return w;
 }
 
+void preferRealCompiles()
+{
+    if (!qEnvironmentVariableIsSet("CUDA_CACHE_DISABLE"))
+        qputenv("CUDA_CACHE_DISABLE", "1");
+}
+
 Compiler::Compiler(const QString &sourceDir, const QString &cacheDir)
     : m_sourceDir(sourceDir.isEmpty() ? kernelSourceDir() : sourceDir)
     , m_cacheDir(cacheDir.isEmpty() ? defaultCacheDir() : cacheDir)
 {
+    preferRealCompiles();
 }
 
 QString Compiler::defaultCacheDir()
@@ -175,6 +185,111 @@ QList<KernelResources> Compiler::parsePtxasLog(const QString &log)
             if (const auto s = smem.match(line); s.hasMatch())
                 cur->smemStaticBytes = s.captured(1).toInt();
         }
+    }
+    return out;
+}
+
+QList<KernelResources> Compiler::parseCubin(const QByteArray &cubin)
+{
+    // ELF64, little endian: the section headers, their names, the symbol table, then the
+    // CUDA attributes. Every read is bounds-checked; anything unexpected gives nothing.
+    const qsizetype n = cubin.size();
+    const auto *d = reinterpret_cast<const unsigned char *>(cubin.constData());
+    auto u16 = [&](qsizetype o) { return o + 2 <= n ? quint16(d[o] | d[o + 1] << 8) : quint16(0); };
+    auto u32 = [&](qsizetype o) {
+        quint32 v = 0;
+        if (o >= 0 && o + 4 <= n)
+            std::memcpy(&v, d + o, 4);
+        return v;
+    };
+    auto u64 = [&](qsizetype o) {
+        quint64 v = 0;
+        if (o >= 0 && o + 8 <= n)
+            std::memcpy(&v, d + o, 8);
+        return v;
+    };
+    if (n < 64 || std::memcmp(d, "\x7f" "ELF", 4) != 0 || d[4] != 2 || d[5] != 1)
+        return {};
+    const quint64 shoff = u64(0x28);
+    const int shentsize = u16(0x3a), shnum = u16(0x3c), shstrndx = u16(0x3e);
+    if (shentsize < 64 || shnum <= 0 || shstrndx >= shnum || shoff + quint64(shnum) * shentsize > quint64(n))
+        return {};
+    struct Section
+    {
+        quint32 name, type, link, info;
+        quint64 offset, size;
+    };
+    QList<Section> secs;
+    for (int i = 0; i < shnum; ++i) {
+        const qsizetype o = qsizetype(shoff) + qsizetype(i) * shentsize;
+        secs.append({u32(o), u32(o + 4), u32(o + 40), u32(o + 44), u64(o + 24), u64(o + 32)});
+    }
+    auto cstr = [&](quint64 base, quint64 off) {
+        const quint64 at = base + off;
+        if (at >= quint64(n))
+            return QByteArray();
+        const void *end = std::memchr(d + at, 0, size_t(quint64(n) - at));
+        return end ? QByteArray(reinterpret_cast<const char *>(d + at), qsizetype(static_cast<const unsigned char *>(end) - (d + at)))
+                   : QByteArray();
+    };
+    const quint64 shstr = secs[shstrndx].offset;
+    QMap<quint32, QByteArray> symbolNames; // symbol index -> name
+    QMap<QByteArray, KernelResources> byName;
+    bool reservedSmem = false;
+    for (const Section &sec : secs) {
+        const QByteArray name = cstr(shstr, sec.name);
+        if (sec.type == 2 /* SHT_SYMTAB */ && sec.link < quint32(secs.size())) {
+            const quint64 strBase = secs[sec.link].offset;
+            for (quint64 o = 0; o + 24 <= sec.size; o += 24)
+                symbolNames[quint32(o / 24)] = cstr(strBase, u32(qsizetype(sec.offset + o)));
+        }
+        if (name.startsWith(".nv.shared.reserved."))
+            reservedSmem = true;
+    }
+    for (const Section &sec : secs) {
+        const QByteArray name = cstr(shstr, sec.name);
+        if (name.startsWith(".text.")) {
+            KernelResources &k = byName[name.mid(6)];
+            k.lowered = QString::fromLatin1(name.mid(6));
+        }
+    }
+    for (const Section &sec : secs) {
+        const QByteArray name = cstr(shstr, sec.name);
+        if (name == ".nv.info") {
+            // Records: format byte, attribute byte, then (format 4) a 16-bit size and payload.
+            qsizetype o = qsizetype(sec.offset);
+            const qsizetype end = std::min<qsizetype>(n, qsizetype(sec.offset + sec.size));
+            while (o + 4 <= end) {
+                const int format = d[o], attr = d[o + 1];
+                if (format != 4) {
+                    o += 4;
+                    continue;
+                }
+                const int size = u16(o + 2);
+                if (size == 8 && (attr == 0x2f || attr == 0x11)) { // EIATTR_REGCOUNT, EIATTR_FRAME_SIZE
+                    const QByteArray fn = symbolNames.value(u32(o + 4));
+                    if (byName.contains(fn)) {
+                        if (attr == 0x2f)
+                            byName[fn].registers = int(u32(o + 8));
+                        else
+                            byName[fn].stackFrameBytes = int(u32(o + 8));
+                    }
+                }
+                o += 4 + size;
+            }
+        } else if (name.startsWith(".nv.shared.") && !name.startsWith(".nv.shared.reserved.")) {
+            const QByteArray fn = name.mid(11);
+            if (byName.contains(fn))
+                byName[fn].smemStaticBytes = int(std::max<qint64>(0, qint64(sec.size) - (reservedSmem ? 1024 : 0)));
+        }
+    }
+    QList<KernelResources> out;
+    for (auto it = byName.begin(); it != byName.end(); ++it) {
+        KernelResources k = it.value();
+        k.name = k.lowered;
+        k.fromCubin = true;
+        if (k.registers > 0)
+            out.append(k);
     }
     return out;
 }
@@ -268,6 +383,7 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
         }
     }
 
+    preferRealCompiles();
     QElapsedTimer timer;
     timer.start();
     nvrtcProgram prog = nullptr;
@@ -321,6 +437,18 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
         return r;
     }
     r.kernels = parsePtxasLog(r.log);
+    // Where ptxas printed nothing for an entry (a cached image), read the cubin.
+    for (const KernelResources &k : parseCubin(r.cubin)) {
+        bool logged = false;
+        for (const KernelResources &l : r.kernels)
+            logged = logged || (l.lowered == k.lowered && l.registers > 0);
+        if (!logged) {
+            r.kernels.erase(std::remove_if(r.kernels.begin(), r.kernels.end(),
+                                           [&](const KernelResources &l) { return l.lowered == k.lowered; }),
+                            r.kernels.end());
+            r.kernels.append(k);
+        }
+    }
     for (const QString &e : options.nameExpressions) {
         const char *lowered = nullptr;
         if (nvrtcGetLoweredName(prog, e.toUtf8().constData(), &lowered) != NVRTC_SUCCESS || !lowered) {

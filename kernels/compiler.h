@@ -29,6 +29,11 @@ struct KernelResources
     int spillStoreBytes = 0;
     int spillLoadBytes = 0;
     int barriers = 0;
+    // True when ptxas printed nothing for this function (NVRTC reuses a cached image when
+    // a driver is present) and the numbers were read from the cubin instead: registers and
+    // stack frame are exact, spills are then unknown (0), static shared memory is the
+    // section size less the per-block reservation some architectures fold into it.
+    bool fromCubin = false;
     int spillBytes() const { return spillStoreBytes + spillLoadBytes; }
 };
 
@@ -49,6 +54,12 @@ struct CompileResult
     // The largest register count / static shared memory / spill over all entries.
     KernelResources worst() const;
 };
+
+// Sets CUDA_CACHE_DISABLE=1 unless the user set it: with a driver present NVRTC otherwise
+// reuses images from the driver's compute cache and ptxas reports no resources. Called
+// before the driver is initialized (Compiler, Runner, cudaDevices); Compiler's own disk
+// cache takes its place.
+void preferRealCompiles();
 
 // Compiles kernel sources with NVRTC for an exact architecture (no GPU needed) and keeps the
 // images in a disk cache keyed by (source text and headers, options, arch, NVRTC version).
@@ -74,6 +85,9 @@ public:
     static QString normalizeArch(const QString &arch, QString *error = nullptr);
     // ptxas -v output -> resources per entry (exposed for tests).
     static QList<KernelResources> parsePtxasLog(const QString &log);
+    // The same from the cubin's ELF (.nv.info EIATTR_REGCOUNT / EIATTR_FRAME_SIZE,
+    // .nv.shared.<entry> sizes); empty when it is not a cubin this parser understands.
+    static QList<KernelResources> parseCubin(const QByteArray &cubin);
 
 private:
     QByteArray headerText() const;

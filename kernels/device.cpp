@@ -1,5 +1,6 @@
 #include "device.h"
 
+#include "compiler.h"
 #include "cudacheck.h"
 
 #include <QCoreApplication>
@@ -24,6 +25,7 @@ QString versionText(int v)
 
 QList<Device> cudaDevices(QString *why)
 {
+    preferRealCompiles(); // before the driver starts (see compiler.h)
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {

@@ -779,9 +779,9 @@ ParamSpec wordsParam()
 {
     return intParam("n", tr("32-bit words (4 bytes each)"), qint64(1) << 28, 1, qint64(1) << 32);
 }
-ParamSpec unrollParam()
+ParamSpec unrollParam(qint64 def = 4)
 {
-    return intParam("unroll", tr("16-byte accesses in flight per thread"), 4, 1, 8, 1, {1, 2, 4, 8});
+    return intParam("unroll", tr("16-byte accesses in flight per thread"), def, 1, 8, 1, {1, 2, 4, 8});
 }
 
 CompileOptions probeSource(const QString &name)
@@ -837,7 +837,9 @@ void registerProbeKernels(Catalog &c)
     };
     for (const auto &h : hbm) {
         KernelSpec k = probe(h.id, tr(h.title), tr(h.description));
-        k.params = {wordsParam(), blockParam(), unrollParam(),
+        // The copy probe uses the copy kernel's best shape on an H200 (block 1024, 2 vectors).
+        const bool copy = h.kind == HbmBench::Copy;
+        k.params = {wordsParam(), blockParam(copy ? 1024 : 256), unrollParam(copy ? 2 : 4),
                     choiceParam("cache", tr("default loads and stores, or streaming (evict-first) hints"), {"default", "streaming"})};
         const HbmBench::Kind kind = h.kind;
         k.work = [kind](const Params &p, model::Dtype d) {

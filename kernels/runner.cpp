@@ -318,6 +318,7 @@ double median(std::vector<double> v)
 Runner::Runner(int device)
     : d(std::make_unique<Impl>())
 {
+    preferRealCompiles(); // Impl's Compiler did already; kept explicit: before any CUDA call
     d->index = device;
 }
 
@@ -646,7 +647,20 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
         res["spill_bytes"] = kr.spillBytes();
         res["stack_bytes"] = kr.stackFrameBytes;
         res["compile_ms"] = module.compiled().compileMs;
+        res["cache_hit"] = module.compiled().cacheHit;
         res["arch"] = module.compiled().arch;
+        res["resources_from"] = kr.fromCubin ? QStringLiteral("cubin") : QStringLiteral("ptxas");
+        // What the loaded kernel really uses, from the runtime (authoritative on this device).
+        QString ignored;
+        if (cudaKernel_t k = module.kernel(bench->mainKernel(), &ignored)) {
+            cudaFuncAttributes a{};
+            if (cudaFuncGetAttributes(&a, reinterpret_cast<const void *>(k)) == cudaSuccess) {
+                res["regs"] = a.numRegs;
+                res["smem"] = qint64(a.sharedSizeBytes) + ctx.dynSmem;
+                res["local_bytes"] = qint64(a.localSizeBytes);
+            }
+            cudaGetLastError();
+        }
     }
     res["seed"] = qint64(seed);
     res["clock_method"] = clockMethod;

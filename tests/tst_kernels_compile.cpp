@@ -94,6 +94,44 @@ private slots:
             QVERIFY2(r.find(name) && r.find(name)->registers > 0, qPrintable(name));
     }
 
+    // The fallback used when ptxas prints nothing (NVRTC took a cached image): the cubin's
+    // own attributes must give what ptxas reports.
+    void cubinAgreesWithPtxas_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("arch");
+        for (const KernelSpec &k : Catalog::instance().kernels())
+            if (mine(k) && !k.source.isEmpty())
+                for (const char *arch : {"sm_80", "sm_90", "sm_120"})
+                    QTest::addRow("%s %s", qPrintable(k.id), arch) << k.id << arch;
+    }
+    void cubinAgreesWithPtxas()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(QString, arch);
+        const KernelSpec *spec = Catalog::instance().find(kernel);
+        const auto resolved = Catalog::resolveAll(*spec, {}, {}, nullptr);
+        QVERIFY(resolved);
+        CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
+        o.arch = arch;
+        Compiler compiler({}, m_cache.path());
+        const CompileResult r = compiler.compile(o);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const QList<KernelResources> logged = Compiler::parsePtxasLog(r.log);
+        const QList<KernelResources> elf = Compiler::parseCubin(r.cubin);
+        QVERIFY(!logged.isEmpty());
+        QCOMPARE(elf.size(), logged.size());
+        for (const KernelResources &l : logged) {
+            const auto it = std::find_if(elf.begin(), elf.end(), [&](const KernelResources &e) { return e.lowered == l.lowered; });
+            QVERIFY2(it != elf.end(), qPrintable(l.lowered));
+            QCOMPARE(it->registers, l.registers);
+            QCOMPARE(it->stackFrameBytes, l.stackFrameBytes);
+            QCOMPARE(it->smemStaticBytes, l.smemStaticBytes);
+        }
+        for (const KernelResources &k : r.kernels)
+            QVERIFY(!k.fromCubin); // here ptxas always reports
+    }
+
     void testKernelFollowsTheBuildOption()
     {
         // main() set ROOFLAB_ENABLE_TEST_KERNELS=1, so only the build option decides here

@@ -23,41 +23,41 @@ PY
   fi
 done
 RUN="bash $ROOT/.device-bundle/run.sh"
+sweep() { # kernel dtype params...
+  local k=$1 dt=$2
+  shift 2
+  local args=()
+  for p in "$@"; do args+=(--param "$p"); done
+  $RUN bin/rooflab-cli run "$k" --dtype "$dt" "${args[@]}" --json 2>/dev/null | python3 -c '
+import json, sys
+try:
+  m = json.load(sys.stdin)["measurements"][0]
+except Exception as e:
+  print("%-22s %-5s %-44s FAILED" % (sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]))); raise SystemExit
+t = m["time_s"]
+print("%-22s %-5s %-44s %8.1f us  %7.3f TB/s  %8.2f TFLOP/s  min %8.1f max %8.1f  %s  %4.0f MHz" % (
+  sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]), t["median"] * 1e6, m["bytes"] / t["median"] / 1e12,
+  m["flops"] / t["median"] / 1e12, t["min"] * 1e6, t["max"] * 1e6, "ok" if m["check"]["ok"] else "CHECK FAILED",
+  m.get("clock_mhz", 0)))' "$k" "$dt" "$@" | tee -a "$OUT/sweeps.txt"
+}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu \
   --format=csv >"$OUT/env.txt" 2>&1
 $RUN bin/rooflab-cli devices | tee -a "$OUT/env.txt"
 
 if [[ $steps == *tests* ]]; then
   t0=$(date +%s)
-  timeout 300 $RUN bin/tst_gpu_kernels -v1 >"$OUT/tst_gpu_kernels.log" 2>&1
+  timeout 240 $RUN bin/tst_gpu_kernels -v1 >"$OUT/tst_gpu_kernels.log" 2>&1
   echo "tst_gpu_kernels: rc=$? in $(($(date +%s) - t0)) s"
 fi
 
 if [[ $steps == *suite* ]]; then
   t0=$(date +%s.%N)
-  timeout 240 $RUN bin/rooflab-cli suite --out "$OUT/h200-suite.json" >"$OUT/suite.txt" 2>"$OUT/suite.log"
+  timeout 150 $RUN bin/rooflab-cli suite --out "$OUT/h200-suite.json" >"$OUT/suite.txt" 2>"$OUT/suite.log"
   rc=$?
   echo "suite: rc=$rc, $(python3 -c "print(round($(date +%s.%N) - $t0, 1))") s wall (process start to exit)" | tee -a "$OUT/suite.log"
 fi
 
 if [[ $steps == *sweeps* ]]; then
-  sweep() { # kernel dtype params...
-    local k=$1 dt=$2
-    shift 2
-    local args=()
-    for p in "$@"; do args+=(--param "$p"); done
-    $RUN bin/rooflab-cli run "$k" --dtype "$dt" "${args[@]}" --json 2>/dev/null | python3 -c '
-import json, sys
-try:
-    m = json.load(sys.stdin)["measurements"][0]
-except Exception as e:
-    print("%-22s %-5s %-44s FAILED" % (sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]))); raise SystemExit
-t = m["time_s"]
-print("%-22s %-5s %-44s %8.1f us  %7.3f TB/s  %8.2f TFLOP/s  min %8.1f max %8.1f  %s  %4.0f MHz" % (
-    sys.argv[1], sys.argv[2], " ".join(sys.argv[3:]), t["median"] * 1e6, m["bytes"] / t["median"] / 1e12,
-    m["flops"] / t["median"] / 1e12, t["min"] * 1e6, t["max"] * 1e6, "ok" if m["check"]["ok"] else "CHECK FAILED",
-    m.get("clock_mhz", 0)))' "$k" "$dt" "$@" | tee -a "$OUT/sweeps.txt"
-  }
   t0=$(date +%s)
   sweep probe.memcpy_d2d fp32
   for b in 256 512 1024; do for u in 2 4 8; do for c in default streaming; do
@@ -74,6 +74,18 @@ print("%-22s %-5s %-44s %8.1f us  %7.3f TB/s  %8.2f TFLOP/s  min %8.1f max %8.1f
     sweep memory.layernorm fp32 block=$b
   done
   echo "sweeps: $(($(date +%s) - t0)) s"
+fi
+
+if [[ $steps == *extra* ]]; then
+  # Does ptxas report resources for a compile NVRTC could take from a cache? (--no-cache
+  # skips RoofLab's own cache; CUDA_CACHE_DISABLE is set by the program.)
+  for i in 1 2; do
+    $RUN bin/rooflab-cli compile memory.copy --no-cache --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print("compile memory.copy --no-cache: registers", d["registers"], "compile_ms", round(d["compile_ms"]))'
+  done
+  for b in 128 512; do
+    sweep memory.softmax bf16 block=$b
+    sweep memory.layernorm bf16 block=$b
+  done
 fi
 
 echo "==== summary"
