@@ -218,6 +218,13 @@ private slots:
         QApplication::processEvents();
         QVERIFY(pm->isChartStaged());
         QVERIFY(!occupancy->isVisibleTo(&w));
+        // A tile step shows the explorer beside the chart: the predicted point is the point.
+        if (QWidget *tile = w.panel(QStringLiteral("tile"))) {
+            QVERIFY(player->openLesson(QStringLiteral("03-tiling"), 2));
+            QApplication::processEvents();
+            QVERIFY(pm->isChartStaged());
+            QVERIFY(tile->isVisibleTo(&w));
+        }
         // The step list comes and goes without leaving the stage.
         pm->setStepListShown(true);
         QVERIFY(pm->isStepListShown());

@@ -37,6 +37,7 @@ shot lesson --panel lesson --lesson 02-intensity --step 3 --lang en --theme ligh
 shot presentation --lesson 01-roofline --step 2 --presentation --lang en --theme light
 shot presentation-measured --lesson 03-tiling --step 5 --presentation --lang en --theme light
 shot presentation-panel --lesson 04-occupancy --step 1 --presentation --lang en --theme light
+shot presentation-tile --lesson 03-tiling --step 3 --presentation --lang en --theme light
 shot dark --gpu h200-sxm --compare a100-sxm4-80gb --demo-points --theme dark --lang en
 shot zh_CN --panel lesson --lesson 03-tiling --step 1 --lang zh_CN --theme light
 shot presentation-zh_CN-dark --lesson 01-roofline --step 4 --presentation --lang zh_CN --theme dark

@@ -225,7 +225,11 @@ void PresentationMode::updateStage()
 {
     const QString stage = m_player->isOpen() ? m_player->stagePanel() : QStringLiteral("roofline");
     QWidget *panel = m_window->panel(stage);
-    const bool chartStage = stage == QLatin1String("roofline") || !panel;
+    const bool panelShown = stage != QLatin1String("roofline") && panel;
+    // The occupancy calculator has nothing on the roofline: it takes the whole stage. The
+    // other panels (tile explorer, runs, results) put their points on the chart, so the
+    // chart stays beside them.
+    const bool chartShown = !panelShown || stage != QLatin1String("occupancy");
     QDockWidget *panelDock = nullptr;
     for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
         if ((panelDock = qobject_cast<QDockWidget *>(p)))
@@ -233,7 +237,7 @@ void PresentationMode::updateStage()
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
         if (dock == m_bannerDock || dock->objectName() == QLatin1String("lessonDock"))
             continue;
-        const bool staged = !chartStage && dock == panelDock;
+        const bool staged = panelShown && dock == panelDock;
         dock->setVisible(staged);
         // On the stage a dock is part of the slide: no title bar with float and close buttons.
         if (staged && !dock->titleBarWidget()) {
@@ -241,9 +245,10 @@ void PresentationMode::updateStage()
             m_hiddenTitles << dock;
         }
     }
-    // The chart steps aside for a panel step: with the central widget hidden, the panel's dock
-    // takes the whole stage.
-    m_window->chart()->setVisible(chartStage);
+    // With the central widget hidden, the panel's dock takes the whole stage.
+    m_window->chart()->setVisible(chartShown);
+    if (panelShown && chartShown && panelDock)
+        m_window->resizeDocks({panelDock}, {int(m_window->width() * 0.45)}, Qt::Horizontal);
 }
 
 bool PresentationMode::isChartStaged() const

@@ -41,7 +41,8 @@ public:
     QString bannerCaption() const;
     bool isStepListShown() const;
     void setStepListShown(bool shown);
-    // Whether the stage shows the chart (true) or the step's panel (false).
+    // Whether the stage shows the chart (an occupancy step shows its panel alone; other panel
+    // steps show the panel beside the chart).
     bool isChartStaged() const;
 
 signals:
