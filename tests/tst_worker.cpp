@@ -2,7 +2,9 @@
 // events out, ids echoed, bad input answered without the worker dying, cancel read while a
 // request runs, no device -> error code 3, stdin closed -> exit. Runs without a GPU; the rows
 // that need one skip (and are run on the GPU machine).
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,6 +15,13 @@
 
 namespace {
 
+// rooflab-cli beside this test (a bundle on the GPU machine), else the build tree's.
+QString cli()
+{
+    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/rooflab-cli");
+    return QFileInfo(beside).isExecutable() ? beside : QStringLiteral(ROOFLAB_CLI);
+}
+
 // One worker process and every event it has sent.
 class Worker
 {
@@ -20,7 +29,7 @@ public:
     explicit Worker(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
     {
         m_p.setProcessEnvironment(env);
-        m_p.start(QStringLiteral(ROOFLAB_CLI), {QStringLiteral("worker")});
+        m_p.start(cli(), {QStringLiteral("worker")});
     }
     ~Worker()
     {
@@ -117,7 +126,7 @@ QJsonObject first(const QList<QJsonObject> &events, const QString &name)
 int deviceCount()
 {
     QProcess p;
-    p.start(QStringLiteral(ROOFLAB_CLI), {QStringLiteral("devices"), QStringLiteral("--json")});
+    p.start(cli(), {QStringLiteral("devices"), QStringLiteral("--json")});
     if (!p.waitForFinished(60000))
         return -1;
     return int(QJsonDocument::fromJson(p.readAllStandardOutput()).object().value("devices").toArray().size());

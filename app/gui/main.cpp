@@ -2,6 +2,8 @@
 #include "classroom.h"
 #include "lessonplayer.h"
 #include "mainwindow.h"
+#include "livetools.h"
+#include "resultspanel.h"
 #include "presentationmode.h"
 #include "rooflinechart.h"
 #include "uilanguage.h"
@@ -117,6 +119,14 @@ int main(int argc, char *argv[])
                                         QStringLiteral("WxH"));
     parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption, langOption, themeOption,
                        panelOption, lessonOption, stepOption, presentOption, scaleOption, sizeOption});
+    const QCommandLineOption resultsOption(QStringLiteral("results"),
+                                           QApplication::translate("main", "Open a results file or an Nsight Compute CSV (repeatable)."),
+                                           QStringLiteral("FILE"));
+    const QCommandLineOption compareResultsOption(
+        QStringLiteral("compare-results"), QApplication::translate("main", "Compare the results with this file."),
+        QStringLiteral("FILE"));
+    parser.addOption(resultsOption);
+    parser.addOption(compareResultsOption);
     parser.process(app);
 
     if (langArg && !lang) {
@@ -139,8 +149,11 @@ int main(int argc, char *argv[])
     for (const auto &e : db.errors())
         err << "rooflab: warning: refused " << e.text() << '\n';
 
+    LiveTools live; // the worker and the results outlive any one window, so they go last
     AppShell shell(db); // owns the window; re-creates it when the language changes
     MainWindow &window = *shell.window();
+    live.attach(&window); // the Runs and Results panels, File-menu actions, drops
+    QObject::connect(&shell, &AppShell::windowReplaced, &live, &LiveTools::attach);
     if (parser.isSet(gpuOption)) {
         const QString id = parser.value(gpuOption);
         if (!db.find(id)) {
@@ -206,6 +219,19 @@ int main(int argc, char *argv[])
         shotSize = QSize(wh[0].toInt(), wh[1].toInt());
     }
 
+    for (const QString &file : parser.values(resultsOption))
+        if (!live.openFile(file))
+            err << "rooflab: " << live.resultsPanel()->message() << '\n';
+    if (parser.isSet(compareResultsOption) && !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
+        err << "rooflab: " << live.resultsPanel()->message() << '\n';
+    LiveTools::StartOptions startOptions;
+    startOptions.selectDeviceGpu = !parser.isSet(gpuOption);
+    if (parser.isSet(shotOption)) {
+        startOptions.offerRecovery = false;   // nothing to click in a screenshot
+        startOptions.waitForDeviceMs = 20000; // the picture shows the device's GPU and the kernel list
+    }
+    live.start(startOptions);
+
     if (parser.isSet(shotOption)) {
         // Laid out and painted like the real window, but never put on screen; choices
         // made on the command line are not saved.
@@ -215,6 +241,7 @@ int main(int argc, char *argv[])
         if (parser.isSet(presentOption))
             window.classroom()->presentation()->enter(false); // the window's size, not the (virtual) screen's
         QApplication::processEvents();
+        live.resultsPanel()->updateChartNow();
         window.chart()->replot();
         QApplication::processEvents();
         const QString file = parser.value(shotOption);

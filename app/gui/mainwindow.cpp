@@ -170,6 +170,19 @@ void MainWindow::setLogScale(bool log)
     m_logAction->setChecked(log);
 }
 
+bool MainWindow::addGpu(const model::Gpu &gpu)
+{
+    if (!m_db.add(gpu))
+        return false;
+    const QStringList checked = m_compare->checkedIds();
+    m_picker->setGpus(m_db.gpus());
+    m_compare->setGpus(m_db.gpus());
+    m_compare->setCheckedIds(checked);
+    if (!m_gpuId.isEmpty())
+        m_picker->setCurrentId(m_gpuId);
+    return true;
+}
+
 void MainWindow::updateChart()
 {
     QList<model::Gpu> gpus;

@@ -42,6 +42,9 @@ public:
     QStringList comparisonGpuIds() const;
     void setComparisonGpus(const QStringList &ids);
     void setLogScale(bool log);
+    // Adds a spec entry built elsewhere (a live device the database does not know) to both
+    // pickers; false for a duplicate id.
+    bool addGpu(const model::Gpu &gpu);
 
     // Adds a tool panel as a tab beside the workload panel; the window keeps it.
     void addPanel(QWidget *panel, const QString &title);

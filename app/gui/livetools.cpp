@@ -1,0 +1,384 @@
+#include "livetools.h"
+
+#include "mainwindow.h"
+#include "paths.h"
+#include "resultspanel.h"
+#include "resultssession.h"
+#include "runspanel.h"
+#include "workerclient.h"
+
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUrl>
+
+LiveTools::LiveTools(QObject *parent)
+    : QObject(parent), m_worker(new WorkerClient(this)), m_session(new ResultsSession(this))
+{
+    connect(m_worker, &WorkerClient::measurement, this, [this](const QString &id, const model::Measurement &m) {
+        m_session->addLiveMeasurement(m, m_replays.value(id));
+    });
+    connect(m_worker, &WorkerClient::ceiling, m_session,
+            [this](const QString &, const model::MeasuredCeiling &c) { m_session->addLiveCeiling(c); });
+    connect(m_worker, &WorkerClient::device, this, [this](const QString &id, const model::DeviceInfo &d) {
+        if (id == m_devicesRequest)
+            m_devices.append(d);
+        else
+            m_session->setLiveDevice(d); // the device a run used, or the one a replayed file names
+    });
+    connect(m_worker, &WorkerClient::finished, this, [this](const QString &id, bool ok, const QString &message) {
+        if (id == m_devicesRequest)
+            onDevicesFinished(ok, message);
+        m_replays.remove(id);
+    });
+    connect(m_worker, &WorkerClient::workerFailed, this, [this](const QString &message) {
+        if (!m_window)
+            return;
+        m_window->statusBar()->showMessage(message, 20000);
+        if (m_runs)
+            m_window->showPanel(m_runs);
+    });
+}
+
+LiveTools::~LiveTools() = default;
+
+MainWindow *LiveTools::window() const
+{
+    return m_window;
+}
+
+RunsPanel *LiveTools::runsPanel() const
+{
+    return m_runs;
+}
+
+ResultsPanel *LiveTools::resultsPanel() const
+{
+    return m_results;
+}
+
+void LiveTools::attach(MainWindow *window)
+{
+    m_window = window;
+    if (m_deviceGpu)
+        window->addGpu(*m_deviceGpu);
+    const QJsonArray catalog = m_runs ? m_runs->catalog() : QJsonArray();
+
+    m_runs = new RunsPanel(m_worker);
+    window->addPanel(m_runs, tr("Runs"));
+    window->registerPanel(QStringLiteral("runs"), m_runs);
+    m_results = new ResultsPanel(m_session, window->chart());
+    window->addPanel(m_results, tr("Results"));
+    window->registerPanel(QStringLiteral("results"), m_results);
+
+    if (!catalog.isEmpty())
+        m_runs->setCatalog(catalog);
+    if (m_deviceKnown)
+        m_runs->setDevice(m_device, m_whyNone);
+    connect(m_runs, &RunsPanel::replayStarted, this, [this](const QString &id, const QString &file) {
+        m_replays.insert(id, tr("replay of %1").arg(QFileInfo(file).fileName()));
+        if (m_results)
+            m_window->showPanel(m_runs);
+    });
+    connect(m_results, &ResultsPanel::messageShown, window,
+            [window](const QString &text) { window->statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 10000); });
+    connect(window, &MainWindow::gpuChanged, m_results, &ResultsPanel::setGpu);
+    if (const model::Gpu *gpu = window->currentGpu())
+        m_results->setGpu(*gpu);
+
+    window->setAcceptDrops(true);
+    window->installEventFilter(this);
+    addMenuActions();
+}
+
+void LiveTools::addMenuActions()
+{
+    auto *file = m_window->findChild<QMenu *>(QStringLiteral("fileMenu"));
+    if (!file)
+        return;
+    QAction *before = file->actions().value(0);
+    auto add = [&](const QString &text, const QKeySequence &key, void (ResultsPanel::*slot)()) {
+        auto *a = new QAction(text, file);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, [this, slot] {
+            if (!m_results)
+                return;
+            m_window->showPanel(m_results);
+            (m_results->*slot)();
+        });
+        file->insertAction(before, a);
+        m_actions << a;
+        return a;
+    };
+    add(tr("&Open results…"), QKeySequence::Open, &ResultsPanel::openDialog)->setObjectName(QStringLiteral("openResults"));
+    m_recentMenu = new QMenu(tr("Open &recent results"), file);
+    m_recentMenu->setObjectName(QStringLiteral("recentResults"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &LiveTools::fillRecentMenu);
+    file->insertMenu(before, m_recentMenu);
+    add(tr("&Compare with results…"), {}, &ResultsPanel::compareDialog)->setObjectName(QStringLiteral("compareResults"));
+    add(tr("&Save results as…"), QKeySequence::SaveAs, &ResultsPanel::saveAsDialog)->setObjectName(QStringLiteral("saveResults"));
+    add(tr("Export results as &CSV…"), {}, &ResultsPanel::exportCsvDialog)->setObjectName(QStringLiteral("exportCsv"));
+    file->insertSeparator(before);
+    fillRecentMenu();
+}
+
+void LiveTools::fillRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList recent = ResultsSession::recentFiles();
+    for (const QString &path : recent) {
+        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+}
+
+bool LiveTools::openFile(const QString &path)
+{
+    if (!m_results)
+        return false;
+    m_window->showPanel(m_results);
+    return m_results->openFile(path);
+}
+
+// ---- start-up: device or samples
+
+void LiveTools::start(const StartOptions &options)
+{
+    m_samples = options.samples;
+    m_selectDeviceGpu = options.selectDeviceGpu;
+    if (options.offerRecovery)
+        m_session->checkForRecovery();
+    if (options.loadCatalog && m_runs)
+        m_runs->loadCatalog();
+    m_devices.clear();
+    m_devicesRequest = m_worker->requestDevices();
+    if (m_devicesRequest.isEmpty()) {
+        onDevicesFinished(false, m_worker->lastFailure());
+        return;
+    }
+    if (options.waitForDeviceMs > 0) {
+        // Screenshots and tests: the window as it looks once the worker has answered.
+        QElapsedTimer t;
+        t.start();
+        while ((!m_deviceKnown || (m_runs && m_runs->isCatalogLoading())) && t.elapsed() < options.waitForDeviceMs)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    }
+}
+
+void LiveTools::onDevicesFinished(bool ok, const QString &message)
+{
+    m_devicesRequest.clear();
+    m_deviceKnown = true;
+    m_device.reset();
+    if (!m_devices.isEmpty())
+        m_device = m_devices.first();
+    m_whyNone = m_device ? QString() : (message.isEmpty() && !ok ? tr("the worker did not answer") : message);
+    applyDevice();
+    emit deviceAnswered();
+}
+
+void LiveTools::applyDevice()
+{
+    if (m_runs)
+        m_runs->setDevice(m_device, m_whyNone);
+    if (!m_window)
+        return;
+    if (m_device) {
+        const model::Gpu *gpu = matchGpu(m_window->specDb(), *m_device);
+        if (!gpu) {
+            m_deviceGpu = gpuFromDevice(*m_device);
+            m_window->addGpu(*m_deviceGpu);
+            gpu = m_window->specDb().find(m_deviceGpu->id);
+        }
+        if (gpu && m_selectDeviceGpu)
+            m_window->selectGpu(gpu->id);
+        return;
+    }
+    if (m_samples && m_session->files().isEmpty() && m_session->live().measurements.isEmpty())
+        openSamples();
+}
+
+QString LiveTools::samplesPath()
+{
+    return model::resourcePath(QStringLiteral("samples/h200-suite.json"));
+}
+
+void LiveTools::openSamples()
+{
+    const QString path = samplesPath();
+    if (!m_results)
+        return;
+    if (!QFileInfo::exists(path)) {
+        m_results->showMessage(tr("No CUDA device was found, and the H200 sample results (%1) are not installed. "
+                                  "Open or replay a results file to see measured points.")
+                                   .arg(QStringLiteral("samples/h200-suite.json")),
+                               ResultsPanel::Level::Warning);
+        return;
+    }
+    if (!m_results->openFile(path))
+        return;
+    const QString spec = m_session->files().isEmpty() ? QString() : m_session->files().last().results.device.spec;
+    if (!spec.isEmpty() && m_window->specDb().find(spec) && m_selectDeviceGpu)
+        m_window->selectGpu(spec);
+    m_results->showMessage(tr("No CUDA device here: showing the sample results measured on an H200 (%1).")
+                               .arg(QFileInfo(path).fileName()),
+                           ResultsPanel::Level::Info);
+}
+
+const model::Gpu *LiveTools::matchGpu(const model::SpecDb &db, const model::DeviceInfo &device)
+{
+    if (!device.spec.isEmpty())
+        if (const model::Gpu *g = db.find(device.spec))
+            return g;
+    // Same idea as the worker's match: the device's model token ("h200", "4090") must be in the
+    // entry's name, the SM count must agree, and more shared name tokens win.
+    static const QRegularExpression split(QStringLiteral("[^a-z0-9]+"));
+    static const QStringList generic = {"nvidia", "geforce", "tesla", "quadro", "rtx"};
+    const QStringList tokens = device.name.toLower().split(split, Qt::SkipEmptyParts);
+    QString modelToken;
+    for (const QString &t : tokens)
+        if (!generic.contains(t)) {
+            modelToken = t;
+            break;
+        }
+    if (modelToken.isEmpty())
+        return nullptr;
+    const model::Gpu *best = nullptr;
+    int bestScore = -1;
+    for (const model::Gpu &g : db.gpus()) {
+        if (g.fromDevice)
+            continue;
+        if (!g.computeCapability.isEmpty() && !device.cc.isEmpty() && g.computeCapability != device.cc)
+            continue;
+        if (g.smCount() > 0 && device.sms > 0 && g.smCount() != device.sms)
+            continue;
+        const QStringList gt = g.name.toLower().split(split, Qt::SkipEmptyParts);
+        if (!gt.contains(modelToken))
+            continue;
+        int score = 0;
+        for (const QString &t : tokens)
+            score += gt.contains(t) ? 10 : 0;
+        if (g.smCount() == device.sms)
+            score += 5; // an entry whose SM count is known and agrees beats one without
+        score -= int(gt.size()); // "H200 SXM" before "H200 NVL 141GB" when nothing else decides
+        if (score > bestScore) {
+            best = &g;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
+model::Gpu LiveTools::gpuFromDevice(const model::DeviceInfo &d)
+{
+    model::Gpu g;
+    const int index = d.extra.value(QLatin1String("index")).toInt(0);
+    g.id = QStringLiteral("device-%1").arg(index);
+    g.name = tr("%1 (this machine)").arg(d.name.isEmpty() ? tr("CUDA device %1").arg(index) : d.name);
+    g.vendor = QStringLiteral("NVIDIA");
+    g.generation = tr("This machine");
+    g.computeCapability = d.cc;
+    g.architecture = d.cc.isEmpty() ? QString() : QStringLiteral("sm_") + QString(d.cc).remove(QLatin1Char('.'));
+    g.fromDevice = true;
+    const QString src = tr("cudaGetDeviceProperties on this machine");
+    if (d.sms > 0)
+        g.sms = model::Sourced{double(d.sms), src};
+    if (d.clockMhz > 0)
+        g.boostClockMhz = model::Sourced{d.clockMhz, src};
+    if (d.l2Bytes > 0)
+        g.l2Bytes = model::Sourced{d.l2Bytes, src};
+    if (const double mem = d.extra.value(QLatin1String("mem_bytes")).toDouble(); mem > 0)
+        g.memoryBytes = model::Sourced{mem, src};
+    const double memClock = d.extra.value(QLatin1String("mem_clock_mhz")).toDouble();
+    if (memClock > 0 && d.memBusBits > 0)
+        g.bandwidth.insert(QStringLiteral("hbm"),
+                           {2 * memClock * 1e6 * d.memBusBits / 8,
+                            tr("estimate: 2 × memory clock × bus width (%1 MHz × %2 bit), not a datasheet figure")
+                                .arg(memClock)
+                                .arg(d.memBusBits)});
+    const QStringList cc = d.cc.split(QLatin1Char('.'));
+    const int major = cc.value(0).toInt(), minor = cc.value(1).toInt();
+    const int lanes = (major < 8 || (major == 8 && minor == 0)) ? 64 : 128;
+    if (d.sms > 0 && d.clockMhz > 0)
+        g.peaks.insert(QStringLiteral("fp32"),
+                       {double(d.sms) * lanes * 2 * d.clockMhz * 1e6,
+                        tr("estimate: %1 SMs × %2 FP32 lanes × 2 × %3 MHz, not a datasheet figure")
+                            .arg(d.sms)
+                            .arg(lanes)
+                            .arg(d.clockMhz)});
+    model::SmLimits l;
+    auto num = [&d](const char *key, int fallback) {
+        const int v = d.extra.value(QLatin1String(key)).toInt();
+        return v > 0 ? v : fallback;
+    };
+    l.maxThreadsPerSm = num("max_threads_per_sm", l.maxThreadsPerSm);
+    l.maxThreadsPerBlock = num("max_threads_per_block", l.maxThreadsPerBlock);
+    l.maxWarpsPerSm = l.maxThreadsPerSm / l.warpSize;
+    l.maxBlocksPerSm = num("max_blocks_per_sm", l.maxBlocksPerSm);
+    l.regsPerSm = num("regs_per_sm", l.regsPerSm);
+    l.maxRegsPerBlock = num("regs_per_block", l.maxRegsPerBlock);
+    l.smemPerSmBytes = num("smem_per_sm", l.smemPerSmBytes);
+    l.smemPerBlockOptinBytes = num("smem_per_block_optin", l.smemPerBlockOptinBytes);
+    l.reservedSmemPerBlock = d.extra.value(QLatin1String("reserved_smem_per_block")).toInt();
+    l.source = src;
+    g.limits = l;
+    g.notes << tr("Built from this machine's device properties: the spec database has no entry for this GPU. "
+                  "The HBM bandwidth and the FP32 peak are estimates; other peaks are unknown.");
+    return g;
+}
+
+// ---- drag and drop
+
+QStringList LiveTools::droppedFiles(const QEvent *event)
+{
+    // QDragEnterEvent and QDragMoveEvent are QDropEvents too.
+    const QMimeData *mime = static_cast<const QDropEvent *>(event)->mimeData();
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl &url : mime->urls()) {
+        const QString f = url.toLocalFile();
+        if (!f.isEmpty() && (f.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
+                             f.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)))
+            files << f;
+    }
+    return files;
+}
+
+bool LiveTools::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove)) {
+        auto *e = static_cast<QDragMoveEvent *>(event);
+        if (e->mimeData() && e->mimeData()->hasUrls()) { // the drop says which files it cannot use
+            e->acceptProposedAction();
+            return true;
+        }
+    } else if (watched == m_window && event->type() == QEvent::Drop) {
+        auto *e = static_cast<QDropEvent *>(event);
+        const QStringList files = droppedFiles(event);
+        if (files.isEmpty() && m_results)
+            m_results->showMessage(tr("Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be "
+                                      "dropped here."),
+                                   ResultsPanel::Level::Warning);
+        for (const QString &f : files)
+            openFile(f);
+        e->acceptProposedAction();
+        return true;
+    }
+    return QObject::eventFilter(watched, event);
+}

@@ -1,0 +1,155 @@
+#include "resultschart.h"
+
+#include "units.h"
+#include "workloads.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace resultschart {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ResultsChart", text);
+}
+
+QString html(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+} // namespace
+
+std::optional<RoofShare> roofShare(const model::Gpu &gpu, const model::Measurement &m)
+{
+    RoofShare s;
+    s.level = !m.level.isEmpty() && gpu.bandwidth.contains(m.level) ? m.level : QStringLiteral("hbm");
+    s.precision = m.precision;
+    if (s.precision.isEmpty() || !gpu.peaks.contains(s.precision)) {
+        const auto dtype = model::parseDtype(m.dtype);
+        s.precision = model::precisionFor(gpu, dtype.value_or(model::Dtype::Fp32));
+    }
+    const model::Roofline roof(gpu);
+    const double bw = roof.bandwidth(s.level);
+    const double peak = roof.peak(s.precision);
+    s.ai = m.ai();
+    if (m.flops <= 0) {
+        // A copy has no FLOPs: it is held against the bandwidth alone.
+        if (bw <= 0)
+            return std::nullopt;
+        s.roof.bandwidth = bw;
+        s.roof.bound = model::Bound::Memory;
+        s.share = m.bytesPerS() / bw;
+        s.roofName = tr("%1 bandwidth").arg(model::levelLabel(s.level, gpu.memoryType));
+        return s;
+    }
+    if (bw <= 0 && peak <= 0)
+        return std::nullopt;
+    if (bw <= 0)
+        s.roof = {peak, model::Bound::Compute, peak, 0};
+    else if (peak <= 0)
+        s.roof = {bw * s.ai, model::Bound::Memory, 0, bw};
+    else
+        s.roof = roof.attainable(s.ai, s.precision, s.level);
+    s.share = s.roof.flopPerS > 0 ? m.flopPerS() / s.roof.flopPerS : 0;
+    s.roofName = s.roof.bound == model::Bound::Memory
+                     ? tr("%1 roof").arg(model::levelLabel(s.level, gpu.memoryType))
+                     : tr("%1 roof").arg(model::precisionLabel(s.precision));
+    return s;
+}
+
+QString shareText(const RoofShare &s)
+{
+    const QString pct = QString::number(s.share * 100, 'f', s.share < 0.1 ? 1 : 0);
+    const QString bound = s.roof.bound == model::Bound::Memory ? tr("memory-bound") : tr("compute-bound");
+    return tr("%1 % of the %2; %3").arg(pct, s.roofName, bound);
+}
+
+QString shortLabel(const model::Measurement &m)
+{
+    QString name = m.kernel.section(QLatin1Char('.'), 1);
+    if (name.isEmpty())
+        name = m.kernel;
+    if (name.size() > 28)
+        name = name.left(26) + QStringLiteral("…");
+    QStringList parts = {name};
+    const QString variant = m.params.value(QStringLiteral("variant")).toString();
+    if (!variant.isEmpty())
+        parts.append(variant);
+    if (!m.dtype.isEmpty() && m.dtype != QLatin1String("fp32"))
+        parts.append(m.dtype);
+    return parts.join(QLatin1Char(' '));
+}
+
+QString describe(const model::Measurement &m)
+{
+    QStringList parts = {m.kernel};
+    if (!m.dtype.isEmpty())
+        parts.append(m.dtype);
+    for (auto it = m.params.cbegin(); it != m.params.cend(); ++it)
+        parts.append(it.key() + QLatin1Char('=') + it.value().toString());
+    return parts.join(QLatin1Char(' '));
+}
+
+QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QString &source, const QString &extra)
+{
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>").arg(html(describe(m)));
+    lines << tr("time: median %1 (min %2, max %3, %4 samples)")
+                 .arg(model::formatSeconds(m.time.median), model::formatSeconds(m.time.min),
+                      model::formatSeconds(m.time.max))
+                 .arg(m.time.samples);
+    QStringList rates;
+    if (m.flops > 0)
+        rates << model::formatSi(m.flopPerS(), QStringLiteral("FLOP/s"));
+    rates << model::formatSi(m.bytesPerS(), QStringLiteral("B/s"));
+    if (m.bytes > 0 && m.flops > 0)
+        rates << tr("AI %1 FLOP/B").arg(QString::number(m.ai(), 'g', 3));
+    lines << rates.join(QStringLiteral(" · "));
+    const bool checked = m.check.ok || !m.check.reference.isEmpty() || !m.check.message.isEmpty();
+    if (!checked)
+        lines << tr("check: none (imported)");
+    else if (m.check.ok)
+        lines << tr("check: ok (max relative error %1 against %2)")
+                     .arg(QString::number(m.check.maxRelErr, 'g', 2), html(m.check.reference));
+    else
+        lines << QStringLiteral("<span style='color:#c62828'>%1</span>")
+                     .arg(html(tr("check FAILED: %1").arg(m.check.message.isEmpty()
+                                                              ? tr("max relative error %1").arg(m.check.maxRelErr)
+                                                              : m.check.message)));
+    if (gpu) {
+        if (const auto s = roofShare(*gpu, m))
+            lines << tr("<b>%1</b> on %2").arg(html(shareText(*s)), html(gpu->displayName()));
+    }
+    if (m.predictedTimeS && *m.predictedTimeS > 0)
+        lines << tr("predicted %1 when measured (%2 % of it achieved)")
+                     .arg(model::formatSeconds(*m.predictedTimeS))
+                     .arg(QString::number(*m.predictedTimeS / m.time.median * 100, 'f', 0));
+    if (m.clockMhz > 0)
+        lines << tr("SM clock %1 MHz").arg(QString::number(m.clockMhz, 'f', 0));
+    if (!extra.isEmpty())
+        lines << extra;
+    if (!source.isEmpty())
+        lines << QStringLiteral("<i>%1</i>").arg(html(source));
+    return lines.join(QStringLiteral("<br>"));
+}
+
+std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
+                                        const QString &source, const QString &extra)
+{
+    if (m.flops <= 0 || m.bytes <= 0 || m.time.median <= 0)
+        return std::nullopt;
+    ChartPoint p;
+    p.id = id;
+    p.label = shortLabel(m);
+    p.tooltip = tooltip(m, gpu, source, extra);
+    p.ai = m.ai();
+    p.flopPerS = m.flopPerS();
+    p.kind = ChartPoint::Kind::Measured;
+    p.gpuIndex = 0;
+    return p;
+}
+
+} // namespace resultschart

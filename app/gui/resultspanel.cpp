@@ -1,0 +1,639 @@
+#include "resultspanel.h"
+
+#include "resultschart.h"
+#include "resultssession.h"
+#include "resultstablemodel.h"
+#include "rooflinechart.h"
+#include "units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+const QString ResultsPanel::kGroup = QStringLiteral("results");
+const QString ResultsPanel::kCompareGroup = QStringLiteral("results-compare");
+
+namespace {
+
+const QString kDirKey = QStringLiteral("results/lastDir");
+
+QString lastDir()
+{
+    return QSettings().value(kDirKey).toString();
+}
+
+void rememberDir(const QString &file)
+{
+    QSettings().setValue(kDirKey, QFileInfo(file).absolutePath());
+}
+
+QFrame *banner(QLabel *label, QWidget *parent)
+{
+    auto *frame = new QFrame(parent);
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QHBoxLayout(frame);
+    layout->setContentsMargins(8, 4, 4, 4);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(label, 1);
+    frame->hide();
+    return frame;
+}
+
+QString percentText(double v)
+{
+    return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + QString::number(std::abs(v), 'f', 1) +
+           QStringLiteral(" %");
+}
+
+} // namespace
+
+ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent)
+    : QWidget(parent), m_session(session), m_chart(chart), m_model(new ResultsTableModel(this)),
+      m_proxy(new ResultsFilterModel(this)), m_view(new QTableView), m_filter(new QLineEdit), m_dtype(new QComboBox),
+      m_failed(new QCheckBox(tr("failed checks only"))), m_message(new QLabel), m_recoveryLabel(new QLabel),
+      m_compareLabel(new QLabel), m_summary(new QLabel)
+{
+    setObjectName(QStringLiteral("resultsPanel"));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *buttons = new QHBoxLayout;
+    auto button = [&](const QString &text, const QString &tip, auto slot) {
+        auto *b = new QToolButton;
+        b->setText(text);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        buttons->addWidget(b);
+        return b;
+    };
+    button(tr("Open…"), tr("Open a results file or an Nsight Compute CSV beside what is shown"), &ResultsPanel::openDialog);
+    button(tr("Compare…"), tr("Overlay a second results file (another GPU or another day) and link matching runs"),
+           &ResultsPanel::compareDialog);
+    button(tr("Save as…"), tr("Save every measurement shown as one results file"), &ResultsPanel::saveAsDialog);
+    button(tr("CSV…"), tr("Export every measurement shown as CSV, one row each"), &ResultsPanel::exportCsvDialog);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+
+    m_recoveryFrame = banner(m_recoveryLabel, this);
+    auto *restore = new QPushButton(tr("Restore"));
+    restore->setObjectName(QStringLiteral("restoreButton"));
+    auto *discard = new QPushButton(tr("Discard"));
+    discard->setObjectName(QStringLiteral("discardButton"));
+    m_recoveryFrame->layout()->addWidget(restore);
+    m_recoveryFrame->layout()->addWidget(discard);
+    connect(restore, &QPushButton::clicked, this, [this] {
+        QString message;
+        const bool ok = m_session->restoreRecovery(&message);
+        showMessage(message, ok ? Level::Info : Level::Error);
+    });
+    connect(discard, &QPushButton::clicked, m_session, &ResultsSession::discardRecovery);
+    m_recoveryFrame->setStyleSheet(QStringLiteral("QFrame { background: #e8f1fb; }"));
+    layout->addWidget(m_recoveryFrame);
+
+    m_messageFrame = banner(m_message, this);
+    m_message->setObjectName(QStringLiteral("resultsMessage"));
+    auto *close = new QToolButton;
+    close->setText(QStringLiteral("✕"));
+    close->setAutoRaise(true);
+    close->setToolTip(tr("Dismiss"));
+    connect(close, &QToolButton::clicked, m_messageFrame, &QWidget::hide);
+    m_messageFrame->layout()->addWidget(close);
+    layout->addWidget(m_messageFrame);
+
+    m_compareFrame = banner(m_compareLabel, this);
+    auto *stop = new QPushButton(tr("Stop comparing"));
+    connect(stop, &QPushButton::clicked, this, &ResultsPanel::stopComparing);
+    m_compareFrame->layout()->addWidget(stop);
+    layout->addWidget(m_compareFrame);
+
+    auto *filters = new QHBoxLayout;
+    m_filter->setPlaceholderText(tr("Filter: kernel, parameters, file"));
+    m_filter->setClearButtonEnabled(true);
+    filters->addWidget(m_filter, 1);
+    m_dtype->addItem(tr("all types"), QString());
+    m_dtype->setToolTip(tr("Show one data type only"));
+    filters->addWidget(m_dtype);
+    filters->addWidget(m_failed);
+    layout->addLayout(filters);
+
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSortIndicatorClearable(true);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // arrival order until a header is clicked
+    m_view->setSortingEnabled(true);
+    m_view->setMinimumHeight(160);
+    // The panel is narrow: the numbers first, the long parameter text after them, and the
+    // rarely needed columns hidden (right-click the header to show them).
+    m_hidden = {ResultsTableModel::Min, ResultsTableModel::Max, ResultsTableModel::Ai};
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, &ResultsPanel::columnMenu);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResultsPanel::applyColumns);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &ResultsPanel::applyColumns);
+    layout->addWidget(m_view, 1);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+
+    m_chartTimer.setSingleShot(true);
+    m_chartTimer.setInterval(30); // a fast replay sends hundreds of points a second: draw them together
+    connect(&m_chartTimer, &QTimer::timeout, this, &ResultsPanel::updateChartNow);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &t) {
+        m_proxy->setText(t);
+        scheduleChart();
+        updateSummary();
+    });
+    connect(m_dtype, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setDtype(m_dtype->currentData().toString());
+        scheduleChart();
+        updateSummary();
+    });
+    connect(m_failed, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setFailedOnly(on);
+        scheduleChart();
+        updateSummary();
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResultsPanel::onSelection);
+    connect(m_chart, &RooflineChart::pointClicked, this, &ResultsPanel::onPointClicked);
+
+    connect(m_session, &ResultsSession::documentsChanged, this, &ResultsPanel::rebuildTable);
+    connect(m_session, &ResultsSession::liveMeasurementAdded, this, &ResultsPanel::onLiveMeasurement);
+    connect(m_session, &ResultsSession::liveCeilingsChanged, this, &ResultsPanel::scheduleChart);
+    connect(m_session, &ResultsSession::comparisonChanged, this, &ResultsPanel::onComparisonChanged);
+    connect(m_session, &ResultsSession::recoveryChanged, this, &ResultsPanel::updateRecovery);
+    connect(m_session, &ResultsSession::autosaveFailed, this, [this](const QString &m) { showMessage(m, Level::Error); });
+
+    if (m_session->comparison())
+        m_model->setBaseline(m_session->comparison()->results, m_session->comparison()->label);
+    applyColumns();
+    rebuildTable();
+    onComparisonChanged();
+    updateRecovery(m_session->recoverableCount());
+}
+
+void ResultsPanel::setGpu(const model::Gpu &gpu)
+{
+    m_gpu = gpu;
+    updateRoofs();
+    scheduleChart();
+}
+
+void ResultsPanel::updateRoofs()
+{
+    if (!m_gpu) {
+        m_model->setRoofFunction(nullptr);
+        return;
+    }
+    const model::Gpu gpu = *m_gpu;
+    m_model->setRoofFunction([gpu](const model::Measurement &m) {
+        ResultsTableModel::Roof roof;
+        if (const auto s = resultschart::roofShare(gpu, m)) {
+            roof.flopPerS = s->roof.flopPerS;
+            roof.bytesPerS = s->roof.bandwidth;
+        }
+        return roof;
+    });
+}
+
+QString ResultsPanel::pointId(int row)
+{
+    return QStringLiteral("result:%1").arg(row);
+}
+
+int ResultsPanel::rowOf(const QString &pointId)
+{
+    if (!pointId.startsWith(QLatin1String("result:")))
+        return -1;
+    bool ok = false;
+    const int row = pointId.mid(7).toInt(&ok);
+    return ok ? row : -1;
+}
+
+QString ResultsPanel::rowSource(int row) const
+{
+    const QString file = m_model->file(row);
+    return file.isEmpty() ? tr("measured in this session") : file;
+}
+
+void ResultsPanel::rebuildTable()
+{
+    m_model->clear();
+    for (const ResultsSession::Document &d : m_session->files())
+        m_model->addResults(d.results, d.path);
+    const model::ResultSet &live = m_session->live();
+    for (int i = 0; i < live.measurements.size(); ++i)
+        m_model->appendMeasurement(live.measurements.at(i), m_session->liveOrigin(i));
+
+    QStringList dtypes;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (const QString d = m_model->measurement(r).dtype; !d.isEmpty() && !dtypes.contains(d))
+            dtypes << d;
+    dtypes.sort();
+    const QString current = m_dtype->currentData().toString();
+    const QSignalBlocker block(m_dtype);
+    while (m_dtype->count() > 1)
+        m_dtype->removeItem(1);
+    for (const QString &d : dtypes)
+        m_dtype->addItem(d, d);
+    const int index = m_dtype->findData(current);
+    m_dtype->setCurrentIndex(index < 0 ? 0 : index);
+    if (index < 0)
+        m_proxy->setDtype({});
+    m_view->resizeColumnsToContents();
+    scheduleChart();
+    updateSummary();
+}
+
+void ResultsPanel::onLiveMeasurement(int index)
+{
+    const model::Measurement &m = m_session->live().measurements.at(index);
+    m_model->appendMeasurement(m, m_session->liveOrigin(index));
+    if (!m.dtype.isEmpty() && m_dtype->findData(m.dtype) < 0)
+        m_dtype->addItem(m.dtype, m.dtype);
+    if (m_model->rowCount() <= 3)
+        m_view->resizeColumnsToContents();
+    if (m_view->horizontalHeader()->sortIndicatorSection() < 0)
+        m_view->scrollToBottom(); // arrival order: follow the newest
+    scheduleChart();
+    updateSummary();
+}
+
+void ResultsPanel::onComparisonChanged()
+{
+    const auto &cmp = m_session->comparison();
+    if (cmp)
+        m_model->setBaseline(cmp->results, cmp->label);
+    else
+        m_model->clearBaseline();
+    m_compareFrame->setVisible(bool(cmp));
+    if (cmp)
+        m_view->resizeColumnToContents(ResultsTableModel::Change);
+    scheduleChart();
+    updateSummary();
+}
+
+void ResultsPanel::applyColumns()
+{
+    QHeaderView *h = m_view->horizontalHeader();
+    // What a narrow panel should show first: which kernel, how long, how close to its roof,
+    // how it changed, whether it was right; then the rest.
+    static const QList<int> order = {ResultsTableModel::Kernel,    ResultsTableModel::Median,      ResultsTableModel::Change,
+                                     ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
+                                     ResultsTableModel::BytesPerS, ResultsTableModel::Dtype,       ResultsTableModel::Params,
+                                     ResultsTableModel::Min,       ResultsTableModel::Max,         ResultsTableModel::Ai,
+                                     ResultsTableModel::Source};
+    int visual = 0;
+    for (int column : order) {
+        if (column >= h->count())
+            continue;
+        h->moveSection(h->visualIndex(column), visual++);
+        h->setSectionHidden(column, m_hidden.contains(column));
+    }
+}
+
+void ResultsPanel::columnMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    QHeaderView *h = m_view->horizontalHeader();
+    for (int v = 0; v < h->count(); ++v) {
+        const int column = h->logicalIndex(v);
+        QAction *a = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!m_hidden.contains(column));
+        a->setEnabled(column != ResultsTableModel::Kernel);
+        connect(a, &QAction::toggled, this, [this, column](bool on) {
+            if (on)
+                m_hidden.remove(column);
+            else
+                m_hidden.insert(column);
+            applyColumns();
+            if (on)
+                m_view->resizeColumnToContents(column);
+        });
+    }
+    menu.exec(h->mapToGlobal(pos));
+}
+
+void ResultsPanel::scheduleChart()
+{
+    if (!m_chartTimer.isActive())
+        m_chartTimer.start();
+}
+
+void ResultsPanel::updateChartNow()
+{
+    m_chartTimer.stop();
+    const model::Gpu *gpu = m_gpu ? &*m_gpu : nullptr;
+    QList<ChartPoint> points;
+    QHash<QString, int> predictedAt; // (intensity, precision, level) -> index in points
+    QHash<int, QStringList> predictedFor;
+    QList<ChartTrail> links;
+    QList<ChartPoint> comparePoints;
+
+    const auto &cmp = m_session->comparison();
+    QHash<QString, int> baseline; // key -> first index in the comparison file
+    if (cmp)
+        for (int i = 0; i < cmp->results.measurements.size(); ++i)
+            if (const QString k = cmp->results.measurements.at(i).key(); !baseline.contains(k))
+                baseline.insert(k, i); // the first, as ResultsTableModel matches
+
+    int drawn = 0;
+    for (int row = 0; row < m_model->rowCount() && drawn < kMaxChartPoints; ++row) {
+        if (!m_proxy->mapFromSource(m_model->index(row, 0)).isValid())
+            continue; // filtered out of the table: off the chart too
+        const model::Measurement &m = m_model->measurement(row);
+        QString extra;
+        if (const auto change = m_model->changePercent(row))
+            extra = tr("median time %1 against %2%3")
+                        .arg(percentText(*change), cmp ? cmp->label : QString(),
+                             m_model->changeSignificant(row) ? (*change < 0 ? tr(" (faster)") : tr(" (slower)"))
+                                                             : tr(" (within the noise)"));
+        const auto p = resultschart::measuredPoint(m, pointId(row), gpu, rowSource(row), extra.toHtmlEscaped());
+        if (!p)
+            continue;
+        points << *p;
+        ++drawn;
+        if (gpu) {
+            if (const auto s = resultschart::roofShare(*gpu, m); s && s->roof.flopPerS > 0) {
+                const QString key = QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
+                auto it = predictedAt.find(key);
+                if (it == predictedAt.end()) {
+                    ChartPoint pp;
+                    pp.id = QStringLiteral("predicted:%1").arg(predictedAt.size());
+                    pp.ai = s->ai;
+                    pp.flopPerS = s->roof.flopPerS;
+                    pp.kind = ChartPoint::Kind::Predicted;
+                    pp.tooltip = tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
+                                     .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
+                                          QString::number(s->ai, 'g', 3), gpu->displayName().toHtmlEscaped(),
+                                          s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
+                                                                                : s->roofName + tr(", compute-bound"));
+                    it = predictedAt.insert(key, int(points.size()));
+                    points << pp;
+                }
+                QStringList &names = predictedFor[*it];
+                if (names.size() < 6)
+                    names << resultschart::shortLabel(m).toHtmlEscaped();
+                else if (names.size() == 6)
+                    names << QStringLiteral("…");
+            }
+        }
+        if (cmp) {
+            const auto b = baseline.constFind(m.key());
+            if (b != baseline.cend()) {
+                const model::Measurement &bm = cmp->results.measurements.at(*b);
+                if (bm.flops > 0 && bm.bytes > 0 && bm.time.median > 0) {
+                    ChartTrail t;
+                    t.id = QStringLiteral("link:%1").arg(row);
+                    t.points = {QPointF(bm.ai(), bm.flopPerS()), QPointF(p->ai, p->flopPerS)};
+                    t.kind = ChartPoint::Kind::Measured;
+                    t.gpuIndex = -1;
+                    links << t;
+                }
+            }
+        }
+    }
+    for (auto it = predictedFor.cbegin(); it != predictedFor.cend(); ++it)
+        points[it.key()].tooltip += QStringLiteral("<br>") + tr("for: %1").arg(it.value().join(QStringLiteral(", ")));
+
+    if (cmp) {
+        for (int i = 0; i < cmp->results.measurements.size() && i < kMaxChartPoints; ++i) {
+            auto p = resultschart::measuredPoint(cmp->results.measurements.at(i), QStringLiteral("compare:%1").arg(i), gpu,
+                                                 cmp->path);
+            if (!p)
+                continue;
+            p->gpuIndex = -1; // grey: the other file
+            p->label.clear();
+            comparePoints << *p;
+        }
+    }
+
+    QList<ChartCeiling> ceilings;
+    auto addCeilings = [&ceilings](const QList<model::MeasuredCeiling> &cs) {
+        for (const model::MeasuredCeiling &c : cs)
+            if (c.probe != QLatin1String("datasheet") && c.value > 0 && ceilings.size() < 24)
+                ceilings << ChartCeiling{c, 0, {}};
+    };
+    for (const ResultsSession::Document &d : m_session->files())
+        addCeilings(d.results.ceilings);
+    addCeilings(m_session->live().ceilings);
+
+    m_chart->setUpdatesSuspended(true);
+    // One group, this file's points first: the chart's legend takes the first measured marker's
+    // colour, which must not be the comparison's grey.
+    m_chart->setPoints(points + comparePoints, kGroup);
+    m_chart->setMeasuredCeilings(ceilings, kGroup);
+    m_chart->setTrails(links, kCompareGroup);
+    m_chart->setUpdatesSuspended(false);
+    m_chartPoints = drawn;
+    m_links = int(links.size());
+    updateSummary();
+}
+
+void ResultsPanel::updateSummary()
+{
+    const int total = m_model->rowCount();
+    const int shown = m_proxy->rowCount();
+    int noFlops = 0;
+    for (int r = 0; r < total; ++r)
+        noFlops += m_model->measurement(r).flops <= 0 ? 1 : 0;
+    QStringList parts;
+    parts << (shown == total ? tr("%n measurement(s)", nullptr, total) : tr("%1 of %2 measurements shown").arg(shown).arg(total));
+    if (noFlops > 0)
+        parts << tr("%n without FLOPs (copies: table only)", nullptr, noFlops);
+    if (m_chartPoints >= kMaxChartPoints)
+        parts << tr("the chart shows the first %1; filter to see others").arg(kMaxChartPoints);
+    if (const int unsaved = m_session->unsavedCount(); unsaved > 0)
+        parts << tr("%n unsaved (autosaved)", nullptr, unsaved);
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
+
+    if (const auto &cmp = m_session->comparison()) {
+        int matched = 0;
+        for (int r = 0; r < total; ++r)
+            matched += m_model->changePercent(r) ? 1 : 0;
+        m_compareLabel->setText(tr("Comparing with <b>%1</b> (%2): grey points, linked to %n matching run(s). "
+                                   "Change = median time against it (negative: faster).",
+                                   nullptr, matched)
+                                    .arg(cmp->label.toHtmlEscaped(),
+                                         cmp->results.device.name.isEmpty() ? tr("unknown device")
+                                                                             : cmp->results.device.name.toHtmlEscaped()));
+    }
+}
+
+void ResultsPanel::updateRecovery(int count)
+{
+    m_recoveryLabel->setText(tr("An earlier session left %n measurement(s) that were never saved.", nullptr, count));
+    m_recoveryFrame->setVisible(count > 0);
+}
+
+void ResultsPanel::onSelection()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (!current.isValid()) {
+        if (rowOf(m_chart->highlighted()) >= 0)
+            m_chart->setHighlighted({});
+        return;
+    }
+    const int row = m_proxy->mapToSource(current).row();
+    if (m_chart->highlighted() != pointId(row))
+        m_chart->setHighlighted(pointId(row));
+}
+
+void ResultsPanel::onPointClicked(const QString &id)
+{
+    const int row = rowOf(id);
+    if (row >= 0)
+        selectRow(row);
+}
+
+void ResultsPanel::selectRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid())
+        return; // filtered out
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+int ResultsPanel::selectedRow() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+void ResultsPanel::showMessage(const QString &text, Level level)
+{
+    m_messageText = text;
+    m_messageLevel = level;
+    if (text.isEmpty()) {
+        m_messageFrame->hide();
+        return;
+    }
+    static const char *colors[] = {"#e8f4fd", "#fff4e5", "#fdecea"};
+    m_messageFrame->setStyleSheet(QStringLiteral("QFrame { background: %1; color: #202020; }").arg(QLatin1String(colors[int(level)])));
+    m_message->setText(text);
+    m_messageFrame->show();
+    emit messageShown(text);
+}
+
+bool ResultsPanel::openFile(const QString &path)
+{
+    QString message;
+    const bool ok = m_session->open(path, &message);
+    if (!ok)
+        showMessage(message, Level::Error);
+    else if (!message.isEmpty())
+        showMessage(message, Level::Warning);
+    else
+        showMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()), Level::Info);
+    return ok;
+}
+
+bool ResultsPanel::compareWith(const QString &path)
+{
+    QString message;
+    const bool ok = m_session->openComparison(path, &message);
+    if (!ok)
+        showMessage(message, Level::Error);
+    else if (!message.isEmpty())
+        showMessage(message, Level::Warning);
+    else
+        showMessage({}, Level::Info);
+    return ok;
+}
+
+void ResultsPanel::stopComparing()
+{
+    m_session->closeComparison();
+}
+
+bool ResultsPanel::saveAs(const QString &path)
+{
+    QString error;
+    if (!m_session->saveAs(path, &error)) {
+        showMessage(tr("Could not save: %1").arg(error), Level::Error);
+        return false;
+    }
+    showMessage(tr("Saved %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path), Level::Info);
+    updateSummary();
+    return true;
+}
+
+bool ResultsPanel::exportCsv(const QString &path)
+{
+    QString error;
+    if (!m_session->exportCsv(path, &error)) {
+        showMessage(tr("Could not export: %1").arg(error), Level::Error);
+        return false;
+    }
+    showMessage(tr("Exported %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path), Level::Info);
+    return true;
+}
+
+void ResultsPanel::openDialog()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open results"), lastDir(),
+        tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab results (*.json);;Nsight Compute CSV (*.csv);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    rememberDir(file);
+    openFile(file);
+}
+
+void ResultsPanel::compareDialog()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Compare with results"), lastDir(),
+                                                      tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    rememberDir(file);
+    compareWith(file);
+}
+
+void ResultsPanel::saveAsDialog()
+{
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save results as"),
+                                                      QDir(lastDir()).filePath(QStringLiteral("results.json")),
+                                                      tr("RoofLab results (*.json)"));
+    if (file.isEmpty())
+        return;
+    rememberDir(file);
+    saveAs(file);
+}
+
+void ResultsPanel::exportCsvDialog()
+{
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export results as CSV"),
+                                                      QDir(lastDir()).filePath(QStringLiteral("results.csv")),
+                                                      tr("CSV (*.csv)"));
+    if (file.isEmpty())
+        return;
+    rememberDir(file);
+    exportCsv(file);
+}

@@ -1,0 +1,118 @@
+#pragma once
+
+#include "gpu.h"
+
+#include <QSet>
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class ResultsFilterModel;
+class ResultsSession;
+class ResultsTableModel;
+class RooflineChart;
+
+// The Results panel: every measurement of the session (live runs, replays, opened files) in a
+// sortable, filterable table, and the same rows on the chart: measured points filled, each with
+// a hollow predicted point at the roof for its intensity on the current GPU, measured ceilings
+// dashed. Selecting a row highlights its point; clicking a point selects its row. With a file
+// to compare, its points are drawn grey, matching pairs (same kernel, type, parameters) are
+// linked and the table shows each row's change.
+class ResultsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Chart groups this panel owns (others' groups are left alone).
+    static const QString kGroup;        // measured, predicted and compared points, measured ceilings
+    static const QString kCompareGroup; // the links between compared pairs
+    static constexpr int kMaxChartPoints = 2000; // more rows stay in the table only
+
+    ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent = nullptr);
+
+    void setGpu(const model::Gpu &gpu);
+
+    ResultsTableModel *tableModel() const { return m_model; }
+    ResultsFilterModel *filterModel() const { return m_proxy; }
+    QTableView *view() const { return m_view; }
+    QLineEdit *filterEdit() const { return m_filter; }
+
+    // The chart point id of a table row (source-model row) and back; -1 / empty when none.
+    static QString pointId(int row);
+    static int rowOf(const QString &pointId);
+    void selectRow(int row);
+    int selectedRow() const;
+
+    // Opens a results file or an ncu CSV; a refused file leaves everything as it was. The
+    // message (refusal or skipped entries) is shown here and returned by message().
+    bool openFile(const QString &path);
+    bool compareWith(const QString &path);
+    void stopComparing();
+    bool saveAs(const QString &path);
+    bool exportCsv(const QString &path);
+
+    // File dialogs (the File menu and the buttons here).
+    void openDialog();
+    void compareDialog();
+    void saveAsDialog();
+    void exportCsvDialog();
+
+    enum class Level { Info, Warning, Error };
+    void showMessage(const QString &text, Level level);
+    QString message() const { return m_messageText; }
+    Level messageLevel() const { return m_messageLevel; }
+
+    // Rebuilds the chart items now instead of on the next event-loop turn (tests, screenshots).
+    void updateChartNow();
+    // Rows drawn on the chart / linked to the comparison file, after the last chart update.
+    int chartPointCount() const { return m_chartPoints; }
+    int linkCount() const { return m_links; }
+
+signals:
+    void messageShown(const QString &text);
+
+private:
+    void rebuildTable();
+    void onLiveMeasurement(int index);
+    void onComparisonChanged();
+    void scheduleChart();
+    void updateRoofs();
+    void updateSummary();
+    void updateRecovery(int count);
+    void onSelection();
+    void applyColumns();
+    void columnMenu(const QPoint &pos);
+    void onPointClicked(const QString &id);
+    QString rowSource(int row) const;
+
+    ResultsSession *m_session;
+    RooflineChart *m_chart;
+    std::optional<model::Gpu> m_gpu;
+    ResultsTableModel *m_model;
+    ResultsFilterModel *m_proxy;
+    QTableView *m_view;
+    QLineEdit *m_filter;
+    QComboBox *m_dtype;
+    QCheckBox *m_failed;
+    QLabel *m_message;
+    QFrame *m_messageFrame;
+    QFrame *m_recoveryFrame;
+    QLabel *m_recoveryLabel;
+    QFrame *m_compareFrame;
+    QLabel *m_compareLabel;
+    QLabel *m_summary;
+    QTimer m_chartTimer;
+    QString m_messageText;
+    Level m_messageLevel = Level::Info;
+    int m_chartPoints = 0;
+    int m_links = 0;
+    QSet<int> m_hidden; // ResultsTableModel columns
+};

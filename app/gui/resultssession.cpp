@@ -1,0 +1,363 @@
+#include "resultssession.h"
+
+#include "ncuimport.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace {
+
+const QString kRecentKey = QStringLiteral("results/recent");
+
+bool sameCeiling(const model::MeasuredCeiling &a, const model::MeasuredCeiling &b)
+{
+    return a.kind == b.kind && a.level == b.level && a.precision == b.precision && a.probe == b.probe &&
+           a.value == b.value;
+}
+
+QString skippedSummary(const QStringList &warnings)
+{
+    QStringList shown = warnings.mid(0, 5);
+    QString s = shown.join(QStringLiteral("\n"));
+    if (warnings.size() > shown.size())
+        s += QLatin1Char('\n') + ResultsSession::tr("… and %n more", nullptr, int(warnings.size() - shown.size()));
+    return s;
+}
+
+} // namespace
+
+ResultsSession::ResultsSession(QObject *parent) : QObject(parent), m_autosavePath(defaultAutosavePath())
+{
+    m_live.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    m_live.tool = QJsonObject{{"name", "rooflab"}, {"version", QCoreApplication::applicationVersion()}};
+}
+
+// ---- live results
+
+void ResultsSession::addLiveMeasurement(const model::Measurement &m, const QString &origin)
+{
+    m_live.measurements.append(m);
+    m_liveOrigins.append(origin);
+    autosave();
+    emit liveMeasurementAdded(int(m_live.measurements.size()) - 1);
+}
+
+void ResultsSession::addLiveCeiling(const model::MeasuredCeiling &c)
+{
+    for (const model::MeasuredCeiling &have : m_live.ceilings)
+        if (sameCeiling(have, c))
+            return; // a replay of the same file twice
+    m_live.ceilings.append(c);
+    autosave();
+    emit liveCeilingsChanged();
+}
+
+void ResultsSession::setLiveDevice(const model::DeviceInfo &device)
+{
+    // One results file names one device: the first that measured something here.
+    if (!m_live.device.name.isEmpty() && !m_live.measurements.isEmpty())
+        return;
+    m_live.device = device;
+    emit liveDeviceChanged();
+}
+
+void ResultsSession::clearLive()
+{
+    const QString created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    const QJsonObject tool = m_live.tool;
+    m_live = model::ResultSet();
+    m_live.created = created;
+    m_live.tool = tool;
+    m_liveOrigins.clear();
+    m_savedLive = 0;
+    QFile::remove(m_autosavePath);
+    emit documentsChanged();
+}
+
+void ResultsSession::autosave()
+{
+    if (m_autosavePath.isEmpty())
+        return;
+    QDir().mkpath(QFileInfo(m_autosavePath).absolutePath());
+    QString error;
+    if (!m_live.save(m_autosavePath, &error) && !m_autosaveWarned) {
+        m_autosaveWarned = true; // once: a full disk would otherwise say it per measurement
+        emit autosaveFailed(tr("Autosave failed: %1").arg(error));
+    }
+}
+
+// ---- files
+
+std::optional<ResultsSession::Document> ResultsSession::read(const QString &path, QString *error)
+{
+    Document d;
+    d.path = QFileInfo(path).absoluteFilePath();
+    d.label = QFileInfo(path).fileName();
+    std::optional<model::ResultSet> rs;
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        rs = model::NcuImport::load(path, error, &d.warnings);
+    else
+        rs = model::ResultSet::load(path, error, &d.warnings);
+    if (!rs)
+        return std::nullopt;
+    d.results = *rs;
+    return d;
+}
+
+bool ResultsSession::open(const QString &path, QString *message)
+{
+    QString error;
+    auto doc = read(path, &error);
+    if (!doc) {
+        if (message)
+            *message = tr("Could not open %1").arg(error);
+        return false;
+    }
+    if (message) {
+        message->clear();
+        if (!doc->warnings.isEmpty())
+            *message = tr("%1: opened %n measurement(s); skipped what could not be used:", nullptr,
+                          int(doc->results.measurements.size()))
+                           .arg(doc->label) +
+                       QLatin1Char('\n') + skippedSummary(doc->warnings);
+        else if (doc->results.measurements.isEmpty())
+            *message = tr("%1 holds no measurements.").arg(doc->label);
+    }
+    bool replaced = false;
+    for (Document &d : m_files)
+        if (d.path == doc->path) {
+            d = *doc;
+            replaced = true;
+        }
+    if (!replaced)
+        m_files.append(*doc);
+    addRecentFile(doc->path);
+    emit documentsChanged();
+    return true;
+}
+
+void ResultsSession::closeFiles()
+{
+    if (m_files.isEmpty())
+        return;
+    m_files.clear();
+    emit documentsChanged();
+}
+
+bool ResultsSession::openComparison(const QString &path, QString *message)
+{
+    QString error;
+    auto doc = read(path, &error);
+    if (!doc) {
+        if (message)
+            *message = tr("Could not compare with %1").arg(error);
+        return false;
+    }
+    if (message) {
+        message->clear();
+        if (!doc->warnings.isEmpty())
+            *message = tr("Comparing with %1: skipped what could not be used:").arg(doc->label) + QLatin1Char('\n') +
+                       skippedSummary(doc->warnings);
+    }
+    m_compare = *doc;
+    addRecentFile(doc->path);
+    emit comparisonChanged();
+    return true;
+}
+
+void ResultsSession::closeComparison()
+{
+    if (!m_compare)
+        return;
+    m_compare.reset();
+    emit comparisonChanged();
+}
+
+QList<ResultsSession::Row> ResultsSession::rows() const
+{
+    QList<Row> out;
+    out.reserve(measurementCount());
+    for (int f = 0; f < m_files.size(); ++f)
+        for (int i = 0; i < m_files.at(f).results.measurements.size(); ++i)
+            out.append({f, i, m_files.at(f).path});
+    for (int i = 0; i < m_live.measurements.size(); ++i)
+        out.append({-1, i, m_liveOrigins.value(i)});
+    return out;
+}
+
+const model::Measurement &ResultsSession::measurement(const Row &row) const
+{
+    return row.file < 0 ? m_live.measurements.at(row.index) : m_files.at(row.file).results.measurements.at(row.index);
+}
+
+int ResultsSession::measurementCount() const
+{
+    qsizetype n = m_live.measurements.size();
+    for (const Document &d : m_files)
+        n += d.results.measurements.size();
+    return int(n);
+}
+
+model::ResultSet ResultsSession::merged() const
+{
+    model::ResultSet out;
+    out.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    out.tool = m_live.tool;
+    const bool live = !m_live.measurements.isEmpty() || m_files.isEmpty();
+    out.device = live ? m_live.device : m_files.first().results.device;
+    auto addCeilings = [&out](const QList<model::MeasuredCeiling> &cs) {
+        for (const model::MeasuredCeiling &c : cs) {
+            bool have = false;
+            for (const model::MeasuredCeiling &o : out.ceilings)
+                have = have || sameCeiling(o, c);
+            if (!have)
+                out.ceilings.append(c);
+        }
+    };
+    for (const Document &d : m_files) {
+        addCeilings(d.results.ceilings);
+        out.measurements += d.results.measurements;
+    }
+    addCeilings(m_live.ceilings);
+    out.measurements += m_live.measurements;
+    if (m_files.size() == 1 && m_live.measurements.isEmpty())
+        out.extra = m_files.first().results.extra; // a plain re-save keeps what the file had
+    return out;
+}
+
+bool ResultsSession::saveAs(const QString &path, QString *error)
+{
+    if (!merged().save(path, error))
+        return false;
+    m_savedLive = int(m_live.measurements.size());
+    QFile::remove(m_autosavePath); // everything in it is in the saved file now
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool ResultsSession::exportCsv(const QString &path, QString *error) const
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("%1 cannot be written: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(merged().toCsv().toUtf8());
+    if (!f.commit()) {
+        if (error)
+            *error = tr("%1 cannot be written: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+// ---- autosave and recovery
+
+QString ResultsSession::defaultAutosavePath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave.json"));
+}
+
+void ResultsSession::setAutosavePath(const QString &path)
+{
+    m_autosavePath = path;
+}
+
+QString ResultsSession::recoveryPath() const
+{
+    const QFileInfo fi(m_autosavePath);
+    return fi.dir().filePath(fi.completeBaseName() + QStringLiteral("-recovered.json"));
+}
+
+int ResultsSession::checkForRecovery()
+{
+    QString error;
+    std::optional<model::ResultSet> recovered;
+    if (QFileInfo::exists(recoveryPath()))
+        recovered = model::ResultSet::load(recoveryPath(), &error);
+    if (QFileInfo::exists(m_autosavePath)) {
+        auto left = model::ResultSet::load(m_autosavePath, &error);
+        if (left && !left->measurements.isEmpty()) {
+            // An offer not taken last time and a newer one: keep both in the recovery file.
+            if (recovered)
+                recovered->measurements += left->measurements;
+            else
+                recovered = left;
+            QString saveError;
+            if (!recovered->save(recoveryPath(), &saveError)) {
+                emit autosaveFailed(tr("Could not keep the unsaved results of the last session: %1").arg(saveError));
+                recovered.reset();
+            } else {
+                QFile::remove(m_autosavePath);
+            }
+        } else if (left) {
+            QFile::remove(m_autosavePath); // nothing in it
+        }
+    }
+    m_recoverable = recovered ? int(recovered->measurements.size()) : 0;
+    emit recoveryChanged(m_recoverable);
+    return m_recoverable;
+}
+
+bool ResultsSession::restoreRecovery(QString *message)
+{
+    QString error;
+    const auto rs = model::ResultSet::load(recoveryPath(), &error);
+    if (!rs) {
+        if (message)
+            *message = tr("Could not restore the unsaved results: %1").arg(error);
+        return false;
+    }
+    if (m_live.device.name.isEmpty())
+        m_live.device = rs->device;
+    for (const model::MeasuredCeiling &c : rs->ceilings) {
+        bool have = false;
+        for (const model::MeasuredCeiling &o : m_live.ceilings)
+            have = have || sameCeiling(o, c);
+        if (!have)
+            m_live.ceilings.append(c);
+    }
+    for (const model::Measurement &m : rs->measurements) {
+        m_live.measurements.append(m);
+        m_liveOrigins.append(tr("recovered"));
+    }
+    autosave();
+    QFile::remove(recoveryPath());
+    m_recoverable = 0;
+    emit recoveryChanged(0);
+    emit documentsChanged();
+    if (message)
+        *message = tr("Restored %n unsaved measurement(s) of an earlier session.", nullptr, int(rs->measurements.size()));
+    return true;
+}
+
+void ResultsSession::discardRecovery()
+{
+    QFile::remove(recoveryPath());
+    m_recoverable = 0;
+    emit recoveryChanged(0);
+}
+
+// ---- recent files
+
+QStringList ResultsSession::recentFiles()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void ResultsSession::addRecentFile(const QString &path)
+{
+    QStringList list = recentFiles();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    QSettings().setValue(kRecentKey, list);
+}
