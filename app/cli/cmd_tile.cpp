@@ -158,7 +158,7 @@ int cmdTile(const QStringList &args)
     // --regs wins over --compile: a count the user gives is taken as it is.
     const bool regsGiven = in.registers.has_value();
     TileCompileOutcome compiled;
-    if (hook().compile && !regsGiven) {
+    if (hook().compile) { // it keeps a given count, and still maps the tile onto its kernel
         compiled = hook().compile(p, in, *gpu);
         if (!compiled.error.isEmpty())
             return compiled.badInput ? badInput(QStringLiteral("tile: %1").arg(compiled.error))

@@ -4,6 +4,7 @@
 #include "tilemodel.h"
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 
 #include <optional>
 
@@ -11,19 +12,31 @@
 // tiled GEMM kernel for the GPU's architecture) replaces the model's estimate.
 namespace cli {
 
-// Called by `tile` after its own options are parsed. It may add nothing (no --compile
-// support linked in) or return the compiled kernel's registers per thread; on a compile
-// failure it returns nullopt and sets *error (the command then exits 1).
+// Called by `tile` after its own options are parsed. It adds nothing (no --compile support
+// linked in) or, when its options ask for a compile, builds the ladder kernel that matches the
+// tile, compiles it with NVRTC for the GPU's architecture and returns its registers per thread;
+// it may also adjust the model input to what that kernel launches (padding, threads).
+struct TileCompileOutcome
+{
+    std::optional<int> registers; // compiled registers per thread; nullopt: no compile asked for
+    QString error;                // not empty: the command fails with it
+    bool badInput = false;        // the configuration is refused (exit 2), not the compile (exit 1)
+    QJsonObject details;          // "compile" in --json: kernel, arch, params, spills, time
+    QList<QStringList> rows;      // extra rows of the readable table
+};
+
 struct TileCompileHook
 {
     // Adds the hook's options (e.g. --compile) to the parser before parsing.
     void (*addOptions)(QCommandLineParser &parser) = nullptr;
-    // Returns registers per thread when the options ask for a compile, nullopt otherwise.
-    std::optional<int> (*registers)(const QCommandLineParser &parser, const model::TileInput &in,
-                                    const model::Gpu &gpu, QString *error) = nullptr;
+    TileCompileOutcome (*compile)(const QCommandLineParser &parser, model::TileInput &in,
+                                  const model::Gpu &gpu) = nullptr;
 };
 
-// The kernel engineer installs the NVRTC-backed hook once at start-up (e.g. from main()).
+// The NVRTC-backed hook (cmd_tile_compile.cpp): --compile, --step, --tm, --tn.
+TileCompileHook nvrtcTileCompileHook();
+
+// Replaces the hook (tests, other builds); `tile` starts with nvrtcTileCompileHook().
 void setTileCompileHook(const TileCompileHook &hook);
 
 } // namespace cli

@@ -1,0 +1,145 @@
+#pragma once
+
+// One GEMM tile configuration as both the tile model (model::TileModel) and the GEMM ladder
+// (kernels/src/gemm/*.cu) see it: which knobs each ladder step has, their legal values, how a
+// step's launch maps onto the model's inputs, the kernel parameters to compile and run it
+// with, and the NVRTC compile that replaces the model's register estimate with the real count.
+// Shared by `rooflab-cli tile --compile` and the GUI's tile explorer, so both say the same.
+#include "bench.h" // Params
+#include "compiler.h"
+
+#include "gpu.h"
+#include "tilemodel.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace kernels::gemm {
+
+// The explorer's knobs, in display order.
+enum class TileField { M, N, K, Dtype, Step, BM, BN, BK, TM, TN, Stages, Threads, Group };
+const QList<TileField> &tileFields();
+QString tileFieldName(TileField f);  // "BM", "stages", ... (as in lesson tile maps, lower case there)
+QString tileFieldKey(TileField f);   // the lesson / settings key: "M", "bm", "stages", ...
+
+// The step that only evaluates the model: every knob free, no kernel behind it (e.g. seed
+// 003's TF32 configurations, which no ladder step implements).
+inline constexpr const char *kModelStep = "model";
+
+// A tile configuration as a user sets it. tm / tn of 0 mean "whatever the threads imply"
+// (register-blocked steps); fields a step does not have are ignored by it.
+struct TileConfig
+{
+    QString step = QString::fromLatin1(kModelStep); // kModelStep or a ladder id ("gemm.reg2d")
+    qint64 M = 4096;
+    qint64 N = 4096;
+    qint64 K = 4096;
+    model::Dtype dtype = model::Dtype::Fp32;
+    int bm = 128;
+    int bn = 128;
+    int bk = 32;
+    int tm = 0;
+    int tn = 0;
+    int stages = 2;
+    int threads = 256;
+    int group = 1;
+
+    qint64 value(TileField f) const; // Dtype and Step: not numbers (0)
+    void setValue(TileField f, qint64 v);
+    bool operator==(const TileConfig &o) const = default;
+};
+
+// How a knob behaves for a step.
+enum class FieldRole {
+    Free,    // the user picks it; `stops` are the slider's positions
+    Derived, // follows from other knobs (threads = (BM/TM)·(BN/TN)); shown, not set
+    Fixed,   // the step has no such knob, or only one value (`fixedValue`, 0 = not applicable)
+};
+
+struct FieldRule
+{
+    FieldRole role = FieldRole::Free;
+    QList<qint64> stops; // Free: legal values for a slider (typed values may go beyond, and are checked)
+    qint64 min = 1;      // Free: the spin box's range
+    qint64 max = 1;
+    qint64 fixedValue = 0; // Fixed: the value (0: the step has no such knob)
+    QString why;           // Derived / Fixed: in words ("threads = (BM/TM)·(BN/TN)")
+};
+
+// The tile model step, then the ladder in order (gemm.naive .. gemm.wgmma_tma).
+QStringList tileSteps();
+QString stepTitle(const QString &step); // "GEMM 5: 2D register blocking", "Tile model only"
+QString shortStepName(const QString &step); // "reg2d", "model"
+FieldRule fieldRule(const QString &step, TileField f);
+QStringList dtypesFor(const QString &step); // fp32 steps: fp32; tensor-core steps: bf16, fp16
+// `rooflab-cli tile --compile` without --step: mma_multistage for 16-bit types, reg2d for fp32.
+QString defaultStep(model::Dtype d);
+// The step's own defaults (the catalog's) at M = N = K = size; the model step: 128×128×32,
+// 2 stages, 256 threads.
+TileConfig defaultConfig(const QString &step, qint64 size = 4096);
+// Derived and fixed knobs filled in from the free ones; tm / tn of 0 chosen from the threads.
+TileConfig normalized(TileConfig c);
+// Switching a configuration to another step: free knobs it shares with the new step are kept,
+// the others take the new step's defaults, derived and fixed ones follow. `changed` lists the
+// knobs that took a default ("BK 32 → 64").
+TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *changed = nullptr);
+
+// A configuration as the model and the kernel see it.
+struct TilePlan
+{
+    TileConfig config;      // as given
+    QString kernelId;       // empty for the model step
+    Params kernelParams;    // M, N, K and the step's tile parameters (empty for the model step)
+    model::TileInput input; // what the tile model evaluates (registers left unset)
+    int launchThreads = 0;  // threads per block the kernel launches
+    QStringList problems;   // rules of the step or the kernel the configuration breaks
+    QStringList notes;      // how this step maps onto the model
+
+    bool hasKernel() const { return !kernelId.isEmpty(); }
+};
+
+// gpu (may be null): its opt-in shared memory and compute capability add their rules.
+TilePlan plan(const TileConfig &c, const model::Gpu *gpu = nullptr);
+
+// The compiler target of a step on a GPU ("sm_80"; "sm_90a" for wgmma); empty with *error set
+// when the GPU has none (not NVIDIA) or the step cannot run there.
+QString archForGpu(const QString &step, const model::Gpu &gpu, QString *error = nullptr);
+
+// What an NVRTC compile of a plan's kernel reports.
+struct TileCompile
+{
+    bool ok = false;
+    QString error;
+    QString kernel;
+    QString arch;
+    int registers = 0;
+    int smemStaticBytes = 0;
+    int spillBytes = 0;
+    double compileMs = 0;
+    bool cacheHit = false;
+};
+
+// The compile's inputs, ready to run on any thread (no GPU needed); ok false with *error
+// when the plan has no kernel or its parameters are refused.
+struct CompileJob
+{
+    bool ok = false;
+    QString error;
+    QString key; // kernel, dtype, arch and tile parameters: equal keys compile to the same image
+    QString kernel;
+    CompileOptions options;
+};
+CompileJob compileJob(const TilePlan &p, const model::Gpu &gpu);
+TileCompile runCompileJob(const CompileJob &job, Compiler &compiler);
+// Both at once (synchronously).
+TileCompile compileTile(const TilePlan &p, const model::Gpu &gpu, Compiler &compiler);
+
+// The explorer's configuration of a measured ladder run (kernel id, params, dtype), for
+// plotting measurements at their model coordinates; nullopt for kernels outside the ladder.
+std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &params, model::Dtype dtype);
+
+// Short label of a configuration: "128×128×32 ·3 stages ·128 thr" (step not included).
+QString tileLabel(const TileConfig &c);
+
+} // namespace kernels::gemm
