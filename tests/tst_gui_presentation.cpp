@@ -269,6 +269,9 @@ private slots:
         QVERIFY2(bytes.size() < 12 * 1024 * 1024, "a handout stays small enough to mail");
         QCOMPARE(player->currentStep(), 1); // the step that was open is open again
         QVERIFY(!w.chart()->theme().isDark());
+        // For a person to look at: ROOFLAB_KEEP_HANDOUTS=<folder> keeps a copy of each.
+        if (const QString keep = qEnvironmentVariable("ROOFLAB_KEEP_HANDOUTS"); !keep.isEmpty())
+            QFile::copy(pdf, keep + QStringLiteral("/%1-%2.pdf").arg(lesson, language));
 
         const QStringList files = exporter.saveAllSlides(dir.filePath(QStringLiteral("slides")), QSize(800, 500), &error);
         QCOMPARE(files.size(), player->stepCount());

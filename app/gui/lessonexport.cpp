@@ -6,6 +6,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
+#include <QList>
+#include <QPointer>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -15,25 +18,43 @@
 
 namespace {
 
-// Applies each step in turn and puts the one that was open back afterwards, also on early return.
+// Applies each step in turn and puts the one that was open back afterwards, also on early
+// return. A panel a step shows is given room first (half the window, as on the stage), so it
+// is drawn as it reads, not squeezed into a narrow dock; its dock gets its width back after.
 class StepWalk
 {
 public:
-    explicit StepWalk(LessonPlayer *player) : m_player(player), m_step(player->currentStep()) {}
+    StepWalk(MainWindow *window, LessonPlayer *player) : m_window(window), m_player(player), m_step(player->currentStep()) {}
     ~StepWalk()
     {
+        for (const auto &[dock, width] : std::as_const(m_widths))
+            if (dock)
+                m_window->resizeDocks({dock}, {width}, Qt::Horizontal);
         if (m_step >= 0)
             m_player->goToStep(m_step);
     }
     void go(int step)
     {
         m_player->goToStep(step);
-        QCoreApplication::processEvents(); // lay out the panel a step brings up before it is drawn
+        const QString stage = m_player->stagePanel();
+        QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_window->panel(stage);
+        QDockWidget *dock = nullptr;
+        for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
+            if ((dock = qobject_cast<QDockWidget *>(p)))
+                break;
+        if (dock && dock->isVisible() && dock->width() < m_window->width() / 2) {
+            if (std::none_of(m_widths.cbegin(), m_widths.cend(), [dock](const auto &w) { return w.first == dock; }))
+                m_widths.append({dock, dock->width()});
+            m_window->resizeDocks({dock}, {m_window->width() / 2}, Qt::Horizontal);
+        }
+        QCoreApplication::processEvents(); // lay out what the step brought up before it is drawn
     }
 
 private:
+    MainWindow *m_window;
     LessonPlayer *m_player;
     int m_step;
+    QList<std::pair<QPointer<QDockWidget>, int>> m_widths; // docks widened, and their width before
 };
 
 // Light chart colours and the desk scale for paper, then back to what was on screen.
@@ -61,21 +82,36 @@ private:
 
 LessonExporter::LessonExporter(MainWindow *window, LessonPlayer *player) : m_window(window), m_player(player) {}
 
-QImage LessonExporter::stageImage(QSize size, double scale) const
+void LessonExporter::paintStage(QPainter *painter, const QRectF &area, double chartScale) const
 {
     const QString stage = m_player->isOpen() ? m_player->stagePanel() : QStringLiteral("roofline");
     QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_window->panel(stage);
-    if (panel) {
-        // A panel is drawn as it is laid out on screen, then fitted into the slide.
-        QImage image = panel->grab().toImage();
-        if (!image.isNull())
-            return image;
+    // A panel is drawn as it is laid out (the whole widget, also what its scroll area hides).
+    const QImage panelImage = panel ? panel->grab().toImage() : QImage();
+    const bool panelOnly = !panelImage.isNull() && stage == QLatin1String("occupancy");
+    QRectF chartRect = area;
+    QRectF panelRect;
+    if (!panelImage.isNull() && !panelOnly) {
+        chartRect.setWidth(area.width() * 0.56);
+        panelRect = QRectF(chartRect.right() + area.width() * 0.02, area.top(), area.width() * 0.42, area.height());
+    } else if (panelOnly) {
+        panelRect = area;
     }
-    return m_window->chart()->toImage(std::max(200, int(size.width() / scale)), std::max(150, int(size.height() / scale)),
-                                      scale);
+    painter->setRenderHint(QPainter::SmoothPixmapTransform);
+    if (!panelOnly) {
+        const QImage chart = m_window->chart()->toImage(std::max(200, int(chartRect.width() / chartScale)),
+                                                        std::max(150, int(chartRect.height() / chartScale)), chartScale);
+        painter->drawImage(chartRect, chart);
+    }
+    if (!panelRect.isEmpty()) {
+        const QSizeF drawn = QSizeF(panelImage.size()).scaled(panelRect.size(), Qt::KeepAspectRatio);
+        painter->drawImage(QRectF(panelRect.left() + (panelRect.width() - drawn.width()) / 2, panelRect.top(), drawn.width(),
+                                  drawn.height()),
+                           panelImage);
+    }
 }
 
-void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double unit, double imageScale) const
+void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double unit, double chartScale) const
 {
     const ChartTheme theme = m_window->chart()->theme();
     painter->fillRect(page, theme.background);
@@ -123,11 +159,7 @@ void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double un
     if (area.height() < unit * 100)
         area.setHeight(unit * 100);
 
-    const QImage stage = stageImage(area.size().toSize(), imageScale);
-    QSizeF drawn = QSizeF(stage.size()).scaled(area.size(), Qt::KeepAspectRatio);
-    const QRectF target(area.left() + (area.width() - drawn.width()) / 2, area.top(), drawn.width(), drawn.height());
-    painter->setRenderHint(QPainter::SmoothPixmapTransform);
-    painter->drawImage(target, stage);
+    paintStage(painter, area, chartScale);
 }
 
 QImage LessonExporter::slide(QSize size) const
@@ -136,7 +168,8 @@ QImage LessonExporter::slide(QSize size) const
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    paintSlide(&painter, QRectF(QPointF(0, 0), QSizeF(size)), size.width() / 1600.0, 1.0);
+    // The chart drawn 1.4 times its pixel size: its labels read at the caption's scale.
+    paintSlide(&painter, QRectF(QPointF(0, 0), QSizeF(size)), size.width() / 1600.0, 1.4 * size.width() / 1600.0);
     return image;
 }
 
@@ -163,7 +196,7 @@ QStringList LessonExporter::saveAllSlides(const QString &dir, QSize size, QStrin
         return {};
     }
     QStringList files;
-    StepWalk walk(m_player);
+    StepWalk walk(m_window, m_player);
     for (int i = 0; i < lesson->steps.size(); ++i) {
         walk.go(i);
         const QString file = QDir(dir).filePath(QStringLiteral("%1-step-%2.png").arg(lesson->id).arg(i + 1, 2, 10, QLatin1Char('0')));
@@ -183,7 +216,7 @@ bool LessonExporter::saveHandout(const QString &file, QString *error)
         return false;
     }
     QPdfWriter writer(file);
-    writer.setResolution(300);
+    writer.setResolution(200); // the chart is a picture: 200 dpi prints sharp and keeps the file small
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(10, 10, 10, 10),
                                      QPageLayout::Millimeter));
     writer.setTitle(m_player->lessonTitle());
@@ -196,7 +229,7 @@ bool LessonExporter::saveHandout(const QString &file, QString *error)
     }
     painter.setRenderHint(QPainter::Antialiasing);
     PrintLook look(m_window->chart());
-    StepWalk walk(m_player);
+    StepWalk walk(m_window, m_player);
     const QRectF page(0, 0, writer.width(), writer.height());
     // Laid out like a 1600-pixel slide, drawn at the printer's resolution.
     const double unit = page.width() / 1600.0;
@@ -204,7 +237,7 @@ bool LessonExporter::saveHandout(const QString &file, QString *error)
         walk.go(i);
         if (i > 0)
             writer.newPage();
-        paintSlide(&painter, page, unit, std::min(2.5, unit));
+        paintSlide(&painter, page, unit, 1.4 * unit);
     }
     painter.end();
     return true;

@@ -30,8 +30,10 @@ public:
     bool saveHandout(const QString &file, QString *error = nullptr);
 
 private:
-    QImage stageImage(QSize size, double scale) const;
-    void paintSlide(class QPainter *painter, const QRectF &page, double unit, double imageScale) const;
+    // The stage drawn into `area`: the chart, the step's panel, or both side by side (as
+    // presentation mode shows them). chartScale: device pixels per chart pixel.
+    void paintStage(class QPainter *painter, const QRectF &area, double chartScale) const;
+    void paintSlide(class QPainter *painter, const QRectF &page, double unit, double chartScale) const;
 
     MainWindow *m_window;
     LessonPlayer *m_player;
