@@ -7,6 +7,7 @@
 #include "occupancypanel.h"
 #include "paths.h"
 #include "resultset.h"
+#include "resultssession.h"
 #include "rooflinechart.h"
 #include "uilanguage.h"
 #include "units.h"
@@ -399,13 +400,16 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
                          .arg(step.results);
         return;
     }
+    // Read as the Results panel reads files (RoofLab results or an Nsight Compute CSV), but
+    // only shown: a lesson's samples are not the user's results and do not join the session.
     QString error;
-    const auto set = model::ResultSet::load(path, &error);
-    if (!set) {
+    const auto doc = ResultsSession::read(path, &error);
+    if (!doc) {
         chart->clearGroup(kResultsGroup);
         m_notices << tr("The measured results %1 could not be read: %2").arg(step.results, error);
         return;
     }
+    const model::ResultSet *set = &doc->results;
     int gpuIndex = -1;
     const QList<model::Gpu> gpus = chart->gpus();
     for (int i = 0; i < gpus.size(); ++i)
