@@ -201,7 +201,7 @@
 <context>
     <name>LessonExporter</name>
     <message>
-        <location filename="../../app/gui/lessonexport.cpp" line="+148"/>
+        <location filename="../../app/gui/lessonexport.cpp" line="+181"/>
         <location line="+46"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
@@ -221,7 +221,7 @@
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../app/gui/lessonplayer.cpp" line="+81"/>
+        <location filename="../../app/gui/lessonplayer.cpp" line="+82"/>
         <source>Lessons in %1</source>
         <translation>%1 中的课程</translation>
     </message>
@@ -284,12 +284,12 @@
     </message>
     <message>
         <location line="+34"/>
-        <location line="+282"/>
+        <location line="+285"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-141"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
@@ -299,12 +299,12 @@
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The measured results %1 could not be read: %2</source>
         <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
@@ -888,7 +888,7 @@
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+170"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -1572,7 +1572,7 @@
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>&lt;b&gt;No CUDA device found&lt;/b&gt;%1. Runs need an NVIDIA GPU; you can still &lt;b&gt;Replay…&lt;/b&gt; a results file and watch its points arrive as they were measured.</source>
         <translation>&lt;b&gt;没有找到 CUDA 设备&lt;/b&gt;%1。运行需要 NVIDIA GPU；你仍然可以&lt;b&gt;回放…&lt;/b&gt;一个结果文件，看着各个点按测量时的顺序出现。</translation>
     </message>
@@ -1675,18 +1675,18 @@
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tileexplorer.cpp" line="+184"/>
+        <location filename="../../app/gui/tileexplorer.cpp" line="+186"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
         <location line="+58"/>
-        <location line="+674"/>
+        <location line="+718"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-672"/>
+        <location line="-716"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
@@ -1701,17 +1701,12 @@
         <translation>种子 003</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Ladder &amp; sweep</source>
-        <translation>阶梯与扫描</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Configuration</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>quantity</source>
         <translation>量</translation>
     </message>
@@ -1757,17 +1752,22 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <source>size D = M = N = K (64 … 8192)</source>
-        <translation>尺寸 D = M = N = K（64 … 8192）</translation>
+        <location line="-167"/>
+        <source>Ladder &amp;&amp; sweep</source>
+        <translation>阶梯与扫描</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+161"/>
+        <source>size D = M = N = K</source>
+        <translation>尺寸 D = M = N = K</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Measure sweep</source>
         <translation>测量扫描</translation>
     </message>
@@ -1798,12 +1798,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+232"/>
+        <location line="+272"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-136"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -1885,7 +1885,7 @@
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+95"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
@@ -1920,7 +1920,12 @@
         <translation>在 %1 上（种子文档用的是 A100：按“切到 A100”可与其数值对比）。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+11"/>
+        <source>* L2 bandwidth assumed (%1 × HBM): the spec database has no L2 figure.</source>
+        <translation>* L2 带宽为假定值（%1 × HBM）：规格数据库中没有 L2 数据。</translation>
+    </message>
+    <message>
+        <location line="+81"/>
         <source>≈ %1 (estimated)</source>
         <translation>≈ %1（估计）</translation>
     </message>
@@ -2558,7 +2563,7 @@
 <context>
     <name>kernels</name>
     <message>
-        <location filename="../../kernels/device.cpp" line="+32"/>
+        <location filename="../../kernels/device.cpp" line="+34"/>
         <source>no NVIDIA driver found, or one older than CUDA %1 (%2)</source>
         <translation>没有找到 NVIDIA 驱动，或驱动版本低于 CUDA %1（%2）</translation>
     </message>
@@ -3055,7 +3060,7 @@
         <translation>out[i] = in[i]。标量版本每个线程搬一个元素；向量版本每次访问搬 16 字节，每个线程同时有多次访问在途。两者搬运的字节数相同：差别在于 SM 能同时保持多少请求在途。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+21"/>
         <location line="+21"/>
         <source>vector: 16-byte accesses; scalar: one element per thread</source>
@@ -3167,7 +3172,7 @@
         <translation>每线程在途的 16 字节访问数</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>default loads and stores, or streaming (evict-first) hints</source>
         <translation>默认读写，或带流式（evict-first）提示</translation>
     </message>
@@ -3337,9 +3342,9 @@
         <translation>残差加法 + LayerNorm 两个 kernel / 融合</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>strided read, stride %1 / stride 1 (sector efficiency %2 %)</source>
-        <translation>跨步读取，步长 %1 / 步长 1（sector 效率 %2 %）</translation>
+        <location line="+5"/>
+        <source>strided read, stride %1 / stride 1 (read sector efficiency %2 %)</source>
+        <translation>跨步读取，步长 %1 / 步长 1（读取 sector 效率 %2 %）</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3403,12 +3408,12 @@
 <context>
     <name>kernels::Compiler</name>
     <message>
-        <location filename="../../kernels/compiler.cpp" line="+138"/>
+        <location filename="../../kernels/compiler.cpp" line="+148"/>
         <source>unsupported architecture &quot;%1&quot; (NVRTC %2 compiles for: %3)</source>
         <translation>不支持的架构“%1”（NVRTC %2 可以编译：%3）</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+166"/>
         <source>the kernel sources were not found (looked in: %1; set ROOFLAB_KERNELS)</source>
         <translation>没有找到 kernel 源码（查找了：%1；请设置 ROOFLAB_KERNELS）</translation>
     </message>
@@ -3423,7 +3428,7 @@
         <translation>没有找到 CUDA 头文件目录（cuda_fp16.h）（查找了：%1；请设置 ROOFLAB_CUDA_INCLUDE）</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>nvrtcCreateProgram: %1</source>
         <translation>nvrtcCreateProgram：%1</translation>
     </message>
@@ -3448,7 +3453,7 @@
         <translation>nvrtcGetCUBIN：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+19"/>
         <source>no lowered name for %1</source>
         <translation>%1 没有 lowered name</translation>
     </message>
@@ -3482,7 +3487,7 @@
 <context>
     <name>kernels::ProbeKernels</name>
     <message>
-        <location filename="../../kernels/family_probes.cpp" line="-143"/>
+        <location filename="../../kernels/family_probes.cpp" line="-145"/>
         <source>HBM read</source>
         <translation>HBM 读取</translation>
     </message>
@@ -3512,7 +3517,7 @@
         <translation>拷贝一块比 L2 大许多倍的缓冲区（读 + 写的字节数）：拷贝上限。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>FP32 FMA</source>
         <translation>FP32 FMA</translation>
     </message>
@@ -3583,7 +3588,7 @@
 <context>
     <name>kernels::Runner</name>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <location line="+158"/>
         <source>the CUDA context was lost after a kernel fault; restart the program</source>
         <translation>kernel 出错后 CUDA 上下文已失效；请重启程序</translation>
@@ -3629,7 +3634,7 @@
         <translation>%1：正在计时 %2 个样本（每个约 %3）</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+81"/>
         <source>%1: the check failed: %2</source>
         <translation>%1：校验失败：%2</translation>
     </message>
