@@ -127,6 +127,10 @@ int main(int argc, char *argv[])
         QStringLiteral("FILE"));
     parser.addOption(resultsOption);
     parser.addOption(compareResultsOption);
+    // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QApplication::translate("main", "Results files or Nsight Compute CSVs to open."),
+                                 QStringLiteral("[FILE...]"));
     parser.process(app);
 
     if (langArg && !lang) {
@@ -219,7 +223,7 @@ int main(int argc, char *argv[])
         shotSize = QSize(wh[0].toInt(), wh[1].toInt());
     }
 
-    for (const QString &file : parser.values(resultsOption))
+    for (const QString &file : parser.values(resultsOption) + parser.positionalArguments())
         if (!live.openFile(file))
             err << "rooflab: " << live.resultsPanel()->message() << '\n';
     if (parser.isSet(compareResultsOption) && !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))

@@ -3970,6 +3970,11 @@
         <source>Compare the results with this file.</source>
         <translation>把结果与这个文件对比。</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Results files or Nsight Compute CSVs to open.</source>
+        <translation>要打开的结果文件或 Nsight Compute CSV。</translation>
+    </message>
 </context>
 <context>
     <name>model</name>
