@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -189,6 +190,24 @@ private slots:
                                                            "tools/update-translations.sh):\n  ")
                                                 .arg(gone.size()) +
                                             gone.join(QStringLiteral("\n  "))));
+    }
+
+    // No choice saved: the UI follows the system's language. CTest runs this once more as
+    // tst_translations_zh_system with LANG/LC_ALL=zh_CN.UTF-8, where Chinese must come up.
+    void followsTheSystemLanguage()
+    {
+        const QString expected = qEnvironmentVariable("ROOFLAB_EXPECT_SYSTEM_LANGUAGE");
+        const QString system = UiLanguage::systemLanguage();
+        if (!expected.isEmpty())
+            QCOMPARE(system, expected);
+        else
+            QCOMPARE(system, QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+        QVERIFY(UiLanguage::install(QString()));
+        QCOMPARE(UiLanguage::current(), system);
+        QCOMPARE(UiLanguage::currentChoice(), QString());
+        const QString file = QCoreApplication::translate("MainWindow", "&File");
+        QCOMPARE(file == QLatin1String("&File"), system == QLatin1String("en"));
+        UiLanguage::install(QStringLiteral("en"));
     }
 
     // The compiled catalogue at run time: the UI's own strings, and model/'s strings asked for
