@@ -350,6 +350,44 @@ private slots:
         QCOMPARE(w->currentPanel(), w->panel(QStringLiteral("occupancy")));
     }
 
+    void closingRestoresTheDesk()
+    {
+        MainWindow *w = window(QStringLiteral("en"));
+        LessonPlayer *player = w->classroom()->player();
+        player->closeLesson();
+        w->selectGpu(QStringLiteral("l40s"));
+        w->setComparisonGpus({QStringLiteral("rtx-4090")});
+        w->setLogScale(true);
+        w->workloadPanel()->setKind(QStringLiteral("softmax"));
+        QVERIFY(w->workloadPanel()->addCurrent());
+        w->occupancyPanel()->setThreads(512);
+        const QStringList points = w->chart()->pointIds();
+        const QStringList ceilings = w->chart()->ceilingLabels();
+
+        QVERIFY(player->openLesson(QStringLiteral("01-roofline"), 0));
+        player->next();
+        QVERIFY(player->openLesson(QStringLiteral("04-occupancy"), 2)); // one lesson after another
+        QCOMPARE(w->currentGpuId(), QStringLiteral("a100-sxm4-80gb"));
+        player->closeLesson();
+
+        QCOMPARE(w->currentGpuId(), QStringLiteral("l40s"));
+        QCOMPARE(w->comparisonGpuIds(), QStringList{QStringLiteral("rtx-4090")});
+        QVERIFY(w->chart()->isLogScale());
+        QCOMPARE(w->chart()->ceilingLabels(), ceilings);
+        QCOMPARE(countWithPrefix(w->chart()->pointIds(), QStringLiteral("workload:")),
+                 countWithPrefix(points, QStringLiteral("workload:")));
+        QCOMPARE(w->workloadPanel()->entries().last().kind, QStringLiteral("softmax"));
+        QCOMPARE(w->occupancyPanel()->input().threadsPerBlock, 512);
+        QVERIFY(w->chart()->emphasizedRidge().isEmpty());
+
+        // Closing the window mid-lesson saves the desk, not the lesson's state.
+        QVERIFY(player->openLesson(QStringLiteral("02-intensity"), 3));
+        QVERIFY(w->close());
+        QCOMPARE(QSettings().value(QStringLiteral("choices/gpu")).toString(), QStringLiteral("l40s"));
+        QVERIFY(!player->isOpen());
+        w->show();
+    }
+
     void stepsDoNotDependOnThePath()
     {
         MainWindow *w = window(QStringLiteral("en"));

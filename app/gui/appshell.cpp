@@ -28,7 +28,7 @@ void AppShell::switchLanguage(const QString &choice)
     MainWindow *old = m_window;
     if (!old)
         return;
-    const LessonPlayer *player = old->classroom()->player();
+    LessonPlayer *player = old->classroom()->player();
     const QString lesson = player->isOpen() ? player->lesson()->id : QString();
     const int step = player->currentStep();
     PresentationMode *presentation = old->classroom()->presentation();
@@ -37,6 +37,8 @@ void AppShell::switchLanguage(const QString &choice)
     const bool visible = old->isVisible();
     if (presenting)
         presentation->exit(); // so the layout saved below is the desk one
+    // Likewise the user's own choices, not the lesson's; the new window opens the lesson again.
+    old->classroom()->player()->closeLesson();
     old->saveSettings();
 
     UiLanguage::saveChoice(choice);

@@ -209,6 +209,10 @@ void Classroom::applyChartTheme()
 
 bool Classroom::eventFilter(QObject *watched, QEvent *event)
 {
+    // The window saves its settings as it closes: what it saves should be the user's own
+    // desk (GPU, workloads, ...), not the last lesson step.
+    if (watched == m_window && event->type() == QEvent::Close && m_player->isOpen())
+        m_player->closeLesson();
     if (watched == m_window && !m_theming &&
         (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)) {
         applyChartTheme();

@@ -213,6 +213,8 @@ bool LessonPlayer::openLesson(const QString &id, int step)
             found = i;
     if (found < 0)
         return false;
+    if (!m_desk)
+        m_desk = deskNow();
     m_current = found;
     m_step = -1;
     m_filling = true;
@@ -244,11 +246,41 @@ void LessonPlayer::closeLesson()
     if (wasOpen && m_window->chart()) {
         m_window->chart()->clearGroup(kResultsGroup);
         m_window->chart()->setEmphasizedRidge(QString());
+        m_window->chart()->setHighlighted(QString());
+    }
+    if (m_desk) {
+        restoreDesk(*m_desk);
+        m_desk.reset();
     }
     refreshTexts();
     updateShortcuts();
     if (wasOpen)
         emit lessonClosed();
+}
+
+LessonPlayer::Desk LessonPlayer::deskNow() const
+{
+    Desk d;
+    d.gpu = m_window->currentGpuId();
+    d.compare = m_window->comparisonGpuIds();
+    d.precisions = m_window->ceilingToggles()->wantedPrecisions();
+    d.levels = m_window->ceilingToggles()->wantedLevels();
+    d.log = m_window->chart()->isLogScale();
+    d.workloads = m_window->workloadPanel()->toVariant();
+    d.occupancy = m_window->occupancyPanel()->input();
+    return d;
+}
+
+void LessonPlayer::restoreDesk(const Desk &d)
+{
+    if (!d.gpu.isEmpty())
+        m_window->selectGpu(d.gpu);
+    m_window->setComparisonGpus(d.compare);
+    m_window->ceilingToggles()->setWanted(d.precisions, d.levels);
+    m_window->setLogScale(d.log);
+    m_window->workloadPanel()->fromVariant(d.workloads);
+    m_window->occupancyPanel()->setInput(d.occupancy);
+    m_window->chart()->resetView();
 }
 
 void LessonPlayer::goToStep(int index)

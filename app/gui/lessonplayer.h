@@ -1,11 +1,14 @@
 #pragma once
 
 #include "lesson.h"
+#include "occupancy.h"
 
 #include <QList>
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+
+#include <optional>
 
 class MainWindow;
 class QComboBox;
@@ -36,6 +39,8 @@ public:
     QStringList refusedFiles() const { return m_refused; }
 
     bool openLesson(const QString &id, int step = 0);
+    // Closing puts back what the app showed before the first lesson was opened: GPU, comparison
+    // GPUs, ceilings, axes, the user's own workloads, the occupancy inputs.
     void closeLesson();
     bool isOpen() const { return m_current >= 0; }
     const model::Lesson *lesson() const;
@@ -85,7 +90,21 @@ private:
     void refreshTexts();
     void updateShortcuts();
 
+    struct Desk
+    {
+        QString gpu;
+        QStringList compare;
+        QStringList precisions;
+        QStringList levels;
+        bool log = true;
+        QVariantList workloads;
+        model::OccupancyInput occupancy;
+    };
+    Desk deskNow() const;
+    void restoreDesk(const Desk &desk);
+
     MainWindow *m_window = nullptr;
+    std::optional<Desk> m_desk; // the app before the lesson
     QList<model::Lesson> m_lessons;
     QStringList m_refused;
     int m_current = -1;
