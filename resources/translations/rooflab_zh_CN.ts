@@ -132,7 +132,7 @@
         <translation>新语言将用于此后打开的窗口。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+65"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -283,8 +283,8 @@
         <translation>选择课程…</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <location line="+285"/>
+        <location line="+36"/>
+        <location line="+315"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -342,7 +342,7 @@
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/livetools.cpp" line="+77"/>
+        <location filename="../../app/gui/livetools.cpp" line="+79"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -357,12 +357,12 @@
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>&amp;Open results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Open &amp;recent results</source>
         <translation>最近的结果(&amp;R)</translation>
     </message>
@@ -372,32 +372,32 @@
         <translation>与结果对比(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Save results as…</source>
         <translation>结果另存为(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Export results as &amp;CSV…</source>
         <translation>将结果导出为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>the worker did not answer</source>
         <translation>worker 没有响应</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>No CUDA device was found, and the H200 sample results (%1) are not installed. Open or replay a results file to see measured points.</source>
         <translation>没有找到 CUDA 设备，也没有安装 H200 样例结果（%1）。打开或回放一个结果文件即可看到实测点。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>No CUDA device here: showing the sample results measured on an H200 (%1).</source>
         <translation>这里没有 CUDA 设备：显示在 H200 上测得的样例结果（%1）。</translation>
     </message>
@@ -417,12 +417,12 @@
         <translation>本机</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>cudaGetDeviceProperties on this machine</source>
         <translation>本机的 cudaGetDeviceProperties</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>estimate: 2 × memory clock × bus width (%1 MHz × %2 bit), not a datasheet figure</source>
         <translation>估计值：2 × 显存时钟 × 位宽（%1 MHz × %2 bit），不是规格表数据</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation>根据本机的设备属性生成：规格数据库中没有这块 GPU。HBM 带宽和 FP32 峰值是估计值；其他峰值未知。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be dropped here.</source>
         <translation>这里只能拖入 RoofLab 结果（.json）和 Nsight Compute 导出的 CSV（.csv）。</translation>
     </message>
@@ -916,12 +916,12 @@
         <translation>打开一个结果文件或 Nsight Compute CSV，与当前显示的内容并列</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Compare…</source>
         <translation>对比…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Overlay a second results file (another GPU or another day) and link matching runs</source>
         <translation>叠加第二个结果文件（另一块 GPU 或另一天的数据），并关联相同的运行</translation>
     </message>
@@ -936,7 +936,7 @@
         <translation>把显示的所有测量保存为一个结果文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>CSV…</source>
         <translation>CSV…</translation>
     </message>
@@ -946,7 +946,7 @@
         <translation>把显示的所有测量导出为 CSV，每条一行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
@@ -981,12 +981,12 @@
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>measured in this session</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1006,7 +1006,7 @@
         <translation>（在噪声范围内）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
         <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
     </message>
@@ -1021,7 +1021,7 @@
         <translation>，受计算限制</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>for: %1</source>
         <translation>对应：%1</translation>
     </message>
@@ -1033,7 +1033,7 @@
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 of %2 measurements shown</source>
         <translation>显示 %2 条测量中的 %1 条</translation>
     </message>
@@ -1057,7 +1057,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Comparing with &lt;b&gt;%1&lt;/b&gt; (%2): grey points, linked to %n matching run(s). Change = median time against it (negative: faster).</source>
         <translation>
             <numerusform>正在与 &lt;b&gt;%1&lt;/b&gt;（%2）对比：灰色点，已与 %n 个相同的运行关联。变化 = 相对它的中位时间（负数：更快）。</numerusform>
@@ -1069,14 +1069,14 @@
         <translation>未知设备</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>An earlier session left %n measurement(s) that were never saved.</source>
         <translation>
             <numerusform>上一次会话留下了 %n 条从未保存的测量。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
@@ -1093,7 +1093,7 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Could not export: %1</source>
         <translation>无法导出：%1</translation>
     </message>
@@ -1105,7 +1105,7 @@
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Open results</source>
         <translation>打开结果</translation>
     </message>
@@ -1115,7 +1115,7 @@
         <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;RoofLab 结果 (*.json);;Nsight Compute CSV (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Compare with results</source>
         <translation>与结果对比</translation>
     </message>
@@ -1125,12 +1125,12 @@
         <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save results as</source>
         <translation>结果另存为</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>RoofLab results (*.json)</source>
         <translation>RoofLab 结果 (*.json)</translation>
     </message>
@@ -1148,14 +1148,14 @@
 <context>
     <name>ResultsSession</name>
     <message numerus="yes">
-        <location filename="../../app/gui/resultssession.cpp" line="+29"/>
+        <location filename="../../app/gui/resultssession.cpp" line="+30"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>……以及另外 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+99"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -1187,13 +1187,13 @@
         <translation>与 %1 对比：跳过了无法使用的内容：</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <location line="+6"/>
         <source>%1 cannot be written: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Could not keep the unsaved results of the last session: %1</source>
         <translation>无法保留上次会话未保存的结果：%1</translation>
     </message>
@@ -1432,7 +1432,7 @@
         <translation>%1 到 %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>, a multiple of %1</source>
         <translation>，%1 的倍数</translation>
     </message>
@@ -1452,7 +1452,7 @@
         <translation>测量上限</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Replay…</source>
         <translation>回放…</translation>
     </message>
@@ -1482,17 +1482,17 @@
         <translation>把所有参数恢复为 kernel 的默认值</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The ceiling probes, then every memory kernel in its fast and naive versions</source>
         <translation>先运行上限探针，再运行每个访存 kernel 的快速版本和朴素版本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>HBM, L2 and shared-memory bandwidth, FMA and tensor-core rates: the measured ceilings, drawn dashed beside the datasheet ones</source>
         <translation>HBM、L2 和 shared memory 带宽，FMA 和 Tensor Core 速率：实测上限，以虚线画在规格表上限旁边</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Play a saved results file back as if it were running now, paced as it was measured</source>
         <translation>回放已保存的结果文件，就像正在运行一样，节奏与测量时相同</translation>
     </message>
@@ -1532,17 +1532,17 @@
         <translation>kernel 列表不可用：无法启动 %1（%2）。请把 ROOFLAB_CLI 设为 rooflab-cli 的路径。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>The kernel list is loading…</source>
         <translation>正在加载 kernel 列表…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>(counted as the %1 workload at the %2 level)</source>
         <translation>（按 %2 层级的 %1 工作负载计）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+54"/>
         <source>Data type of the inputs and outputs</source>
         <translation>输入和输出的数据类型</translation>
     </message>
@@ -1567,12 +1567,12 @@
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&lt;b&gt;No CUDA device found&lt;/b&gt;%1. Runs need an NVIDIA GPU; you can still &lt;b&gt;Replay…&lt;/b&gt; a results file and watch its points arrive as they were measured.</source>
         <translation>&lt;b&gt;没有找到 CUDA 设备&lt;/b&gt;%1。运行需要 NVIDIA GPU；你仍然可以&lt;b&gt;回放…&lt;/b&gt;一个结果文件，看着各个点按测量时的顺序出现。</translation>
     </message>
@@ -1617,17 +1617,17 @@
         <translation>上限探针</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>the replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Replay results</source>
         <translation>回放结果</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>RoofLab results (*.json);;All files (*)</source>
         <translation>RoofLab 结果 (*.json);;所有文件 (*)</translation>
     </message>
@@ -1642,7 +1642,7 @@
         <translation>第 %1 / %2 个：%3</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Done: %1.</source>
         <translation>完成：%1。</translation>
     </message>
@@ -1680,13 +1680,13 @@
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location line="+58"/>
-        <location line="+718"/>
+        <location line="+59"/>
+        <location line="+729"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-716"/>
+        <location line="-727"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
@@ -1736,7 +1736,7 @@
         <translation>把 GPU 切换为种子文档中的 A100</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>Ladder at this size</source>
         <translation>该尺寸下的阶梯</translation>
     </message>
@@ -1757,12 +1757,12 @@
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-170"/>
         <source>Ladder &amp;&amp; sweep</source>
         <translation>阶梯与扫描</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+164"/>
         <source>size D = M = N = K</source>
         <translation>尺寸 D = M = N = K</translation>
     </message>
@@ -1798,12 +1798,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-144"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -1832,12 +1832,10 @@
         <source>Choose a GPU to see the prediction</source>
         <translation>选择一块 GPU 以查看预测</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location line="+2"/>
-        <source>No prediction: this configuration cannot run (%n reason(s) below)</source>
-        <translation>
-            <numerusform>无法预测：这个配置不能运行（原因见下，共 %n 条）</numerusform>
-        </translation>
+        <source>No prediction: this configuration cannot run (see why below)</source>
+        <translation>无法预测：这个配置不能运行（原因见下）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1885,7 +1883,7 @@
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+103"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
@@ -2130,7 +2128,7 @@
 <context>
     <name>WorkerClient</name>
     <message>
-        <location filename="../../app/gui/workerclient.cpp" line="+114"/>
+        <location filename="../../app/gui/workerclient.cpp" line="+116"/>
         <source>The kernel worker rooflab-cli was not found at &quot;%1&quot;: install it next to rooflab or set ROOFLAB_CLI to its path.</source>
         <translation>在“%1”没有找到 kernel worker rooflab-cli：请把它安装在 rooflab 旁边，或把 ROOFLAB_CLI 设为它的路径。</translation>
     </message>
@@ -2166,7 +2164,7 @@
         <translation>worker 正忙：回放文件之前请先取消正在运行的任务。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>the replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -2176,7 +2174,7 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>nothing (no request was open)</source>
         <translation>无（没有未完成的请求）</translation>
     </message>
@@ -2196,7 +2194,7 @@
         <translation>%1 出错，并导致 worker 的 CUDA 上下文失效：%2。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>it crashed</source>
         <translation>它崩溃了</translation>
     </message>
@@ -2206,7 +2204,7 @@
         <translation>它以代码 %1 退出</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The replay stopped unexpectedly (%1) while replaying %2.</source>
         <translation>回放 %2 时意外停止（%1）。</translation>
     </message>
@@ -2216,7 +2214,7 @@
         <translation>kernel worker 在运行 %2 时意外停止（%1）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The kernel worker %1 could not be started: %2</source>
         <translation>无法启动 kernel worker %1：%2</translation>
     </message>
@@ -2422,7 +2420,7 @@
 <context>
     <name>cli::Worker</name>
     <message>
-        <location filename="../../app/cli/cmd_worker.cpp" line="+120"/>
+        <location filename="../../app/cli/cmd_worker.cpp" line="+123"/>
         <source>stdin was closed before it started</source>
         <translation>在开始之前 stdin 已关闭</translation>
     </message>
@@ -2437,7 +2435,7 @@
         <translation>请求必须是 JSON 对象</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>a request needs a &quot;request&quot; string (one of: %1, cancel)</source>
         <translation>请求需要一个“request”字符串（可选：%1、cancel）</translation>
     </message>
@@ -2462,23 +2460,23 @@
         <translation>没有排队或正在运行的请求“%1”</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>cancelled: %1</source>
         <translation>已取消：%1</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>run: name a kernel in &quot;kernel&quot;</source>
         <translation>run：请在“kernel”中指定 kernel</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+164"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-151"/>
         <source>&quot;samples&quot; must be 1 to 100000 (0 or absent: automatic)</source>
         <translation>“samples”必须在 1 到 100000 之间（0 或省略：自动）</translation>
     </message>
@@ -2518,7 +2516,7 @@
         <translation>在 %2 个 kernel 中的第 %1 个之后停止</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>%1 stopped the batch</source>
         <translation>%1 中止了这一批</translation>
     </message>
@@ -2528,7 +2526,7 @@
         <translation>%1 个 kernel 已完成</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%n kernel(s) failed or failed their check</source>
         <translation>
             <numerusform>%n 个 kernel 运行失败或未通过校验</numerusform>
@@ -2545,7 +2543,7 @@
         <translation>compile：必须提供“arch”（没有 CUDA 设备可供推断），例如“sm_90”</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1: compiling for %2</source>
         <translation>%1：正在为 %2 编译</translation>
     </message>
@@ -5186,7 +5184,7 @@
         <translation>%2 的 %1 %；%3</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>time: median %1 (min %2, max %3, %4 samples)</source>
         <translation>时间：中位数 %1（最小 %2，最大 %3，%4 个样本）</translation>
     </message>
@@ -5211,7 +5209,7 @@
         <translation>校验失败：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>max relative error %1</source>
         <translation>最大相对误差 %1</translation>
     </message>
