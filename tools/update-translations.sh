@@ -4,7 +4,10 @@
 # that left the code are dropped. New strings come in marked "unfinished": translate them (Qt
 # Linguist: `linguist resources/translations/rooflab_zh_CN.ts`, or by hand in the XML), keeping
 # the course notes' terms (roofline, kernel, warp, Tensor Core, shared memory stay as they are).
-# tst_translations fails while any string is unfinished or missing.
+# tst_translations fails while any string is unfinished or missing. Without Linguist:
+#   tools/fill-translations.py --todo resources/translations/rooflab_zh_CN.ts > todo.json
+#   (write the Chinese into todo.json)
+#   tools/fill-translations.py resources/translations/rooflab_zh_CN.ts todo.json
 #
 #   tools/update-translations.sh            update the .ts, then list what is left to translate
 #   LUPDATE=/path/to/lupdate tools/...      use that lupdate (Qt 6)
