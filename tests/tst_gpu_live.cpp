@@ -133,7 +133,8 @@ private slots:
         QCOMPARE(at->y(), m->flopPerS());
 
         // The same kernel and parameters through the CLI.
-        QStringList args = {QStringLiteral("run"), m->kernel, QStringLiteral("--json"), QStringLiteral("--dtype"), m->dtype};
+        QStringList args = {QStringLiteral("run"), m->kernel, QStringLiteral("--json"),
+                            QStringLiteral("--dtype"), m->dtype};
         for (auto it = m->params.cbegin(); it != m->params.cend(); ++it)
             args << QStringLiteral("--param") << it.key() + QLatin1Char('=') + it.value().toString();
         QProcess cli;
@@ -146,7 +147,8 @@ private slots:
         const model::Measurement &c = rs->measurements.first();
         QCOMPARE(c.ai(), m->ai());
         const double ratio = m->flopPerS() / c.flopPerS();
-        qInfo() << "GUI" << m->bytesPerS() / 1e12 << "TB/s, CLI" << c.bytesPerS() / 1e12 << "TB/s, ratio" << ratio;
+        qInfo() << "GUI" << m->bytesPerS() / 1e12 << "TB/s, CLI" << c.bytesPerS() / 1e12 << "TB/s, ratio"
+                << ratio;
         QVERIFY2(ratio > 0.85 && ratio < 1.15, qPrintable(QString::number(ratio)));
 
         // Saved, and shown by the app itself in a screenshot (opening on this device's GPU).

@@ -156,7 +156,8 @@ private slots:
         QCOMPARE(names(a).last(), QStringLiteral("done"));
         QVERIFY(a.last().value("ok").toBool());
         if (m_devices == 0) {
-            QVERIFY2(a.last().value("message").toString().contains("no CUDA device"), qPrintable(a.last().value("message").toString()));
+            QVERIFY2(a.last().value("message").toString().contains("no CUDA device"),
+                     qPrintable(a.last().value("message").toString()));
         } else {
             const QJsonObject d = first(a, "device").value("device").toObject();
             QVERIFY(!d.value("name").toString().isEmpty());
@@ -169,12 +170,14 @@ private slots:
     {
         QTest::addColumn<QJsonObject>("request");
         QTest::newRow("run memory.copy") << QJsonObject{{"request", "run"}, {"kernel", "memory.copy"}};
-        QTest::newRow("run with params") << QJsonObject{{"request", "run"}, {"kernel", "memory.vector_add"},
-                                                        {"params", QJsonObject{{"n", 1000}}}, {"dtype", "bf16"}};
+        QTest::newRow("run with params") << QJsonObject{{"request", "run"},
+                                                        {"kernel", "memory.vector_add"},
+                                                        {"params", QJsonObject{{"n", 1000}}},
+                                                        {"dtype", "bf16"}};
         QTest::newRow("ceilings") << QJsonObject{{"request", "ceilings"}};
         QTest::newRow("suite standard") << QJsonObject{{"request", "suite"}};
-        QTest::newRow("suite of kernels") << QJsonObject{{"request", "suite"},
-                                                         {"kernels", QJsonArray{QJsonObject{{"kernel", "memory.copy"}}}}};
+        QTest::newRow("suite of kernels") << QJsonObject{
+            {"request", "suite"}, {"kernels", QJsonArray{QJsonObject{{"kernel", "memory.copy"}}}}};
     }
     void noDevice()
     {
@@ -196,32 +199,49 @@ private slots:
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<QString>("id"); // expected on the answer; empty: none could be read
         QTest::addColumn<QString>("message");
-        QTest::newRow("not JSON") << QByteArray("garbage{") << "" << "not JSON";
-        QTest::newRow("a JSON array") << QByteArray("[1,2]") << "" << "JSON object";
-        QTest::newRow("no request field") << QByteArray(R"({"id":"a"})") << "a" << "\"request\"";
-        QTest::newRow("unknown request") << QByteArray(R"({"request":"launch","id":"b"})") << "b" << "unknown request \"launch\"";
-        QTest::newRow("numeric id echoed as text") << QByteArray(R"({"request":"fly","id":42})") << "42" << "unknown request";
-        QTest::newRow("run without kernel") << QByteArray(R"({"request":"run","id":"c"})") << "c" << "name a kernel";
-        QTest::newRow("unknown kernel") << QByteArray(R"({"request":"run","id":"d","kernel":"memory.nope"})") << "d"
-                                        << "unknown kernel \"memory.nope\"";
+        QTest::newRow("not JSON") << QByteArray("garbage{") << ""
+                                  << "not JSON";
+        QTest::newRow("a JSON array") << QByteArray("[1,2]") << ""
+                                      << "JSON object";
+        QTest::newRow("no request field") << QByteArray(R"({"id":"a"})") << "a"
+                                          << "\"request\"";
+        QTest::newRow("unknown request") << QByteArray(R"({"request":"launch","id":"b"})") << "b"
+                                         << "unknown request \"launch\"";
+        QTest::newRow("numeric id echoed as text") << QByteArray(R"({"request":"fly","id":42})") << "42"
+                                                   << "unknown request";
+        QTest::newRow("run without kernel") << QByteArray(R"({"request":"run","id":"c"})") << "c"
+                                            << "name a kernel";
+        QTest::newRow("unknown kernel")
+            << QByteArray(R"({"request":"run","id":"d","kernel":"memory.nope"})") << "d"
+            << "unknown kernel \"memory.nope\"";
         QTest::newRow("parameter out of range")
-            << QByteArray(R"({"request":"run","id":"e","kernel":"memory.copy","params":{"n":-5}})") << "e" << "\"n\"";
+            << QByteArray(R"({"request":"run","id":"e","kernel":"memory.copy","params":{"n":-5}})") << "e"
+            << "\"n\"";
         QTest::newRow("unknown data type")
-            << QByteArray(R"({"request":"run","id":"f","kernel":"memory.copy","dtype":"fp7"})") << "f" << "fp7";
+            << QByteArray(R"({"request":"run","id":"f","kernel":"memory.copy","dtype":"fp7"})") << "f"
+            << "fp7";
         QTest::newRow("samples out of range")
-            << QByteArray(R"({"request":"run","id":"g","kernel":"memory.copy","samples":-3})") << "g" << "samples";
-        QTest::newRow("unknown suite") << QByteArray(R"({"request":"suite","id":"h","name":"everything"})") << "h"
-                                       << "unknown name \"everything\"";
+            << QByteArray(R"({"request":"run","id":"g","kernel":"memory.copy","samples":-3})") << "g"
+            << "samples";
+        QTest::newRow("unknown suite")
+            << QByteArray(R"({"request":"suite","id":"h","name":"everything"})") << "h"
+            << "unknown name \"everything\"";
         QTest::newRow("suite with a bad kernel")
-            << QByteArray(R"({"request":"suite","id":"i","kernels":[{"kernel":"memory.copy"},{"kernel":"x.y"}]})") << "i"
+            << QByteArray(
+                   R"({"request":"suite","id":"i","kernels":[{"kernel":"memory.copy"},{"kernel":"x.y"}]})")
+            << "i"
             << "unknown kernel \"x.y\"";
-        QTest::newRow("unknown probe") << QByteArray(R"({"request":"ceilings","id":"j","probes":["warp_drive"]})") << "j"
-                                       << "none of the probes";
-        QTest::newRow("cancel without target") << QByteArray(R"({"request":"cancel","id":"k"})") << "k" << "target";
-        QTest::newRow("compile a probe-less id") << QByteArray(R"({"request":"compile","id":"l","kernel":"nope"})") << "l"
-                                                 << "unknown kernel";
+        QTest::newRow("unknown probe")
+            << QByteArray(R"({"request":"ceilings","id":"j","probes":["warp_drive"]})") << "j"
+            << "none of the probes";
+        QTest::newRow("cancel without target") << QByteArray(R"({"request":"cancel","id":"k"})") << "k"
+                                               << "target";
+        QTest::newRow("compile a probe-less id")
+            << QByteArray(R"({"request":"compile","id":"l","kernel":"nope"})") << "l"
+            << "unknown kernel";
         QTest::newRow("compile for a bad arch")
-            << QByteArray(R"({"request":"compile","id":"m","kernel":"memory.copy","arch":"sm_x"})") << "m" << "sm_x";
+            << QByteArray(R"({"request":"compile","id":"m","kernel":"memory.copy","arch":"sm_x"})") << "m"
+            << "sm_x";
     }
     void badRequest()
     {
@@ -236,7 +256,8 @@ private slots:
         const QList<QJsonObject> a = w.eventsFor(id);
         QCOMPARE(names(a), (QStringList{"error", "done"}));
         QCOMPARE(a.first().value("code").toInt(), 2);
-        QVERIFY2(a.first().value("message").toString().contains(message), qPrintable(a.first().value("message").toString()));
+        QVERIFY2(a.first().value("message").toString().contains(message),
+                 qPrintable(a.first().value("message").toString()));
         QCOMPARE(a.last().value("ok").toBool(true), false);
         QVERIFY(w.notJson().isEmpty());
     }
@@ -343,7 +364,10 @@ private slots:
         if (m_devices == 0)
             QSKIP("no CUDA device (this row runs on the GPU machine)");
         Worker w;
-        w.send({{"request", "run"}, {"id", "r"}, {"kernel", "memory.vector_add"}, {"params", QJsonObject{{"n", 1 << 24}}}});
+        w.send({{"request", "run"},
+                {"id", "r"},
+                {"kernel", "memory.vector_add"},
+                {"params", QJsonObject{{"n", 1 << 24}}}});
         const QList<QJsonObject> a = w.answer("r", 180000);
         QVERIFY2(a.last().value("ok").toBool(), qPrintable(QJsonDocument(a.last()).toJson()));
         QCOMPARE(names(a).first(), QStringLiteral("device"));

@@ -78,10 +78,13 @@ QString describe(const QString &kernel, const QString &dtype, const QVariantMap 
 int codeFor(kernels::RunStatus s)
 {
     switch (s) {
-    case kernels::RunStatus::NoDevice: return NoDevice;
+    case kernels::RunStatus::NoDevice:
+        return NoDevice;
     case kernels::RunStatus::BadInput:
-    case kernels::RunStatus::Refused: return BadInput;
-    default: return Failed;
+    case kernels::RunStatus::Refused:
+        return BadInput;
+    default:
+        return Failed;
     }
 }
 
@@ -149,7 +152,8 @@ private:
             }
             m_wake.notify_all();
         } else if (r.kind.isEmpty()) {
-            refuse(r.id, tr("a request needs a \"request\" string (one of: %1, cancel)").arg(known.join(", ")));
+            refuse(r.id,
+                   tr("a request needs a \"request\" string (one of: %1, cancel)").arg(known.join(", ")));
         } else {
             refuse(r.id, tr("unknown request \"%1\" (known: %2, cancel)").arg(r.kind, known.join(", ")));
         }
@@ -190,7 +194,8 @@ private:
         m_out.send(model::events::done(false), id);
     }
 
-    void error(const QString &id, const QString &message, int code, const QString &what = {}, bool contextLost = false)
+    void error(const QString &id, const QString &message, int code, const QString &what = {},
+               bool contextLost = false)
     {
         QJsonObject e = model::events::error(message);
         e.insert(QStringLiteral("code"), code);
@@ -316,8 +321,9 @@ private:
         // Input first, so bad input is code 2 with or without a GPU.
         const kernels::KernelSpec *spec = kernels::Catalog::instance().find(kernel);
         if (!spec) {
-            refuse(r.id, kernel.isEmpty() ? tr("run: name a kernel in \"kernel\"")
-                                          : tr("unknown kernel \"%1\" (see: rooflab-cli kernels)").arg(kernel));
+            refuse(r.id, kernel.isEmpty()
+                             ? tr("run: name a kernel in \"kernel\"")
+                             : tr("unknown kernel \"%1\" (see: rooflab-cli kernels)").arg(kernel));
             return;
         }
         QString message;
@@ -442,7 +448,8 @@ private:
                 return;
             }
             m_out.send(model::events::progress(i, total, what), r.id);
-            dev->setProgress([&](const QString &step) { m_out.send(model::events::progress(i, total, step), r.id); });
+            dev->setProgress(
+                [&](const QString &step) { m_out.send(model::events::progress(i, total, step), r.id); });
             model::ResultSet one;
             kernels::Batch b(*dev, one);
             const double startedAt = double(clock.elapsed()) / 1e3;
@@ -470,7 +477,8 @@ private:
         m_out.send(model::events::progress(total, total, tr("%1 kernels done").arg(total)), r.id);
         QJsonObject done = model::events::done(problems == 0);
         if (problems > 0)
-            done.insert(QStringLiteral("message"), tr("%n kernel(s) failed or failed their check", nullptr, problems));
+            done.insert(QStringLiteral("message"),
+                        tr("%n kernel(s) failed or failed their check", nullptr, problems));
         m_out.send(done, r.id);
     }
 
@@ -484,8 +492,8 @@ private:
             return;
         }
         QString message;
-        const auto resolved =
-            kernels::Catalog::resolveAll(*spec, paramsOf(r.json), r.json.value(QLatin1String("dtype")).toString(), &message);
+        const auto resolved = kernels::Catalog::resolveAll(
+            *spec, paramsOf(r.json), r.json.value(QLatin1String("dtype")).toString(), &message);
         if (!resolved) {
             refuse(r.id, message);
             return;
@@ -494,7 +502,8 @@ private:
         if (arch.isEmpty()) {
             const QList<kernels::Device> devices = kernels::cudaDevices();
             if (devices.isEmpty()) {
-                refuse(r.id, tr("compile: \"arch\" is required (there is no CUDA device to take it from), e.g. \"sm_90\""));
+                refuse(r.id, tr("compile: \"arch\" is required (there is no CUDA device to take it from), "
+                                "e.g. \"sm_90\""));
                 return;
             }
             arch = devices.first().arch();

@@ -8,9 +8,9 @@
 #include "workerclient.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -24,9 +24,10 @@
 LiveTools::LiveTools(QObject *parent)
     : QObject(parent), m_worker(new WorkerClient(this)), m_session(new ResultsSession(this))
 {
-    connect(m_worker, &WorkerClient::measurement, this, [this](const QString &id, const model::Measurement &m) {
-        m_session->addLiveMeasurement(m, m_replays.value(id));
-    });
+    connect(m_worker, &WorkerClient::measurement, this,
+            [this](const QString &id, const model::Measurement &m) {
+                m_session->addLiveMeasurement(m, m_replays.value(id));
+            });
     connect(m_worker, &WorkerClient::ceiling, m_session,
             [this](const QString &, const model::MeasuredCeiling &c) { m_session->addLiveCeiling(c); });
     connect(m_worker, &WorkerClient::device, this, [this](const QString &id, const model::DeviceInfo &d) {
@@ -35,11 +36,12 @@ LiveTools::LiveTools(QObject *parent)
         else
             m_session->setLiveDevice(d); // the device a run used, or the one a replayed file names
     });
-    connect(m_worker, &WorkerClient::finished, this, [this](const QString &id, bool ok, const QString &message) {
-        if (id == m_devicesRequest)
-            onDevicesFinished(ok, message);
-        m_replays.remove(id);
-    });
+    connect(m_worker, &WorkerClient::finished, this,
+            [this](const QString &id, bool ok, const QString &message) {
+                if (id == m_devicesRequest)
+                    onDevicesFinished(ok, message);
+                m_replays.remove(id);
+            });
     connect(m_worker, &WorkerClient::workerFailed, this, [this](const QString &message) {
         if (!m_window)
             return;
@@ -89,8 +91,9 @@ void LiveTools::attach(MainWindow *window)
         if (m_results)
             m_window->showPanel(m_runs);
     });
-    connect(m_results, &ResultsPanel::messageShown, window,
-            [window](const QString &text) { window->statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 10000); });
+    connect(m_results, &ResultsPanel::messageShown, window, [window](const QString &text) {
+        window->statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 10000);
+    });
     connect(window, &MainWindow::gpuChanged, m_results, &ResultsPanel::setGpu);
     if (const model::Gpu *gpu = window->currentGpu())
         m_results->setGpu(*gpu);
@@ -120,14 +123,18 @@ void LiveTools::addMenuActions()
         m_actions << a;
         return a;
     };
-    add(tr("&Open results…"), QKeySequence::Open, &ResultsPanel::openDialog)->setObjectName(QStringLiteral("openResults"));
+    add(tr("&Open results…"), QKeySequence::Open, &ResultsPanel::openDialog)
+        ->setObjectName(QStringLiteral("openResults"));
     m_recentMenu = new QMenu(tr("Open &recent results"), file);
     m_recentMenu->setObjectName(QStringLiteral("recentResults"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &LiveTools::fillRecentMenu);
     file->insertMenu(before, m_recentMenu);
-    add(tr("&Compare with results…"), {}, &ResultsPanel::compareDialog)->setObjectName(QStringLiteral("compareResults"));
-    add(tr("&Save results as…"), QKeySequence::SaveAs, &ResultsPanel::saveAsDialog)->setObjectName(QStringLiteral("saveResults"));
-    add(tr("Export results as &CSV…"), {}, &ResultsPanel::exportCsvDialog)->setObjectName(QStringLiteral("exportCsv"));
+    add(tr("&Compare with results…"), {}, &ResultsPanel::compareDialog)
+        ->setObjectName(QStringLiteral("compareResults"));
+    add(tr("&Save results as…"), QKeySequence::SaveAs, &ResultsPanel::saveAsDialog)
+        ->setObjectName(QStringLiteral("saveResults"));
+    add(tr("Export results as &CSV…"), {}, &ResultsPanel::exportCsvDialog)
+        ->setObjectName(QStringLiteral("exportCsv"));
     file->insertSeparator(before);
     fillRecentMenu();
 }
@@ -139,7 +146,8 @@ void LiveTools::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = ResultsSession::recentFiles();
     for (const QString &path : recent) {
-        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); });
+        QAction *a =
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); });
         a->setToolTip(path);
         a->setStatusTip(path);
     }
@@ -175,7 +183,8 @@ void LiveTools::start(const StartOptions &options)
         // Screenshots and tests: the window as it looks once the worker has answered.
         QElapsedTimer t;
         t.start();
-        while ((!m_deviceKnown || (m_runs && m_runs->isCatalogLoading())) && t.elapsed() < options.waitForDeviceMs)
+        while ((!m_deviceKnown || (m_runs && m_runs->isCatalogLoading())) &&
+               t.elapsed() < options.waitForDeviceMs)
             QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     }
 }
@@ -224,15 +233,17 @@ void LiveTools::openSamples()
     if (!m_results)
         return;
     if (!QFileInfo::exists(path)) {
-        m_results->showMessage(tr("No CUDA device was found, and the H200 sample results (%1) are not installed. "
-                                  "Open or replay a results file to see measured points.")
-                                   .arg(QStringLiteral("samples/h200-suite.json")),
-                               ResultsPanel::Level::Warning);
+        m_results->showMessage(
+            tr("No CUDA device was found, and the H200 sample results (%1) are not installed. "
+               "Open or replay a results file to see measured points.")
+                .arg(QStringLiteral("samples/h200-suite.json")),
+            ResultsPanel::Level::Warning);
         return;
     }
     if (!m_results->openFile(path))
         return;
-    const QString spec = m_session->files().isEmpty() ? QString() : m_session->files().last().results.device.spec;
+    const QString spec =
+        m_session->files().isEmpty() ? QString() : m_session->files().last().results.device.spec;
     if (!spec.isEmpty() && m_window->specDb().find(spec) && m_selectDeviceGpu)
         m_window->selectGpu(spec);
     m_results->showMessage(tr("No CUDA device here: showing the sample results measured on an H200 (%1).")
@@ -274,7 +285,7 @@ const model::Gpu *LiveTools::matchGpu(const model::SpecDb &db, const model::Devi
         for (const QString &t : tokens)
             score += gt.contains(t) ? 10 : 0;
         if (g.smCount() == device.sms)
-            score += 5; // an entry whose SM count is known and agrees beats one without
+            score += 5;          // an entry whose SM count is known and agrees beats one without
         score -= int(gt.size()); // "H200 SXM" before "H200 NVL 141GB" when nothing else decides
         if (score > bestScore) {
             best = &g;
@@ -293,7 +304,8 @@ model::Gpu LiveTools::gpuFromDevice(const model::DeviceInfo &d)
     g.vendor = QStringLiteral("NVIDIA");
     g.generation = tr("This machine");
     g.computeCapability = d.cc;
-    g.architecture = d.cc.isEmpty() ? QString() : QStringLiteral("sm_") + QString(d.cc).remove(QLatin1Char('.'));
+    g.architecture =
+        d.cc.isEmpty() ? QString() : QStringLiteral("sm_") + QString(d.cc).remove(QLatin1Char('.'));
     g.fromDevice = true;
     const QString src = tr("cudaGetDeviceProperties on this machine");
     if (d.sms > 0)
@@ -306,11 +318,12 @@ model::Gpu LiveTools::gpuFromDevice(const model::DeviceInfo &d)
         g.memoryBytes = model::Sourced{mem, src};
     const double memClock = d.extra.value(QLatin1String("mem_clock_mhz")).toDouble();
     if (memClock > 0 && d.memBusBits > 0)
-        g.bandwidth.insert(QStringLiteral("hbm"),
-                           {2 * memClock * 1e6 * d.memBusBits / 8,
-                            tr("estimate: 2 × memory clock × bus width (%1 MHz × %2 bit), not a datasheet figure")
-                                .arg(memClock)
-                                .arg(d.memBusBits)});
+        g.bandwidth.insert(
+            QStringLiteral("hbm"),
+            {2 * memClock * 1e6 * d.memBusBits / 8,
+             tr("estimate: 2 × memory clock × bus width (%1 MHz × %2 bit), not a datasheet figure")
+                 .arg(memClock)
+                 .arg(d.memBusBits)});
     const QStringList cc = d.cc.split(QLatin1Char('.'));
     const int major = cc.value(0).toInt(), minor = cc.value(1).toInt();
     const int lanes = (major < 8 || (major == 8 && minor == 0)) ? 64 : 128;
@@ -372,9 +385,10 @@ bool LiveTools::eventFilter(QObject *watched, QEvent *event)
         auto *e = static_cast<QDropEvent *>(event);
         const QStringList files = droppedFiles(event);
         if (files.isEmpty() && m_results)
-            m_results->showMessage(tr("Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be "
-                                      "dropped here."),
-                                   ResultsPanel::Level::Warning);
+            m_results->showMessage(
+                tr("Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be "
+                   "dropped here."),
+                ResultsPanel::Level::Warning);
         for (const QString &f : files)
             openFile(f);
         e->acceptProposedAction();

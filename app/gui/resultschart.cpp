@@ -93,7 +93,8 @@ QString describe(const model::Measurement &m)
     return parts.join(QLatin1Char(' '));
 }
 
-QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QString &source, const QString &extra)
+QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QString &source,
+                const QString &extra)
 {
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(html(describe(m)));
@@ -116,9 +117,10 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
                      .arg(QString::number(m.check.maxRelErr, 'g', 2), html(m.check.reference));
     else
         lines << QStringLiteral("<span style='color:#c62828'>%1</span>")
-                     .arg(html(tr("check FAILED: %1").arg(m.check.message.isEmpty()
-                                                              ? tr("max relative error %1").arg(m.check.maxRelErr)
-                                                              : m.check.message)));
+                     .arg(html(tr("check FAILED: %1")
+                                   .arg(m.check.message.isEmpty()
+                                            ? tr("max relative error %1").arg(m.check.maxRelErr)
+                                            : m.check.message)));
     if (gpu) {
         if (const auto s = roofShare(*gpu, m))
             lines << tr("<b>%1</b> on %2").arg(html(shareText(*s)), html(gpu->displayName()));

@@ -15,12 +15,12 @@ namespace resultschart {
 
 struct RoofShare
 {
-    QString precision;     // the compute ceiling it is held against ("fp32", "bf16_tc")
-    QString level;         // the memory level its bytes count at ("hbm")
-    double ai = 0;         // FLOP/B (0 for a point without FLOPs)
+    QString precision;      // the compute ceiling it is held against ("fp32", "bf16_tc")
+    QString level;          // the memory level its bytes count at ("hbm")
+    double ai = 0;          // FLOP/B (0 for a point without FLOPs)
     model::Attainable roof; // attainable at ai; for a point without FLOPs only .bandwidth is set
-    double share = 0;      // measured / roof (FLOP/s; B/s for a point without FLOPs), 0..1+
-    QString roofName;      // "HBM roof", "FP32 roof", "HBM bandwidth"
+    double share = 0;       // measured / roof (FLOP/s; B/s for a point without FLOPs), 0..1+
+    QString roofName;       // "HBM roof", "FP32 roof", "HBM bandwidth"
 };
 
 // nullopt when the GPU has neither the precision nor the level (nothing to hold it against).

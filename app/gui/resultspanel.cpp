@@ -66,9 +66,9 @@ QString percentText(double v)
 
 ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent)
     : QWidget(parent), m_session(session), m_chart(chart), m_model(new ResultsTableModel(this)),
-      m_proxy(new ResultsFilterModel(this)), m_view(new QTableView), m_filter(new QLineEdit), m_dtype(new QComboBox),
-      m_failed(new QCheckBox(tr("failed checks only"))), m_message(new QLabel), m_recoveryLabel(new QLabel),
-      m_compareLabel(new QLabel), m_summary(new QLabel)
+      m_proxy(new ResultsFilterModel(this)), m_view(new QTableView), m_filter(new QLineEdit),
+      m_dtype(new QComboBox), m_failed(new QCheckBox(tr("failed checks only"))), m_message(new QLabel),
+      m_recoveryLabel(new QLabel), m_compareLabel(new QLabel), m_summary(new QLabel)
 {
     setObjectName(QStringLiteral("resultsPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -82,11 +82,15 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         buttons->addWidget(b);
         return b;
     };
-    button(tr("Open…"), tr("Open a results file or an Nsight Compute CSV beside what is shown"), &ResultsPanel::openDialog);
-    button(tr("Compare…"), tr("Overlay a second results file (another GPU or another day) and link matching runs"),
+    button(tr("Open…"), tr("Open a results file or an Nsight Compute CSV beside what is shown"),
+           &ResultsPanel::openDialog);
+    button(tr("Compare…"),
+           tr("Overlay a second results file (another GPU or another day) and link matching runs"),
            &ResultsPanel::compareDialog);
-    button(tr("Save as…"), tr("Save every measurement shown as one results file"), &ResultsPanel::saveAsDialog);
-    button(tr("CSV…"), tr("Export every measurement shown as CSV, one row each"), &ResultsPanel::exportCsvDialog);
+    button(tr("Save as…"), tr("Save every measurement shown as one results file"),
+           &ResultsPanel::saveAsDialog);
+    button(tr("CSV…"), tr("Export every measurement shown as CSV, one row each"),
+           &ResultsPanel::exportCsvDialog);
     buttons->addStretch();
     layout->addLayout(buttons);
 
@@ -143,14 +147,16 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSortIndicatorClearable(true);
-    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // arrival order until a header is clicked
+    m_view->horizontalHeader()->setSortIndicator(
+        -1, Qt::AscendingOrder); // arrival order until a header is clicked
     m_view->setSortingEnabled(true);
     m_view->setMinimumHeight(160);
     // The panel is narrow: the numbers first, the long parameter text after them, and the
     // rarely needed columns hidden (right-click the header to show them).
     m_hidden = {ResultsTableModel::Min, ResultsTableModel::Max, ResultsTableModel::Ai};
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, &ResultsPanel::columnMenu);
+    connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            &ResultsPanel::columnMenu);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResultsPanel::applyColumns);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &ResultsPanel::applyColumns);
     layout->addWidget(m_view, 1);
@@ -176,7 +182,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         scheduleChart();
         updateSummary();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResultsPanel::onSelection);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResultsPanel::onSelection);
     connect(m_chart, &RooflineChart::pointClicked, this, &ResultsPanel::onPointClicked);
 
     connect(m_session, &ResultsSession::documentsChanged, this, &ResultsPanel::rebuildTable);
@@ -184,7 +191,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     connect(m_session, &ResultsSession::liveCeilingsChanged, this, &ResultsPanel::scheduleChart);
     connect(m_session, &ResultsSession::comparisonChanged, this, &ResultsPanel::onComparisonChanged);
     connect(m_session, &ResultsSession::recoveryChanged, this, &ResultsPanel::updateRecovery);
-    connect(m_session, &ResultsSession::autosaveFailed, this, [this](const QString &m) { showMessage(m, Level::Error); });
+    connect(m_session, &ResultsSession::autosaveFailed, this,
+            [this](const QString &m) { showMessage(m, Level::Error); });
 
     if (m_session->comparison())
         m_model->setBaseline(m_session->comparison()->results, m_session->comparison()->label);
@@ -240,6 +248,9 @@ QString ResultsPanel::rowSource(int row) const
 
 void ResultsPanel::rebuildTable()
 {
+    // Row numbers (and so point ids) change: a highlight would land on another point.
+    if (rowOf(m_chart->highlighted()) >= 0)
+        m_chart->setHighlighted({});
     m_model->clear();
     for (const ResultsSession::Document &d : m_session->files())
         m_model->addResults(d.results, d.path);
@@ -300,11 +311,12 @@ void ResultsPanel::applyColumns()
     QHeaderView *h = m_view->horizontalHeader();
     // What a narrow panel should show first: which kernel, how long, how close to its roof,
     // how it changed, whether it was right; then the rest.
-    static const QList<int> order = {ResultsTableModel::Kernel,    ResultsTableModel::Median,      ResultsTableModel::Change,
-                                     ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
-                                     ResultsTableModel::BytesPerS, ResultsTableModel::Dtype,       ResultsTableModel::Params,
-                                     ResultsTableModel::Min,       ResultsTableModel::Max,         ResultsTableModel::Ai,
-                                     ResultsTableModel::Source};
+    static const QList<int> order = {
+        ResultsTableModel::Kernel,      ResultsTableModel::Median,      ResultsTableModel::Change,
+        ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
+        ResultsTableModel::BytesPerS,   ResultsTableModel::Dtype,       ResultsTableModel::Params,
+        ResultsTableModel::Min,         ResultsTableModel::Max,         ResultsTableModel::Ai,
+        ResultsTableModel::Source};
     int visual = 0;
     for (int column : order) {
         if (column >= h->count())
@@ -367,18 +379,21 @@ void ResultsPanel::updateChartNow()
         const model::Measurement &m = m_model->measurement(row);
         QString extra;
         if (const auto change = m_model->changePercent(row))
-            extra = tr("median time %1 against %2%3")
-                        .arg(percentText(*change), cmp ? cmp->label : QString(),
-                             m_model->changeSignificant(row) ? (*change < 0 ? tr(" (faster)") : tr(" (slower)"))
-                                                             : tr(" (within the noise)"));
-        const auto p = resultschart::measuredPoint(m, pointId(row), gpu, rowSource(row), extra.toHtmlEscaped());
+            extra =
+                tr("median time %1 against %2%3")
+                    .arg(percentText(*change), cmp ? cmp->label : QString(),
+                         m_model->changeSignificant(row) ? (*change < 0 ? tr(" (faster)") : tr(" (slower)"))
+                                                         : tr(" (within the noise)"));
+        const auto p =
+            resultschart::measuredPoint(m, pointId(row), gpu, rowSource(row), extra.toHtmlEscaped());
         if (!p)
             continue;
         points << *p;
         ++drawn;
         if (gpu) {
             if (const auto s = resultschart::roofShare(*gpu, m); s && s->roof.flopPerS > 0) {
-                const QString key = QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
+                const QString key =
+                    QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
                 auto it = predictedAt.find(key);
                 if (it == predictedAt.end()) {
                     ChartPoint pp;
@@ -386,11 +401,12 @@ void ResultsPanel::updateChartNow()
                     pp.ai = s->ai;
                     pp.flopPerS = s->roof.flopPerS;
                     pp.kind = ChartPoint::Kind::Predicted;
-                    pp.tooltip = tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
-                                     .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
-                                          QString::number(s->ai, 'g', 3), gpu->displayName().toHtmlEscaped(),
-                                          s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
-                                                                                : s->roofName + tr(", compute-bound"));
+                    pp.tooltip =
+                        tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
+                            .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
+                                 QString::number(s->ai, 'g', 3), gpu->displayName().toHtmlEscaped(),
+                                 s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
+                                                                       : s->roofName + tr(", compute-bound"));
                     it = predictedAt.insert(key, int(points.size()));
                     points << pp;
                 }
@@ -417,12 +433,13 @@ void ResultsPanel::updateChartNow()
         }
     }
     for (auto it = predictedFor.cbegin(); it != predictedFor.cend(); ++it)
-        points[it.key()].tooltip += QStringLiteral("<br>") + tr("for: %1").arg(it.value().join(QStringLiteral(", ")));
+        points[it.key()].tooltip +=
+            QStringLiteral("<br>") + tr("for: %1").arg(it.value().join(QStringLiteral(", ")));
 
     if (cmp) {
         for (int i = 0; i < cmp->results.measurements.size() && i < kMaxChartPoints; ++i) {
-            auto p = resultschart::measuredPoint(cmp->results.measurements.at(i), QStringLiteral("compare:%1").arg(i), gpu,
-                                                 cmp->path);
+            auto p = resultschart::measuredPoint(cmp->results.measurements.at(i),
+                                                 QStringLiteral("compare:%1").arg(i), gpu, cmp->path);
             if (!p)
                 continue;
             p->gpuIndex = -1; // grey: the other file
@@ -461,7 +478,8 @@ void ResultsPanel::updateSummary()
     for (int r = 0; r < total; ++r)
         noFlops += m_model->measurement(r).flops <= 0 ? 1 : 0;
     QStringList parts;
-    parts << (shown == total ? tr("%n measurement(s)", nullptr, total) : tr("%1 of %2 measurements shown").arg(shown).arg(total));
+    parts << (shown == total ? tr("%n measurement(s)", nullptr, total)
+                             : tr("%1 of %2 measurements shown").arg(shown).arg(total));
     if (noFlops > 0)
         parts << tr("%n without FLOPs (copies: table only)", nullptr, noFlops);
     if (m_chartPoints >= kMaxChartPoints)
@@ -474,18 +492,20 @@ void ResultsPanel::updateSummary()
         int matched = 0;
         for (int r = 0; r < total; ++r)
             matched += m_model->changePercent(r) ? 1 : 0;
-        m_compareLabel->setText(tr("Comparing with <b>%1</b> (%2): grey points, linked to %n matching run(s). "
-                                   "Change = median time against it (negative: faster).",
-                                   nullptr, matched)
-                                    .arg(cmp->label.toHtmlEscaped(),
-                                         cmp->results.device.name.isEmpty() ? tr("unknown device")
-                                                                             : cmp->results.device.name.toHtmlEscaped()));
+        m_compareLabel->setText(
+            tr("Comparing with <b>%1</b> (%2): grey points, linked to %n matching run(s). "
+               "Change = median time against it (negative: faster).",
+               nullptr, matched)
+                .arg(cmp->label.toHtmlEscaped(), cmp->results.device.name.isEmpty()
+                                                     ? tr("unknown device")
+                                                     : cmp->results.device.name.toHtmlEscaped()));
     }
 }
 
 void ResultsPanel::updateRecovery(int count)
 {
-    m_recoveryLabel->setText(tr("An earlier session left %n measurement(s) that were never saved.", nullptr, count));
+    m_recoveryLabel->setText(
+        tr("An earlier session left %n measurement(s) that were never saved.", nullptr, count));
     m_recoveryFrame->setVisible(count > 0);
 }
 
@@ -516,7 +536,8 @@ void ResultsPanel::selectRow(int row)
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
     if (!index.isValid())
         return; // filtered out
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
     m_view->scrollTo(index);
 }
 
@@ -535,7 +556,8 @@ void ResultsPanel::showMessage(const QString &text, Level level)
         return;
     }
     static const char *colors[] = {"#e8f4fd", "#fff4e5", "#fdecea"};
-    m_messageFrame->setStyleSheet(QStringLiteral("QFrame { background: %1; color: #202020; }").arg(QLatin1String(colors[int(level)])));
+    m_messageFrame->setStyleSheet(
+        QStringLiteral("QFrame { background: %1; color: #202020; }").arg(QLatin1String(colors[int(level)])));
     m_message->setText(text);
     m_messageFrame->show();
     emit messageShown(text);
@@ -579,7 +601,8 @@ bool ResultsPanel::saveAs(const QString &path)
         showMessage(tr("Could not save: %1").arg(error), Level::Error);
         return false;
     }
-    showMessage(tr("Saved %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path), Level::Info);
+    showMessage(tr("Saved %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path),
+                Level::Info);
     updateSummary();
     return true;
 }
@@ -591,15 +614,17 @@ bool ResultsPanel::exportCsv(const QString &path)
         showMessage(tr("Could not export: %1").arg(error), Level::Error);
         return false;
     }
-    showMessage(tr("Exported %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path), Level::Info);
+    showMessage(tr("Exported %n measurement(s) to %1.", nullptr, m_session->measurementCount()).arg(path),
+                Level::Info);
     return true;
 }
 
 void ResultsPanel::openDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Open results"), lastDir(),
-        tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab results (*.json);;Nsight Compute CSV (*.csv);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Open results"), lastDir(),
+                                     tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab "
+                                        "results (*.json);;Nsight Compute CSV (*.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);
@@ -608,8 +633,9 @@ void ResultsPanel::openDialog()
 
 void ResultsPanel::compareDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Compare with results"), lastDir(),
-                                                      tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Compare with results"), lastDir(),
+        tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);
@@ -618,9 +644,9 @@ void ResultsPanel::compareDialog()
 
 void ResultsPanel::saveAsDialog()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Save results as"),
-                                                      QDir(lastDir()).filePath(QStringLiteral("results.json")),
-                                                      tr("RoofLab results (*.json)"));
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Save results as"), QDir(lastDir()).filePath(QStringLiteral("results.json")),
+        tr("RoofLab results (*.json)"));
     if (file.isEmpty())
         return;
     rememberDir(file);

@@ -32,8 +32,8 @@ class ResultsPanel : public QWidget
 
 public:
     // Chart groups this panel owns (others' groups are left alone).
-    static const QString kGroup;        // measured, predicted and compared points, measured ceilings
-    static const QString kCompareGroup; // the links between compared pairs
+    static const QString kGroup;                 // measured, predicted and compared points, measured ceilings
+    static const QString kCompareGroup;          // the links between compared pairs
     static constexpr int kMaxChartPoints = 2000; // more rows stay in the table only
 
     ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent = nullptr);

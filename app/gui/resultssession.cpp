@@ -26,7 +26,8 @@ QString skippedSummary(const QStringList &warnings)
     QStringList shown = warnings.mid(0, 5);
     QString s = shown.join(QStringLiteral("\n"));
     if (warnings.size() > shown.size())
-        s += QLatin1Char('\n') + ResultsSession::tr("… and %n more", nullptr, int(warnings.size() - shown.size()));
+        s += QLatin1Char('\n') +
+             ResultsSession::tr("… and %n more", nullptr, int(warnings.size() - shown.size()));
     return s;
 }
 
@@ -36,6 +37,13 @@ ResultsSession::ResultsSession(QObject *parent) : QObject(parent), m_autosavePat
 {
     m_live.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     m_live.tool = QJsonObject{{"name", "rooflab"}, {"version", QCoreApplication::applicationVersion()}};
+    m_autosaveTimer.setSingleShot(true);
+    connect(&m_autosaveTimer, &QTimer::timeout, this, &ResultsSession::writeAutosave);
+}
+
+ResultsSession::~ResultsSession()
+{
+    flushAutosave();
 }
 
 // ---- live results
@@ -76,17 +84,47 @@ void ResultsSession::clearLive()
     m_live.tool = tool;
     m_liveOrigins.clear();
     m_savedLive = 0;
+    m_autosaveTimer.stop();
     QFile::remove(m_autosavePath);
     emit documentsChanged();
 }
 
+// Each write holds every live measurement, so writing per measurement costs O(n) each: fine for
+// runs seconds apart, too much for a replay at full speed. Bursts are written together.
 void ResultsSession::autosave()
 {
     if (m_autosavePath.isEmpty())
         return;
+    if (m_lastAutosave.isValid() && m_lastAutosave.elapsed() < 100) {
+        if (!m_autosaveTimer.isActive())
+            m_autosaveTimer.start(100);
+        return;
+    }
+    writeAutosave();
+}
+
+void ResultsSession::flushAutosave()
+{
+    if (m_autosaveTimer.isActive())
+        writeAutosave();
+}
+
+void ResultsSession::writeAutosave()
+{
+    m_autosaveTimer.stop();
+    m_lastAutosave.start();
+    if (m_autosavePath.isEmpty())
+        return;
+    if (unsavedCount() <= 0) {
+        QFile::remove(m_autosavePath);
+        return;
+    }
+    // What a crash would lose: the live measurements not yet saved with Save As.
+    model::ResultSet unsaved = m_live;
+    unsaved.measurements = m_live.measurements.mid(m_savedLive);
     QDir().mkpath(QFileInfo(m_autosavePath).absolutePath());
     QString error;
-    if (!m_live.save(m_autosavePath, &error) && !m_autosaveWarned) {
+    if (!unsaved.save(m_autosavePath, &error) && !m_autosaveWarned) {
         m_autosaveWarned = true; // once: a full disk would otherwise say it per measurement
         emit autosaveFailed(tr("Autosave failed: %1").arg(error));
     }
@@ -162,8 +200,8 @@ bool ResultsSession::openComparison(const QString &path, QString *message)
     if (message) {
         message->clear();
         if (!doc->warnings.isEmpty())
-            *message = tr("Comparing with %1: skipped what could not be used:").arg(doc->label) + QLatin1Char('\n') +
-                       skippedSummary(doc->warnings);
+            *message = tr("Comparing with %1: skipped what could not be used:").arg(doc->label) +
+                       QLatin1Char('\n') + skippedSummary(doc->warnings);
     }
     m_compare = *doc;
     addRecentFile(doc->path);
@@ -193,7 +231,8 @@ QList<ResultsSession::Row> ResultsSession::rows() const
 
 const model::Measurement &ResultsSession::measurement(const Row &row) const
 {
-    return row.file < 0 ? m_live.measurements.at(row.index) : m_files.at(row.file).results.measurements.at(row.index);
+    return row.file < 0 ? m_live.measurements.at(row.index)
+                        : m_files.at(row.file).results.measurements.at(row.index);
 }
 
 int ResultsSession::measurementCount() const
@@ -236,6 +275,7 @@ bool ResultsSession::saveAs(const QString &path, QString *error)
     if (!merged().save(path, error))
         return false;
     m_savedLive = int(m_live.measurements.size());
+    m_autosaveTimer.stop();
     QFile::remove(m_autosavePath); // everything in it is in the saved file now
     addRecentFile(QFileInfo(path).absoluteFilePath());
     return true;
@@ -262,7 +302,8 @@ bool ResultsSession::exportCsv(const QString &path, QString *error) const
 
 QString ResultsSession::defaultAutosavePath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave.json"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("autosave.json"));
 }
 
 void ResultsSession::setAutosavePath(const QString &path)
@@ -292,7 +333,8 @@ int ResultsSession::checkForRecovery()
                 recovered = left;
             QString saveError;
             if (!recovered->save(recoveryPath(), &saveError)) {
-                emit autosaveFailed(tr("Could not keep the unsaved results of the last session: %1").arg(saveError));
+                emit autosaveFailed(
+                    tr("Could not keep the unsaved results of the last session: %1").arg(saveError));
                 recovered.reset();
             } else {
                 QFile::remove(m_autosavePath);
@@ -334,7 +376,8 @@ bool ResultsSession::restoreRecovery(QString *message)
     emit recoveryChanged(0);
     emit documentsChanged();
     if (message)
-        *message = tr("Restored %n unsaved measurement(s) of an earlier session.", nullptr, int(rs->measurements.size()));
+        *message = tr("Restored %n unsaved measurement(s) of an earlier session.", nullptr,
+                      int(rs->measurements.size()));
     return true;
 }
 

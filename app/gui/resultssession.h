@@ -2,8 +2,10 @@
 
 #include "resultset.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 
 #include <optional>
 
@@ -35,10 +37,12 @@ public:
     };
 
     explicit ResultsSession(QObject *parent = nullptr);
+    ~ResultsSession() override;
 
     // ---- live results
     const model::ResultSet &live() const { return m_live; }
-    // Appends and autosaves at once (an atomic write), so a crash loses nothing.
+    // Appends and autosaves (an atomic write) at once, so a crash loses nothing. Only a burst
+    // (a replay at full speed) is written together, at most 100 ms later.
     void addLiveMeasurement(const model::Measurement &m, const QString &origin = {});
     void addLiveCeiling(const model::MeasuredCeiling &c);
     // The device the live results were measured on (the worker's or the replayed file's).
@@ -70,8 +74,11 @@ public:
     bool saveAs(const QString &path, QString *error);
     bool exportCsv(const QString &path, QString *error) const;
 
-    // ---- autosave: <AppDataLocation>/autosave.json unless set
+    // ---- autosave: the live measurements not yet saved, in <AppDataLocation>/autosave.json
+    // unless set; removed when nothing is unsaved
     static QString defaultAutosavePath();
+    // Writes a pending autosave now (also done on destruction).
+    void flushAutosave();
     void setAutosavePath(const QString &path);
     QString autosavePath() const { return m_autosavePath; }
     // At start: what an earlier session left unsaved is moved aside (autosave-recovered.json)
@@ -100,6 +107,7 @@ signals:
 
 private:
     void autosave();
+    void writeAutosave();
 
     model::ResultSet m_live;
     QStringList m_liveOrigins;
@@ -109,4 +117,6 @@ private:
     QString m_autosavePath;
     int m_recoverable = 0;
     bool m_autosaveWarned = false;
+    QElapsedTimer m_lastAutosave;
+    QTimer m_autosaveTimer;
 };

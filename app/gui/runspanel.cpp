@@ -35,7 +35,9 @@ QString rangeText(const QJsonObject &p)
             v << (x.isString() ? x.toString() : QString::number(qint64(x.toDouble())));
         return RunsPanel::tr("one of %1").arg(v.join(QStringLiteral(", ")));
     }
-    QString s = RunsPanel::tr("%1 to %2").arg(qint64(p.value(QLatin1String("min")).toDouble())).arg(qint64(p.value(QLatin1String("max")).toDouble()));
+    QString s = RunsPanel::tr("%1 to %2")
+                    .arg(qint64(p.value(QLatin1String("min")).toDouble()))
+                    .arg(qint64(p.value(QLatin1String("max")).toDouble()));
     if (const qint64 m = qint64(p.value(QLatin1String("multiple_of")).toDouble()); m > 1)
         s += RunsPanel::tr(", a multiple of %1").arg(m);
     return s;
@@ -44,12 +46,13 @@ QString rangeText(const QJsonObject &p)
 } // namespace
 
 RunsPanel::RunsPanel(WorkerClient *worker, QWidget *parent)
-    : QWidget(parent), m_worker(worker), m_deviceLabel(new QLabel), m_kernel(new QComboBox), m_description(new QLabel),
-      m_editorBox(new QWidget), m_editors(new QFormLayout(m_editorBox)),
+    : QWidget(parent), m_worker(worker), m_deviceLabel(new QLabel), m_kernel(new QComboBox),
+      m_description(new QLabel), m_editorBox(new QWidget), m_editors(new QFormLayout(m_editorBox)),
       m_runButton(new QPushButton(tr("Run selected"))), m_suiteButton(new QPushButton(tr("Run suite"))),
-      m_ceilingsButton(new QPushButton(tr("Measure ceilings"))), m_replayButton(new QPushButton(tr("Replay…"))),
-      m_speed(new QDoubleSpinBox), m_cancelButton(new QPushButton(tr("Cancel"))), m_progress(new QProgressBar),
-      m_status(new QLabel), m_problem(new QLabel), m_logView(new QPlainTextEdit)
+      m_ceilingsButton(new QPushButton(tr("Measure ceilings"))),
+      m_replayButton(new QPushButton(tr("Replay…"))), m_speed(new QDoubleSpinBox),
+      m_cancelButton(new QPushButton(tr("Cancel"))), m_progress(new QProgressBar), m_status(new QLabel),
+      m_problem(new QLabel), m_logView(new QPlainTextEdit)
 {
     setObjectName(QStringLiteral("runsPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -80,15 +83,18 @@ RunsPanel::RunsPanel(WorkerClient *worker, QWidget *parent)
     layout->addWidget(kernelBox);
 
     auto *batchRow = new QHBoxLayout;
-    m_suiteButton->setToolTip(tr("The ceiling probes, then every memory kernel in its fast and naive versions"));
-    m_ceilingsButton->setToolTip(tr("HBM, L2 and shared-memory bandwidth, FMA and tensor-core rates: the measured "
-                                    "ceilings, drawn dashed beside the datasheet ones"));
+    m_suiteButton->setToolTip(
+        tr("The ceiling probes, then every memory kernel in its fast and naive versions"));
+    m_ceilingsButton->setToolTip(
+        tr("HBM, L2 and shared-memory bandwidth, FMA and tensor-core rates: the measured "
+           "ceilings, drawn dashed beside the datasheet ones"));
     batchRow->addWidget(m_suiteButton);
     batchRow->addWidget(m_ceilingsButton);
     layout->addLayout(batchRow);
 
     auto *replayRow = new QHBoxLayout;
-    m_replayButton->setToolTip(tr("Play a saved results file back as if it were running now, paced as it was measured"));
+    m_replayButton->setToolTip(
+        tr("Play a saved results file back as if it were running now, paced as it was measured"));
     replayRow->addWidget(m_replayButton, 1);
     m_speed->setRange(0, 1000);
     m_speed->setDecimals(1);
@@ -202,7 +208,8 @@ void RunsPanel::setCatalog(const QJsonArray &kernels)
         const QString id = k.value(QLatin1String("id")).toString();
         const QString title = k.value(QLatin1String("title")).toString();
         m_kernel->addItem(title.isEmpty() ? id : QStringLiteral("%1 — %2").arg(title, id), id);
-        m_kernel->setItemData(m_kernel->count() - 1, k.value(QLatin1String("description")).toString(), Qt::ToolTipRole);
+        m_kernel->setItemData(m_kernel->count() - 1, k.value(QLatin1String("description")).toString(),
+                              Qt::ToolTipRole);
     }
     const int index = m_kernel->findData(current);
     m_kernel->setCurrentIndex(index >= 0 ? index : 0);
@@ -234,8 +241,9 @@ void RunsPanel::buildEditors()
     QString text = k->value(QLatin1String("description")).toString();
     const QString workload = k->value(QLatin1String("workload")).toString();
     if (!workload.isEmpty() && workload != QLatin1String("probe"))
-        text += QStringLiteral(" ") + tr("(counted as the %1 workload at the %2 level)")
-                                          .arg(workload, k->value(QLatin1String("level")).toString().toUpper());
+        text +=
+            QStringLiteral(" ") + tr("(counted as the %1 workload at the %2 level)")
+                                      .arg(workload, k->value(QLatin1String("level")).toString().toUpper());
     m_description->setText(text);
 
     for (const QJsonValue &v : k->value(QLatin1String("params")).toArray()) {
@@ -251,11 +259,13 @@ void RunsPanel::buildEditors()
                 else
                     box->addItem(QString::number(qint64(x.toDouble())), qint64(x.toDouble()));
             }
-            const int i = def.isString() ? box->findData(def.toString()) : box->findData(qint64(def.toDouble()));
+            const int i =
+                def.isString() ? box->findData(def.toString()) : box->findData(qint64(def.toDouble()));
             box->setCurrentIndex(std::max(0, i));
             editor = box;
         } else {
-            const double lo = p.value(QLatin1String("min")).toDouble(), hi = p.value(QLatin1String("max")).toDouble();
+            const double lo = p.value(QLatin1String("min")).toDouble(),
+                         hi = p.value(QLatin1String("max")).toDouble();
             const double step = std::max(1.0, p.value(QLatin1String("multiple_of")).toDouble(1));
             if (hi <= INT_MAX && lo >= INT_MIN) {
                 auto *spin = new QSpinBox;
@@ -277,7 +287,8 @@ void RunsPanel::buildEditors()
         }
         editor->setObjectName(QStringLiteral("param_") + name);
         editor->setProperty(kParamProperty, name);
-        editor->setToolTip(QStringLiteral("%1\n%2").arg(p.value(QLatin1String("description")).toString(), rangeText(p)));
+        editor->setToolTip(
+            QStringLiteral("%1\n%2").arg(p.value(QLatin1String("description")).toString(), rangeText(p)));
         auto *label = new QLabel(name);
         label->setToolTip(editor->toolTip());
         m_editors->addRow(label, editor);
@@ -393,16 +404,18 @@ void RunsPanel::setDevice(const std::optional<model::DeviceInfo> &device, const 
             facts << tr("%1 SMs").arg(device->sms);
         if (!device->driver.isEmpty())
             facts << tr("driver %1").arg(device->driver);
-        m_deviceLabel->setText(tr("<b>%1</b><br>%2").arg(device->name.toHtmlEscaped(), facts.join(QStringLiteral(" · "))));
+        m_deviceLabel->setText(
+            tr("<b>%1</b><br>%2").arg(device->name.toHtmlEscaped(), facts.join(QStringLiteral(" · "))));
     } else {
         // The worker says "no CUDA device (why)": only the why is news under this heading.
         QString why = whyNone;
         static const QLatin1String prefix("no CUDA device (");
         if (why.startsWith(prefix) && why.endsWith(QLatin1Char(')')))
             why = why.mid(prefix.size(), why.size() - prefix.size() - 1);
-        m_deviceLabel->setText(tr("<b>No CUDA device found</b>%1. Runs need an NVIDIA GPU; you can still "
-                                  "<b>Replay…</b> a results file and watch its points arrive as they were measured.")
-                                   .arg(why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why.toHtmlEscaped())));
+        m_deviceLabel->setText(
+            tr("<b>No CUDA device found</b>%1. Runs need an NVIDIA GPU; you can still "
+               "<b>Replay…</b> a results file and watch its points arrive as they were measured.")
+                .arg(why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why.toHtmlEscaped())));
     }
     updateButtons();
 }
@@ -475,7 +488,8 @@ QString RunsPanel::measureCeilings()
 
 QString RunsPanel::replay(const QString &file)
 {
-    const QString id = started(m_worker->replay(file, replaySpeed()), tr("the replay of %1").arg(QFileInfo(file).fileName()));
+    const QString id = started(m_worker->replay(file, replaySpeed()),
+                               tr("the replay of %1").arg(QFileInfo(file).fileName()));
     if (!id.isEmpty())
         emit replayStarted(id, file);
     return id;
@@ -483,9 +497,9 @@ QString RunsPanel::replay(const QString &file)
 
 void RunsPanel::replayDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Replay results"),
-                                                      QSettings().value(QStringLiteral("results/lastDir")).toString(),
-                                                      tr("RoofLab results (*.json);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Replay results"), QSettings().value(QStringLiteral("results/lastDir")).toString(),
+        tr("RoofLab results (*.json);;All files (*)"));
     if (!file.isEmpty())
         replay(file);
 }
@@ -518,8 +532,9 @@ void RunsPanel::onFinished(const QString &id, bool ok, const QString &message)
     m_running.clear();
     m_progress->setRange(0, 1);
     m_progress->setValue(ok ? 1 : 0);
-    const QString text = ok ? tr("Done: %1.").arg(m_runningWhat)
-                            : tr("Stopped: %1 (%2)").arg(m_runningWhat, message.isEmpty() ? tr("failed") : message);
+    const QString text =
+        ok ? tr("Done: %1.").arg(m_runningWhat)
+           : tr("Stopped: %1 (%2)").arg(m_runningWhat, message.isEmpty() ? tr("failed") : message);
     m_status->setText(ok && !message.isEmpty() ? text + QLatin1Char(' ') + message : text);
     addLog(ok ? tr("done: %1").arg(m_runningWhat) : tr("stopped: %1: %2").arg(m_runningWhat, message));
     updateButtons();
@@ -554,7 +569,8 @@ void RunsPanel::addLog(const QString &line)
     m_log << line;
     if (m_log.size() > 500)
         m_log.removeFirst();
-    m_logView->appendPlainText(QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
+    m_logView->appendPlainText(
+        QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
 }
 
 QString RunsPanel::statusText() const

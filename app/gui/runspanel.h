@@ -97,7 +97,7 @@ private:
     std::optional<model::DeviceInfo> m_device;
     bool m_deviceKnown = false;
     QString m_whyNone;
-    QString m_running;   // our request being shown, if any
+    QString m_running; // our request being shown, if any
     QString m_runningWhat;
     QPointer<QProcess> m_catalogProcess;
     QStringList m_log;

@@ -13,8 +13,9 @@ namespace {
 const QHash<QString, int> &defaultLimits()
 {
     static const QHash<QString, int> limits = {
-        {QStringLiteral("devices"), 60'000}, {QStringLiteral("compile"), 180'000}, {QStringLiteral("run"), 180'000},
-        {QStringLiteral("ceilings"), 300'000}, {QStringLiteral("suite"), 300'000}, {QStringLiteral("sleep"), 0},
+        {QStringLiteral("devices"), 60'000}, {QStringLiteral("compile"), 180'000},
+        {QStringLiteral("run"), 180'000},    {QStringLiteral("ceilings"), 300'000},
+        {QStringLiteral("suite"), 300'000},  {QStringLiteral("sleep"), 0},
         {QStringLiteral("replay"), 0}, // paced by the file: long pauses are normal
     };
     return limits;
@@ -111,9 +112,10 @@ bool WorkerClient::startProcess(const QStringList &args, bool replay)
 {
     const QFileInfo exe(m_program);
     if (m_program.isEmpty() || !exe.isFile() || !exe.isExecutable()) {
-        m_lastFailure = tr("The kernel worker rooflab-cli was not found at \"%1\": install it next to rooflab or set "
-                           "ROOFLAB_CLI to its path.")
-                            .arg(m_program);
+        m_lastFailure =
+            tr("The kernel worker rooflab-cli was not found at \"%1\": install it next to rooflab or set "
+               "ROOFLAB_CLI to its path.")
+                .arg(m_program);
         return false;
     }
     detachProcess(false);
@@ -227,7 +229,8 @@ QString WorkerClient::replay(const QString &file, double speed)
         m_lastFailure = tr("The worker is busy: cancel what runs before replaying a file.");
         return {};
     }
-    if (!startProcess({QStringLiteral("replay"), file, QStringLiteral("--speed"), QString::number(speed)}, true))
+    if (!startProcess({QStringLiteral("replay"), file, QStringLiteral("--speed"), QString::number(speed)},
+                      true))
         return {};
     Request r;
     r.id = QStringLiteral("replay-%1").arg(m_nextId++);
@@ -262,7 +265,8 @@ void WorkerClient::cancel(const QString &id)
         return;
     }
     for (const QString &t : targets) {
-        const QJsonObject o{{"request", "cancel"}, {"id", QStringLiteral("cancel-%1").arg(m_nextId++)}, {"target", t}};
+        const QJsonObject o{
+            {"request", "cancel"}, {"id", QStringLiteral("cancel-%1").arg(m_nextId++)}, {"target", t}};
         if (m_process)
             m_process->write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
     }
@@ -396,7 +400,8 @@ void WorkerClient::handleEvent(const model::events::Event &e)
             r->itemWhat = what;
         if (e.json.value(QLatin1String("context_lost")).toBool()) {
             // A sticky CUDA error: this worker can run nothing more.
-            fail(tr("%1 faulted and took the worker's CUDA context with it: %2.").arg(describeRunning(), e.message));
+            fail(tr("%1 faulted and took the worker's CUDA context with it: %2.")
+                     .arg(describeRunning(), e.message));
             return;
         }
         r->error = e.message;
@@ -446,8 +451,10 @@ void WorkerClient::onExited(int code, QProcess::ExitStatus status)
     QString how = status == QProcess::CrashExit ? tr("it crashed") : tr("it exited with code %1").arg(code);
     if (!m_stderrTail.isEmpty())
         how += QStringLiteral("; it said: \"%1\"").arg(m_stderrTail.last());
-    fail(wasReplay ? tr("The replay stopped unexpectedly (%1) while replaying %2.").arg(how, describeRunning())
-                   : tr("The kernel worker stopped unexpectedly (%1) while running %2.").arg(how, describeRunning()));
+    fail(wasReplay
+             ? tr("The replay stopped unexpectedly (%1) while replaying %2.").arg(how, describeRunning())
+             : tr("The kernel worker stopped unexpectedly (%1) while running %2.")
+                   .arg(how, describeRunning()));
 }
 
 void WorkerClient::onProcessError(QProcess::ProcessError error)
@@ -483,9 +490,9 @@ void WorkerClient::onWatchdog()
 
 void WorkerClient::fail(const QString &message, bool restart)
 {
-    const QString full =
-        restart ? message + QLatin1Char(' ') + tr("The worker was restarted; every result received before is kept.")
-                : message;
+    const QString full = restart ? message + QLatin1Char(' ') +
+                                       tr("The worker was restarted; every result received before is kept.")
+                                 : message;
     m_lastFailure = full;
     const QList<Request> open = m_open;
     m_open.clear();

@@ -100,7 +100,7 @@ private:
         QString itemWhat; // the kernel and parameters that run now (a suite's current item)
         QString lastWhat; // the latest progress text
         int lastDone = -1;
-        QString error;    // the error event that came before done
+        QString error; // the error event that came before done
         bool cancelled = false;
     };
 
