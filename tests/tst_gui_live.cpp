@@ -306,6 +306,10 @@ private slots:
     {
         App app(m_db, autosavePath("cancel"));
         app.window.show();
+        QSignalSpy loaded(app.runs(), &RunsPanel::catalogLoaded);
+        app.runs()->loadCatalog(); // for the screenshot: the panel as a user sees it
+        QVERIFY(loaded.wait(30000));
+        app.runs()->setDevice(std::nullopt, QStringLiteral("no CUDA device (no NVIDIA driver found)"));
         app.runs()->setReplaySpeed(1);
         QList<int> values;
         connect(app.runs()->progressBar(), &QProgressBar::valueChanged, this, [&](int v) { values << v; });
