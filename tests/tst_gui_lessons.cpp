@@ -200,6 +200,10 @@ private slots:
             QCOMPARE(in.smemBytes(), want.occupancy.value(QStringLiteral("smem")).toLongLong());
         }
 
+        // The chart shows the step's groups only; closing the lesson shows everything again.
+        QVERIFY(chart->visibleGroups().contains(QStringLiteral("workloads")));
+        QCOMPARE(chart->visibleGroups().contains(QStringLiteral("tile")), panel == QLatin1String("tile"));
+
         // What the panel shows, in the UI language.
         const auto *caption = player->findChild<QLabel *>(QStringLiteral("stepCaption"));
         const auto *title = player->findChild<QLabel *>(QStringLiteral("stepTitle"));
@@ -364,7 +368,16 @@ private slots:
         const QStringList points = w->chart()->pointIds();
         const QStringList ceilings = w->chart()->ceilingLabels();
 
+        // A point of someone else's (a results file the user opened): hidden during the lesson.
+        ChartPoint other;
+        other.id = QStringLiteral("results:1");
+        other.ai = 10;
+        other.flopPerS = 1e13;
+        other.kind = ChartPoint::Kind::Measured;
+        w->chart()->setPoints({other}, QStringLiteral("results"));
+
         QVERIFY(player->openLesson(QStringLiteral("01-roofline"), 0));
+        QVERIFY(!w->chart()->pointIds().contains(other.id));
         player->next();
         QVERIFY(player->openLesson(QStringLiteral("04-occupancy"), 2)); // one lesson after another
         QCOMPARE(w->currentGpuId(), QStringLiteral("a100-sxm4-80gb"));
@@ -379,6 +392,9 @@ private slots:
         QCOMPARE(w->workloadPanel()->entries().last().kind, QStringLiteral("softmax"));
         QCOMPARE(w->occupancyPanel()->input().threadsPerBlock, 512);
         QVERIFY(w->chart()->emphasizedRidge().isEmpty());
+        QVERIFY(w->chart()->visibleGroups().isEmpty());
+        QVERIFY(w->chart()->pointIds().contains(other.id));
+        w->chart()->clearGroup(QStringLiteral("results"));
 
         // Closing the window mid-lesson saves the desk, not the lesson's state.
         QVERIFY(player->openLesson(QStringLiteral("02-intensity"), 3));

@@ -247,6 +247,7 @@ void LessonPlayer::closeLesson()
         m_window->chart()->clearGroup(kResultsGroup);
         m_window->chart()->setEmphasizedRidge(QString());
         m_window->chart()->setHighlighted(QString());
+        m_window->chart()->setVisibleGroups({});
     }
     if (m_desk) {
         restoreDesk(*m_desk);
@@ -404,11 +405,19 @@ void LessonPlayer::apply()
                                            step.tile.value(QStringLiteral("bk"), QStringLiteral("—")).toString()));
     }
 
+    // The chart shows what the step is about: its workloads, its measured results and the
+    // points of the panel it shows; other panels' points (a results file the user opened, the
+    // tile explorer's point) wait hidden until the lesson is closed.
+    const QString stage = step.panel.isEmpty() ? QStringLiteral("roofline") : step.panel;
+    QStringList groups{QStringLiteral("workloads"), kResultsGroup};
+    if (stage != QLatin1String("roofline"))
+        groups << stage;
+    chart->setVisibleGroups(groups);
     // The lesson's view, not wherever the teacher dragged the chart.
     chart->resetView();
     applyHighlight(step.highlight);
     const int noticesBefore = int(m_notices.size());
-    showStage(step.panel.isEmpty() ? QStringLiteral("roofline") : step.panel);
+    showStage(stage);
     // "tile explorer missing" already said why the tile panel is not there.
     if (step.panel == QLatin1String("tile") && !step.tile.isEmpty() && m_notices.size() > noticesBefore &&
         !m_window->panel(QStringLiteral("tile")))

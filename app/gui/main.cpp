@@ -229,7 +229,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(compareResultsOption) && !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
         err << "rooflab: " << live.resultsPanel()->message() << '\n';
     LiveTools::StartOptions startOptions;
-    startOptions.selectDeviceGpu = !parser.isSet(gpuOption);
+    startOptions.selectDeviceGpu = !parser.isSet(gpuOption) && !parser.isSet(lessonOption); // a lesson sets its GPU
     if (parser.isSet(shotOption)) {
         startOptions.offerRecovery = false;   // nothing to click in a screenshot
         startOptions.waitForDeviceMs = 20000; // the picture shows the device's GPU and the kernel list

@@ -414,7 +414,7 @@ QStringList RooflineChart::measuredLabels() const
 QStringList RooflineChart::pointIds() const
 {
     QStringList ids;
-    for (const auto &group : m_points)
+    for (const auto &group : shown(m_points))
         for (const ChartPoint &p : group)
             ids << p.id;
     return ids;
@@ -422,11 +422,34 @@ QStringList RooflineChart::pointIds() const
 
 const ChartPoint *RooflineChart::findPoint(const QString &id) const
 {
-    for (const auto &group : m_points)
-        for (const ChartPoint &p : group)
+    for (auto it = m_points.cbegin(); it != m_points.cend(); ++it) {
+        if (!groupShown(it.key()))
+            continue;
+        for (const ChartPoint &p : it.value())
             if (p.id == id)
                 return &p;
+    }
     return nullptr;
+}
+
+bool RooflineChart::groupShown(const QString &group) const
+{
+    if (m_visibleGroups.isEmpty())
+        return true;
+    for (const QString &name : m_visibleGroups)
+        if (group == name || (group.startsWith(name) && group.size() > name.size() && group.at(name.size()) == QLatin1Char('-')))
+            return true;
+    return false;
+}
+
+void RooflineChart::setVisibleGroups(const QStringList &groups)
+{
+    if (groups == m_visibleGroups)
+        return;
+    m_visibleGroups = groups;
+    if (!m_highlighted.isEmpty() && !findPoint(m_highlighted))
+        m_highlighted.clear();
+    rebuild();
 }
 
 std::optional<QPointF> RooflineChart::pointCoords(const QString &id) const
@@ -446,7 +469,7 @@ std::optional<ChartPoint> RooflineChart::point(const QString &id) const
 int RooflineChart::trailCount() const
 {
     int n = 0;
-    for (const auto &group : m_trails)
+    for (const auto &group : shown(m_trails))
         n += group.size();
     return n;
 }
@@ -512,7 +535,7 @@ std::array<double, 4> RooflineChart::defaultRange() const
                 bottom = std::min(bottom, m.bytesPerS * 0.01);
             }
     }
-    for (const auto &group : m_points)
+    for (const auto &group : shown(m_points))
         for (const ChartPoint &p : group)
             if (p.flopPerS > 0) {
                 top = std::max(top, p.flopPerS);
@@ -806,7 +829,7 @@ void RooflineChart::buildGpu(int index)
 
 void RooflineChart::buildMeasured()
 {
-    for (const auto &group : m_measured) {
+    for (const auto &group : shown(m_measured)) {
         for (const ChartCeiling &c : group) {
             const model::MeasuredCeiling &m = c.ceiling;
             if (m.value <= 0)
@@ -844,7 +867,7 @@ void RooflineChart::buildMeasured()
 
 void RooflineChart::buildTrails()
 {
-    for (const auto &group : m_trails) {
+    for (const auto &group : shown(m_trails)) {
         for (const ChartTrail &t : group) {
             if (t.points.isEmpty())
                 continue;
@@ -888,7 +911,7 @@ void RooflineChart::buildPoints()
     QMap<std::tuple<int, int, bool>, QCPGraph *> graphs;
     QCPGraph *halo = nullptr;
     bool legendPredicted = false, legendMeasured = false;
-    for (const auto &group : m_points) {
+    for (const auto &group : shown(m_points)) {
         for (const ChartPoint &p : group) {
             if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
                 continue;
@@ -948,7 +971,7 @@ void RooflineChart::placeLabels()
     if (m_plot->legend->visible())
         taken << QRectF(m_plot->legend->outerRect());
     // Keep markers uncovered: a label over a point hides what the point says.
-    for (const auto &group : m_points)
+    for (const auto &group : shown(m_points))
         for (const ChartPoint &p : group)
             if (!m_log || (p.ai > 0 && p.flopPerS > 0)) {
                 const QPointF c = pixel(p.ai, p.flopPerS);
@@ -1070,7 +1093,7 @@ QString RooflineChart::hitTest(const QPoint &pos) const
 {
     QString best;
     double bestDist = 9;
-    for (const auto &group : m_points)
+    for (const auto &group : shown(m_points))
         for (const ChartPoint &p : group) {
             if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
                 continue;

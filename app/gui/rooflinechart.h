@@ -54,6 +54,11 @@ public:
     void setTrails(const QList<ChartTrail> &trails, const QString &group = {});
     void setMeasuredCeilings(const QList<ChartCeiling> &ceilings, const QString &group = {});
     void clearGroup(const QString &group);
+    // Draws only these groups (and takes clicks and hovers only on them); the others keep their
+    // data and come back with an empty list. A name also shows the groups named "<name>-..."
+    // ("results" shows "results-compare"). A lesson uses it to show just what its step is about.
+    void setVisibleGroups(const QStringList &groups);
+    QStringList visibleGroups() const { return m_visibleGroups; }
     // Marks one point (empty id: none); the previous one is unmarked.
     void setHighlighted(const QString &id);
     QString highlighted() const { return m_highlighted; }
@@ -92,7 +97,7 @@ public:
     QStringList ceilingLabels() const;  // datasheet compute and memory ceilings, as drawn
     QStringList ridgeLabels() const;    // "ridge 206 FLOP/B"
     QStringList measuredLabels() const; // measured ceilings
-    QStringList pointIds() const;
+    QStringList pointIds() const; // of the groups drawn
     std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
     std::optional<ChartPoint> point(const QString &id) const;
     int trailCount() const;
@@ -154,6 +159,17 @@ private:
     int addLine(bool horizontal, double value, double limit, const QPen &pen);
     QString hitTest(const QPoint &pos) const;
     const ChartPoint *findPoint(const QString &id) const;
+    bool groupShown(const QString &group) const;
+    // The groups of a hash that are drawn (implicitly shared copies).
+    template <typename T>
+    QList<QList<T>> shown(const QHash<QString, QList<T>> &groups) const
+    {
+        QList<QList<T>> out;
+        for (auto it = groups.cbegin(); it != groups.cend(); ++it)
+            if (groupShown(it.key()))
+                out << it.value();
+        return out;
+    }
     double defaultXMin() const;
     double defaultXMax() const;
     // x0, x1, y0, y1 as exact numbers (a QRectF's right() = left + width rounds 1e4 down and
@@ -171,6 +187,7 @@ private:
     bool m_viewSet = false; // the user or a caller moved the view; keep it on rebuild
     QString m_highlighted;
     QString m_emphasizedRidge;
+    QStringList m_visibleGroups; // empty: all
     QStringList m_emphasizedLabels;
     ChartTheme m_theme = ChartTheme::light();
     double m_scale = 1.0;
