@@ -284,17 +284,17 @@
     </message>
     <message>
         <location line="+36"/>
-        <location line="+315"/>
+        <location line="+324"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-141"/>
+        <location line="-149"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+38"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
@@ -1389,7 +1389,7 @@
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+341"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -1980,7 +1980,7 @@
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+55"/>
         <source>%1 is not there (yet): no measured ladder to show</source>
         <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
     </message>
