@@ -3,6 +3,7 @@
 #include "lessonplayer.h"
 #include "mainwindow.h"
 #include "livetools.h"
+#include "tileexplorer.h"
 #include "resultspanel.h"
 #include "presentationmode.h"
 #include "rooflinechart.h"
@@ -154,6 +155,7 @@ int main(int argc, char *argv[])
         err << "rooflab: warning: refused " << e.text() << '\n';
 
     LiveTools live; // the worker and the results outlive any one window, so they go last
+    TileExplorer::setDefaultWorker(live.worker()); // tile measurements queue with the Runs panel's
     AppShell shell(db); // owns the window; re-creates it when the language changes
     MainWindow &window = *shell.window();
     live.attach(&window); // the Runs and Results panels, File-menu actions, drops

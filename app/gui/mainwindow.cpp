@@ -5,6 +5,7 @@
 #include "gpupicker.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
+#include "tileexplorer.h"
 #include "workloadpanel.h"
 
 #include <QAction>
@@ -66,6 +67,12 @@ MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
 
     registerPanel(QStringLiteral("roofline"), m_workloads);
     registerPanel(QStringLiteral("occupancy"), m_occupancy);
+    // The tile explorer: its own tab, following the GPU; lessons find it as "tile".
+    auto *tiles = new TileExplorer(m_chart);
+    addPanel(tiles, tr("Tile explorer"));
+    registerPanel(QStringLiteral("tile"), tiles);
+    connect(this, &MainWindow::gpuChanged, tiles, &TileExplorer::setGpu);
+    connect(tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
     m_classroom = new Classroom(this); // before restoreSettings(): its dock is part of the saved layout
 
     resize(1400, 900);

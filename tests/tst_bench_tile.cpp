@@ -1,0 +1,84 @@
+// How long one slider step of the tile explorer takes, from the slider's valueChanged to the
+// repainted chart: the knob, model::TileModel, the terms table, the chart rebuild and the
+// paint. The budget is one frame (16 ms), so dragging a slider never stutters.
+#include "gemmtile.h"
+#include "rooflinechart.h"
+#include "specdb.h"
+#include "tileexplorer.h"
+
+#include <QHBoxLayout>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <ctime>
+
+using Field = kernels::gemm::TileField;
+Q_DECLARE_METATYPE(kernels::gemm::TileField)
+
+class BenchTile : public QObject
+{
+    Q_OBJECT
+    model::SpecDb m_db;
+
+private slots:
+    void initTestCase() { m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus")); }
+
+    void sliderToRepaint_data()
+    {
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<Field>("field");
+        QTest::addColumn<bool>("ladder");
+        QTest::newRow("mma_multistage BK, bf16 4096³") << "gemm.mma_multistage" << Field::BK << false;
+        QTest::newRow("reg2d BM, fp32 4096³") << "gemm.reg2d" << Field::BM << false;
+        QTest::newRow("model BN, with the ladder trail drawn") << "model" << Field::BN << true;
+    }
+    void sliderToRepaint()
+    {
+        QFETCH(QString, step);
+        QFETCH(Field, field);
+        QFETCH(bool, ladder);
+        QWidget window;
+        auto *layout = new QHBoxLayout(&window);
+        auto *chart = new RooflineChart(&window);
+        auto *explorer = new TileExplorer(chart, &window);
+        layout->addWidget(chart, 3);
+        layout->addWidget(explorer, 1);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        chart->setVisiblePrecisions({"fp32", "tf32_tc", "bf16_tc"});
+        explorer->setGpu(*m_db.find("h200-sxm"));
+        explorer->setConfig(kernels::gemm::defaultConfig(step));
+        if (ladder)
+            explorer->showLadder();
+        // Let the background compiles finish first: they would only compete for the CPU.
+        QTRY_VERIFY_WITH_TIMEOUT(explorer->pendingCompiles() == 0 && !explorer->compilePending(), 300000);
+        QSlider *s = explorer->slider(field);
+        QVERIFY(s && s->isEnabled());
+        bool up = s->value() == s->minimum();
+        auto change = [&] {
+            s->triggerAction(up ? QAbstractSlider::SliderSingleStepAdd : QAbstractSlider::SliderSingleStepSub);
+            chart->repaint(); // the paint of the new frame, synchronously
+            up = !up;
+        };
+        // This thread's CPU time as well: on a busy machine the wall clock also counts the
+        // time other processes had the core.
+        timespec t0{}, t1{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+        const int cpuSteps = 40;
+        for (int i = 0; i < cpuSteps; ++i)
+            change();
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+        const double cpuMs = ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / cpuSteps;
+        qInfo("%s: %.2f ms of CPU per slider change (slider -> model -> chart rebuild -> paint)",
+              QTest::currentDataTag(), cpuMs);
+        QBENCHMARK {
+            change();
+        }
+        QVERIFY(chart->pointIds().contains(TileExplorer::currentPointId()) || !explorer->isLegal());
+    }
+};
+
+QTEST_MAIN(BenchTile)
+#include "tst_bench_tile.moc"
