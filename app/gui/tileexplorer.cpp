@@ -1511,7 +1511,7 @@ QString TileExplorer::runOn(const gemm::TilePlan &p, bool sweep)
     WorkerClient *w = worker();
     const QString id = w->run(p.kernelId, p.kernelParams, model::dtypeName(p.config.dtype), 20);
     if (id.isEmpty()) {
-        m_runMessage = tr("Measure: the worker could not be started: %1").arg(w->lastFailure());
+        m_runMessage = tr("Measure failed: %1").arg(w->lastFailure()); // could not start the worker
         return {};
     }
     m_runs.insert(id, {measurementKey(p), sweep, false});
@@ -1549,7 +1549,7 @@ void TileExplorer::measureSweep()
     }
     m_sweepMessage.clear();
     if (queued)
-        m_runMessage = tr("Measuring %1 sweep points through the worker…").arg(queued);
+        m_runMessage = tr("Measuring %n sweep point(s) through the worker…", nullptr, queued);
     else if (m_runMessage.isEmpty() || m_runs.isEmpty())
         m_runMessage = tr("Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).");
     showResult();

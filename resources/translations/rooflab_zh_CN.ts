@@ -2108,24 +2108,6 @@
     </message>
 </context>
 <context>
-    <name>TileRunner</name>
-    <message>
-        <location filename="../../app/gui/tilerunner.cpp" line="+67"/>
-        <source>the worker (%1) could not be started: %2</source>
-        <translation>无法启动 worker（%1）：%2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>the worker crashed%1</source>
-        <translation>worker 崩溃了%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the worker exited (code %1)%2</source>
-        <translation>worker 已退出（代码 %1）%2</translation>
-    </message>
-</context>
-<context>
     <name>WorkerClient</name>
     <message>
         <location filename="../../app/gui/workerclient.cpp" line="+116"/>
