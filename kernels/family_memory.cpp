@@ -719,7 +719,7 @@ void registerMemoryKernels(Catalog &c)
         k.title = tr("Sum reduction");
         k.description = tr("The sum of n floats. atomic: every element an atomicAdd on one address, which "
                            "serializes. tree: per-thread sums, warp shuffles, one partial per block, the last "
-                           "block adds the partials (seed 004).");
+                           "block adds the partials.");
         k.source = "memory.cu";
         k.workload = "reduce";
         k.reference = "cpu-fp64";

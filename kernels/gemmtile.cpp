@@ -691,7 +691,7 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.stages = 1;
         in.threads = 1;
         p.notes.append(tr("%1 shares nothing between threads: the model counts every output as its own 1×1 tile with "
-                          "one thread (seed 004), so blocks/SM and waves below are per thread; the launch has %2 "
+                          "one thread, so blocks/SM and waves below are per thread; the launch has %2 "
                           "threads per block")
                            .arg(c.step)
                            .arg(c.threads));

@@ -41,7 +41,7 @@ struct Check
 // One kernel run: what ran, how long it took, whether its output was right.
 struct Measurement
 {
-    QString kernel;      // catalog id, e.g. "memory.copy" or "gemm.tiled2d"
+    QString kernel;      // catalog id, e.g. "memory.copy" or "gemm.reg2d"
     QVariantMap params;  // kernel parameters (sizes, tiles, variant)
     QString dtype;
     double flops = 0;

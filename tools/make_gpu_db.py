@@ -145,7 +145,7 @@ def teaching():
         "bandwidth": {"hbm": sourced(500e9, src)},
         "peaks": {"fp32": sourced(20e12, src)}, "sparse_peaks": {},
         "confidence": {"overall": "hypothetical"},
-        "notes": ["Not a real GPU: the round numbers of seed 001's worked example (ridge 40 FLOP/B)."],
+        "notes": ["Not a real GPU: the round numbers of the course notes' first worked example (ridge 40 FLOP/B)."],
     }
 
 

@@ -94,7 +94,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption demoOption(QStringLiteral("demo-points"),
                                         QApplication::translate("main", "Add a few example workload points (for screenshots)."));
     const QCommandLineOption linearOption(QStringLiteral("linear"),
-                                          QApplication::translate("main", "Linear axes instead of log-log (as seed 001 draws it)."));
+                                          QApplication::translate("main", "Linear axes instead of log-log (as the course notes draw the first roofline)."));
     const QCommandLineOption langOption(QStringLiteral("lang"),
                                         QApplication::translate("main", "User interface language for this run: en, zh_CN or system."),
                                         QStringLiteral("LANG"));

@@ -255,7 +255,7 @@ void TileExplorer::buildUi()
     auto *tabs = new QTabWidget(body);
     tabs->setObjectName(QStringLiteral("tileTabs"));
     tabs->addTab(buildTermsTab(), tr("Terms"));
-    tabs->addTab(buildPresetsTab(), tr("Seed 003"));
+    tabs->addTab(buildPresetsTab(), tr("A100 worked example"));
     tabs->addTab(buildTrailsTab(), tr("Ladder && sweep"));
     root->addWidget(tabs, 1);
 
@@ -348,7 +348,7 @@ QWidget *TileExplorer::buildPresetsTab()
 {
     auto *w = new QWidget;
     auto *v = new QVBoxLayout(w);
-    auto *intro = new QLabel(tr("Seed 003: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side "
+    auto *intro = new QLabel(tr("The course notes' A100 example: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side "
                                 "by side. Apply one to explore from it."),
                              w);
     intro->setWordWrap(true);
@@ -368,7 +368,7 @@ QWidget *TileExplorer::buildPresetsTab()
     }
     auto *onA100 = new QPushButton(tr("On A100"), w);
     onA100->setObjectName(QStringLiteral("presetGpuButton"));
-    onA100->setToolTip(tr("Switch the GPU to the seed's A100"));
+    onA100->setToolTip(tr("Switch the GPU to the A100 of the worked example"));
     connect(onA100, &QPushButton::clicked, this, [this] { emit gpuRequested(seed003Gpu()); });
     buttons->addWidget(onA100, 1, 1);
     v->addLayout(buttons);
@@ -973,8 +973,8 @@ void TileExplorer::fillPresets()
 {
     const QList<Preset> presets = seed003Presets();
     m_presetGpu->setText(m_gpu.id == seed003Gpu()
-                             ? tr("On %1, as in the seed.").arg(m_gpu.displayName())
-                             : tr("On %1 (the seed used an A100: press “On A100” to compare with its numbers).")
+                             ? tr("On %1, as in the worked example.").arg(m_gpu.displayName())
+                             : tr("On %1 (the worked example uses an A100: press “On A100” to compare with its numbers).")
                                    .arg(m_gpu.displayName()));
     QList<QList<TermRow>> cols;
     bool assumed = false;
