@@ -72,6 +72,12 @@ QList<Device> cudaDevices(QString *why)
         d.smemPerBlockOptin = qint64(p.sharedMemPerBlockOptin);
         d.smemPerSm = qint64(p.sharedMemPerMultiprocessor);
         d.reservedSmemPerBlock = qint64(p.reservedSharedMemPerBlock);
+        // "GPU-xxxxxxxx-xxxx-...", as nvidia-smi -L prints it: names one GPU across hosts and reboots.
+        const QByteArray u = QByteArray(reinterpret_cast<const char *>(p.uuid.bytes), 16).toHex();
+        d.uuid = QStringLiteral("GPU-%1-%2-%3-%4-%5")
+                     .arg(QString::fromLatin1(u.mid(0, 8)), QString::fromLatin1(u.mid(8, 4)),
+                          QString::fromLatin1(u.mid(12, 4)), QString::fromLatin1(u.mid(16, 4)),
+                          QString::fromLatin1(u.mid(20, 12)));
         out.append(d);
     }
     if (out.isEmpty() && why)

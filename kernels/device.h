@@ -27,6 +27,7 @@ struct Device
     qint64 smemPerBlockOptin = 0;
     qint64 smemPerSm = 0;
     qint64 reservedSmemPerBlock = 0;
+    QString uuid; // "GPU-8ef1...", as nvidia-smi -L names it
 
     QString cc() const { return QStringLiteral("%1.%2").arg(major).arg(minor); }
     QString arch() const { return QStringLiteral("sm_%1%2").arg(major).arg(minor); }

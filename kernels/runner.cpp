@@ -433,6 +433,7 @@ model::DeviceInfo Runner::deviceInfo() const
     i.runtime = runtimeVersion();
     i.spec = d->spec ? d->spec->id : QString();
     i.extra = QJsonObject{{"index", d->dev.index},
+                          {"uuid", d->dev.uuid},
                           {"mem_bytes", double(d->dev.memBytes)},
                           {"mem_clock_mhz", d->dev.memClockMhz},
                           {"nvrtc", Compiler::nvrtcVersion()}};

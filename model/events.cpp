@@ -71,6 +71,17 @@ QJsonObject done(bool ok)
     return e;
 }
 
+QJsonObject hello(const QString &version, const QString &host, int devices, const QJsonObject &fields)
+{
+    QJsonObject o = fields;
+    o.insert(QStringLiteral("event"), QStringLiteral("hello"));
+    o.insert(QStringLiteral("protocol"), kProtocol);
+    o.insert(QStringLiteral("version"), version);
+    o.insert(QStringLiteral("host"), host);
+    o.insert(QStringLiteral("devices"), devices);
+    return o;
+}
+
 QJsonObject withId(QJsonObject event, const QString &id)
 {
     if (!id.isEmpty())

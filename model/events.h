@@ -28,6 +28,13 @@ QJsonObject error(const QString &message, bool fatal = true);
 // {"event":"done","ok":true}: the last event of every request.
 QJsonObject done(bool ok = true);
 
+// The worker protocol's number (app/PROTOCOL.md). A client refuses a worker that says another
+// one in its hello. 1: no hello; 2: hello first, ping answered at once.
+constexpr int kProtocol = 2;
+// {"event":"hello","protocol":2,"version":"0.1.0","host":"...","devices":n,...}: the worker's
+// first line. `fields` adds what the worker knows (gpus, driver).
+QJsonObject hello(const QString &version, const QString &host, int devices, const QJsonObject &fields = {});
+
 // The event with the request's "id" added (when id is not empty), so answers can be matched.
 QJsonObject withId(QJsonObject event, const QString &id);
 // Compact JSON and a newline: one line of the stream.

@@ -108,7 +108,7 @@ class TestGuiLive : public QObject
         return m_tmp.filePath(QStringLiteral("%1-autosave.json").arg(name));
     }
 
-    // A stand-in worker: answers devices with none, and a run with a progress event and a
+    // A stand-in worker (protocol 2: hello first): answers devices with none, and a run with a progress event and a
     // measurement, then does what `action` says (crash, hang, report a lost context, exit).
     QString fakeWorker(const QString &name, const QString &action)
     {
@@ -120,6 +120,7 @@ class TestGuiLive : public QObject
             R"({"kernel":"fake.kernel","params":{"n":7},"dtype":"fp32","flops":1000000,"bytes":4000000,)"
             R"("time_s":{"median":1e-5,"min":1e-5,"max":1e-5,"samples":3},"check":{"ok":true,"max_rel_err":0,"reference":"cpu-fp64"}})";
         f.write("#!/bin/sh\n"
+                "printf '{\"event\":\"hello\",\"protocol\":2,\"version\":\"0\",\"host\":\"fake\",\"devices\":0}\\n'\n"
                 "while IFS= read -r line; do\n"
                 "  id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
                 "  case \"$line\" in\n"

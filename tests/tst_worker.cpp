@@ -65,11 +65,12 @@ public:
         waitFor([&] { return hasDone(id); }, ms);
         return eventsFor(id);
     }
+    // The hello (no id) belongs to no request.
     QList<QJsonObject> eventsFor(const QString &id) const
     {
         QList<QJsonObject> out;
         for (const QJsonObject &e : m_events)
-            if (e.value("id").toString() == id)
+            if (e.value("id").toString() == id && e.value("event") != QLatin1String("hello"))
                 out.append(e);
         return out;
     }
@@ -146,6 +147,38 @@ private slots:
         QVERIFY2(m_devices >= 0, "rooflab-cli devices did not answer");
     }
 
+    // Protocol 2: the first line is the hello, before any request is read.
+    void hello()
+    {
+        Worker w;
+        QVERIFY(w.started());
+        QVERIFY(w.waitFor([&] { return !w.events().isEmpty(); }, 60000));
+        const QJsonObject h = w.events().first();
+        QCOMPARE(h.value("event").toString(), QStringLiteral("hello"));
+        QCOMPARE(h.value("protocol").toInt(), 2);
+        QVERIFY(!h.value("version").toString().isEmpty());
+        QVERIFY(!h.value("host").toString().isEmpty());
+        QCOMPARE(h.value("devices").toInt(-1), m_devices);
+        QCOMPARE(h.value("gpus").toArray().size(), m_devices);
+        QVERIFY(!h.contains("id"));
+    }
+
+    // ping is answered at once, while another request runs.
+    void pingWhileBusy()
+    {
+        Worker w;
+        w.send({{"request", "sleep"}, {"id", "s"}, {"ms", 20000}});
+        QVERIFY(w.waitFor([&] { return names(w.eventsFor("s")).contains("progress"); }));
+        QElapsedTimer t;
+        t.start();
+        w.send({{"request", "ping"}, {"id", "p"}});
+        const QList<QJsonObject> a = w.answer("p", 5000);
+        QVERIFY(t.elapsed() < 3000);
+        QCOMPARE(names(a), QStringList{"done"});
+        QVERIFY(a.first().value("pong").toBool());
+        QVERIFY(!w.hasDone("s"));
+    }
+
     void devices()
     {
         Worker w;
@@ -163,6 +196,8 @@ private slots:
             QVERIFY(!d.value("name").toString().isEmpty());
             QVERIFY(d.value("sms").toInt() > 0);
             QVERIFY(d.contains("mem_clock_mhz")); // for a spec entry built from the device
+            QVERIFY(d.value("uuid").toString().startsWith("GPU-"));
+            QVERIFY(!d.value("host").toString().isEmpty());
         }
     }
 

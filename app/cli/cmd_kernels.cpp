@@ -1,18 +1,27 @@
 // kernels, compile, devices, run, ceilings, suite: the bundled CUDA kernels (kernels/).
 // compile needs no GPU; run, ceilings and suite need one and exit 3 without it.
 #include "cliutil.h"
+#include "compilemix.h"
+#include "remote.h"
 
 #include "catalog.h"
 #include "compiler.h"
 #include "device.h"
+#include "profiler.h"
 #include "runner.h"
 #include "suite.h"
 
+#include "specdb.h"
 #include "units.h"
 
+#include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSysInfo>
 #include <QTextStream>
+
+#include <functional>
 
 namespace cli {
 
@@ -60,9 +69,10 @@ const kernels::KernelSpec *requireKernel(const QCommandLineParser &p, const QStr
 
 void addRunOptions(QCommandLineParser &p)
 {
-    p.addOption({"out", "write the results file (rooflab.results/1) to FILE", "FILE"});
+    p.addOption({"out", "write the results file (rooflab.results/1) to FILE (with --device all: FILE-gpuN)", "FILE"});
     p.addOption({"json", "write the results file to stdout"});
-    p.addOption({"device", "CUDA device index", "N", "0"});
+    p.addOption({"device", "CUDA device index, or \"all\": one worker per GPU", "N", "0"});
+    addRemoteOptions(p, true);
 }
 
 std::optional<int> deviceOption(const QCommandLineParser &p)
@@ -136,6 +146,20 @@ void printMeasurements(const QList<model::Measurement> &ms)
     printTable({"kernel", "dtype", "params", "time median (min .. max)", "rate", "check", "SM MHz"}, rows);
 }
 
+void printCounters(const model::ProfileCounters &c)
+{
+    QStringList parts;
+    for (auto it : model::measuredLevelBytes(c).asKeyValueRange())
+        parts.append(QStringLiteral("%1 %2").arg(it.first, model::formatBytesBinary(it.second)));
+    if (const auto v = c.occupancyPct())
+        parts.append(QStringLiteral("occupancy %1 %").arg(*v, 0, 'f', 1));
+    if (const auto v = c.issueActivePct())
+        parts.append(QStringLiteral("issue slots %1 %").arg(*v, 0, 'f', 1));
+    if (const auto v = c.smClockMhz())
+        parts.append(QStringLiteral("SM %1 MHz").arg(*v, 0, 'f', 0));
+    printLine(QStringLiteral("counters (%1, clocks not locked): %2").arg(c.tool, parts.join(", ")));
+}
+
 void printCeilings(const QList<model::MeasuredCeiling> &cs)
 {
     QList<QStringList> rows;
@@ -146,6 +170,93 @@ void printCeilings(const QList<model::MeasuredCeiling> &cs)
                      c.probe, c.clockMhz > 0 ? QString::number(c.clockMhz, 'f', 0) : QString()});
     }
     printTable({"kind", "level / precision", "measured", "probe", "SM MHz"}, rows);
+}
+
+// A results file of what a worker sent: its device, the datasheet ceilings of its spec entry,
+// what it measured, and where (host, device index and UUID, run alone or beside others).
+model::ResultSet resultsOf(const Outcome &o, const Remote &host, bool parallel, int runs)
+{
+    model::ResultSet rs = o.results;
+    rs.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    rs.tool = kernels::toolInfo("rooflab-cli");
+    static const model::SpecDb db = model::SpecDb::loadDefault();
+    QList<model::MeasuredCeiling> ceilings;
+    if (const model::Gpu *g = db.find(rs.device.spec))
+        ceilings = kernels::datasheetCeilings(*g);
+    rs.ceilings = ceilings + rs.ceilings;
+    rs.extra["host"] = host.command.isEmpty() ? QSysInfo::machineHostName() : host.name;
+    rs.extra["device_index"] = rs.device.extra.value("index").toInt(o.device);
+    rs.extra["device_uuid"] = rs.device.extra.value("uuid").toString();
+    if (runs > 1)
+        rs.extra["parallel"] = parallel;
+    return rs;
+}
+
+// --host / --via, or --device all: the request goes through workers (one per GPU) with the
+// GUI's client. nullopt: none of those was asked for; run here, in this process.
+std::optional<int> viaWorkers(const QCommandLineParser &p, const QString &kind, const QJsonObject &fields,
+                              const std::function<void(const model::ResultSet &)> &print)
+{
+    int code = Ok;
+    const std::optional<Remote> remote = remoteOf(p, &code);
+    if (code != Ok)
+        return code;
+    const auto device = deviceChoice(p, true);
+    if (!device)
+        return BadInput;
+    if (!remote && *device >= 0)
+        return std::nullopt;
+    const Remote host = remote ? *remote : Remote{QSysInfo::machineHostName(), {}};
+    QList<int> indices;
+    if (*device < 0) {
+        const QList<model::DeviceInfo> list = remoteDevices(host, &code);
+        if (code != Ok)
+            return code;
+        if (list.isEmpty())
+            return NoDevice;
+        for (const model::DeviceInfo &d : list)
+            indices.append(d.extra.value("index").toInt(int(indices.size())));
+    } else {
+        indices = {*device};
+    }
+    const bool parallel = p.isSet("parallel");
+    const QList<Outcome> outcomes = runRemote(host, kind, fields, indices, parallel);
+    QJsonArray all;
+    for (const Outcome &o : outcomes) {
+        if (o.code == NoDevice || o.code == BadInput)
+            continue;
+        model::ResultSet rs = resultsOf(o, host, parallel, int(outcomes.size()));
+        if (kind == QLatin1String("suite")) {
+            const QJsonObject summary = kernels::suiteSummary(rs);
+            rs.extra["summary"] = summary;
+            for (const QString &line : kernels::summaryLines(summary))
+                progress(line);
+        }
+        if (p.isSet("out")) {
+            const QString path = outcomes.size() > 1 ? perDevicePath(p.value("out"), o.device) : p.value("out");
+            QString error;
+            if (!rs.save(path, &error))
+                return fail(Failed, QStringLiteral("--out: %1").arg(error));
+            progress(QStringLiteral("wrote %1").arg(path));
+        }
+        if (p.isSet("json")) {
+            all.append(rs.toJson());
+        } else {
+            if (outcomes.size() > 1 || remote)
+                printLine(QStringLiteral("%1, GPU %2: %3 %4")
+                              .arg(rs.extra.value("host").toString())
+                              .arg(o.device)
+                              .arg(rs.device.name, rs.extra.value("device_uuid").toString()));
+            print(rs);
+        }
+    }
+    if (p.isSet("json")) {
+        if (all.size() == 1)
+            printJson(all.first().toObject());
+        else
+            printJson({{"runs", all}, {"parallel", parallel}});
+    }
+    return combinedExit(outcomes);
 }
 
 int batchExit(const kernels::Batch &b)
@@ -217,6 +328,8 @@ int cmdCompile(const QStringList &args)
     p.addOption({"no-cache", "compile even when the disk cache holds the image"});
     p.addOption({"log", "print the NVRTC / ptxas log"});
     p.addOption({"json", "machine-readable output"});
+    addMixOptions(p);
+    addRemoteOptions(p, false);
     if (!parse(p, args, "Compile a kernel with NVRTC (no GPU needed) and report its resources."))
         return p.isSet("help") ? Ok : BadInput;
     const kernels::KernelSpec *spec = requireKernel(p, "compile");
@@ -231,6 +344,52 @@ int cmdCompile(const QStringList &args)
     const auto resolved = kernels::Catalog::resolveAll(*spec, *given, p.value("dtype"), &error);
     if (!resolved)
         return badInput(error);
+    int remoteCode = Ok;
+    if (const auto remote = remoteOf(p, &remoteCode)) {
+        if (!p.value("arch").isEmpty() && kernels::Compiler::normalizeArch(p.value("arch"), &error).isEmpty())
+            return badInput(QStringLiteral("--arch: ") + error);
+        QJsonObject params;
+        for (auto it = given->begin(); it != given->end(); ++it)
+            params[it.key()] = it.value().toString();
+        QJsonObject f{{"kernel", spec->id}, {"params", params}};
+        if (p.isSet("dtype"))
+            f["dtype"] = p.value("dtype");
+        if (!p.value("arch").isEmpty())
+            f["arch"] = p.value("arch");
+        const Outcome o = runRemote(*remote, QStringLiteral("compile"), f).first();
+        QJsonObject c;
+        for (const QJsonObject &e : o.other)
+            if (e.value("event") == QLatin1String("compiled"))
+                c = e;
+        if (!o.ok || c.isEmpty())
+            return o.code == Ok ? Failed : o.code;
+        const QJsonObject res = c.value("resources").toObject();
+        if (p.isSet("json")) {
+            printJson({{"kernel", spec->id},
+                       {"arch", c.value("arch")},
+                       {"host", remote->name},
+                       {"dtype", model::dtypeName(resolved->dtype)},
+                       {"registers", res.value("regs")},
+                       {"smem_static_bytes", res.value("smem")},
+                       {"spill_bytes", res.value("spill_bytes")},
+                       {"compile_ms", c.value("compile_ms")},
+                       {"cache_hit", c.value("cache_hit")}});
+        } else {
+            printLine(QStringLiteral("%1 for %2 on %3 (%4 ms%5)")
+                          .arg(spec->id, c.value("arch").toString(), remote->name)
+                          .arg(c.value("compile_ms").toDouble(), 0, 'f', 1)
+                          .arg(c.value("cache_hit").toBool() ? ", from the cache" : ""));
+            printTable({"registers", "static smem (B)", "spill (B)", "stack (B)"},
+                       {{QString::number(res.value("regs").toInt()), QString::number(res.value("smem").toInt()),
+                         QString::number(res.value("spill_bytes").toInt()),
+                         QString::number(res.value("stack_bytes").toInt())}});
+        }
+        if (p.isSet("log"))
+            QTextStream(stderr) << c.value("log").toString();
+        return Ok;
+    }
+    if (remoteCode != Ok)
+        return remoteCode;
     QString arch = p.value("arch");
     if (arch.isEmpty()) {
         const QList<kernels::Device> devices = kernels::cudaDevices();
@@ -238,10 +397,11 @@ int cmdCompile(const QStringList &args)
             return badInput(QStringLiteral("--arch is required (there is no CUDA device to take it from), e.g. --arch sm_90"));
         arch = devices.first().arch();
     }
-    if (kernels::Compiler::normalizeArch(arch, &error).isEmpty())
-        return badInput(QStringLiteral("--arch: ") + error);
     kernels::CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
-    o.arch = arch;
+    // wgmma_tma asks for sm_90a: --arch sm_90 means that; any other architecture is refused in one line.
+    o.arch = kernels::Compiler::targetFor(spec->id, o.arch, arch, &error);
+    if (o.arch.isEmpty())
+        return badInput(QStringLiteral("--arch: ") + error);
     kernels::Compiler compiler;
     compiler.setCacheEnabled(!p.isSet("no-cache"));
     const kernels::CompileResult r = compiler.compile(o);
@@ -249,6 +409,11 @@ int cmdCompile(const QStringList &args)
         QTextStream(stderr) << r.log << (r.log.endsWith('\n') ? "" : "\n");
         return fail(Failed, r.error);
     }
+    QJsonObject mixJson;
+    QStringList mixText;
+    if (const int code = compileMixOutputs(p, *spec, resolved->params, resolved->dtype, r, compiler, &mixJson, &mixText);
+        code != Ok)
+        return code;
     const kernels::KernelResources w = r.worst();
     QJsonArray functions;
     QList<QStringList> rows;
@@ -266,7 +431,7 @@ int cmdCompile(const QStringList &args)
         QJsonObject params;
         for (auto it = resolved->params.begin(); it != resolved->params.end(); ++it)
             params[it.key()] = paramValue(it.value());
-        printJson({{"kernel", spec->id},
+        printJson(withFields({{"kernel", spec->id},
                    {"arch", r.arch},
                    {"dtype", model::dtypeName(resolved->dtype)},
                    {"params", params},
@@ -276,13 +441,15 @@ int cmdCompile(const QStringList &args)
                    {"compile_ms", r.compileMs},
                    {"cache_hit", r.cacheHit},
                    {"nvrtc", kernels::Compiler::nvrtcVersion()},
-                   {"functions", functions}});
+                   {"functions", functions}}, mixJson));
     } else {
         printLine(QStringLiteral("%1 for %2 (NVRTC %3, %4 ms%5)")
                       .arg(spec->id, r.arch, kernels::Compiler::nvrtcVersion())
                       .arg(r.compileMs, 0, 'f', 1)
                       .arg(r.cacheHit ? ", from the cache" : ""));
         printTable({"function", "registers", "static smem (B)", "spill (B)", "stack (B)"}, rows);
+        for (const QString &line : mixText)
+            printLine(line);
     }
     if (p.isSet("log"))
         QTextStream(stderr) << r.log;
@@ -293,8 +460,40 @@ int cmdDevices(const QStringList &args)
 {
     QCommandLineParser p;
     p.addOption({"json", "machine-readable output"});
+    addRemoteOptions(p, false);
     if (!parse(p, args, "List the CUDA devices (an empty list without one)."))
         return p.isSet("help") ? Ok : BadInput;
+    int code = Ok;
+    if (const auto remote = remoteOf(p, &code)) {
+        QJsonObject hello;
+        const QList<model::DeviceInfo> devices = remoteDevices(*remote, &code, &hello);
+        if (code != Ok)
+            return code;
+        QJsonArray list;
+        QList<QStringList> rows;
+        for (const model::DeviceInfo &d : devices) {
+            QJsonObject o = model::ResultSet::toJson(d);
+            list.append(o);
+            rows.append({QString::number(d.extra.value("index").toInt()), d.name, d.cc, QString::number(d.sms),
+                         QString::number(d.clockMhz, 'f', 0),
+                         model::formatBytesBinary(d.extra.value("mem_bytes").toDouble()),
+                         d.extra.value("uuid").toString()});
+        }
+        if (p.isSet("json")) {
+            printJson({{"host", remote->name}, {"hello", hello}, {"devices", list}});
+        } else {
+            printLine(QStringLiteral("%1: %2, RoofLab %3, protocol %4")
+                          .arg(remote->name, hello.value("host").toString(), hello.value("version").toString())
+                          .arg(hello.value("protocol").toInt()));
+            if (devices.isEmpty())
+                printLine(hello.value("message").toString(QStringLiteral("no CUDA device")));
+            else
+                printTable({"index", "name", "cc", "SMs", "max SM MHz", "memory", "uuid"}, rows);
+        }
+        return Ok;
+    }
+    if (code != Ok)
+        return code;
     QString why;
     const QList<kernels::Device> devices = kernels::cudaDevices(&why);
     QJsonArray list;
@@ -331,6 +530,11 @@ int cmdRun(const QStringList &args)
     p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
     p.addOption({"dtype", "data type", "D"});
     p.addOption({"repeat", "timed samples (default: as many as fit in a quarter second, 5 to 100)", "N"});
+    p.addOption({"profile", "then run it once more under Nsight Compute (ncu) and attach its counters"});
+    p.addOption({"profile-csv", "with --profile: write ncu's raw CSV output to FILE", "FILE"});
+    QCommandLineOption child("profile-child"); // the run ncu profiles: no table on stdout
+    child.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOption(child);
     addRunOptions(p);
     if (!parse(p, args, "Run one kernel on the CUDA device: check its output, then time it."))
         return p.isSet("help") ? Ok : BadInput;
@@ -352,15 +556,34 @@ int cmdRun(const QStringList &args)
         if (!ok || options.repeat < 1 || options.repeat > 100000)
             return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)").arg(p.value("repeat")));
     }
+    {
+        QJsonObject params;
+        for (auto it = given->begin(); it != given->end(); ++it)
+            params[it.key()] = it.value().toString();
+        QJsonObject f{{"kernel", spec->id}, {"params", params}};
+        if (p.isSet("dtype"))
+            f["dtype"] = p.value("dtype");
+        if (options.repeat > 0)
+            f["samples"] = options.repeat;
+        if (const auto code = viaWorkers(p, QStringLiteral("run"), f,
+                                         [](const model::ResultSet &rs) { printMeasurements(rs.measurements); }))
+            return *code;
+    }
     const auto device = deviceOption(p);
     if (!device)
         return BadInput;
+    if (p.isSet("profile-csv") && !p.isSet("profile"))
+        return badInput(QStringLiteral("--profile-csv needs --profile"));
+    // Said before the device is looked for, so it comes first whatever happens next.
+    const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
+    if (p.isSet("profile") && !profiler.available())
+        progress(Profiler::notFoundMessage());
 
     kernels::Runner runner(*device);
     runner.setProgress(progress);
     if (const auto code = openRunner(runner))
         return *code;
-    const kernels::RunResult r = runner.run(*spec, resolved->params, resolved->dtype, options);
+    kernels::RunResult r = runner.run(*spec, resolved->params, resolved->dtype, options);
     if (!r.measurement) {
         const int code = r.status == kernels::RunStatus::NoDevice   ? NoDevice
                          : r.status == kernels::RunStatus::BadInput ? BadInput
@@ -368,12 +591,27 @@ int cmdRun(const QStringList &args)
                                                                     : Failed;
         return fail(code, r.message);
     }
+    if (profiler.available()) {
+        progress(QStringLiteral("%1: profiling under Nsight Compute (%2)").arg(spec->id, profiler.ncu()));
+        QByteArray csv;
+        const QString why = attachCounters(*r.measurement, *device, profiler, &csv);
+        if (!why.isEmpty())
+            progress(why);
+        if (p.isSet("profile-csv")) {
+            QFile f(p.value("profile-csv"));
+            if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size())
+                progress(QStringLiteral("--profile-csv: %1: %2").arg(f.fileName(), f.errorString()));
+        }
+    }
     model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
     rs.measurements.append(*r.measurement);
     if (!writeResults(p, rs))
         return Failed;
-    if (!p.isSet("json"))
+    if (!p.isSet("json") && !p.isSet("profile-child")) {
         printMeasurements(rs.measurements);
+        if (const auto c = model::ProfileCounters::of(*r.measurement))
+            printCounters(*c);
+    }
     if (!r.measurement->check.ok)
         return fail(Failed, r.message);
     return Ok;
@@ -385,6 +623,9 @@ int cmdCeilings(const QStringList &args)
     addRunOptions(p);
     if (!parse(p, args, "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
         return p.isSet("help") ? Ok : BadInput;
+    if (const auto code = viaWorkers(p, QStringLiteral("ceilings"), {},
+                                     [](const model::ResultSet &rs) { printCeilings(rs.ceilings); }))
+        return *code;
     const auto device = deviceOption(p);
     if (!device)
         return BadInput;
@@ -410,6 +651,11 @@ int cmdSuite(const QStringList &args)
     addRunOptions(p);
     if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))
         return p.isSet("help") ? Ok : BadInput;
+    if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", "standard"}}, [](const model::ResultSet &rs) {
+            printCeilings(rs.ceilings);
+            printMeasurements(rs.measurements);
+        }))
+        return *code;
     const auto device = deviceOption(p);
     if (!device)
         return BadInput;

@@ -17,6 +17,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QSysInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -93,6 +94,7 @@ class Worker
 public:
     int exec()
     {
+        sayHello();
         std::thread jobs([this] { jobLoop(); });
         std::string raw;
         int c;
@@ -126,6 +128,24 @@ public:
     }
 
 private:
+    // The first line (PROTOCOL.md -> hello): what a Hosts dialog shows, and the number a client
+    // checks before it trusts anything else on this stream.
+    void sayHello()
+    {
+        QString why;
+        const QList<kernels::Device> list = kernels::cudaDevices(&why);
+        QJsonArray gpus;
+        for (const kernels::Device &d : list)
+            gpus.append(QJsonObject{{"index", d.index}, {"name", d.name}, {"uuid", d.uuid}, {"cc", d.cc()}});
+        QJsonObject fields{{"gpus", gpus}, {"pid", qint64(QCoreApplication::applicationPid())}};
+        if (!list.isEmpty())
+            fields.insert(QStringLiteral("driver"), kernels::driverVersion());
+        else
+            fields.insert(QStringLiteral("message"), kernels::noDeviceMessage(why));
+        m_out.send(model::events::hello(QCoreApplication::applicationVersion(), m_host, int(list.size()), fields),
+                   {});
+    }
+
     void onLine(const QByteArray &line)
     {
         if (line.isEmpty())
@@ -142,9 +162,15 @@ private:
         r.json = doc.object();
         r.id = r.json.value(QLatin1String("id")).toVariant().toString();
         r.kind = r.json.value(QLatin1String("request")).toString();
-        static const QStringList known = {"devices", "compile", "run", "ceilings", "suite", "sleep"};
+        static const QStringList known = {"devices", "compile", "run", "ceilings", "suite", "sleep", "replay"};
         if (r.kind == QLatin1String("cancel")) {
             cancel(r);
+        } else if (r.kind == QLatin1String("ping")) {
+            // Answered here, not queued: a client that hears nothing for seconds knows the
+            // connection (not a long kernel) is gone.
+            QJsonObject done = model::events::done(true);
+            done.insert(QStringLiteral("pong"), true);
+            m_out.send(done, r.id);
         } else if (known.contains(r.kind)) {
             {
                 std::lock_guard lock(m_mutex);
@@ -153,9 +179,9 @@ private:
             m_wake.notify_all();
         } else if (r.kind.isEmpty()) {
             refuse(r.id,
-                   tr("a request needs a \"request\" string (one of: %1, cancel)").arg(known.join(", ")));
+                   tr("a request needs a \"request\" string (one of: %1, cancel, ping)").arg(known.join(", ")));
         } else {
-            refuse(r.id, tr("unknown request \"%1\" (known: %2, cancel)").arg(r.kind, known.join(", ")));
+            refuse(r.id, tr("unknown request \"%1\" (known: %2, cancel, ping)").arg(r.kind, known.join(", ")));
         }
     }
 
@@ -253,6 +279,66 @@ private:
             batch(r);
         else if (r.kind == QLatin1String("sleep"))
             sleep(r);
+        else if (r.kind == QLatin1String("replay"))
+            replay(r);
+    }
+
+    // A results file on the worker's machine streamed back as rooflab-cli replay streams it
+    // (with this request's id): a host without a GPU can still show a measured session.
+    void replay(const Request &r)
+    {
+        const QString path = r.json.value(QLatin1String("file")).toString();
+        const double speed = r.json.value(QLatin1String("speed")).toDouble(1.0);
+        if (path.isEmpty() || !(speed >= 0)) {
+            refuse(r.id, tr("replay: name a results file in \"file\" (and a \"speed\" >= 0)"));
+            return;
+        }
+        QString message;
+        QStringList warnings;
+        const auto rs = model::ResultSet::load(path, &message, &warnings);
+        if (!rs) {
+            refuse(r.id, message);
+            return;
+        }
+        QElapsedTimer clock;
+        clock.start();
+        // Waits until `at` seconds of the recorded timeline; false when cancelled meanwhile.
+        auto waitUntil = [&](double at) {
+            if (speed == 0)
+                return !isCancelled(r.id);
+            const qint64 due = qint64(std::min(at / speed, 1e6) * 1000);
+            while (clock.elapsed() < due) {
+                if (isCancelled(r.id))
+                    return false;
+                std::this_thread::sleep_for(std::chrono::milliseconds(std::min<qint64>(50, due - clock.elapsed())));
+            }
+            return !isCancelled(r.id);
+        };
+        if (!rs->device.name.isEmpty())
+            m_out.send(model::events::device(rs->device), r.id);
+        for (const QString &w : warnings)
+            m_out.send(model::events::warning(w), r.id);
+        for (const model::MeasuredCeiling &c : rs->ceilings)
+            m_out.send(model::events::ceiling(c), r.id);
+        const int total = int(rs->measurements.size());
+        double at = 0;
+        for (int i = 0; i < total; ++i) {
+            const model::Measurement &m = rs->measurements.at(i);
+            const double begin = std::max(at, m.startedAtS > 0 ? m.startedAtS : at);
+            if (!waitUntil(begin)) {
+                cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
+                return;
+            }
+            m_out.send(model::events::progress(i, total, describe(m.kernel, m.dtype, m.params)), r.id);
+            at = begin + m.time.median * std::max(1, m.time.samples);
+            if (!waitUntil(at)) {
+                cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
+                return;
+            }
+            m_out.send(model::events::measurement(m), r.id);
+        }
+        m_out.send(model::events::progress(total, total, tr("replayed %1").arg(path)), r.id);
+        m_out.send(model::events::done(true), r.id);
     }
 
     void devices(const Request &r)
@@ -275,6 +361,8 @@ private:
                 i.spec = g->id;
             // What the GUI needs to build a spec entry for a GPU the database does not know.
             i.extra = QJsonObject{{"index", d.index},
+                                  {"uuid", d.uuid},
+                                  {"host", m_host},
                                   {"mem_bytes", double(d.memBytes)},
                                   {"mem_clock_mhz", d.memClockMhz},
                                   {"max_threads_per_sm", d.maxThreadsPerSm},
@@ -305,6 +393,22 @@ private:
             return nullptr;
         }
         return slot.get();
+    }
+
+    // Where a result was measured: several GPUs or hosts can feed one session.
+    model::Measurement stamped(model::Measurement m, const kernels::Runner &dev) const
+    {
+        m.extra.insert(QStringLiteral("host"), m_host);
+        m.extra.insert(QStringLiteral("device_index"), dev.device().index);
+        m.extra.insert(QStringLiteral("device_uuid"), dev.device().uuid);
+        return m;
+    }
+
+    model::DeviceInfo deviceInfo(const kernels::Runner &dev) const
+    {
+        model::DeviceInfo i = dev.deviceInfo();
+        i.extra.insert(QStringLiteral("host"), m_host);
+        return i;
     }
 
     static QVariantMap paramsOf(const QJsonObject &o)
@@ -346,13 +450,13 @@ private:
             m_out.send(model::events::done(false), r.id);
             return;
         }
-        m_out.send(model::events::device(dev->deviceInfo()), r.id);
+        m_out.send(model::events::device(deviceInfo(*dev)), r.id);
         m_out.send(model::events::progress(0, 1, what), r.id);
         dev->setProgress([&](const QString &step) { m_out.send(model::events::progress(0, 1, step), r.id); });
         const kernels::RunResult result = dev->run(*spec, resolved->params, resolved->dtype, options);
         dev->setProgress({});
         if (result.measurement)
-            m_out.send(model::events::measurement(*result.measurement), r.id);
+            m_out.send(model::events::measurement(stamped(*result.measurement, *dev)), r.id);
         m_out.send(model::events::progress(1, 1, what), r.id);
         if (result.status == kernels::RunStatus::Ok && !isCancelled(r.id)) {
             m_out.send(model::events::done(true), r.id);
@@ -435,7 +539,7 @@ private:
             m_out.send(model::events::done(false), r.id);
             return;
         }
-        m_out.send(model::events::device(dev->deviceInfo()), r.id);
+        m_out.send(model::events::device(deviceInfo(*dev)), r.id);
         QElapsedTimer clock;
         clock.start();
         const int total = int(items.size());
@@ -457,10 +561,14 @@ private:
             dev->setProgress({});
             for (model::Measurement m : one.measurements) {
                 m.startedAtS = startedAt;
-                m_out.send(model::events::measurement(m), r.id);
+                m_out.send(model::events::measurement(stamped(m, *dev)), r.id);
             }
-            for (const model::MeasuredCeiling &c : one.ceilings)
+            for (model::MeasuredCeiling c : one.ceilings) {
+                c.extra.insert(QStringLiteral("host"), m_host);
+                c.extra.insert(QStringLiteral("device_index"), dev->device().index);
+                c.extra.insert(QStringLiteral("device_uuid"), dev->device().uuid);
                 m_out.send(model::events::ceiling(c), r.id);
+            }
             if (!goOn) {
                 // No device, or the CUDA context died: nothing more can run in this process.
                 const bool lost = dev->contextLost();
@@ -508,14 +616,15 @@ private:
             }
             arch = devices.first().arch();
         }
-        if (kernels::Compiler::normalizeArch(arch, &message).isEmpty()) {
+        // The kernel's arch-specific target where it needs one ("sm_90" -> "sm_90a" for wgmma).
+        kernels::CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
+        o.arch = kernels::Compiler::targetFor(kernel, o.arch, arch, &message);
+        if (o.arch.isEmpty()) {
             refuse(r.id, message);
             return;
         }
         const QString what = describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
-        m_out.send(model::events::progress(0, 1, tr("%1: compiling for %2").arg(what, arch)), r.id);
-        kernels::CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
-        o.arch = arch;
+        m_out.send(model::events::progress(0, 1, tr("%1: compiling for %2").arg(what, o.arch)), r.id);
         const kernels::CompileResult c = m_compiler.compile(o);
         if (!c.ok) {
             error(r.id, c.error + (c.log.isEmpty() ? QString() : QLatin1Char('\n') + c.log), Failed, what);
@@ -559,6 +668,7 @@ private:
     }
 
     Out m_out;
+    const QString m_host = QSysInfo::machineHostName();
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::deque<Request> m_queue;

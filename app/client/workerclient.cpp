@@ -1,9 +1,12 @@
 #include "workerclient.h"
 
+#include "hosts.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 namespace {
@@ -17,6 +20,9 @@ const QHash<QString, int> &defaultLimits()
         {QStringLiteral("run"), 180'000},    {QStringLiteral("ceilings"), 300'000},
         {QStringLiteral("suite"), 300'000},  {QStringLiteral("sleep"), 0},
         {QStringLiteral("replay"), 0}, // paced by the file: long pauses are normal
+        // From start to the hello: ssh's connection, a worker package's first CUDA call. A
+        // Slurm job waiting in the queue has no limit (it says so, and can be cancelled).
+        {QStringLiteral("connect"), 60'000},
     };
     return limits;
 }
@@ -39,6 +45,8 @@ WorkerClient::WorkerClient(QObject *parent) : QObject(parent), m_program(default
 {
     m_watchdog.setSingleShot(true);
     connect(&m_watchdog, &QTimer::timeout, this, &WorkerClient::onWatchdog);
+    m_heartbeat.setInterval(250);
+    connect(&m_heartbeat, &QTimer::timeout, this, &WorkerClient::onHeartbeat);
 }
 
 WorkerClient::~WorkerClient()
@@ -79,6 +87,36 @@ void WorkerClient::setProgram(const QString &program)
     m_program = program;
 }
 
+void WorkerClient::setHost(const QString &name, const QString &command)
+{
+    m_hostName = name;
+    m_hostCommand = command.trimmed();
+}
+
+QString WorkerClient::hostName() const
+{
+    return m_hostName.isEmpty() ? tr("this computer") : m_hostName;
+}
+
+// "host "gpu-lab"": how messages name where the worker runs.
+QString WorkerClient::hostLabel() const
+{
+    return tr("host \"%1\"").arg(hostName());
+}
+
+void WorkerClient::setHeartbeat(int pingMs, int lostMs)
+{
+    m_pingMs = std::max(50, pingMs);
+    m_lostMs = std::max(m_pingMs, lostMs);
+}
+
+// The transport's last words on one line: ssh's "Permission denied (publickey)", srun's errors.
+QString WorkerClient::stderrText() const
+{
+    const QStringList tail = m_stderrTail.mid(std::max<qsizetype>(0, m_stderrTail.size() - 3));
+    return tail.join(QStringLiteral(" / "));
+}
+
 void WorkerClient::setTimeLimit(const QString &kind, int ms)
 {
     m_limits.insert(kind, std::max(0, ms));
@@ -105,13 +143,31 @@ bool WorkerClient::start()
 {
     if (isRunning())
         return !m_replay;
+    return startWorker();
+}
+
+bool WorkerClient::startWorker()
+{
     return startProcess({QStringLiteral("worker")}, false);
 }
 
 bool WorkerClient::startProcess(const QStringList &args, bool replay)
 {
+    QString program = m_program;
+    QStringList arguments = args;
+    if (!replay && isRemote()) {
+        // The user's own command from the settings (or --via), split like a shell would split it;
+        // no shell runs it, so nothing in it is expanded twice.
+        QString why;
+        arguments = Hosts::splitCommand(m_hostCommand, &why);
+        if (arguments.isEmpty()) {
+            m_lastFailure = tr("The command of %1 cannot be used: %2.").arg(hostLabel(), why);
+            return false;
+        }
+        program = arguments.takeFirst();
+    }
     const QFileInfo exe(m_program);
-    if (m_program.isEmpty() || !exe.isFile() || !exe.isExecutable()) {
+    if (program == m_program && (m_program.isEmpty() || !exe.isFile() || !exe.isExecutable())) {
         m_lastFailure =
             tr("The kernel worker rooflab-cli was not found at \"%1\": install it next to rooflab or set "
                "ROOFLAB_CLI to its path.")
@@ -121,6 +177,10 @@ bool WorkerClient::startProcess(const QStringList &args, bool replay)
     detachProcess(false);
     m_buffer.clear();
     m_stderrTail.clear();
+    m_hello = {};
+    m_waitingMessage.clear();
+    m_heartbeat.stop();
+    m_lastPing = -1;
     m_replay = replay;
     auto *p = new QProcess(this);
     m_process = p;
@@ -130,7 +190,7 @@ bool WorkerClient::startProcess(const QStringList &args, bool replay)
     connect(p, &QProcess::finished, this, &WorkerClient::onExited);
     connect(p, &QProcess::errorOccurred, this, &WorkerClient::onProcessError);
     connect(p, &QProcess::started, this, [this, p] { emit started(p->processId()); });
-    p->start(m_program, args);
+    p->start(program, arguments);
     return true;
 }
 
@@ -163,6 +223,8 @@ void WorkerClient::stop()
     const QList<Request> open = m_open;
     m_open.clear();
     m_watchdog.stop();
+    m_heartbeat.stop();
+    m_waitingMessage.clear();
     detachProcess(false);
     m_replay = false;
     for (const Request &r : open) {
@@ -179,7 +241,7 @@ QString WorkerClient::send(const QString &kind, const QJsonObject &fields, const
         m_lastFailure = tr("A replay is running: wait for it to end or cancel it first.");
         return {};
     }
-    if (!isRunning() && !startProcess({QStringLiteral("worker")}, false))
+    if (!isRunning() && !startWorker())
         return {};
     const QString id = QString::number(m_nextId++);
     QJsonObject o = fields;
@@ -210,17 +272,36 @@ QString WorkerClient::run(const QString &kernel, const QVariantMap &params, cons
         f.insert(QStringLiteral("dtype"), dtype);
     if (samples > 0)
         f.insert(QStringLiteral("samples"), samples);
+    if (m_deviceIndex != 0)
+        f.insert(QStringLiteral("device"), m_deviceIndex);
     return send(QStringLiteral("run"), f, describe(kernel, dtype, params));
 }
 
 QString WorkerClient::runSuite(const QString &name)
 {
-    return send(QStringLiteral("suite"), {{"name", name}}, tr("the %1 suite").arg(name));
+    QJsonObject f{{"name", name}};
+    if (m_deviceIndex != 0)
+        f.insert(QStringLiteral("device"), m_deviceIndex);
+    return send(QStringLiteral("suite"), f, tr("the %1 suite").arg(name));
 }
 
 QString WorkerClient::measureCeilings()
 {
-    return send(QStringLiteral("ceilings"), {}, tr("the ceiling probes"));
+    QJsonObject f;
+    if (m_deviceIndex != 0)
+        f.insert(QStringLiteral("device"), m_deviceIndex);
+    return send(QStringLiteral("ceilings"), f, tr("the ceiling probes"));
+}
+
+QString WorkerClient::compile(const QString &kernel, const QVariantMap &params, const QString &dtype,
+                              const QString &arch)
+{
+    QJsonObject f{{"kernel", kernel}, {"params", QJsonObject::fromVariantMap(params)}};
+    if (!dtype.isEmpty())
+        f.insert(QStringLiteral("dtype"), dtype);
+    if (!arch.isEmpty())
+        f.insert(QStringLiteral("arch"), arch);
+    return send(QStringLiteral("compile"), f, describe(kernel, dtype, params));
 }
 
 QString WorkerClient::replay(const QString &file, double speed)
@@ -253,6 +334,27 @@ void WorkerClient::cancel(const QString &id)
         }
     if (targets.isEmpty())
         return;
+    if (!m_replay && isRemote() && m_hello.isEmpty() && isRunning()) {
+        // Still connecting or waiting in a queue: nothing runs yet, so the transport itself is
+        // stopped (srun gives the queued job up on SIGTERM; ssh just goes).
+        QProcess *p = m_process;
+        m_process = nullptr;
+        p->disconnect(this);
+        connect(p, &QProcess::finished, p, &QObject::deleteLater);
+        p->terminate();
+        QTimer::singleShot(5000, p, [p] { p->kill(); });
+        const bool wasWaiting = !m_waitingMessage.isEmpty();
+        m_waitingMessage.clear();
+        if (wasWaiting)
+            emit waiting({});
+        const QString message = wasWaiting ? tr("cancelled while waiting in the queue of %1").arg(hostLabel())
+                                           : tr("cancelled while connecting to %1").arg(hostLabel());
+        for (const QString &t : targets) {
+            emit error(t, message, 1);
+            finish(t, false, message);
+        }
+        return;
+    }
     if (m_replay) {
         // Nothing runs on a GPU in a replay: stop it now.
         detachProcess(true);
@@ -314,6 +416,7 @@ void WorkerClient::onReadyRead()
     if (!m_process)
         return;
     m_buffer += m_process->readAllStandardOutput();
+    m_lastHeard.start();
     qsizetype start = 0;
     for (;;) {
         const qsizetype nl = m_buffer.indexOf('\n', start);
@@ -339,9 +442,25 @@ void WorkerClient::onStderr()
         return;
     // Kept for crash messages (a CUDA error, an assertion); people read stderr, nothing parses it.
     const QList<QByteArray> lines = m_process->readAllStandardError().split('\n');
-    for (const QByteArray &l : lines)
-        if (!l.trimmed().isEmpty())
-            m_stderrTail.append(QString::fromUtf8(l.trimmed()));
+    static const QRegularExpression queued(QStringLiteral("queued and waiting for resources|"
+                                                          "waiting for resources|Pending job allocation"));
+    static const QRegularExpression granted(QStringLiteral("has been allocated resources|Granted job allocation"));
+    for (const QByteArray &l : lines) {
+        if (l.trimmed().isEmpty())
+            continue;
+        const QString text = QString::fromUtf8(l.trimmed());
+        m_stderrTail.append(text);
+        // Slurm says, on stderr, that the job waits; nothing else there is acted on.
+        if (isRemote() && m_hello.isEmpty() && queued.match(text).hasMatch() && m_waitingMessage != text) {
+            m_waitingMessage = text;
+            restartWatchdog();
+            emit waiting(text);
+        } else if (!m_waitingMessage.isEmpty() && granted.match(text).hasMatch()) {
+            m_waitingMessage.clear();
+            restartWatchdog();
+            emit waiting({});
+        }
+    }
     while (m_stderrTail.size() > 20)
         m_stderrTail.removeFirst();
 }
@@ -350,6 +469,19 @@ void WorkerClient::onLine(const QByteArray &line)
 {
     QString why;
     const auto e = model::events::parse(line, &why);
+    if (!m_replay && m_hello.isEmpty()) {
+        // Nothing is trusted before the hello: a worker of another protocol would be misread.
+        if (e && e->name == QLatin1String("hello")) {
+            onHello(*e);
+        } else {
+            fail(tr("%1 sent no hello (its first line: \"%2\"): it speaks worker protocol 1, this RoofLab "
+                    "speaks %3. Install the same RoofLab version there.")
+                     .arg(hostLabel(), QString::fromUtf8(line.left(120)))
+                     .arg(model::events::kProtocol),
+                 false);
+        }
+        return;
+    }
     if (!e) {
         // A measurement that fails the results-file checks, or a line that is no event: the
         // request goes on (PROTOCOL.md: treat it as a warning).
@@ -358,6 +490,57 @@ void WorkerClient::onLine(const QByteArray &line)
         return;
     }
     handleEvent(*e);
+}
+
+void WorkerClient::onHello(const model::events::Event &e)
+{
+    const int protocol = e.json.value(QLatin1String("protocol")).toInt(-1);
+    if (protocol != model::events::kProtocol) {
+        fail(tr("%1 speaks worker protocol %2, this RoofLab speaks %3: install RoofLab %4 there (it has %5).")
+                 .arg(hostLabel())
+                 .arg(protocol)
+                 .arg(model::events::kProtocol)
+                 .arg(QCoreApplication::applicationVersion(),
+                      e.json.value(QLatin1String("version")).toString(tr("an unknown version"))),
+             false);
+        return;
+    }
+    m_hello = e.json;
+    if (!m_waitingMessage.isEmpty()) {
+        m_waitingMessage.clear();
+        emit waiting({});
+    }
+    m_lastHeard.start();
+    m_lastPing = -1;
+    if (isRemote())
+        m_heartbeat.start();
+    restartWatchdog();
+    emit connected(m_hello);
+}
+
+// Pings a remote worker that has been quiet; one quiet for lostMs has lost its connection
+// (a network that drops packets makes ssh wait for minutes before it exits).
+void WorkerClient::onHeartbeat()
+{
+    if (!isConnected() || m_replay) {
+        m_heartbeat.stop();
+        return;
+    }
+    const qint64 quiet = m_lastHeard.elapsed();
+    if (quiet >= m_lostMs) {
+        const QString what = m_open.isEmpty() ? tr("nothing") : describeRunning();
+        fail(tr("Lost the connection to %1: nothing came for %2 s, not even the answer to a ping, while running "
+                "%3.")
+                 .arg(hostLabel())
+                 .arg(m_lostMs / 1000.0, 0, 'g', 3)
+                 .arg(what));
+        return;
+    }
+    if (quiet >= m_pingMs && (m_lastPing < 0 || m_lastHeard.elapsed() - m_lastPing >= m_pingMs)) {
+        m_lastPing = m_lastHeard.elapsed();
+        const QJsonObject o{{"request", "ping"}, {"id", QStringLiteral("ping-%1").arg(m_nextId++)}};
+        m_process->write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+    }
 }
 
 void WorkerClient::handleEvent(const model::events::Event &e)
@@ -443,6 +626,29 @@ void WorkerClient::onExited(int code, QProcess::ExitStatus status)
     if (!m_process)
         return;
     const bool wasReplay = m_replay;
+    if (!wasReplay && isRemote()) {
+        // The transport ended: ssh's 255, srun refused, the worker's host gone.
+        const QString said = stderrText();
+        const QString how = status == QProcess::CrashExit ? tr("it crashed") : tr("exit code %1").arg(code);
+        QString message;
+        if (m_hello.isEmpty())
+            message = tr("Could not start the worker on %1: \"%2\" ended (%3) before the worker answered%4.")
+                          .arg(hostLabel(), m_hostCommand, how,
+                               said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+        else
+            message = tr("Lost the connection to %1 (%2) while running %3%4.")
+                          .arg(hostLabel(), how, m_open.isEmpty() ? tr("nothing") : describeRunning(),
+                               said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+        if (m_open.isEmpty()) {
+            m_lastFailure = message;
+            detachProcess(false);
+            m_heartbeat.stop();
+            emit workerFailed(message);
+            return;
+        }
+        fail(message);
+        return;
+    }
     if (m_open.isEmpty() || (wasReplay && m_replayId.isEmpty())) {
         detachProcess(false);
         m_replay = false;
@@ -462,13 +668,26 @@ void WorkerClient::onProcessError(QProcess::ProcessError error)
     if (error != QProcess::FailedToStart || !m_process)
         return; // crashes are handled when the process has finished
     // No restart: a program that cannot start will not start on the second try either.
-    fail(tr("The kernel worker %1 could not be started: %2").arg(m_program, m_process->errorString()), false);
+    if (isRemote() && !m_replay)
+        fail(tr("Could not start the worker on %1: \"%2\" could not be run: %3")
+                 .arg(hostLabel(), m_hostCommand, m_process->errorString()),
+             false);
+    else
+        fail(tr("The kernel worker %1 could not be started: %2").arg(m_program, m_process->errorString()), false);
 }
 
 void WorkerClient::restartWatchdog()
 {
     if (m_open.isEmpty()) {
         m_watchdog.stop();
+        return;
+    }
+    if (!m_replay && m_hello.isEmpty() && isRunning()) {
+        // Connecting: a limit of its own, none while a queue holds the job.
+        if (!m_waitingMessage.isEmpty() || timeLimit(QStringLiteral("connect")) <= 0)
+            m_watchdog.stop();
+        else
+            m_watchdog.start(timeLimit(QStringLiteral("connect")));
         return;
     }
     const int limit = timeLimit(m_open.first().kind);
@@ -482,6 +701,14 @@ void WorkerClient::onWatchdog()
 {
     if (m_open.isEmpty())
         return;
+    if (!m_replay && m_hello.isEmpty()) {
+        const QString said = stderrText();
+        fail(tr("No answer from %1 within %2 s (no hello from its worker)%3.")
+                 .arg(hostLabel())
+                 .arg(timeLimit(QStringLiteral("connect")) / 1000.0, 0, 'g', 3)
+                 .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said));
+        return;
+    }
     const int limit = timeLimit(m_open.first().kind);
     fail(tr("The kernel worker sent nothing for %1 s while running %2; it was stopped (the kernel may hang).")
              .arg(limit / 1000.0, 0, 'g', 3)
@@ -490,14 +717,27 @@ void WorkerClient::onWatchdog()
 
 void WorkerClient::fail(const QString &message, bool restart)
 {
+    // A remote worker is started again by the next request only: a broken host would otherwise
+    // be dialled (or a Slurm job queued) again and again.
+    const bool remote = isRemote() && !m_replay;
+    if (remote && restart) {
+        restart = false;
+        m_heartbeat.stop();
+    }
     const QString full = restart ? message + QLatin1Char(' ') +
                                        tr("The worker was restarted; every result received before is kept.")
-                                 : message;
+                         : remote && !m_open.isEmpty() && !m_hello.isEmpty()
+                             ? message + QLatin1Char(' ') +
+                                   tr("Every result received before is kept; send the run again when the host "
+                                      "answers.")
+                             : message;
     m_lastFailure = full;
     const QList<Request> open = m_open;
     m_open.clear();
     m_watchdog.stop();
     detachProcess(true); // this process only: it is ours and it is broken
+    m_heartbeat.stop();
+    m_waitingMessage.clear();
     m_replay = false;
     m_replayId.clear();
     if (restart) {

@@ -2,6 +2,7 @@
 
 #include "events.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
@@ -23,6 +24,14 @@
 //
 // replay() runs `rooflab-cli replay FILE --speed X` in the worker's place: the same events, so
 // the rest of the GUI cannot tell a replay from a live run.
+//
+// A host (setHost) is a name and a command that starts `rooflab-cli worker` somewhere else
+// (`ssh -T gpu-lab rooflab-cli worker`, `srun --gres=gpu:1 rooflab-cli worker`). The worker's
+// hello is checked first (another protocol number: refused, one line naming both); the
+// transport's stderr is kept for messages; a Slurm queue wait is reported by waiting() and can
+// be cancelled; once connected the client pings, so a lost connection is noticed within
+// heartbeat's lost time (10 s by default). A failed remote worker is started again only by the
+// next request. QtCore only: rooflab-cli --host/--via uses this class too.
 class WorkerClient : public QObject
 {
     Q_OBJECT
@@ -36,6 +45,23 @@ public:
     static QString defaultProgram();
     void setProgram(const QString &program);
     QString program() const { return m_program; }
+    // The host the worker runs on: a name (for messages) and the command that starts the worker
+    // there (split like a shell would, no shell involved); an empty command: this computer
+    // (program() worker). Takes effect when the worker next starts; stop() first to switch.
+    void setHost(const QString &name, const QString &command);
+    QString hostName() const;
+    QString hostCommand() const { return m_hostCommand; }
+    bool isRemote() const { return !m_hostCommand.isEmpty(); }
+    // The worker's hello once it has come (PROTOCOL.md -> Hello); empty before.
+    QJsonObject helloEvent() const { return m_hello; }
+    bool isConnected() const { return !m_hello.isEmpty() && isRunning(); }
+    // The transport says the job waits in a queue (srun: "queued and waiting for resources").
+    bool isWaiting() const { return !m_waitingMessage.isEmpty(); }
+    // Pings every pingMs without a line from the worker; no line for lostMs: connection lost.
+    void setHeartbeat(int pingMs, int lostMs);
+    // The device index run/suite/ceilings requests go to (default 0).
+    void setDeviceIndex(int index) { m_deviceIndex = index; }
+    int deviceIndex() const { return m_deviceIndex; }
     // How long a request may go without any event before the worker counts as hung, per request
     // kind ("devices", "compile", "run", "ceilings", "suite", "replay", ...); 0 = no limit.
     void setTimeLimit(const QString &kind, int ms);
@@ -61,6 +87,7 @@ public:
     QString run(const QString &kernel, const QVariantMap &params, const QString &dtype = {}, int samples = 0);
     QString runSuite(const QString &name = QStringLiteral("standard"));
     QString measureCeilings();
+    QString compile(const QString &kernel, const QVariantMap &params, const QString &dtype, const QString &arch);
     // Any request kind; `fields` beside "request" and "id"; `what` names it in messages.
     QString send(const QString &kind, const QJsonObject &fields = {}, const QString &what = {});
     // Replays a results file instead of running kernels; refused (empty id) while busy.
@@ -75,6 +102,11 @@ public:
 
 signals:
     void started(qint64 pid);
+    // The worker's hello passed the protocol check.
+    void connected(const QJsonObject &hello);
+    // message: the transport's line ("srun: job 12 queued and waiting for resources"); empty
+    // when the wait is over.
+    void waiting(const QString &message);
     void progress(const QString &id, int done, int total, const QString &what);
     void measurement(const QString &id, const model::Measurement &m);
     void ceiling(const QString &id, const model::MeasuredCeiling &c);
@@ -105,6 +137,11 @@ private:
     };
 
     bool startProcess(const QStringList &args, bool replay);
+    bool startWorker();
+    void onHeartbeat();
+    void onHello(const model::events::Event &e);
+    QString stderrText() const;
+    QString hostLabel() const;
     void onReadyRead();
     void onStderr();
     void onExited(int code, QProcess::ExitStatus status);
@@ -128,6 +165,16 @@ private:
     QList<Request> m_open;
     QHash<QString, int> m_limits;
     QTimer m_watchdog;
+    QString m_hostName;
+    QString m_hostCommand;
+    QJsonObject m_hello;
+    QString m_waitingMessage;
+    QTimer m_heartbeat;
+    QElapsedTimer m_lastHeard;
+    qint64 m_lastPing = -1;
+    int m_pingMs = 3000;
+    int m_lostMs = 10000;
+    int m_deviceIndex = 0;
     int m_nextId = 1;
     int m_restarts = 0;
     QString m_lastFailure;
