@@ -153,6 +153,20 @@ QString Compiler::normalizeArch(const QString &arch, QString *error)
     return QStringLiteral("sm_%1%2").arg(number).arg(m.captured(3));
 }
 
+QString Compiler::targetFor(const QString &id, const QString &required, const QString &requested, QString *error)
+{
+    const QString arch = normalizeArch(requested, error);
+    if (arch.isEmpty() || !required.endsWith(QLatin1Char('a')))
+        return arch;
+    const auto base = [](const QString &a) { return a.endsWith(QLatin1Char('a')) || a.endsWith(QLatin1Char('f')) ? a.chopped(1) : a; };
+    if (base(arch) == base(required))
+        return required;
+    if (error)
+        *error = tr("%1 can only be compiled for %2 (it uses instructions that exist only there), not for %3")
+                     .arg(id, required, arch);
+    return {};
+}
+
 QList<KernelResources> Compiler::parsePtxasLog(const QString &log)
 {
     static const QRegularExpression entry(QStringLiteral("Compiling entry function '([^']+)'"));

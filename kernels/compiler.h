@@ -83,6 +83,12 @@ public:
     static QList<int> supportedArchs();     // 75, 80, 86, ... as NVRTC reports them
     // "sm_90" / "sm_90a" / "90" / "9.0" -> "sm_90"; empty when malformed or unsupported.
     static QString normalizeArch(const QString &arch, QString *error = nullptr);
+    // The target to compile kernel `id` for when `requested` is asked. A kernel that needs an
+    // arch-specific target (its CompileOptions::arch, e.g. "sm_90a": wgmma exists nowhere else)
+    // gets it for that architecture ("sm_90" -> "sm_90a"), and cannot be built for any other
+    // (empty, *error says which target to use). Otherwise normalizeArch(requested).
+    static QString targetFor(const QString &id, const QString &required, const QString &requested,
+                             QString *error = nullptr);
     // ptxas -v output -> resources per entry (exposed for tests).
     static QList<KernelResources> parsePtxasLog(const QString &log);
     // The same from the cubin's ELF (.nv.info EIATTR_REGCOUNT / EIATTR_FRAME_SIZE,
