@@ -1,0 +1,176 @@
+// explain: the performance model's prediction beside every measurement of results files.
+#include "cliutil.h"
+#include "dbutil.h"
+
+#include "perfmodel.h"
+#include "resultset.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace cli {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("cli::explain", s);
+}
+
+// The spec-database GPU a results file was measured on: its "spec" id, else its name.
+const model::Gpu *gpuOfFile(const model::SpecDb &db, const model::ResultSet &set)
+{
+    if (!set.device.spec.isEmpty())
+        if (const model::Gpu *g = db.find(set.device.spec))
+            return g;
+    for (const model::Gpu &g : db.gpus())
+        if (!set.device.name.isEmpty() && (g.name == set.device.name || set.device.name.contains(g.name)))
+            return &g;
+    return nullptr;
+}
+
+QString paramsText(const QVariantMap &p)
+{
+    QStringList parts;
+    for (auto it = p.cbegin(); it != p.cend(); ++it)
+        parts << QStringLiteral("%1=%2").arg(it.key(), it.value().toString());
+    return parts.join(QLatin1Char(' '));
+}
+
+QJsonObject rowJson(const model::ExplainRow &r, bool predictionOnly)
+{
+    const model::Measurement &m = r.measurement;
+    QJsonObject o{{"file", r.file}, {"index", r.index}, {"kernel", m.kernel}, {"dtype", m.dtype},
+                  {"params", QJsonObject::fromVariantMap(m.params)}, {"measured_s", m.time.median}};
+    if (!r.prediction.ok) {
+        o["predicted_s"] = QJsonValue();
+        o["reason"] = r.prediction.reason;
+        return o;
+    }
+    o["predicted_s"] = r.prediction.timeS;
+    if (predictionOnly)
+        o["gap"] = QJsonValue(); // another GPU: nothing measured to compare with
+    else
+        o["gap"] = r.gap;
+    o["bound"] = r.prediction.bound;
+    o["bound_words"] = r.prediction.boundWords;
+    QJsonObject terms;
+    for (const model::PerfTerm &t : r.prediction.terms)
+        terms[t.name] = t.seconds;
+    o["terms"] = terms;
+    QJsonObject details;
+    for (const model::PerfTerm &t : r.prediction.terms)
+        if (!t.detail.isEmpty())
+            details[t.name] = t.detail;
+    o["term_details"] = details;
+    QJsonObject levels;
+    for (auto it = r.prediction.levelBytes.cbegin(); it != r.prediction.levelBytes.cend(); ++it)
+        levels[it.key()] = it.value();
+    o["predicted_bytes"] = levels;
+    o["clock_mhz"] = r.prediction.clockMhz;
+    o["instr_mix_source"] = r.prediction.mixSource;
+    o["notes"] = QJsonArray::fromStringList(r.prediction.notes);
+    return o;
+}
+
+} // namespace
+
+int cmdExplain(const QStringList &args)
+{
+    QCommandLineParser p;
+    addDbOptions(p);
+    p.addPositionalArgument("FILE", tr("results files (RoofLab JSON)"), "FILE...");
+    p.addOption({"gpu", tr("predict the same kernels on another GPU of the database (a prediction only)"), "ID"});
+    p.addOption({"kernel", tr("only measurements of this kernel id"), "ID"});
+    p.addOption({"json", tr("machine-readable output")});
+    if (!parse(p, args, tr("The performance model's prediction beside every measurement it knows, term by term.")))
+        return p.isSet("help") ? Ok : BadInput;
+    const QStringList files = p.positionalArguments();
+    if (files.isEmpty())
+        return badInput(tr("explain needs at least one results file"));
+    const model::SpecDb db = loadDb(p);
+    const model::Gpu *other = nullptr;
+    if (p.isSet("gpu")) {
+        other = requireGpu(db, p);
+        if (!other)
+            return BadInput;
+    }
+
+    QList<model::ExplainRow> all;
+    for (const QString &file : files) {
+        QString error;
+        QStringList warnings;
+        const auto set = model::ResultSet::load(file, &error, &warnings);
+        if (!set)
+            return badInput(tr("%1: %2").arg(file, error));
+        for (const QString &w : warnings)
+            qWarning().noquote() << tr("rooflab-cli: %1: %2").arg(file, w);
+        const model::Gpu *gpu = other ? other : gpuOfFile(db, *set);
+        if (!gpu)
+            return badInput(tr("%1: its GPU (%2) is not in the spec database; name one with --gpu")
+                                .arg(file, set->device.name.isEmpty() ? tr("unnamed") : set->device.name));
+        const model::MachineCeilings ceil = model::MachineCeilings::fromResults(*set);
+        QList<model::ExplainRow> rows = model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
+        if (p.isSet("kernel"))
+            rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                      [&](const model::ExplainRow &r) { return r.measurement.kernel != p.value("kernel"); }),
+                       rows.end());
+        all += rows;
+    }
+    const model::ExplainSummary sum = model::summarize(all);
+
+    if (p.isSet("json")) {
+        QJsonArray ms;
+        for (const model::ExplainRow &r : all)
+            ms.append(rowJson(r, other != nullptr));
+        QJsonObject spearman;
+        for (auto it = sum.spearman.cbegin(); it != sum.spearman.cend(); ++it)
+            spearman[it.key()] = it.value();
+        QJsonObject summary{{"n", sum.n}, {"unexplained", sum.unexplained}};
+        if (other) {
+            summary["prediction_for"] = other->id;
+            summary["note"] = tr("predictions for a GPU the files were not measured on: no gaps");
+        } else {
+            summary["median_abs_gap"] = sum.medianAbsGap;
+            summary["worst_gap"] = sum.worstGap;
+            summary["spearman"] = spearman;
+        }
+        printJson({{"measurements", ms}, {"summary", summary}});
+        return Ok;
+    }
+
+    QList<QStringList> table;
+    QStringList unexplained;
+    for (const model::ExplainRow &r : all) {
+        const model::Measurement &m = r.measurement;
+        if (!r.prediction.ok) {
+            unexplained << tr("  %1 #%2 %3 %4: %5").arg(r.file).arg(r.index).arg(m.kernel, paramsText(m.params), r.prediction.reason);
+            continue;
+        }
+        table.append({QString::number(r.index), m.kernel, m.dtype, paramsText(m.params),
+                      model::formatSi(m.time.median, "s"), model::formatSi(r.prediction.timeS, "s"),
+                      other ? QStringLiteral("—") : QStringLiteral("%1%2 %").arg(r.gap >= 0 ? "+" : "").arg(100 * r.gap, 0, 'f', 0),
+                      r.prediction.bound});
+    }
+    if (other)
+        printLine(tr("Predictions for %1 (measured on another GPU: the measured column is that GPU's)").arg(other->displayName()));
+    printTable({tr("#"), tr("kernel"), tr("dtype"), tr("params"), tr("measured"), tr("predicted"), tr("gap"), tr("bound")}, table);
+    if (!unexplained.isEmpty()) {
+        printLine(tr("Not explained:"));
+        for (const QString &u : unexplained)
+            printLine(u);
+    }
+    if (!other) {
+        printLine(tr("%1 explained, %2 not; median |gap| %3 %, worst %4 %")
+                      .arg(sum.n).arg(sum.unexplained)
+                      .arg(100 * sum.medianAbsGap, 0, 'f', 1)
+                      .arg(100 * sum.worstGap, 0, 'f', 0));
+        for (auto it = sum.spearman.cbegin(); it != sum.spearman.cend(); ++it)
+            printLine(tr("  Spearman rank correlation %1: %2").arg(it.key()).arg(it.value(), 0, 'f', 2));
+    }
+    return Ok;
+}
+
+} // namespace cli
