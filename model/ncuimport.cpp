@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <functional>
 
 namespace model {
 
@@ -489,7 +490,9 @@ QString field(const Record &r, int col)
     return col >= 0 && col < r.fields.size() ? r.fields.at(col) : QString();
 }
 
-std::optional<Table> readTable(const CsvText &csv, QString *error)
+// `want` picks the metric columns kept (the import's own set, or the caller's).
+std::optional<Table> readTable(const CsvText &csv, QString *error,
+                               const std::function<bool(const QString &)> &want = wanted)
 {
     qsizetype h = 0;
     while (h < csv.records.size() && !csv.records.at(h).fields.contains(QLatin1String("Kernel Name")))
@@ -549,7 +552,7 @@ std::optional<Table> readTable(const CsvText &csv, QString *error)
             }
             const QString name = field(r, cMetricName).trimmed();
             t.present.insert(name);
-            if (wanted(name))
+            if (want(name))
                 t.launches[*it].metrics.insert(name, {field(r, cMetricUnit), field(r, cMetricValue)});
         }
         return t;
@@ -559,7 +562,7 @@ std::optional<Table> readTable(const CsvText &csv, QString *error)
     QList<int> metricCols;
     for (int c = 0; c < header.size(); ++c) {
         t.present.insert(header.at(c));
-        if (wanted(header.at(c)))
+        if (want(header.at(c)))
             metricCols.append(c);
     }
     qsizetype first = h + 1;
@@ -866,6 +869,80 @@ std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *erro
                           ? tr("holds no kernel launches (only the header)")
                           : tr("has no launch with usable values (%n skipped)", nullptr, skippedLaunches));
     return rs;
+}
+
+namespace {
+
+// The quantity a unit measures, so any metric can be read in base units.
+Quantity quantityOf(const QString &rawUnit)
+{
+    const QString u = rawUnit.trimmed();
+    if (u.startsWith(QLatin1String("cycle/")) || u.endsWith(QLatin1String("hz"), Qt::CaseInsensitive))
+        return Quantity::Frequency;
+    if (u.contains(QLatin1Char('/')))
+        return Quantity::Any; // a rate or ratio: --print-units base leaves it unscaled
+    if (u.endsWith(QLatin1String("byte")) || u.endsWith(QLatin1String("bytes")))
+        return Quantity::Bytes;
+    if (u.endsWith(QLatin1String("second")) || (u.size() <= 2 && u.endsWith(QLatin1Char('s'))))
+        return Quantity::Time;
+    return Quantity::Any;
+}
+
+} // namespace
+
+std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv, const QStringList &metrics,
+                                                                  QString *error, QStringList *warnings)
+{
+    auto refuse = [error](const QString &message) -> std::optional<QList<RawLaunch>> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (csv.size() > ResultSet::kMaxFileBytes)
+        return refuse(tr("is %1 MiB; files larger than %2 MiB are refused")
+                          .arg(csv.size() / 1048576.0, 0, 'f', 1)
+                          .arg(ResultSet::kMaxFileBytes / 1048576));
+    QString text = QString::fromUtf8(csv);
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    const CsvText records = splitCsv(text);
+    const QSet<QString> names(metrics.cbegin(), metrics.cend());
+    QString why;
+    const auto table = readTable(records, &why, [&names](const QString &n) { return names.contains(n); });
+    if (!table)
+        return refuse(why);
+    if (warnings)
+        for (const QString &l : records.toolLines)
+            if (l.startsWith(QLatin1String("==ERROR==")) || l.startsWith(QLatin1String("==WARNING==")))
+                warnings->append(tr("ncu said: %1").arg(l));
+    NumberStyle style;
+    for (const Launch &l : table->launches)
+        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
+            if (!isNotAvailable(it->text)) {
+                const QString unit = it->unit.trimmed();
+                style.observe(it->text, unit.isEmpty() || unit == QLatin1String("byte") ||
+                                            unit == QLatin1String("inst") || unit == QLatin1String("cycle"));
+            }
+    Problems problems;
+    const Reader read(style, problems);
+    QList<RawLaunch> out;
+    for (const Launch &l : table->launches) {
+        RawLaunch r{l.id, l.kernel, l.grid, l.block, l.cc.trimmed(), {}};
+        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
+            if (const auto v = read.value(l, it.key(), quantityOf(it->unit)))
+                r.values.insert(it.key(), *v);
+        out.append(r);
+    }
+    if (warnings) {
+        for (auto it = problems.notAvailable.cbegin(); it != problems.notAvailable.cend(); ++it)
+            warnings->append(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
+        for (auto it = problems.badValue.cbegin(); it != problems.badValue.cend(); ++it)
+            warnings->append(tr("%1 unusable in %n launch(es) (%2)", nullptr, problems.badCount.value(it.key()))
+                                 .arg(it.key(), it.value()));
+    }
+    if (out.isEmpty())
+        return refuse(tr("holds no kernel launches (only the header)"));
+    return out;
 }
 
 std::optional<ResultSet> NcuImport::load(const QString &path, QString *error, QStringList *warnings)

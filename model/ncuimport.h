@@ -3,6 +3,7 @@
 #include "resultset.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -39,6 +40,21 @@ public:
     // values are skipped and listed in *warnings.
     static std::optional<ResultSet> fromCsv(const QByteArray &csv, QString *error,
                                             QStringList *warnings = nullptr);
+    // One launch of an export with the metrics asked for, each in base units (s, byte, Hz;
+    // counts, cycles and percentages as written). Metrics that are absent or n/a are left out.
+    struct RawLaunch
+    {
+        QString id;
+        QString kernel;
+        QString grid;
+        QString block;
+        QString cc;
+        QMap<QString, double> values;
+    };
+    // The same CSV reading as fromCsv (units line, separators, interleaved tool lines), for
+    // any metrics: `rooflab-cli run --profile` reads its counters with it.
+    static std::optional<QList<RawLaunch>> rawLaunches(const QByteArray &csv, const QStringList &metrics,
+                                                       QString *error, QStringList *warnings = nullptr);
     // Refuses files over ResultSet::kMaxFileBytes before reading them.
     static std::optional<ResultSet> load(const QString &path, QString *error,
                                          QStringList *warnings = nullptr);

@@ -11,6 +11,7 @@
 #include "compiler.h"
 #include "device.h"
 #include "events.h"
+#include "profiler.h"
 #include "runner.h"
 #include "specdb.h"
 #include "suite.h"
@@ -443,6 +444,10 @@ private:
             refuse(r.id, tr("\"samples\" must be 1 to 100000 (0 or absent: automatic)"));
             return;
         }
+        // "profile": the kernel once more under Nsight Compute; without ncu one warning says so.
+        const Profiler profiler(r.json.value(QLatin1String("profile")).toBool() ? Profiler::findNcu() : QString());
+        if (r.json.value(QLatin1String("profile")).toBool() && !profiler.available())
+            m_out.send(model::events::warning(Profiler::notFoundMessage()), r.id);
         int code = Failed;
         kernels::Runner *dev = runner(r, &code, &message);
         if (!dev) {
@@ -453,8 +458,13 @@ private:
         m_out.send(model::events::device(deviceInfo(*dev)), r.id);
         m_out.send(model::events::progress(0, 1, what), r.id);
         dev->setProgress([&](const QString &step) { m_out.send(model::events::progress(0, 1, step), r.id); });
-        const kernels::RunResult result = dev->run(*spec, resolved->params, resolved->dtype, options);
+        kernels::RunResult result = dev->run(*spec, resolved->params, resolved->dtype, options);
         dev->setProgress({});
+        if (result.measurement && profiler.available()) {
+            m_out.send(model::events::progress(0, 1, tr("%1: profiling under Nsight Compute").arg(spec->id)), r.id);
+            if (const QString why = attachCounters(*result.measurement, dev->device().index, profiler); !why.isEmpty())
+                m_out.send(model::events::warning(why), r.id);
+        }
         if (result.measurement)
             m_out.send(model::events::measurement(stamped(*result.measurement, *dev)), r.id);
         m_out.send(model::events::progress(1, 1, what), r.id);
