@@ -8,7 +8,8 @@ BUILD_DIR=${ROOFLAB_BUILD_DIR:-$ROOT/build}
 PACKAGES=(cmake ninja-build g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
-          fonts-dejavu-core fonts-noto-cjk)
+          fonts-dejavu-core fonts-noto-cjk
+          openssh-server openssh-client slurmctld slurmd slurm-client munge)   # tst_hosts: sshd, one-node Slurm
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

@@ -340,6 +340,7 @@ void WorkerClient::cancel(const QString &id)
         QProcess *p = m_process;
         m_process = nullptr;
         p->disconnect(this);
+        p->setParent(nullptr); // lives until srun has given the job up, even past this client
         connect(p, &QProcess::finished, p, &QObject::deleteLater);
         p->terminate();
         QTimer::singleShot(5000, p, [p] { p->kill(); });
