@@ -378,14 +378,17 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
     const QDir cache(m_cacheDir);
     const QString cubinPath = cache.filePath(r.cacheKey + ".cubin");
     const QString metaPath = cache.filePath(r.cacheKey + ".json");
+    const QString ptxPath = cache.filePath(r.cacheKey + ".ptx");
     if (m_cacheEnabled) {
-        QFile cf(cubinPath), mf(metaPath);
-        if (cf.open(QIODevice::ReadOnly) && mf.open(QIODevice::ReadOnly)) {
+        // An entry written before the PTX was kept has no .ptx: compiled again once.
+        QFile cf(cubinPath), mf(metaPath), pf(ptxPath);
+        if (pf.open(QIODevice::ReadOnly) && cf.open(QIODevice::ReadOnly) && mf.open(QIODevice::ReadOnly)) {
             const QJsonObject meta = QJsonDocument::fromJson(mf.readAll()).object();
             const QByteArray cubin = cf.readAll();
             if (meta["format"].toString() == QLatin1String(kCacheFormat) && !cubin.isEmpty() &&
                 meta["cubin_bytes"].toInteger() == cubin.size()) {
                 r.cubin = cubin;
+                r.ptx = pf.readAll();
                 r.log = meta["log"].toString();
                 r.compileMs = meta["compile_ms"].toDouble();
                 for (const auto &k : meta["kernels"].toArray())
@@ -450,6 +453,13 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
         r.error = tr("nvrtcGetCUBIN: %1").arg(nvrtcText(rc));
         return r;
     }
+    // NVRTC keeps the PTX of a compile for a real architecture too: no second compile.
+    size_t ptxSize = 0;
+    if (nvrtcGetPTXSize(prog, &ptxSize) == NVRTC_SUCCESS && ptxSize > 1) {
+        QByteArray ptx(qsizetype(ptxSize), '\0');
+        if (nvrtcGetPTX(prog, ptx.data()) == NVRTC_SUCCESS)
+            r.ptx = ptx.left(qsizetype(qstrnlen(ptx.constData(), size_t(ptx.size()))));
+    }
     r.kernels = parsePtxasLog(r.log);
     // Where ptxas printed nothing for an entry (a cached image), read the cubin.
     for (const KernelResources &k : parseCubin(r.cubin)) {
@@ -498,10 +508,11 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
                                {"cubin_bytes", qint64(r.cubin.size())},
                                {"log", r.log},
                                {"kernels", ks}};
-        // The image first, then the metadata that validates it: a reader never sees
-        // metadata without its image.
-        QSaveFile cf(cubinPath);
-        if (cf.open(QIODevice::WriteOnly) && cf.write(r.cubin) == r.cubin.size() && cf.commit()) {
+        // The PTX and the image first, then the metadata that validates them: a reader never
+        // sees metadata without its image.
+        QSaveFile cf(cubinPath), pf(ptxPath);
+        if (pf.open(QIODevice::WriteOnly) && pf.write(r.ptx) == r.ptx.size() && pf.commit() &&
+            cf.open(QIODevice::WriteOnly) && cf.write(r.cubin) == r.cubin.size() && cf.commit()) {
             QSaveFile mf(metaPath);
             if (mf.open(QIODevice::WriteOnly)) {
                 mf.write(QJsonDocument(meta).toJson(QJsonDocument::Compact));

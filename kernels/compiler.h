@@ -43,6 +43,7 @@ struct CompileResult
     QString error;   // why it failed (a short line); the compiler's own words are in log
     QString log;     // NVRTC / ptxas log
     QByteArray cubin;
+    QByteArray ptx;  // NVRTC's PTX of the same compile (the instruction mix reads it without a disassembler)
     QString arch;
     QList<KernelResources> kernels;
     double compileMs = 0; // NVRTC time of the compile that produced this image (also on a cache hit)
