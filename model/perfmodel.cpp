@@ -70,59 +70,6 @@ qint64 ceilDivL(qint64 a, qint64 b)
     return b > 0 ? (a + b - 1) / b : 0;
 }
 
-// Shared-memory wavefronts of one warp-wide access: lanes are served in phases of 128 bytes
-// (32 lanes of 4 B, 16 of 8 B, 8 of 16 B); in each phase every bank delivers one distinct
-// 4-byte word per wavefront, and lanes reading the same word share it (broadcast).
-// CUDA C++ Programming Guide, "Shared Memory" (compute capability 5.x and later).
-int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, int banks = 32)
-{
-    const int words = std::max(1, widthBytes / 4);
-    const int lanesPerPhase = std::max(1, 32 / words);
-    int total = 0;
-    for (int phase = 0; phase < 32; phase += lanesPerPhase) {
-        QMap<int, QSet<qint64>> perBank;
-        for (int lane = phase; lane < phase + lanesPerPhase; ++lane) {
-            const qint64 w0 = wordOf(lane);
-            for (int w = 0; w < words; ++w) {
-                const qint64 word = w0 + w;
-                perBank[int(((word % banks) + banks) % banks)].insert(word);
-            }
-        }
-        int worst = 0;
-        for (const auto &set : std::as_const(perBank))
-            worst = std::max(worst, int(set.size()));
-        total += worst;
-    }
-    return total;
-}
-
-// L1 wavefronts of one warp-wide 4-byte global load. The L1 data array is the SRAM that
-// shared memory uses (32 banks of 4 B, 128 B per clock): words in one bank but different
-// lines serialize as in shared memory, and the tag stage looks up at most four 32-byte
-// sectors per clock (128 B / 32 B). A coalesced load is one wavefront; 32 rows of a matrix
-// whose row pitch is a multiple of 128 B all fall in one bank: 32.
-int l1Wavefronts(const std::function<qint64(int lane)> &byteOf)
-{
-    QSet<qint64> sectors;
-    for (int lane = 0; lane < 32; ++lane)
-        sectors.insert(byteOf(lane) / 32);
-    const int bankWaves = smemWavefronts([&](int lane) { return byteOf(lane) / 4; }, 4);
-    return std::max(bankWaves, int((sectors.size() + 3) / 4));
-}
-
-// DRAM granules (64 B: two 32-byte sectors) one warp-wide load brings in; see
-// ArchConstants::dramGranuleBytes.
-int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, int granule)
-{
-    QSet<qint64> g;
-    for (int lane = 0; lane < 32; ++lane) {
-        const qint64 b = byteOf(lane);
-        for (qint64 x = b; x < b + widthBytes; x += 4)
-            g.insert(x / granule);
-    }
-    return int(g.size());
-}
-
 enum class MathPipe { Fma, Mma, Wgmma };
 
 // Widths in bytes of the A and B shared-memory loads of a register-blocked step.
@@ -174,6 +121,67 @@ struct BlockIteration
 };
 
 } // namespace
+
+namespace perf {
+
+// Shared-memory wavefronts of one warp-wide access: lanes are served in phases of 128 bytes
+// (32 lanes of 4 B, 16 of 8 B, 8 of 16 B); in each phase every bank delivers one distinct
+// 4-byte word per wavefront, and lanes reading the same word share it (broadcast).
+// CUDA C++ Programming Guide, "Shared Memory" (compute capability 5.x and later).
+int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, int banks)
+{
+    const int words = std::max(1, widthBytes / 4);
+    const int lanesPerPhase = std::max(1, 32 / words);
+    int total = 0;
+    for (int phase = 0; phase < 32; phase += lanesPerPhase) {
+        QMap<int, QSet<qint64>> perBank;
+        for (int lane = phase; lane < phase + lanesPerPhase; ++lane) {
+            const qint64 w0 = wordOf(lane);
+            for (int w = 0; w < words; ++w) {
+                const qint64 word = w0 + w;
+                perBank[int(((word % banks) + banks) % banks)].insert(word);
+            }
+        }
+        int worst = 0;
+        for (const auto &set : std::as_const(perBank))
+            worst = std::max(worst, int(set.size()));
+        total += worst;
+    }
+    return total;
+}
+
+// L1 wavefronts of one warp-wide 4-byte global load. The L1 data array is the SRAM that
+// shared memory uses (32 banks of 4 B, 128 B per clock): words in one bank but different
+// lines serialize as in shared memory, and the tag stage looks up at most four 32-byte
+// sectors per clock (128 B / 32 B). A coalesced load is one wavefront; 32 rows of a matrix
+// whose row pitch is a multiple of 128 B all fall in one bank: 32.
+int l1Wavefronts(const std::function<qint64(int lane)> &byteOf)
+{
+    QSet<qint64> sectors;
+    for (int lane = 0; lane < 32; ++lane)
+        sectors.insert(byteOf(lane) / 32);
+    const int bankWaves = smemWavefronts([&](int lane) { return byteOf(lane) / 4; }, 4);
+    return std::max(bankWaves, int((sectors.size() + 3) / 4));
+}
+
+// DRAM granules (64 B: two 32-byte sectors) one warp-wide load brings in; see
+// ArchConstants::dramGranuleBytes.
+int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, int granule)
+{
+    QSet<qint64> g;
+    for (int lane = 0; lane < 32; ++lane) {
+        const qint64 b = byteOf(lane);
+        for (qint64 x = b; x < b + widthBytes; x += 4)
+            g.insert(x / granule);
+    }
+    return int(g.size());
+}
+
+} // namespace perf
+
+using perf::smemWavefronts;
+using perf::l1Wavefronts;
+using perf::dramGranules;
 
 // ---------------------------------------------------------------- constants
 

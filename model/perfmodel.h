@@ -9,9 +9,22 @@
 #include <QStringList>
 #include <QVariantMap>
 
+#include <functional>
 #include <optional>
 
 namespace model {
+
+// The pieces of the model that count hardware events, for tests and the explanation.
+namespace perf {
+// Shared-memory wavefronts of one warp-wide load of `widthBytes` per lane (4, 8 or 16):
+// lanes are served in 128-byte phases; each bank gives one distinct 4-byte word per wavefront.
+int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, int banks = 32);
+// L1 wavefronts of one warp-wide 4-byte global load (bank conflicts of the L1 data array,
+// four 32-byte sectors per clock at the tag stage).
+int l1Wavefronts(const std::function<qint64(int lane)> &byteOf);
+// DRAM granules of `granule` bytes that one warp-wide load of `widthBytes` per lane touches.
+int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, int granule);
+} // namespace perf
 
 // The architecture constants the performance model rests on, each with its source (CUDA
 // Programming Guide throughput table, microbenchmark papers, a measured ceiling). Built per

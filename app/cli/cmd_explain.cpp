@@ -46,6 +46,7 @@ QJsonObject rowJson(const model::ExplainRow &r, bool predictionOnly)
                   {"params", QJsonObject::fromVariantMap(m.params)}, {"measured_s", m.time.median}};
     if (!r.prediction.ok) {
         o["predicted_s"] = QJsonValue();
+        o["gap"] = QJsonValue();
         o["reason"] = r.prediction.reason;
         return o;
     }
@@ -84,6 +85,7 @@ int cmdExplain(const QStringList &args)
     p.addPositionalArgument("FILE", tr("results files (RoofLab JSON)"), "FILE...");
     p.addOption({"gpu", tr("predict the same kernels on another GPU of the database (a prediction only)"), "ID"});
     p.addOption({"kernel", tr("only measurements of this kernel id"), "ID"});
+    p.addOption({"ceilings", tr("use the measured ceilings of this results file (default: those of the files given, per device)"), "FILE"});
     p.addOption({"json", tr("machine-readable output")});
     if (!parse(p, args, tr("The performance model's prediction beside every measurement it knows, term by term.")))
         return p.isSet("help") ? Ok : BadInput;
@@ -98,8 +100,13 @@ int cmdExplain(const QStringList &args)
             return BadInput;
     }
 
-    QList<model::ExplainRow> all;
-    for (const QString &file : files) {
+    // Every file first: measured ceilings of one device apply to all its files (a ladder run
+    // beside the suite that measured the machine), --ceilings FILE names them explicitly.
+    QList<QPair<QString, model::ResultSet>> sets;
+    QStringList toLoad = files;
+    if (p.isSet("ceilings"))
+        toLoad.prepend(p.value("ceilings"));
+    for (const QString &file : std::as_const(toLoad)) {
         QString error;
         QStringList warnings;
         const auto set = model::ResultSet::load(file, &error, &warnings);
@@ -107,11 +114,28 @@ int cmdExplain(const QStringList &args)
             return badInput(tr("%1: %2").arg(file, error));
         for (const QString &w : warnings)
             qWarning().noquote() << tr("rooflab-cli: %1: %2").arg(file, w);
+        sets.append({file, *set});
+    }
+    QMap<QString, model::ResultSet> ceilingsByDevice; // device name -> the measured ceilings seen
+    for (const auto &[file, set] : std::as_const(sets)) {
+        model::ResultSet &c = ceilingsByDevice[set.device.name];
+        for (const model::MeasuredCeiling &m : set.ceilings)
+            if (m.probe != QLatin1String("datasheet"))
+                c.ceilings.append(m);
+    }
+    if (p.isSet("ceilings"))
+        sets.removeFirst();
+
+    QList<model::ExplainRow> all;
+    for (const auto &[file, setRef] : std::as_const(sets)) {
+        const model::ResultSet *set = &setRef;
         const model::Gpu *gpu = other ? other : gpuOfFile(db, *set);
         if (!gpu)
             return badInput(tr("%1: its GPU (%2) is not in the spec database; name one with --gpu")
                                 .arg(file, set->device.name.isEmpty() ? tr("unnamed") : set->device.name));
-        const model::MachineCeilings ceil = model::MachineCeilings::fromResults(*set);
+        const model::MachineCeilings ceil = model::MachineCeilings::fromResults(
+            p.isSet("ceilings") ? ceilingsByDevice.value(sets.isEmpty() ? QString() : set->device.name)
+                                : ceilingsByDevice.value(set->device.name));
         QList<model::ExplainRow> rows = model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
         if (p.isSet("kernel"))
             rows.erase(std::remove_if(rows.begin(), rows.end(),

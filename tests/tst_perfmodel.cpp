@@ -1,0 +1,249 @@
+// The performance model: its counting pieces against hand counts, its terms against the
+// arithmetic they stand for, and its predictions against the committed H200 measurements.
+#include "perfmodel.h"
+#include "resultset.h"
+#include "specdb.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace model;
+
+class TstPerfModel : public QObject
+{
+    Q_OBJECT
+
+    SpecDb m_db;
+
+    const Gpu &gpu(const QString &id)
+    {
+        const Gpu *g = m_db.find(id);
+        if (!g)
+            qFatal("GPU %s missing from the database", qPrintable(id));
+        return *g;
+    }
+
+    static ResultSet sample(const QString &name)
+    {
+        QString error;
+        const auto set = ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/") + name, &error);
+        if (!set)
+            qFatal("%s: %s", qPrintable(name), qPrintable(error));
+        return *set;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_db = SpecDb::loadDefault();
+        QVERIFY2(m_db.find(QStringLiteral("h200-sxm")), "h200-sxm not in the database");
+    }
+
+    // Shared-memory wavefronts: the Programming Guide's rules on patterns worked by hand.
+    void smemWavefronts_data()
+    {
+        QTest::addColumn<int>("strideWords");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("stride 1, 4 B: conflict-free") << 1 << 4 << 1;
+        QTest::newRow("stride 2, 4 B: 2-way") << 2 << 4 << 2;
+        QTest::newRow("stride 8, 4 B: 8-way") << 8 << 4 << 8;
+        QTest::newRow("stride 32, 4 B: 32-way") << 32 << 4 << 32;
+        QTest::newRow("stride 33, 4 B: padded, conflict-free") << 33 << 4 << 1;
+        QTest::newRow("broadcast (stride 0)") << 0 << 4 << 1;
+        QTest::newRow("stride 4 words, 16 B: four phases") << 4 << 16 << 4;
+        QTest::newRow("stride 8 words, 16 B: 2-way in each phase") << 8 << 16 << 8;
+        QTest::newRow("stride 2 words, 8 B: two phases") << 2 << 8 << 2;
+    }
+    void smemWavefronts()
+    {
+        QFETCH(int, strideWords);
+        QFETCH(int, width);
+        QFETCH(int, expected);
+        QCOMPARE(perf::smemWavefronts([&](int lane) { return qint64(lane) * strideWords; }, width), expected);
+    }
+
+    void l1Wavefronts_data()
+    {
+        QTest::addColumn<qint64>("strideBytes");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("coalesced") << qint64(4) << 1;
+        QTest::newRow("rows 16 KiB apart: one bank, 32 lines") << qint64(16384) << 32;
+        QTest::newRow("rows 1036 B apart: banks differ, 32 sectors / 4 per clock") << qint64(1036) << 8;
+    }
+    void l1Wavefronts()
+    {
+        QFETCH(qint64, strideBytes);
+        QFETCH(int, expected);
+        QCOMPARE(perf::l1Wavefronts([&](int lane) { return lane * strideBytes; }), expected);
+    }
+
+    // Why the strided read keeps more than its sector efficiency: DRAM granules per warp load.
+    void dramGranules_data()
+    {
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<int>("granules");
+        QTest::newRow("stride 1: 128 B, two granules") << 1 << 2;
+        QTest::newRow("stride 2") << 2 << 4;
+        QTest::newRow("stride 4") << 4 << 8;
+        QTest::newRow("stride 8: every sector of 1 KiB") << 8 << 16;
+        QTest::newRow("stride 32: one granule per lane") << 32 << 32;
+    }
+    void dramGranules()
+    {
+        QFETCH(int, stride);
+        QFETCH(int, granules);
+        QCOMPARE(perf::dramGranules([&](int lane) { return qint64(lane) * stride * 4; }, 4, 64), granules);
+    }
+
+    void architecturesSayWhatTheyLack_data()
+    {
+        QTest::addColumn<QString>("cc");
+        QTest::addColumn<bool>("complete");
+        QTest::newRow("sm_80") << QStringLiteral("8.0") << true;
+        QTest::newRow("sm_86") << QStringLiteral("8.6") << false;
+        QTest::newRow("sm_89") << QStringLiteral("8.9") << false;
+        QTest::newRow("sm_90") << QStringLiteral("9.0") << true;
+        QTest::newRow("sm_75") << QStringLiteral("7.5") << false;
+    }
+    void architecturesSayWhatTheyLack()
+    {
+        QFETCH(QString, cc);
+        QFETCH(bool, complete);
+        const ArchConstants a = ArchConstants::forCc(cc);
+        QCOMPARE(a.missing.isEmpty(), complete);
+        QVERIFY(a.fp32LanesPerSm > 0);
+        QVERIFY(!a.sources.value(QStringLiteral("fp32LanesPerSm")).isEmpty() || !complete);
+    }
+
+    // Every term is present, none is negative, and the time is at least every memory term.
+    void termsAreComplete()
+    {
+        const PerfModel model(gpu(QStringLiteral("h200-sxm")));
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.reg2d");
+        l.dtype = QStringLiteral("fp32");
+        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128}, {"BN", 128}, {"BK", 8}, {"TM", 8}, {"TN", 8}};
+        const Prediction p = model.predict(l);
+        QVERIFY2(p.ok, qPrintable(p.reason));
+        QStringList names;
+        for (const PerfTerm &t : p.terms) {
+            names << t.name;
+            QVERIFY2(t.seconds >= 0, qPrintable(t.name));
+        }
+        QCOMPARE(names, Prediction::termNames());
+        QVERIFY(p.timeS >= p.term(QStringLiteral("hbm")));
+        QVERIFY(p.timeS >= p.term(QStringLiteral("compute")));
+        QVERIFY(Prediction::termNames().contains(p.bound));
+        QVERIFY(!p.boundWords.isEmpty());
+        // The busiest SM's share: ⌈1024 blocks / 132 SMs⌉ = 8 tiles of 128×128×4096 FMAs, at
+        // 128 lanes × 2 FLOP per clock and the 1980 MHz boost clock.
+        const double expected = 8 * 2.0 * 128 * 128 * 4096 / (256 * 1.98e9);
+        QVERIFY2(qAbs(p.term(QStringLiteral("compute")) / expected - 1) < 1e-6,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p.term(QStringLiteral("compute"))).arg(expected)));
+    }
+
+    // Each knob of the FP32 ladder changes the prediction (the first round's model gave all
+    // of them 65 TFLOP/s).
+    void knobsMoveThePrediction_data()
+    {
+        QTest::addColumn<QString>("knob");
+        QTest::addColumn<int>("value");
+        QTest::newRow("BK 8 -> 16") << QStringLiteral("BK") << 16;
+        QTest::newRow("TM 8 -> 4") << QStringLiteral("TM") << 4;
+        QTest::newRow("TN 8 -> 4") << QStringLiteral("TN") << 4;
+        QTest::newRow("BM 128 -> 64") << QStringLiteral("BM") << 64;
+    }
+    void knobsMoveThePrediction()
+    {
+        QFETCH(QString, knob);
+        QFETCH(int, value);
+        const PerfModel model(gpu(QStringLiteral("h200-sxm")));
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.reg2d");
+        l.dtype = QStringLiteral("fp32");
+        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128}, {"BN", 128}, {"BK", 8}, {"TM", 8}, {"TN", 8}};
+        const double before = model.predict(l).timeS;
+        l.params[knob] = value;
+        const Prediction after = model.predict(l);
+        QVERIFY2(after.ok, qPrintable(after.reason));
+        QVERIFY2(std::abs(after.timeS / before - 1) > 0.01,
+                 qPrintable(QStringLiteral("%1 s -> %2 s").arg(before).arg(after.timeS)));
+    }
+
+    void unknownKernelsSayWhy_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::newRow("cuBLAS") << QStringLiteral("gemm.cublas_bf16");
+        QTest::newRow("unknown") << QStringLiteral("gemm.tiled2d");
+        QTest::newRow("atomic reduction") << QStringLiteral("memory.reduce");
+    }
+    void unknownKernelsSayWhy()
+    {
+        QFETCH(QString, kernel);
+        const PerfModel model(gpu(QStringLiteral("h200-sxm")));
+        KernelLaunch l;
+        l.kernel = kernel;
+        l.dtype = QStringLiteral("fp32");
+        l.params = {{"M", 64}, {"N", 64}, {"K", 64}, {"n", 1 << 20}, {"variant", "atomic"}};
+        const Prediction p = model.predict(l);
+        QVERIFY(!p.ok);
+        QVERIFY(!p.reason.isEmpty());
+    }
+
+    // Another GPU of the database: a prediction with that GPU's own clock and SMs.
+    void otherGpus_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("A100") << QStringLiteral("a100-sxm4-80gb");
+        QTest::newRow("H100") << QStringLiteral("h100-sxm");
+    }
+    void otherGpus()
+    {
+        QFETCH(QString, id);
+        const Gpu *g = m_db.find(id);
+        if (!g)
+            QSKIP(qPrintable(id + QStringLiteral(" not in the database")));
+        const QList<ExplainRow> rows = explainSet(sample(QStringLiteral("h200-gemm-ladder.json")), QStringLiteral("ladder"), *g, {}, true);
+        int ok = 0;
+        for (const ExplainRow &r : rows)
+            if (r.prediction.ok) {
+                ++ok;
+                QVERIFY(r.prediction.timeS > 0);
+            }
+        QVERIFY(ok > 10);
+    }
+
+    // The regression guard on committed data: median |gap| of the calibration files (the
+    // 2026-11-30 H200 samples) and, where committed, of the validation set.
+    void committedSamplesStayExplained_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<double>("maxMedian");
+        QTest::newRow("calibration: suite + ladder, 2026-11-30")
+            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")} << 0.17;
+    }
+    void committedSamplesStayExplained()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(double, maxMedian);
+        const Gpu &h200 = gpu(QStringLiteral("h200-sxm"));
+        ResultSet ceilings;
+        QList<ResultSet> sets;
+        for (const QString &f : files) {
+            sets << sample(f);
+            ceilings.ceilings += sets.last().ceilings;
+        }
+        QList<ExplainRow> all;
+        for (int i = 0; i < sets.size(); ++i)
+            all += explainSet(sets[i], files[i], h200, MachineCeilings::fromResults(ceilings));
+        const ExplainSummary s = summarize(all);
+        QVERIFY(s.n > 50);
+        QVERIFY2(s.medianAbsGap <= maxMedian, qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstPerfModel)
+#include "tst_perfmodel.moc"
