@@ -518,6 +518,189 @@ private:
     unsigned m_seed = 0;
 };
 
+// ---------------------------------------------------------------- shared-memory loads with FMAs
+
+constexpr int kSfWords = 2048;      // RL_SF_WORDS in probes.cu
+constexpr int kSfWordsPerIter = 8;  // RL_SF_WORDS_PER_ITER
+
+// Expected shared-memory wavefronts of one warp's load: LDS.32 is served a warp at a time,
+// gcd(stride, 32) ways; LDS.128 a quarter warp (128 B) at a time, gcd(stride, 8) ways each.
+int sfConflictWays(int stride, int vec)
+{
+    return std::gcd(stride, vec == 4 ? 8 : 32);
+}
+int sfWavefronts(int stride, int vec)
+{
+    return sfConflictWays(stride, vec) * (vec == 4 ? 4 : 1);
+}
+
+class SmemFmaBench : public Bench
+{
+public:
+    explicit SmemFmaBench(const Params &p)
+        : m_ratio(int(paramInt(p, "ratio")))
+        , m_stride(int(paramInt(p, "stride")))
+        , m_vec(int(paramInt(p, "vec")))
+        , m_iters(int(paramInt(p, "iters")))
+        , m_block(int(paramInt(p, "block")))
+        , m_wantPerSm(int(paramInt(p, "blocks_per_sm")))
+    {
+        m_mainKernel = kernelName(p);
+    }
+
+    static QString kernelName(const Params &p)
+    {
+        return QStringLiteral("smem_fma<%1, %2, %3>").arg(paramInt(p, "ratio")).arg(paramInt(p, "stride")).arg(paramInt(p, "vec"));
+    }
+
+    bool setup(BenchContext &ctx, QString *error) override
+    {
+        m_kernel = ctx.kernel(m_mainKernel, error);
+        if (!m_kernel)
+            return false;
+        const Device &dev = ctx.device();
+        const void *f = reinterpret_cast<const void *>(m_kernel);
+        cudaFuncAttributes attr{};
+        // All shared memory, no L1 (the loop touches no global memory): the carveout the
+        // residency below is computed for.
+        if (!RL_CUDA(cudaFuncGetAttributes(&attr, f), error) ||
+            !RL_CUDA(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)), error))
+            return false;
+        // Residency: every block takes 1/blocks_per_sm of the SM's shared memory (dynamic
+        // shared memory it does not use, rounded down to the 128-byte allocation unit), so no
+        // SM holds one block more, and the grid is one block per slot.
+        const qint64 slot = (dev.smemPerSm / m_wantPerSm) / 128 * 128;
+        const qint64 fixed = qint64(attr.sharedSizeBytes) + dev.reservedSmemPerBlock;
+        m_dyn = size_t(std::clamp<qint64>(slot - fixed, 0, dev.smemPerBlockOptin - qint64(attr.sharedSizeBytes)));
+        int perSm = 0;
+        if (!ctx.checkLaunch(m_kernel, m_block, m_dyn, error, &perSm))
+            return false;
+        // An allocation unit other than 128 bytes could let one more in: grow until it cannot.
+        for (int i = 0; i < 32 && perSm > m_wantPerSm && qint64(m_dyn) + 256 + qint64(attr.sharedSizeBytes) <= dev.smemPerBlockOptin; ++i) {
+            m_dyn += 256;
+            if (!ctx.checkLaunch(m_kernel, m_block, m_dyn, error, &perSm))
+                return false;
+        }
+        // Fewer fit (registers, threads): one full wave of what does.
+        m_perSm = std::min(perSm, m_wantPerSm);
+        m_grid = (long long)dev.sms * m_perSm;
+        m_seed = ctx.seed();
+        const size_t threads = size_t(m_grid) * size_t(m_block);
+        std::vector<float> seeds(size_t(64 * m_ratio));
+        for (size_t i = 0; i < seeds.size(); ++i)
+            seeds[i] = rl_value((unsigned long long)i, m_seed, 0.5f, 1.5f);
+        m_seeds = seeds;
+        if (!(m_init = ctx.alloc(kSfWords * 4, error)) || !ctx.fill(m_init, kSfWords, model::Dtype::Fp32, 0.5f, 1.5f, m_seed + 1, error) ||
+            !(m_seedsDev = ctx.alloc(seeds.size() * 4, error)) || !ctx.upload(m_seedsDev, seeds.data(), seeds.size() * 4, error) ||
+            !(m_out = ctx.alloc(threads * size_t(m_ratio) * 4, error)) || !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)) ||
+            !(m_smids = ctx.alloc(size_t(m_grid) * 4, error)))
+            return false;
+        addOutput(m_out, threads * size_t(m_ratio) * 4);
+        m_resources = {{"block", m_block},
+                       {"grid", m_grid},
+                       {"blocks_per_sm", m_perSm},
+                       {"blocks_per_sm_possible", perSm},
+                       {"warps_per_sm", m_perSm * m_block / 32},
+                       {"dyn_smem", qint64(m_dyn)},
+                       {"conflict_ways", sfConflictWays(m_stride, m_vec)},
+                       {"wavefronts_per_lds", sfWavefronts(m_stride, m_vec)},
+                       {"lds_per_iter", kSfWordsPerIter / m_vec},
+                       {"ffma_per_iter", kSfWordsPerIter * m_ratio},
+                       {"accumulators", m_ratio}};
+        return true;
+    }
+
+    bool flushL2() const override { return false; } // the loop reads shared memory only
+
+    bool launch(BenchContext &ctx, QString *error) override
+    {
+        int iters = m_iters;
+        void *args[] = {&m_init, &m_seedsDev, &iters, &m_out, &m_stamps, &m_smids};
+        return ctx.launch(m_kernel, dim3(unsigned(m_grid)), dim3(unsigned(m_block)), m_dyn, args, error);
+    }
+
+    model::Check check(BenchContext &ctx) override
+    {
+        const long long threads = m_grid * m_block;
+        const long long n = threads * m_ratio;
+        std::vector<float> out(static_cast<size_t>(n));
+        std::vector<unsigned> smids(static_cast<size_t>(m_grid));
+        QString error;
+        if (!ctx.download(out.data(), m_out, out.size() * 4, &error) ||
+            !ctx.download(smids.data(), m_smids, smids.size() * 4, &error))
+            return failedCheck("exact", error);
+        countBlocksPerSm(smids);
+        // The words lane l loads, in the kernel's order: element l*stride of row j (32 words
+        // apart), VEC words each.
+        std::vector<float> words(32 * kSfWordsPerIter);
+        for (int l = 0; l < 32; ++l)
+            for (int k = 0; k < kSfWordsPerIter; ++k) {
+                const long long idx = (long long)l * m_stride * m_vec + 32 * (k / m_vec) + k % m_vec;
+                words[size_t(l * kSfWordsPerIter + k)] = float(hostValue(idx, m_seed + 1, 0.5f, 1.5f, model::Dtype::Fp32));
+            }
+        // Thread t's accumulators depend on t % 64 only (its lane and its starting values):
+        // replay the 64 classes with the same single rounding.
+        std::vector<float> expect(size_t(64 * m_ratio));
+        parallelFor(64, [&](long long b, long long e, int) {
+            for (long long c = b; c < e; ++c) {
+                float *acc = expect.data() + c * m_ratio;
+                for (int f = 0; f < m_ratio; ++f)
+                    acc[f] = m_seeds[size_t(c * m_ratio + f)];
+                const float *w = words.data() + (c % 32) * kSfWordsPerIter;
+                for (int it = 0; it < m_iters; ++it)
+                    for (int k = 0; k < kSfWordsPerIter; ++k)
+                        for (int f = 0; f < m_ratio; ++f)
+                            acc[f] = std::fmaf(w[k], float(f + 1) * (1.0f / 1024.0f), acc[f]);
+            }
+        }, 1);
+        const int ratio = m_ratio;
+        return compareAll(n, 0.0, 1e-300, "exact (FMA chains replayed on the CPU)", [&](long long i) {
+            const long long t = i / ratio, f = i % ratio;
+            return std::pair{double(out[size_t(i)]), double(expect[size_t((t % 64) * ratio + f)])};
+        });
+    }
+
+    double inKernelClockMhz(BenchContext &ctx) override { return clockFromStamps(ctx, m_stamps, m_grid); }
+
+    std::optional<model::WorkCount> work() const override
+    {
+        const double words = double(m_grid) * m_block * double(m_iters) * kSfWordsPerIter;
+        return model::workloads::elementwise(words, 2.0 * m_ratio, 1, 0, model::Dtype::Fp32);
+    }
+
+private:
+    // What the launch really did: blocks per SM from the SM ids the blocks wrote (one wave,
+    // so these blocks ran side by side).
+    void countBlocksPerSm(const std::vector<unsigned> &smids)
+    {
+        std::vector<int> perSm;
+        for (unsigned id : smids) {
+            if (id >= perSm.size())
+                perSm.resize(size_t(id) + 1, 0);
+            ++perSm[id];
+        }
+        int lo = 0, hi = 0, used = 0;
+        for (int c : perSm)
+            if (c > 0) {
+                lo = used ? std::min(lo, c) : c;
+                hi = std::max(hi, c);
+                ++used;
+            }
+        m_resources["sms_used"] = used;
+        m_resources["blocks_per_sm_seen_min"] = lo;
+        m_resources["blocks_per_sm_seen_max"] = hi;
+    }
+
+    int m_ratio, m_stride, m_vec, m_iters, m_block, m_wantPerSm;
+    int m_perSm = 1;
+    long long m_grid = 1;
+    size_t m_dyn = 0;
+    cudaKernel_t m_kernel = nullptr;
+    std::vector<float> m_seeds;
+    void *m_init = nullptr, *m_seedsDev = nullptr, *m_out = nullptr, *m_stamps = nullptr, *m_smids = nullptr;
+    unsigned m_seed = 0;
+};
+
 // ---------------------------------------------------------------- tensor cores
 
 class MmaBench : public Bench
@@ -884,6 +1067,36 @@ void registerProbeKernels(Catalog &c)
         };
         k.makeBench = [](const Params &p, model::Dtype) { return std::make_unique<SmemBench>(p); };
         k.testCases = {{{"stride", 1}, {"iters", 10}}, {{"stride", 3}, {"iters", 7}, {"block", 96}}, {{"stride", 32}, {"iters", 5}}};
+        c.add(k);
+    }
+    {
+        KernelSpec k = probe("probe.smem_fma", tr("Shared-memory loads feeding FMAs"),
+                             tr("The inner loop of a register-blocked GEMM in miniature: every iteration each thread "
+                                "loads 8 words of shared memory (LDS.32, or two LDS.128 with vec 4; lanes stride "
+                                "words apart, so a gcd(stride, 32)-way bank conflict) and feeds every word into "
+                                "ratio FMAs on ratio accumulators, with blocks_per_sm blocks resident on every SM. "
+                                "It measures how far the issue slots and the shared-memory pipe overlap."));
+        k.level = "smem";
+        k.precision = "fp32";
+        k.params = {intParam("ratio", tr("FMAs per loaded word (one accumulator each)"), 8, 1, 64),
+                    intParam("stride", tr("elements between the lanes' addresses (words; 16-byte vectors with vec 4)"), 1, 1, 32),
+                    intParam("vec", tr("words per shared-memory load: 1 (LDS.32) or 4 (LDS.128)"), 1, 1, 4, 1, {1, 4}),
+                    intParam("iters", tr("loop iterations (8 words and 8 x ratio FMAs each)"), 512, 1, 1 << 16),
+                    blockParam(),
+                    intParam("blocks_per_sm", tr("blocks resident on every SM (forced through dynamic shared memory)"), 2, 1, 32)};
+        k.validate = [](const Params &p, model::Dtype) {
+            if (paramInt(p, "vec") == 4 && paramInt(p, "stride") > 8)
+                return tr("\"stride\" is at most 8 with vec 4 (the lanes' vectors must fit the 8 KiB buffer)");
+            return QString();
+        };
+        k.work = [](const Params &p, model::Dtype d) { // per thread; the run reports the grid's total
+            return model::workloads::elementwise(double(paramInt(p, "iters")) * kSfWordsPerIter, 2.0 * double(paramInt(p, "ratio")), 1, 0, d);
+        };
+        k.compileOptions = [](const Params &p, model::Dtype) { return probeSource(SmemFmaBench::kernelName(p)); };
+        k.makeBench = [](const Params &p, model::Dtype) { return std::make_unique<SmemFmaBench>(p); };
+        k.testCases = {{{"ratio", 1}, {"stride", 3}, {"iters", 3}, {"block", 96}, {"blocks_per_sm", 3}},
+                       {{"ratio", 8}, {"stride", 2}, {"vec", 4}, {"iters", 5}},
+                       {{"ratio", 32}, {"stride", 32}, {"iters", 7}, {"block", 1024}, {"blocks_per_sm", 4}}};
         c.add(k);
     }
     const struct

@@ -1,5 +1,6 @@
 // rooflab-cli kernels / compile / devices / run / ceilings / suite: the JSON shapes, exit 3
 // without a CUDA device, exit 2 naming the parameter for bad input (checked before the device).
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -71,7 +72,7 @@ private slots:
         for (const char *id : {"memory.copy", "memory.vector_add", "memory.triad", "memory.strided_read", "memory.reduce",
                                "memory.softmax", "memory.rmsnorm", "memory.layernorm", "probe.hbm_read", "probe.hbm_write",
                                "probe.hbm_copy", "probe.l2_read", "probe.smem_read", "probe.fma_fp32", "probe.fma_fp64",
-                               "probe.hfma2_fp16", "probe.mma_bf16", "probe.mma_fp16", "probe.mma_tf32", "probe.memcpy_d2d"})
+                               "probe.hfma2_fp16", "probe.mma_bf16", "probe.mma_fp16", "probe.mma_tf32", "probe.memcpy_d2d", "probe.smem_fma"})
             QVERIFY2(ids.contains(id), id);
         QVERIFY(!ids.contains("test.fault")); // only with ROOFLAB_ENABLE_TEST_KERNELS=1
         // The copy kernel's variants are listed with their values.
@@ -103,6 +104,9 @@ private slots:
         QTest::newRow("three-pass softmax sm_120") << QStringList{"memory.softmax", "--arch", "sm_120", "--param", "variant=three_pass"};
         QTest::newRow("mma bf16 sm_89 chains 8") << QStringList{"probe.mma_bf16", "--arch", "sm_89", "--param", "chains=8"};
         QTest::newRow("layernorm odd cols") << QStringList{"memory.layernorm", "--arch", "sm_86", "--param", "cols=1000"};
+        QTest::newRow("smem_fma ratio 8 stride 2 sm_90") << QStringList{"probe.smem_fma", "--arch", "sm_90", "--param", "ratio=8", "--param", "stride=2",
+                                                                "--param", "block=256", "--param", "blocks_per_sm=2"};
+        QTest::newRow("smem_fma LDS.128 ratio 32 sm_80") << QStringList{"probe.smem_fma", "--arch", "sm_80", "--param", "vec=4", "--param", "ratio=32"};
     }
     void compileJson()
     {
@@ -136,6 +140,69 @@ private slots:
         const Run r = cli({"compile", "probe.fma_fp32", "--arch", "sm_90"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("fma_fp32<8>"));
+    }
+
+    // --mix: the main loop's instruction mix, from the PTX when no disassembler is found (none
+    // here or on CI; ROOFLAB_NO_DISASSEMBLER makes sure), per main-loop iteration.
+    void compileMix_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("cls");
+        QTest::addColumn<double>("count"); // 0: at least one
+        QTest::newRow("reg2d 128x128x8 8x8: 512 FFMA") << QStringList{"gemm.reg2d", "--arch", "sm_90"} << "ffma" << 512.0;
+        QTest::newRow("mma_multistage sm_80: 64 HMMA")
+            << QStringList{"gemm.mma_multistage", "--arch", "sm_80", "--dtype", "bf16"} << "hmma" << 64.0;
+        QTest::newRow("wgmma_tma for sm_90 (built as sm_90a)") << QStringList{"gemm.wgmma_tma", "--arch", "sm_90"} << "hgmma" << 4.0;
+        QTest::newRow("tree reduction: its loads") << QStringList{"memory.reduce", "--arch", "sm_90"} << "ldg128" << 0.0;
+    }
+    void compileMix()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, cls);
+        QFETCH(double, count);
+        const Run r = cli(QStringList{"compile"} + args + QStringList{"--mix", "--json"}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject mix = r.json()["instr_mix"].toObject();
+        QCOMPARE(mix["source"].toString(), QStringLiteral("ptx"));
+        QVERIFY(mix["loop_found"].toBool());
+        QVERIFY(r.json()["arch"].toString().startsWith(mix["arch"].toString()));
+        const double n = mix["counts"].toObject()[cls].toDouble();
+        if (count > 0)
+            QCOMPARE(n, count);
+        else
+            QVERIFY(n >= 1);
+        QVERIFY(mix["total"].toDouble() > n);
+        QCOMPARE(r.json()["cache_key"].toString().size(), 40);
+    }
+
+    void compileMixText()
+    {
+        const Run r = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix"}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("counted from the PTX"), r.out.constData());
+        QVERIFY2(r.out.contains("ffma 64"), r.out.constData());
+    }
+
+    void compileCodeOut()
+    {
+        QTemporaryDir dir;
+        const QString ptx = dir.filePath("k.ptx"), cubin = dir.filePath("k.cubin");
+        const Run r = cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--ptx-out", ptx, "--cubin-out", cubin},
+                          {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QFile p(ptx), c(cubin);
+        QVERIFY(p.open(QIODevice::ReadOnly) && c.open(QIODevice::ReadOnly));
+        QVERIFY(p.readAll().contains(".entry gemm_smem_tiled"));
+        QVERIFY(c.readAll().startsWith("\x7f" "ELF"));
+        // SASS needs a disassembler: exit 1 saying where it looked; --mix-source sass likewise.
+        for (const QStringList &extra : {QStringList{"--sass-out", dir.filePath("k.sass")}, QStringList{"--mix", "--mix-source", "sass"}}) {
+            const Run s = cli(QStringList{"compile", "gemm.smem_tiled", "--arch", "sm_90"} + extra, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+            QCOMPARE(s.code, 1);
+            QVERIFY2(s.err.contains("nvdisasm"), s.err.constData());
+        }
+        const Run bad = cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--mix", "--mix-source", "elf"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--mix-source"), bad.err.constData());
     }
 
     void devicesJson()
@@ -201,6 +268,10 @@ private slots:
         QTest::newRow("compile: bad parameter") << QStringList{"compile", "memory.layernorm", "--arch", "sm_90", "--param", "residual=2"}
                                                 << "\"residual\"";
         QTest::newRow("compile: not compiled") << QStringList{"compile", "probe.memcpy_d2d", "--arch", "sm_90"} << "not a compiled kernel";
+        QTest::newRow("run: smem_fma vec 2") << QStringList{"run", "probe.smem_fma", "--param", "vec=2"} << "\"vec\"";
+        QTest::newRow("run: smem_fma stride 16 with vec 4") << QStringList{"run", "probe.smem_fma", "--param", "vec=4", "--param", "stride=16"}
+                                                            << "\"stride\"";
+        QTest::newRow("run: smem_fma blocks_per_sm 0") << QStringList{"run", "probe.smem_fma", "--param", "blocks_per_sm=0"} << "\"blocks_per_sm\"";
         QTest::newRow("suite: unknown option") << QStringList{"suite", "--fast"} << "fast";
     }
     void badInput()

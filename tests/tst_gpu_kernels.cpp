@@ -111,6 +111,49 @@ private slots:
         ++m_checksRun;
     }
 
+    // probe.smem_fma, one configuration per row: checked, and resident as asked (the blocks'
+    // own SM ids), with the FLOPs and shared-memory bytes of the whole grid.
+    void smemFma_data()
+    {
+        QTest::addColumn<QVariantMap>("params");
+        QTest::addColumn<int>("perSm"); // blocks per SM expected
+        QTest::addColumn<int>("ways");
+        QTest::newRow("ratio 8 stride 2, 256 threads x 2") << QVariantMap{{"ratio", 8}, {"stride", 2}, {"block", 256}, {"blocks_per_sm", 2}, {"iters", 64}} << 2 << 2;
+        QTest::newRow("ratio 4 LDS.128, 128 threads x 8") << QVariantMap{{"ratio", 4}, {"vec", 4}, {"block", 128}, {"blocks_per_sm", 8}, {"iters", 64}} << 8 << 1;
+        QTest::newRow("1024 threads x 4: two fit") << QVariantMap{{"ratio", 2}, {"stride", 4}, {"block", 1024}, {"blocks_per_sm", 4}, {"iters", 32}} << 2 << 4;
+    }
+    void smemFma()
+    {
+        QFETCH(QVariantMap, params);
+        QFETCH(int, perSm);
+        QFETCH(int, ways);
+        RunOptions o;
+        o.repeat = 3;
+        const RunResult r = m_runner->run("probe.smem_fma", params, "fp32", o);
+        QVERIFY2(r.measurement, qPrintable(r.message));
+        const model::Measurement &m = *r.measurement;
+        QVERIFY2(m.check.ok, qPrintable(r.message));
+        const QVariantMap &res = m.resources;
+        const int sms = m_runner->device().sms, block = params["block"].toInt();
+        QCOMPARE(res["blocks_per_sm"].toInt(), perSm);
+        QCOMPARE(res["blocks_per_sm_seen_min"].toInt(), perSm);
+        QCOMPARE(res["blocks_per_sm_seen_max"].toInt(), perSm);
+        QCOMPARE(res["sms_used"].toInt(), sms);
+        QCOMPARE(res["grid"].toLongLong(), qint64(sms) * perSm);
+        QCOMPARE(res["warps_per_sm"].toInt(), perSm * block / 32);
+        QCOMPARE(res["conflict_ways"].toInt(), ways);
+        QVERIFY(res["regs"].toInt() > 0);
+        const double words = double(sms) * perSm * block * params["iters"].toDouble() * 8;
+        QCOMPARE(m.flops, words * 2 * params["ratio"].toDouble());
+        QCOMPARE(m.bytes, words * 4);
+        QCOMPARE(m.level, QStringLiteral("smem"));
+        for (const char *key : {"ratio", "stride", "vec", "iters", "block", "blocks_per_sm"})
+            QVERIFY2(m.params.contains(key), key);
+        QVERIFY(m.clockMhz > 0);
+        qInfo("%s: %.1f us, %.2f TFLOP/s, %.2f TB/s shared, %d registers", QTest::currentDataTag(), m.time.median * 1e6,
+              m.flops / m.time.median / 1e12, m.bytes / m.time.median / 1e12, res["regs"].toInt());
+    }
+
     void occupancy_data()
     {
         QTest::addColumn<QString>("kernel");

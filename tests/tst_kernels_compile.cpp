@@ -7,6 +7,8 @@
 #include "kernelpaths.h"
 #include "runner.h"
 
+#include <QRegularExpression>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -77,6 +79,29 @@ private slots:
         }
     }
 
+    // The PTX of the same compile is kept (the instruction mix reads it) and cached with the image.
+    void ptxKept()
+    {
+        QTemporaryDir dir;
+        Compiler compiler({}, dir.path());
+        CompileOptions o = Catalog::instance().find("memory.copy")->compileOptions(
+            Catalog::instance().find("memory.copy")->defaults(), model::Dtype::Fp32);
+        o.arch = "sm_90";
+        const CompileResult a = compiler.compile(o);
+        QVERIFY2(a.ok, qPrintable(a.error));
+        QVERIFY(!a.cacheHit);
+        QVERIFY(a.ptx.contains(".target sm_90"));
+        QVERIFY(a.ptx.contains(".entry " + a.kernels.first().lowered.toUtf8()));
+        const CompileResult b = compiler.compile(o);
+        QVERIFY(b.cacheHit);
+        QCOMPARE(b.ptx, a.ptx);
+        // An entry cached without its PTX (written before it was kept) is compiled again.
+        QVERIFY(QFile::remove(dir.filePath(a.cacheKey + ".ptx")));
+        const CompileResult c = compiler.compile(o);
+        QVERIFY(!c.cacheHit);
+        QCOMPARE(c.ptx, a.ptx);
+    }
+
     void runtimeKernels_data()
     {
         QTest::addColumn<QString>("arch");
@@ -130,6 +155,67 @@ private slots:
         }
         for (const KernelResources &k : r.kernels)
             QVERIFY(!k.fromCubin); // here ptxas always reports
+    }
+
+    // probe.smem_fma's loop holds what the probe claims: 8 / vec shared loads (LDS.32 or
+    // LDS.128) and 8 x ratio FFMAs per iteration, nothing hoisted, no spills, on both
+    // architectures the model calibrates (counted in NVRTC's PTX of the same compile).
+    void smemFmaLoop_data()
+    {
+        QTest::addColumn<int>("ratio");
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<int>("vec");
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("ratio 8 stride 2 LDS.32 sm_90") << 8 << 2 << 1 << "sm_90";
+        QTest::newRow("ratio 8 stride 2 LDS.32 sm_80") << 8 << 2 << 1 << "sm_80";
+        QTest::newRow("ratio 1 stride 32 LDS.32 sm_90") << 1 << 32 << 1 << "sm_90";
+        QTest::newRow("ratio 32 stride 1 LDS.128 sm_90") << 32 << 1 << 4 << "sm_90";
+        QTest::newRow("ratio 16 stride 8 LDS.128 sm_80") << 16 << 8 << 4 << "sm_80";
+    }
+    void smemFmaLoop()
+    {
+        QFETCH(int, ratio);
+        QFETCH(int, stride);
+        QFETCH(int, vec);
+        QFETCH(QString, arch);
+        const KernelSpec *spec = Catalog::instance().find("probe.smem_fma");
+        QVERIFY(spec);
+        QString error;
+        const auto resolved = Catalog::resolveAll(
+            *spec, {{"ratio", QString::number(ratio)}, {"stride", QString::number(stride)}, {"vec", QString::number(vec)}}, {}, &error);
+        QVERIFY2(resolved, qPrintable(error));
+        CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
+        o.arch = arch;
+        Compiler compiler({}, m_cache.path());
+        const CompileResult r = compiler.compile(o);
+        QVERIFY2(r.ok, qPrintable(r.error + "\n" + r.log));
+        const KernelResources *k = r.find(o.nameExpressions.value(0));
+        QVERIFY(k);
+        QCOMPARE(k->spillBytes(), 0);
+        QCOMPARE(k->smemStaticBytes, 8192);
+        QVERIFY(k->registers >= ratio + 8); // the accumulators and the 8 loaded words
+        // The timed loop: the only one marked nounroll, from its label to the branch back.
+        const QStringList lines = QString::fromLatin1(r.ptx).split('\n');
+        const qsizetype pragma = lines.indexOf(QRegularExpression(R"(\s*\.pragma "nounroll";)"));
+        QVERIFY2(pragma > 0, "no nounroll loop in the PTX");
+        const QString label = lines[pragma - 1].trimmed().chopped(1); // "$L__BB0_7:"
+        QVERIFY2(label.startsWith("$L__"), qPrintable(label));
+        int lds = 0, lds128 = 0, ffma = 0, end = -1;
+        for (qsizetype i = pragma; i < lines.size() && end < 0; ++i) {
+            const QString &l = lines[i];
+            if (l.contains("ld.volatile.shared.v4.f32"))
+                ++lds128;
+            else if (l.contains("ld.volatile.shared.f32"))
+                ++lds;
+            else if (l.contains("fma.rn.f32"))
+                ++ffma;
+            else if (l.contains("bra") && l.contains(label + ';'))
+                end = int(i);
+        }
+        QVERIFY2(end > 0, "the loop does not branch back to its label");
+        QCOMPARE(lds, vec == 1 ? 8 : 0);
+        QCOMPARE(lds128, vec == 4 ? 2 : 0);
+        QCOMPARE(ffma, 8 * ratio);
     }
 
     void testKernelFollowsTheBuildOption()

@@ -370,3 +370,78 @@ __global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ 
     tile[(g + 8) * 8 + 2 * t] = s[2];
     tile[(g + 8) * 8 + 2 * t + 1] = s[3];
 }
+
+// ---------------------------------------------------------------- shared memory and FMA together
+
+// The inner loop of a register-blocked GEMM in miniature: every iteration a thread loads
+// RL_SF_WORDS_PER_ITER words of shared memory (LDS.32, or LDS.128 when VEC is 4) and feeds
+// each word into RATIO independent FFMAs, one per accumulator. Lane l's load j reads
+// element l*STRIDE (VEC words each) of row j (rows 32 words apart, so every load has the
+// same bank pattern): a gcd(STRIDE, 32)-way conflict for LDS.32; for LDS.128 the hardware
+// serves a quarter warp (128 B) per wavefront, so gcd(STRIDE, 8)-way. The loads are
+// volatile so they are issued every iteration (nothing stores to the buffer, the compiler
+// would hoist them otherwise); acc = w * c_f + acc keeps each chain's order fixed, so the
+// host replays it exactly. Every block writes its SM id to smids: the host counts blocks per SM.
+constexpr int RL_SF_WORDS = 2048;
+constexpr int RL_SF_WORDS_PER_ITER = 8;
+
+__device__ __forceinline__ float rl_sf_coef(int f)
+{
+    return float(f + 1) * (1.0f / 1024.0f); // exact in fp32, different for every accumulator
+}
+
+// Load J and the ones after it; the row offset is an immediate of the instruction (no
+// address arithmetic and no extra registers in the loop).
+template <int VEC, int J>
+__device__ __forceinline__ void rl_sf_load(float (&w)[RL_SF_WORDS_PER_ITER], unsigned base)
+{
+    if constexpr (J < RL_SF_WORDS_PER_ITER / VEC) {
+        if constexpr (VEC == 4)
+            asm volatile("ld.volatile.shared.v4.f32 {%0, %1, %2, %3}, [%4+%5];"
+                         : "=f"(w[4 * J]), "=f"(w[4 * J + 1]), "=f"(w[4 * J + 2]), "=f"(w[4 * J + 3])
+                         : "r"(base), "n"(128 * J));
+        else
+            asm volatile("ld.volatile.shared.f32 %0, [%1+%2];" : "=f"(w[J]) : "r"(base), "n"(128 * J));
+        rl_sf_load<VEC, J + 1>(w, base);
+    }
+}
+
+template <int RATIO, int STRIDE, int VEC>
+__global__ void smem_fma(const float *__restrict__ init, const float *__restrict__ seeds, int iters, float *out,
+                         unsigned long long *stamps, unsigned *smids)
+{
+    static_assert(VEC == 1 || VEC == 4, "LDS.32 or LDS.128");
+    constexpr int LOADS = RL_SF_WORDS_PER_ITER / VEC;
+    static_assert(31 * STRIDE * VEC + VEC + 32 * (LOADS - 1) <= RL_SF_WORDS, "stride too large for the buffer");
+    __shared__ __align__(16) float s[RL_SF_WORDS];
+    for (int i = threadIdx.x; i < RL_SF_WORDS; i += blockDim.x)
+        s[i] = init[i];
+    __syncthreads();
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    float acc[RATIO];
+#pragma unroll
+    for (int f = 0; f < RATIO; ++f)
+        acc[f] = seeds[(t % 64) * RATIO + f];
+    const unsigned base = (unsigned)__cvta_generic_to_shared(s + (threadIdx.x & 31) * STRIDE * VEC);
+    RlStamp stamp;
+    stamp.start();
+#pragma unroll 1
+    for (int it = 0; it < iters; ++it) {
+        float w[RL_SF_WORDS_PER_ITER];
+        rl_sf_load<VEC, 0>(w, base);
+#pragma unroll
+        for (int k = 0; k < RL_SF_WORDS_PER_ITER; ++k)
+#pragma unroll
+            for (int f = 0; f < RATIO; ++f)
+                acc[f] = fmaf(w[k], rl_sf_coef(f), acc[f]);
+    }
+    stamp.stop(stamps);
+    if (threadIdx.x == 0) {
+        unsigned id;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+        smids[blockIdx.x] = id;
+    }
+#pragma unroll
+    for (int f = 0; f < RATIO; ++f)
+        out[t * RATIO + f] = acc[f];
+}
