@@ -9,6 +9,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
@@ -236,6 +238,58 @@ private slots:
             han = han || (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff);
         QVERIFY2(han, qPrintable(QStringLiteral("[%1] \"%2\" -> \"%3\"").arg(context, source, t)));
         QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), source);
+    }
+
+    // rooflab-cli loads the same catalogue: a worker's error comes back in the user's language,
+    // from the system (LANGUAGE) or from the GUI, which passes its own language to the worker it
+    // starts (ROOFLAB_LANGUAGE, set by UiLanguage::install).
+    void workerSpeaksTheLanguage_data()
+    {
+        QTest::addColumn<QString>("guiLanguage"); // "": the test leaves UiLanguage alone
+        QTest::addColumn<QStringList>("environment");
+        QTest::addColumn<bool>("chinese");
+        QTest::newRow("LANGUAGE=zh_CN") << "" << QStringList{"LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=zh_CN"} << true;
+        QTest::newRow("LANG=zh_CN.UTF-8") << "" << QStringList{"LANG=zh_CN.UTF-8", "LC_ALL=", "LANGUAGE="} << true;
+        QTest::newRow("LANGUAGE=en") << "" << QStringList{"LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=en"} << false;
+        QTest::newRow("C locale") << "" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE="} << false;
+        QTest::newRow("ROOFLAB_LANGUAGE=zh_CN on an English system")
+            << "" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE=", "ROOFLAB_LANGUAGE=zh_CN"} << true;
+        QTest::newRow("GUI in Chinese on an English system") << "zh_CN" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE="} << true;
+        QTest::newRow("GUI in English on a Chinese system")
+            << "en" << QStringList{"LANG=zh_CN.UTF-8", "LC_ALL=", "LANGUAGE=zh_CN"} << false;
+    }
+
+    void workerSpeaksTheLanguage()
+    {
+        QFETCH(QString, guiLanguage);
+        QFETCH(QStringList, environment);
+        QFETCH(bool, chinese);
+        if (!guiLanguage.isEmpty())
+            QVERIFY(UiLanguage::install(guiLanguage));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (guiLanguage.isEmpty())
+            env.remove(QStringLiteral("ROOFLAB_LANGUAGE"));
+        for (const QString &kv : environment)
+            env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+        QProcess worker;
+        worker.setProcessEnvironment(env);
+        worker.start(QStringLiteral(ROOFLAB_CLI), {QStringLiteral("worker")});
+        const bool started = worker.waitForStarted(10000);
+        UiLanguage::install(QStringLiteral("en"));
+        QVERIFY2(started, qPrintable(worker.errorString()));
+        // A line that is not JSON: "not JSON: ... at offset 1" (translated since the first round).
+        worker.write("not json\n");
+        worker.closeWriteChannel();
+        QVERIFY(worker.waitForFinished(30000));
+        QString message;
+        for (const QByteArray &line : worker.readAllStandardOutput().split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e.value(QLatin1String("event")).toString() == QLatin1String("error"))
+                message = e.value(QLatin1String("message")).toString();
+        }
+        QVERIFY2(!message.isEmpty(), "the worker answered no error");
+        QCOMPARE(message.startsWith(QStringLiteral("不是 JSON")), chinese);
+        QCOMPARE(message.startsWith(QLatin1String("not JSON")), !chinese);
     }
 };
 

@@ -1,6 +1,7 @@
 // rooflab-cli: the headless half of RoofLab. Each subcommand lives in a cmd_*.cpp file and
 // is listed once in the table below.
 #include "cliutil.h"
+#include "translations.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -58,6 +59,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName("rooflab");
     QCoreApplication::setOrganizationName("RoofLab");
     QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLAB_VERSION));
+    // Messages in the user's language: $ROOFLAB_LANGUAGE (the GUI passes its own to the worker),
+    // else the system's. --json keys and values stay as they are.
+    model::translations::installFor(model::translations::fromEnvironment());
     QStringList args = app.arguments();
     args.removeFirst();
     if (args.isEmpty() || args.first() == "--help" || args.first() == "-h") {
