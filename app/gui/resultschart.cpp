@@ -1,10 +1,13 @@
 #include "resultschart.h"
 
+#include "profilecounters.h"
 #include "units.h"
 #include "workloads.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace resultschart {
 
@@ -152,6 +155,42 @@ std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QStri
     p.kind = ChartPoint::Kind::Measured;
     p.gpuIndex = 0;
     return p;
+}
+
+LevelPoints levelPoints(const model::Measurement &m, const QString &id, const model::Gpu *gpu)
+{
+    LevelPoints out;
+    const auto counters = model::ProfileCounters::of(m);
+    if (!counters || m.flops <= 0 || m.time.median <= 0)
+        return out;
+    const QString memoryType = gpu ? gpu->memoryType : QString();
+    const double flopPerS = m.flopPerS();
+    QList<std::pair<double, QString>> byAi;
+    for (auto [level, bytes] : model::measuredLevelBytes(*counters).asKeyValueRange())
+        if (bytes > 0)
+            byAi.append({m.flops / bytes, level});
+    std::sort(byAi.begin(), byAi.end());
+    ChartTrail trail;
+    trail.id = id + QStringLiteral(":levels");
+    trail.kind = ChartPoint::Kind::Measured;
+    for (const auto &[ai, level] : byAi) {
+        const QString name = level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level, memoryType);
+        ChartPoint p;
+        p.id = id + QLatin1Char(':') + level;
+        p.label = name;
+        p.ai = ai;
+        p.flopPerS = flopPerS;
+        p.kind = ChartPoint::Kind::Measured;
+        p.tooltip = tr("<b>%1</b><br>measured at %2 by Nsight Compute: %3, %4 FLOP/B, %5<br><i>%6</i>")
+                        .arg(html(describe(m)), html(name), model::formatBytesBinary(m.flops / ai),
+                             QString::number(ai, 'g', 3), model::formatSi(flopPerS, QStringLiteral("FLOP/s")),
+                             html(counters->tool.isEmpty() ? QStringLiteral("ncu") : counters->tool));
+        out.points.append(p);
+        trail.points.append(QPointF(ai, flopPerS));
+    }
+    if (trail.points.size() > 1)
+        out.trails.append(trail);
+    return out;
 }
 
 } // namespace resultschart

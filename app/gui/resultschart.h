@@ -40,4 +40,15 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
                                         const QString &source = {}, const QString &extra = {});
 
+// The hierarchical roofline of a profiled measurement (one with Nsight Compute counters): one
+// filled point per memory level the counters measured (HBM, L2, L1, shared memory) at
+// FLOPs / that level's bytes and the measured FLOP/s, and the line joining them in order of
+// intensity. Empty for a measurement without counters or FLOPs.
+struct LevelPoints
+{
+    QList<ChartPoint> points;
+    QList<ChartTrail> trails; // at most one
+};
+LevelPoints levelPoints(const model::Measurement &m, const QString &id, const model::Gpu *gpu);
+
 } // namespace resultschart

@@ -363,6 +363,7 @@ void ResultsPanel::updateChartNow()
     QHash<QString, int> predictedAt; // (intensity, precision, level) -> index in points
     QHash<int, QStringList> predictedFor;
     QList<ChartTrail> links;
+    QList<ChartTrail> levelTrails; // profiled kernels: one point per memory level, joined
     QList<ChartPoint> comparePoints;
 
     const auto &cmp = m_session->comparison();
@@ -389,6 +390,9 @@ void ResultsPanel::updateChartNow()
         if (!p)
             continue;
         points << *p;
+        const auto levels = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
+        points << levels.points;
+        levelTrails << levels.trails;
         ++drawn;
         if (gpu) {
             if (const auto s = resultschart::roofShare(*gpu, m); s && s->roof.flopPerS > 0) {
@@ -463,6 +467,7 @@ void ResultsPanel::updateChartNow()
     // colour, which must not be the comparison's grey.
     m_chart->setPoints(points + comparePoints, kGroup);
     m_chart->setMeasuredCeilings(ceilings, kGroup);
+    m_chart->setTrails(levelTrails, kGroup);
     m_chart->setTrails(links, kCompareGroup);
     m_chart->setUpdatesSuspended(false);
     m_chartPoints = drawn;
