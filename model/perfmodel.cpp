@@ -83,7 +83,8 @@ LoadWidths loadWidths(const std::optional<InstrMix> &mix, int TM, int TN, int BK
 {
     LoadWidths w;
     const bool bCan = TN % 4 == 0, aCan = BK % 4 == 0;
-    if (!mix || mix->isEmpty()) {
+    // Only SASS says what ptxas merged: PTX from NVRTC still has the scalar loads.
+    if (!mix || mix->isEmpty() || mix->source != QLatin1String("sass")) {
         w.a = aCan ? 16 : 4;
         w.b = bCan ? 16 : 4;
         return w;

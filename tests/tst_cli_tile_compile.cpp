@@ -98,6 +98,17 @@ private slots:
         QCOMPARE(o["registers"].toInt(), c["registers"].toInt());
         QVERIFY(c["params"].toObject().contains("BM") || c["params"].toObject().contains("TILE"));
         QVERIFY(o["ok"].toBool());
+        // The performance model explains the ladder kernel term by term.
+        const QJsonObject perf = o["model"].toObject();
+        QCOMPARE(perf["kernel"].toString(), kernel);
+        if (perf["ok"].toBool()) {
+            QVERIFY(perf["predicted_time_s"].toDouble() > 0);
+            for (const char *t : {"compute", "issue", "smem", "l1", "l2", "hbm", "latency", "waves"})
+                QVERIFY2(perf["terms"].toObject().contains(t), t);
+            QVERIFY(!perf["bound_words"].toString().isEmpty());
+        } else {
+            QVERIFY2(!perf["reason"].toString().isEmpty(), "a kernel the model cannot predict says why");
+        }
 
         // --regs wins: the count given is used as it is, nothing compiled.
         const Run given = cli(args + QStringList{"--compile", "--regs", "64", "--json"}, m_cache.path());

@@ -3,6 +3,7 @@
 #include "dbutil.h"
 
 #include "perfmodel.h"
+#include "profilecounters.h"
 #include "resultset.h"
 #include "units.h"
 
@@ -70,6 +71,17 @@ QJsonObject rowJson(const model::ExplainRow &r, bool predictionOnly)
     for (auto it = r.prediction.levelBytes.cbegin(); it != r.prediction.levelBytes.cend(); ++it)
         levels[it.key()] = it.value();
     o["predicted_bytes"] = levels;
+    // Counters measured under Nsight Compute: each level predicted beside measured.
+    if (const auto c = model::ProfileCounters::of(m)) {
+        QJsonObject measured;
+        const QMap<QString, double> ml = model::measuredLevelBytes(*c);
+        for (auto it = ml.cbegin(); it != ml.cend(); ++it)
+            measured[it.key()] = it.value();
+        o["measured_bytes"] = measured;
+        o["levels"] = QJsonArray::fromStringList(model::levelComparison(r.prediction.levelBytes, ml));
+        if (const auto mhz = c->smClockMhz())
+            o["profiled_clock_mhz"] = *mhz;
+    }
     o["clock_mhz"] = r.prediction.clockMhz;
     o["instr_mix_source"] = r.prediction.mixSource;
     o["notes"] = QJsonArray::fromStringList(r.prediction.notes);
@@ -181,6 +193,17 @@ int cmdExplain(const QStringList &args)
     if (other)
         printLine(tr("Predictions for %1 (measured on another GPU: the measured column is that GPU's)").arg(other->displayName()));
     printTable({tr("#"), tr("kernel"), tr("dtype"), tr("params"), tr("measured"), tr("predicted"), tr("gap"), tr("bound")}, table);
+    // Profiled rows: where the bytes went, level by level.
+    for (const model::ExplainRow &r : all) {
+        if (!r.prediction.ok)
+            continue;
+        const auto c = model::ProfileCounters::of(r.measurement);
+        if (!c)
+            continue;
+        printLine(tr("#%1 %2 (profiled):").arg(r.index).arg(r.measurement.kernel));
+        for (const QString &line : model::levelComparison(r.prediction.levelBytes, model::measuredLevelBytes(*c)))
+            printLine(QStringLiteral("  ") + line);
+    }
     if (!unexplained.isEmpty()) {
         printLine(tr("Not explained:"));
         for (const QString &u : unexplained)

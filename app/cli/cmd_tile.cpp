@@ -1,5 +1,6 @@
 // tile: the GEMM tile model (shared memory, grid, traffic, occupancy, waves, predicted time).
 #include "cmd_tile.h"
+#include "perfmodel.h"
 
 #include "cliutil.h"
 #include "dbutil.h"
@@ -172,6 +173,34 @@ int cmdTile(const QStringList &args)
 
     const model::TileModel tm(*gpu);
     const model::TileResult r = tm.evaluate(in);
+    // With --compile the tile is a ladder kernel: the performance model explains it term by
+    // term (the peaks-only terms above stay for the lesson on rooflines).
+    std::optional<model::Prediction> perf;
+    if (!compiled.kernelId.isEmpty() && r.ok) {
+        model::KernelLaunch l;
+        l.kernel = compiled.kernelId;
+        l.dtype = model::dtypeName(in.dtype);
+        l.params = compiled.kernelParams;
+        l.threads = compiled.launchThreads;
+        l.registers = in.registers.value_or(r.registers);
+        l.smemBytes = int(r.smemBytes);
+        perf = model::PerfModel(*gpu).predict(l);
+    }
+    QJsonObject perfJson;
+    if (perf) {
+        QJsonObject terms;
+        for (const model::PerfTerm &t : perf->terms)
+            terms[t.name] = t.seconds;
+        perfJson = QJsonObject{{"ok", perf->ok},
+                               {"reason", perf->reason},
+                               {"kernel", compiled.kernelId},
+                               {"predicted_time_s", perf->ok ? QJsonValue(perf->timeS) : QJsonValue()},
+                               {"predicted_flop_s", perf->ok && perf->timeS > 0 ? QJsonValue(perf->flops / perf->timeS) : QJsonValue()},
+                               {"bound", perf->bound},
+                               {"bound_words", perf->boundWords},
+                               {"terms", terms},
+                               {"notes", strings(perf->notes)}};
+    }
 
     if (p.isSet("json")) {
         QJsonObject o{
@@ -223,6 +252,7 @@ int cmdTile(const QStringList &args)
             {"predicted_flop_s", r.ok ? QJsonValue(r.predictedFlopS) : QJsonValue()},
             {"ai_hbm", r.aiHbm()},
             {"bound", r.ok ? QJsonValue(r.bound) : QJsonValue()},
+            {"model", perfJson.isEmpty() ? QJsonValue() : QJsonValue(perfJson)},
         };
         printJson(o);
     } else {
@@ -273,7 +303,16 @@ int cmdTile(const QStringList &args)
             rows.append({"predicted", model::formatSi(r.predictedFlopS, "FLOP/s") + " at " +
                                           QString::number(r.aiHbm(), 'g', 4) + " FLOP/B (HBM)"});
         }
+        if (perf && perf->ok) {
+            rows.append({QStringLiteral("performance model (%1)").arg(compiled.kernelId),
+                         model::formatSeconds(perf->timeS) + "  (" + perf->bound + "-bound), " +
+                             model::formatSi(perf->flops / perf->timeS, "FLOP/s")});
+            for (const model::PerfTerm &t : perf->terms)
+                rows.append({QStringLiteral("  ") + t.name, model::formatSeconds(t.seconds) + (t.detail.isEmpty() ? QString() : "  " + t.detail)});
+        }
         printTable({"quantity", "value"}, rows);
+        if (perf && perf->ok)
+            printLine("bound by " + perf->boundWords);
         for (const QString &n : r.notes)
             printLine("note: " + n);
     }

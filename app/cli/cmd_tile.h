@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QJsonObject>
+#include <QVariantMap>
 
 #include <optional>
 
@@ -23,6 +24,11 @@ struct TileCompileOutcome
     bool badInput = false;        // the configuration is refused (exit 2), not the compile (exit 1)
     QJsonObject details;          // "compile" in --json: kernel, arch, params, spills, time
     QList<QStringList> rows;      // extra rows of the readable table
+    // The ladder kernel the tile maps onto, for the performance model (empty: none).
+    QString kernelId;
+    QVariantMap kernelParams;
+    int launchThreads = 0;
+    int smemBytes = 0;
 };
 
 struct TileCompileHook

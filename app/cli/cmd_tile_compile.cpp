@@ -121,6 +121,10 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
     in.registers = given;
     if (!given)
         out.registers = r.registers;
+    out.kernelId = plan.kernelId;
+    out.kernelParams = plan.kernelParams;
+    out.launchThreads = plan.launchThreads;
+    out.smemBytes = r.smemStaticBytes;
 
     QJsonArray notes;
     for (const QString &note : plan.notes)
