@@ -1,6 +1,7 @@
 #include "runner.h"
 
 #include "cudacheck.h"
+#include "kernelmix.h"
 #include "kernelpaths.h"
 
 #include "roofline.h"
@@ -675,6 +676,12 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
             m.predictedTimeS = t;
     }
     m.extra = QJsonObject{{"wall_s", double(wall.elapsed()) / 1e3}};
+    if (hasModule && (spec.family == QLatin1String("gemm") || spec.family == QLatin1String("memory"))) {
+        // The main loop's instruction mix, for the performance model reading the file back.
+        const KernelCode code = kernelCode(module.compiled(), d->compiler, bench->mainKernel(), mixFocusFor(spec.id));
+        if (code.ok)
+            m.extra.insert(QStringLiteral("instr_mix"), code.mix.toJson());
+    }
     r.measurement = m;
     r.status = check.ok ? RunStatus::Ok : RunStatus::CheckFailed;
     if (!check.ok)

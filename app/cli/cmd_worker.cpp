@@ -11,6 +11,7 @@
 #include "compiler.h"
 #include "device.h"
 #include "events.h"
+#include "kernelmix.h"
 #include "profiler.h"
 #include "runner.h"
 #include "specdb.h"
@@ -600,6 +601,23 @@ private:
         m_out.send(done, r.id);
     }
 
+    // The compiled reply with the main kernel's instruction mix ("instr_mix", as in results
+    // files), or why it could not be counted ("instr_mix_error").
+    QJsonObject withInstrMix(QJsonObject reply, const kernels::KernelSpec &spec, const kernels::Catalog::Resolved &k,
+                             const kernels::CompileResult &c)
+    {
+        QString entry;
+        if (spec.makeBench)
+            if (const auto b = spec.makeBench(k.params, k.dtype))
+                entry = b->mainKernel();
+        const kernels::KernelCode code = kernels::kernelCode(c, m_compiler, entry, kernels::mixFocusFor(spec.id));
+        if (code.ok)
+            reply.insert(QStringLiteral("instr_mix"), code.mix.toJson());
+        else
+            reply.insert(QStringLiteral("instr_mix_error"), code.error);
+        return reply;
+    }
+
     void compile(const Request &r)
     {
         const QString kernel = r.json.value(QLatin1String("kernel")).toString();
@@ -642,7 +660,7 @@ private:
             return;
         }
         const kernels::KernelResources w = c.worst();
-        m_out.send(QJsonObject{{"event", "compiled"},
+        m_out.send(withInstrMix(QJsonObject{{"event", "compiled"},
                                {"kernel", kernel},
                                {"arch", c.arch},
                                {"resources", QJsonObject{{"regs", w.registers},
@@ -652,6 +670,7 @@ private:
                                {"cache_hit", c.cacheHit},
                                {"compile_ms", c.compileMs},
                                {"log", c.log}},
+                                *spec, *resolved, c),
                    r.id);
         m_out.send(model::events::done(true), r.id);
     }

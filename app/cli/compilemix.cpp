@@ -53,6 +53,8 @@ int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &sp
                       QJsonObject *json, QStringList *text)
 {
     QString error;
+    if (p.isSet("mix") || p.isSet("cubin-out") || p.isSet("sass-out") || p.isSet("ptx-out"))
+        json->insert(QStringLiteral("cache_key"), compiled.cacheKey); // which sources and options the code is of
     if (p.isSet("cubin-out") && !writeFile(p.value("cubin-out"), compiled.cubin, &error))
         return fail(Failed, QStringLiteral("--cubin-out: ") + error);
     if (p.isSet("ptx-out") && !writeFile(p.value("ptx-out"), compiled.ptx, &error))
