@@ -38,7 +38,7 @@ profile() { # name kernel params...
   for p in "$@"; do args+=(--param "$p"); done
   local t0
   t0=$(date +%s)
-  timeout 280 $RUN bin/rooflab-cli run "$k" "${args[@]}" --profile --profile-csv "$OUT/$name.csv" \
+  timeout 120 $RUN bin/rooflab-cli run "$k" "${args[@]}" --profile --profile-csv "$OUT/$name.csv" \
     --out "$OUT/$name.json" >>"$LOG" 2>&1
   echo "$name: rc=$? in $(($(date +%s) - t0)) s" | tee -a "$LOG"
 }
@@ -48,7 +48,7 @@ profile memory.strided_read memory.strided_read stride=4
 profile gemm.reg2d gemm.reg2d
 
 t0=$(date +%s)
-timeout 200 $RUN bin/tst_gpu_profile -v1 >"$OUT/tst_gpu_profile.log" 2>&1
+timeout 150 $RUN bin/tst_gpu_profile -v1 >"$OUT/tst_gpu_profile.log" 2>&1
 echo "tst_gpu_profile: rc=$? in $(($(date +%s) - t0)) s" | tee -a "$LOG"
 
 echo "==== counters" | tee -a "$LOG"
