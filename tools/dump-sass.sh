@@ -6,6 +6,7 @@
 #   sass/NAME.cubin       the image it was read from
 #   sass/manifest.json    per NAME: kernel, dtype, arch, params, cache_key, registers, instr_mix
 #   sass/TOOLS.txt        nvdisasm and NVRTC versions, the GPU
+#   sass/RUNS.txt         where the instr_mix of two small measured runs came from
 # Run on the GPU host (nvdisasm in /usr/local/cuda/bin; no GPU is needed for it) from the
 # repository root with the bundle of ../shared/device/qt-bundle.sh in .device-bundle:
 #   OUT=/some/folder bash tools/dump-sass.sh
@@ -54,6 +55,16 @@ while read -r name kernel dtype arch rest; do
     echo "$name: FAILED: $(head -3 "$dir/$name.err")"
   fi
 done <"$ROOT/tools/dump-sass.list"
+
+# The runner records the mix in its measurements: one small run of each kind (needs the GPU).
+for k in "gemm.reg2d --param M=1024 --param N=1024 --param K=1024" "memory.copy --param n=16777216"; do
+  $RUN bin/rooflab-cli run $k --json 2>/dev/null | python3 -c '
+import json, sys
+m = json.load(sys.stdin)["measurements"][0]
+mix = m.get("instr_mix") or {}
+print("run %-12s instr_mix from %-4s loop %-5s total %s" % (m["kernel"], mix.get("source"), mix.get("loop_found"), mix.get("total")))' ||
+    echo "run $k: no measurement"
+done | tee "$dir/RUNS.txt"
 
 # One manifest instead of 25 JSON files; a table to read in the device call's output.
 python3 - "$dir" <<'PY'
