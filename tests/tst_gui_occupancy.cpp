@@ -3,6 +3,7 @@
 #include "occupancygraph.h"
 #include "occupancypanel.h"
 #include "specdb.h"
+#include "uitheme.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -12,6 +13,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTest>
+
+#include <cmath>
 
 using model::Limiter;
 using Sweep = OccupancyPanel::Sweep;
@@ -25,6 +28,19 @@ const model::Gpu &gpu(const QString &id)
     if (!g)
         qFatal("test GPU %s missing", qPrintable(id));
     return *g;
+}
+
+// WCAG 2 relative luminance and contrast ratio (1 .. 21).
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 model::OccupancyInput input(int threads, int regs, qint64 smem)
@@ -304,6 +320,49 @@ private slots:
             QCoreApplication::processEvents();
             QVERIFY(panel.grab().save(QDir(dir).filePath("occupancy-rtx5090.png")));
         }
+    }
+
+    // The graphs' titles, axis labels and ticks follow the theme: readable (WCAG contrast
+    // ratio >= 4.5) on the graph's background in light and dark, also when the theme is switched
+    // while the panel is open.
+    void titlesReadableInEveryTheme_data()
+    {
+        QTest::addColumn<QString>("before"); // theme the panel is built in
+        QTest::addColumn<QString>("after");  // theme switched to while it is shown
+        QTest::newRow("light") << "light" << "light";
+        QTest::newRow("dark") << "dark" << "dark";
+        QTest::newRow("light, then dark") << "light" << "dark";
+        QTest::newRow("dark, then light") << "dark" << "light";
+    }
+
+    void titlesReadableInEveryTheme()
+    {
+        QFETCH(QString, before);
+        QFETCH(QString, after);
+        UiTheme::apply(UiTheme::parse(before));
+        OccupancyPanel panel;
+        panel.resize(1280, 900);
+        panel.setGpu(gpu("a100-sxm4-80gb"));
+        panel.setInput(input(128, 192, 48 * 1024));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        UiTheme::apply(UiTheme::parse(after));
+        QCoreApplication::processEvents();
+        const bool dark = after == QLatin1String("dark");
+        const QList<OccupancyGraph *> graphs = panel.findChildren<OccupancyGraph *>();
+        QCOMPARE(graphs.size(), 3);
+        for (OccupancyGraph *g : graphs) {
+            const QColor bg = g->backgroundColor();
+            QVERIFY2(dark ? bg.lightness() < 100 : bg.lightness() > 180, qPrintable(bg.name()));
+            // What is drawn is that background (a corner of the plot, away from any text).
+            const QImage img = g->grab().toImage();
+            QCOMPARE(QColor(img.pixel(2, 2)).name(), bg.name());
+            const double ratio = contrastRatio(g->titleColor(), bg);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1: title %2 on %3, contrast %4")
+                                                  .arg(g->title(), g->titleColor().name(), bg.name())
+                                                  .arg(ratio, 0, 'f', 2)));
+        }
+        UiTheme::apply(UiTheme::Mode::System);
     }
 };
 

@@ -7,8 +7,16 @@
 #include <algorithm>
 
 namespace {
+// Dark blue and red on a light background; lighter versions of both on a dark one.
 const QColor kCurve(0x1f, 0x4e, 0x79);
+const QColor kCurveOnDark(0x6f, 0xa8, 0xdc);
 const QColor kMarker(0xc0, 0x39, 0x2b);
+const QColor kMarkerOnDark(0xff, 0x7a, 0x6b);
+
+bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Base).lightness() < p.color(QPalette::Text).lightness();
+}
 } // namespace
 
 OccupancyGraph::OccupancyGraph(const QString &title, const QString &xLabel, double xDivisor, QWidget *parent)
@@ -16,22 +24,16 @@ OccupancyGraph::OccupancyGraph(const QString &title, const QString &xLabel, doub
 {
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(240, 190);
-    m_plot->setBackground(palette().base());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
 
     m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, title, titleFont));
+    m_titleElement = new QCPTextElement(m_plot, title);
+    m_plot->plotLayout()->addElement(0, 0, m_titleElement);
 
-    QFont tickFont = font();
-    tickFont.setPointSizeF(tickFont.pointSizeF() * 0.9);
     m_plot->xAxis->setLabel(xLabel);
     m_plot->yAxis->setLabel(tr("occupancy (%)"));
-    m_plot->xAxis->setTickLabelFont(tickFont);
-    m_plot->yAxis->setTickLabelFont(tickFont);
     m_plot->yAxis->setRange(0, 105);
     QSharedPointer<QCPAxisTickerFixed> yTicks(new QCPAxisTickerFixed);
     yTicks->setTickStep(25);
@@ -40,22 +42,85 @@ OccupancyGraph::OccupancyGraph(const QString &title, const QString &xLabel, doub
 
     m_curve = m_plot->addGraph();
     m_curve->setLineStyle(QCPGraph::lsStepLeft);
-    m_curve->setPen(QPen(kCurve, 2));
-    m_curve->setBrush(QColor(kCurve.red(), kCurve.green(), kCurve.blue(), 28));
 
     m_line = new QCPItemStraightLine(m_plot);
-    m_line->setPen(QPen(kMarker, 1, Qt::DashLine));
     m_dot = m_plot->addGraph();
     m_dot->setLineStyle(QCPGraph::lsNone);
-    m_dot->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kMarker, 2), QBrush(Qt::white), 10));
     m_label = new QCPItemText(m_plot);
-    m_label->setColor(kMarker);
+    m_label->setPadding(QMargins(4, 2, 4, 2));
+    applyStyle();
+    rebuild();
+}
+
+void OccupancyGraph::applyStyle()
+{
+    const QPalette pal = palette();
+    const bool dark = isDark(pal);
+    const QColor background = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    const QColor grid = dark ? QColor(255, 255, 255, 40) : QColor(0, 0, 0, 35);
+    m_plot->setBackground(background);
+    m_background = background;
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_titleElement->setFont(titleFont);
+    m_titleElement->setTextColor(text);
+    QFont tickFont = font();
+    tickFont.setPointSizeF(tickFont.pointSizeF() * 0.9);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(font());
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+
+    const QColor curve = dark ? kCurveOnDark : kCurve;
+    const QColor marker = dark ? kMarkerOnDark : kMarker;
+    m_curve->setPen(QPen(curve, 2));
+    m_curve->setBrush(QColor(curve.red(), curve.green(), curve.blue(), dark ? 48 : 28));
+    m_line->setPen(QPen(marker, 1, Qt::DashLine));
+    m_dot->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marker, 2), QBrush(background), 10));
+    m_label->setColor(marker);
     QFont labelFont = font();
     labelFont.setBold(true);
     m_label->setFont(labelFont);
-    m_label->setPadding(QMargins(4, 2, 4, 2));
-    rebuild();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OccupancyGraph::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // A theme switch (QApplication::setPalette) or presentation mode's scaled font reaches the
+    // widget here; QCustomPlot keeps the colours and fonts it was given, so give it new ones.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::ApplicationPaletteChange)
+        applyStyle();
+}
+
+QColor OccupancyGraph::titleColor() const
+{
+    return m_titleElement->textColor();
+}
+
+QColor OccupancyGraph::backgroundColor() const
+{
+    return m_background;
+}
+
+QFont OccupancyGraph::titleFont() const
+{
+    return m_titleElement->font();
+}
+
+QFont OccupancyGraph::tickLabelFont() const
+{
+    return m_plot->xAxis->tickLabelFont();
 }
 
 void OccupancyGraph::setSweep(const QList<model::OccupancyPoint> &points)

@@ -11,6 +11,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPTextElement;
 
 // One occupancy curve (occupancy against threads, registers or shared memory) with a marker
 // at the current input. Wraps exactly one QCustomPlot; nothing else touches it.
@@ -35,9 +36,19 @@ public:
     std::optional<QPointF> marker() const { return m_marker; }
     // The marker as drawn (display units: x divided by xDivisor, y in percent).
     std::optional<QPointF> drawnMarker() const;
+    // Colours and fonts as drawn: they follow the widget's palette (light or dark theme) and font
+    // (presentation mode scales it).
+    QColor titleColor() const;
+    QColor backgroundColor() const;
+    QFont titleFont() const;
+    QFont tickLabelFont() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void rebuild();
+    void applyStyle();
 
     QString m_title;
     double m_xDivisor = 1.0;
@@ -48,4 +59,6 @@ private:
     QCPGraph *m_dot = nullptr;
     QCPItemStraightLine *m_line = nullptr;
     QCPItemText *m_label = nullptr;
+    QCPTextElement *m_titleElement = nullptr;
+    QColor m_background;
 };
