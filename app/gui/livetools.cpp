@@ -86,6 +86,15 @@ void LiveTools::attach(MainWindow *window)
         m_runs->setCatalog(catalog);
     if (m_deviceKnown)
         m_runs->setDevice(m_device, m_whyNone);
+    m_runs->setDevices(m_devices);
+    // Another host: ask its worker for its devices (the catalog is the same everywhere).
+    connect(m_runs, &RunsPanel::hostChanged, this, [this] {
+        m_devices.clear();
+        m_deviceKnown = false;
+        m_devicesRequest = m_worker->requestDevices();
+        if (m_devicesRequest.isEmpty())
+            onDevicesFinished(false, m_worker->lastFailure());
+    });
     connect(m_runs, &RunsPanel::replayStarted, this, [this](const QString &id, const QString &file) {
         m_replays.insert(id, tr("replay of %1").arg(QFileInfo(file).fileName()));
         if (m_results)
@@ -203,8 +212,10 @@ void LiveTools::onDevicesFinished(bool ok, const QString &message)
 
 void LiveTools::applyDevice()
 {
-    if (m_runs)
+    if (m_runs) {
+        m_runs->setDevices(m_devices);
         m_runs->setDevice(m_device, m_whyNone);
+    }
     if (!m_window)
         return;
     if (m_device) {

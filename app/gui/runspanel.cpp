@@ -1,5 +1,7 @@
 #include "runspanel.h"
 
+#include "hostsdialog.h"
+
 #include "workerclient.h"
 
 #include <QComboBox>
@@ -46,7 +48,8 @@ QString rangeText(const QJsonObject &p)
 } // namespace
 
 RunsPanel::RunsPanel(WorkerClient *worker, QWidget *parent)
-    : QWidget(parent), m_worker(worker), m_deviceLabel(new QLabel), m_kernel(new QComboBox),
+    : QWidget(parent), m_worker(worker), m_hostBox(new QComboBox), m_deviceBox(new QComboBox),
+      m_deviceLabel(new QLabel), m_kernel(new QComboBox),
       m_description(new QLabel), m_editorBox(new QWidget), m_editors(new QFormLayout(m_editorBox)),
       m_runButton(new QPushButton(tr("Run selected"))), m_suiteButton(new QPushButton(tr("Run suite"))),
       m_ceilingsButton(new QPushButton(tr("Measure ceilings"))),
@@ -57,10 +60,32 @@ RunsPanel::RunsPanel(WorkerClient *worker, QWidget *parent)
     setObjectName(QStringLiteral("runsPanel"));
     auto *layout = new QVBoxLayout(this);
 
+    // Where kernels run: a host from the settings and one of its GPUs (or all of them).
+    auto *hostRow = new QHBoxLayout;
+    m_hostBox->setObjectName(QStringLiteral("hostPicker"));
+    m_hostBox->setToolTip(tr("The computer the kernels run on (Hosts… adds GPU servers and Slurm clusters)"));
+    hostRow->addWidget(m_hostBox, 1);
+    auto *hostsButton = new QPushButton(tr("Hosts…"));
+    hostsButton->setObjectName(QStringLiteral("hostsButton"));
+    hostRow->addWidget(hostsButton);
+    layout->addLayout(hostRow);
+    m_deviceBox->setObjectName(QStringLiteral("devicePicker"));
+    m_deviceBox->setToolTip(tr("The GPU runs go to; All GPUs runs on each one after another"));
+    m_deviceBox->hide();
+    layout->addWidget(m_deviceBox);
     m_deviceLabel->setWordWrap(true);
     m_deviceLabel->setObjectName(QStringLiteral("deviceLabel"));
     m_deviceLabel->setText(tr("Looking for a CUDA device…"));
     layout->addWidget(m_deviceLabel);
+    connect(hostsButton, &QPushButton::clicked, this, &RunsPanel::hostsDialog);
+    connect(m_hostBox, &QComboBox::activated, this, &RunsPanel::onHostPicked);
+    connect(m_worker, &WorkerClient::waiting, this, [this](const QString &message) {
+        if (!message.isEmpty())
+            m_deviceLabel->setText(tr("<b>Waiting in the queue of %1</b><br>%2 (Cancel gives the place up)")
+                                       .arg(m_worker->hostName().toHtmlEscaped(), message.toHtmlEscaped()));
+        updateButtons();
+    });
+    reloadHosts();
 
     auto *kernelBox = new QGroupBox(tr("Kernel"));
     auto *kl = new QVBoxLayout(kernelBox);
@@ -404,6 +429,8 @@ void RunsPanel::setDevice(const std::optional<model::DeviceInfo> &device, const 
             facts << tr("%1 SMs").arg(device->sms);
         if (!device->driver.isEmpty())
             facts << tr("driver %1").arg(device->driver);
+        if (m_worker->isRemote())
+            facts << tr("on %1").arg(m_worker->hostName().toHtmlEscaped());
         m_deviceLabel->setText(
             tr("<b>%1</b><br>%2").arg(device->name.toHtmlEscaped(), facts.join(QStringLiteral(" · "))));
     } else {
@@ -431,7 +458,113 @@ void RunsPanel::updateButtons()
     for (QPushButton *b : {m_runButton, m_suiteButton, m_ceilingsButton})
         b->setStatusTip(device ? QString() : noDevice);
     m_replayButton->setEnabled(!busy);
-    m_cancelButton->setEnabled(!m_running.isEmpty());
+    m_cancelButton->setEnabled(!m_running.isEmpty() || m_worker->isWaiting());
+}
+
+// ---- hosts and devices
+
+void RunsPanel::reloadHosts()
+{
+    const QString current = m_hostBox->currentText();
+    m_hosts = Hosts::load();
+    const QSignalBlocker block(m_hostBox);
+    m_hostBox->clear();
+    for (const Host &h : m_hosts)
+        m_hostBox->addItem(h.name);
+    // The worker's host stays picked while it is still in the list.
+    const int keep = m_hostBox->findText(m_worker->isRemote() ? m_worker->hostName() : current);
+    m_hostBox->setCurrentIndex(std::max(0, keep));
+}
+
+Host RunsPanel::currentHost() const
+{
+    return m_hosts.value(m_hostBox->currentIndex(), Hosts::local());
+}
+
+bool RunsPanel::selectHost(const QString &name)
+{
+    const int i = m_hostBox->findText(name);
+    if (i < 0)
+        return false;
+    m_hostBox->setCurrentIndex(i);
+    onHostPicked(i);
+    return true;
+}
+
+void RunsPanel::onHostPicked(int index)
+{
+    const Host h = m_hosts.value(index, Hosts::local());
+    if (h.command == m_worker->hostCommand() && (h.isLocal() || h.name == m_worker->hostName()))
+        return;
+    m_worker->stop();
+    m_worker->setHost(h.isLocal() ? QString() : h.name, h.command);
+    m_device.reset();
+    m_devices.clear();
+    m_deviceBox->hide();
+    m_deviceLabel->setText(tr("Connecting to %1…").arg(h.name.toHtmlEscaped()));
+    addLog(tr("host: %1").arg(h.isLocal() ? h.name : h.name + QStringLiteral(" (") + h.command + QLatin1Char(')')));
+    updateButtons();
+    emit hostChanged(h);
+}
+
+void RunsPanel::hostsDialog()
+{
+    HostsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted)
+        reloadHosts();
+}
+
+void RunsPanel::setDevices(const QList<model::DeviceInfo> &devices)
+{
+    m_devices = devices;
+    const QSignalBlocker block(m_deviceBox);
+    m_deviceBox->clear();
+    for (qsizetype i = 0; i < devices.size(); ++i) {
+        const int index = devices.at(i).extra.value(QLatin1String("index")).toInt(int(i));
+        m_deviceBox->addItem(tr("GPU %1: %2").arg(index).arg(devices.at(i).name), index);
+    }
+    if (devices.size() > 1)
+        m_deviceBox->addItem(tr("All %1 GPUs, one after another").arg(devices.size()), -1);
+    m_deviceBox->setVisible(devices.size() > 1);
+}
+
+int RunsPanel::deviceChoice() const
+{
+    return m_deviceBox->count() ? m_deviceBox->currentData().toInt() : 0;
+}
+
+bool RunsPanel::setDeviceChoice(int index)
+{
+    const int i = m_deviceBox->findData(index);
+    if (i < 0)
+        return false;
+    m_deviceBox->setCurrentIndex(i);
+    return true;
+}
+
+QString RunsPanel::startOnDevices(const std::function<QString()> &send, const QString &what)
+{
+    QList<int> indices;
+    if (deviceChoice() < 0)
+        for (int i = 0; i < m_deviceBox->count(); ++i) {
+            if (m_deviceBox->itemData(i).toInt() >= 0)
+                indices.append(m_deviceBox->itemData(i).toInt());
+        }
+    else
+        indices = {deviceChoice()};
+    QStringList ids;
+    for (int index : indices) {
+        m_worker->setDeviceIndex(index);
+        const QString id = send();
+        if (id.isEmpty())
+            break;
+        ids.append(id);
+    }
+    m_worker->setDeviceIndex(0);
+    if (ids.isEmpty())
+        return started({}, what);
+    m_queued = ids.mid(1);
+    return started(ids.first(), indices.size() > 1 ? tr("%1 on %2 GPUs").arg(what).arg(indices.size()) : what);
 }
 
 // ---- actions
@@ -461,11 +594,12 @@ QString RunsPanel::runSelected()
     }
     const QString kernel = selectedKernel();
     const QVariantMap params = parameters();
-    const QString id = m_worker->run(kernel, params, dtype());
     QStringList p;
     for (auto it = params.cbegin(); it != params.cend(); ++it)
         p << it.key() + QLatin1Char('=') + it.value().toString();
-    return started(id, QStringLiteral("%1 %2 %3").arg(kernel, dtype(), p.join(QLatin1Char(' '))).trimmed());
+    const QString type = dtype();
+    return startOnDevices([&] { return m_worker->run(kernel, params, type); },
+                          QStringLiteral("%1 %2 %3").arg(kernel, type, p.join(QLatin1Char(' '))).trimmed());
 }
 
 QString RunsPanel::runSuite()
@@ -474,7 +608,7 @@ QString RunsPanel::runSuite()
         showProblem(tr("No CUDA device: the suite needs an NVIDIA GPU."));
         return {};
     }
-    return started(m_worker->runSuite(), tr("the standard suite"));
+    return startOnDevices([this] { return m_worker->runSuite(); }, tr("the standard suite"));
 }
 
 QString RunsPanel::measureCeilings()
@@ -483,7 +617,7 @@ QString RunsPanel::measureCeilings()
         showProblem(tr("No CUDA device: the ceilings are measured on an NVIDIA GPU."));
         return {};
     }
-    return started(m_worker->measureCeilings(), tr("the ceiling probes"));
+    return startOnDevices([this] { return m_worker->measureCeilings(); }, tr("the ceiling probes"));
 }
 
 QString RunsPanel::replay(const QString &file)
@@ -506,8 +640,15 @@ void RunsPanel::replayDialog()
 
 void RunsPanel::cancel()
 {
+    if (m_running.isEmpty() && m_worker->isWaiting()) {
+        m_worker->cancel(); // gives up the place in the queue
+        return;
+    }
     if (m_running.isEmpty())
         return;
+    for (const QString &id : std::as_const(m_queued))
+        m_worker->cancel(id);
+    m_queued.clear();
     m_status->setText(tr("Cancelling %1: the kernel that runs finishes first…").arg(m_runningWhat));
     m_worker->cancel(m_running);
 }
@@ -529,6 +670,12 @@ void RunsPanel::onFinished(const QString &id, bool ok, const QString &message)
 {
     if (id != m_running)
         return;
+    if (!m_queued.isEmpty()) {
+        // All GPUs: the next one's request takes over the progress bar.
+        addLog(ok ? tr("done on one GPU: %1").arg(m_runningWhat) : tr("stopped on one GPU: %1: %2").arg(m_runningWhat, message));
+        m_running = m_queued.takeFirst();
+        return;
+    }
     m_running.clear();
     m_progress->setRange(0, 1);
     m_progress->setValue(ok ? 1 : 0);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hosts.h"
 #include "resultset.h"
 
 #include <QJsonArray>
@@ -8,6 +9,7 @@
 #include <QVariantMap>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QComboBox;
@@ -44,6 +46,19 @@ public:
     // What the worker found: a device, or none with the reason. Until called: "looking".
     void setDevice(const std::optional<model::DeviceInfo> &device, const QString &whyNone = {});
     bool hasDevice() const { return m_device.has_value(); }
+    // Every device of the host, for the device picker ("All GPUs" when there are several).
+    void setDevices(const QList<model::DeviceInfo> &devices);
+    // The host picker: the hosts in the settings (this computer first). Picking one stops the
+    // worker, points it at that host and emits hostChanged().
+    void reloadHosts();
+    bool selectHost(const QString &name);
+    Host currentHost() const;
+    // The device runs go to: an index, or -1 for every GPU (one after another).
+    int deviceChoice() const;
+    bool setDeviceChoice(int index);
+    QComboBox *hostPicker() const { return m_hostBox; }
+    QComboBox *devicePicker() const { return m_deviceBox; }
+    void hostsDialog();
 
     QStringList kernelIds() const;
     bool selectKernel(const QString &id);
@@ -77,6 +92,7 @@ public:
 
 signals:
     void catalogLoaded();
+    void hostChanged(const Host &host);
     // A replay of this file started; its measurements arrive like live ones.
     void replayStarted(const QString &requestId, const QString &file);
 
@@ -90,6 +106,9 @@ private:
     void onError(const QString &id, const QString &message, int code);
     void onWorkerFailed(const QString &message);
     QString started(const QString &id, const QString &what);
+    // Sends one request per device the picker names (all GPUs: one after another).
+    QString startOnDevices(const std::function<QString()> &send, const QString &what);
+    void onHostPicked(int index);
     QJsonObject kernelJson(const QString &id) const;
 
     WorkerClient *m_worker;
@@ -103,6 +122,11 @@ private:
     QStringList m_log;
     QString m_messageText;
 
+    QList<Host> m_hosts;
+    QList<model::DeviceInfo> m_devices;
+    QStringList m_queued; // the other GPUs' requests of an "All GPUs" run
+    QComboBox *m_hostBox;
+    QComboBox *m_deviceBox;
     QLabel *m_deviceLabel;
     QComboBox *m_kernel;
     QLabel *m_description;
