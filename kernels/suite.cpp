@@ -139,6 +139,8 @@ bool Batch::run(const QList<SuiteItem> &items)
         }
         model::Measurement m = *r.measurement;
         m.startedAtS = startedAt;
+        if (m_afterRun)
+            m_afterRun(m);
         m_results.measurements.append(m);
         if (!m.check.ok) {
             ++m_failedChecks;

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace kernels {
 
 // {"name": name, "version": "0.1.0", "git": "abc1234"}
@@ -48,6 +50,9 @@ public:
     // False when it had to stop: no device, or a kernel fault killed the CUDA context.
     bool run(const QList<SuiteItem> &items);
 
+    // Called with every measurement before it is kept (run --profile's counters).
+    void setAfterRun(std::function<void(model::Measurement &)> f) { m_afterRun = std::move(f); }
+
     int failedChecks() const { return m_failedChecks; }
     int errors() const { return m_errors; }
     const QStringList &problems() const { return m_problems; }
@@ -63,6 +68,7 @@ private:
     int m_errors = 0;
     QStringList m_problems;
     RunStatus m_stop = RunStatus::Ok;
+    std::function<void(model::Measurement &)> m_afterRun;
 };
 
 // The suite's yardsticks, each a ratio within one results file: vector copy vs

@@ -95,16 +95,19 @@ private slots:
     // a GPU, a measurement on one with).
     void withoutNcu_data()
     {
-        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("how");
-        QTest::newRow("ROOFLAB_NCU empty") << QStringList{} << "override";
-        QTest::newRow("nothing on PATH or CUDA_HOME") << QStringList{} << "path";
-        QTest::newRow("with --json") << QStringList{"--json"} << "override";
+        const QStringList run = {"run", "memory.copy", "--param", "n=4096"};
+        QTest::newRow("ROOFLAB_NCU empty") << run << "override";
+        QTest::newRow("nothing on PATH or CUDA_HOME") << run << "path";
+        QTest::newRow("with --json") << run + QStringList{"--json"} << "override";
+        QTest::newRow("suite") << QStringList{"suite"} << "override";
+        QTest::newRow("ladder") << QStringList{"ladder", "--steps", "gemm.reg2d"} << "override";
     }
 
     void withoutNcu()
     {
-        QFETCH(QStringList, extra);
+        QFETCH(QStringList, args);
         QFETCH(QString, how);
         QMap<QString, QString> env;
         if (how == "override") {
@@ -120,7 +123,6 @@ private slots:
         }
         if (haveDevice())
             QSKIP("with a GPU the measurement itself differs run to run; the no-ncu line is checked without one");
-        const QStringList args = QStringList{"run", "memory.copy", "--param", "n=4096"} + extra;
         const Run plain = runCli(args, env);
         const Run profiled = runCli(args + QStringList{"--profile"}, env);
         QCOMPARE(profiled.code, plain.code);

@@ -160,6 +160,14 @@ void printCounters(const model::ProfileCounters &c)
     printLine(QStringLiteral("counters (%1, clocks not locked): %2").arg(c.tool, parts.join(", ")));
 }
 
+// suite --profile: the counters of one measurement; a line when there are none.
+void profileInto(model::Measurement &m, int device, const Profiler &profiler)
+{
+    progress(QStringLiteral("%1: profiling under Nsight Compute").arg(m.kernel));
+    if (const QString why = attachCounters(m, device, profiler); !why.isEmpty())
+        progress(why);
+}
+
 void printCeilings(const QList<model::MeasuredCeiling> &cs)
 {
     QList<QStringList> rows;
@@ -649,6 +657,7 @@ int cmdSuite(const QStringList &args)
 {
     QCommandLineParser p;
     addRunOptions(p);
+    p.addOption({"profile", "each kernel once more under Nsight Compute (ncu), its counters attached"});
     if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))
         return p.isSet("help") ? Ok : BadInput;
     if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", "standard"}}, [](const model::ResultSet &rs) {
@@ -659,12 +668,17 @@ int cmdSuite(const QStringList &args)
     const auto device = deviceOption(p);
     if (!device)
         return BadInput;
+    const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
+    if (p.isSet("profile") && !profiler.available())
+        progress(Profiler::notFoundMessage());
     kernels::Runner runner(*device);
     runner.setProgress(progress);
     if (const auto code = openRunner(runner))
         return *code;
     model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
     kernels::Batch batch(runner, rs);
+    if (profiler.available())
+        batch.setAfterRun([&](model::Measurement &m) { profileInto(m, *device, profiler); });
     if (batch.run(kernels::ceilingItems()))
         batch.run(kernels::suiteItems());
     const QJsonObject summary = kernels::suiteSummary(rs);

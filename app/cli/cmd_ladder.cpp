@@ -4,6 +4,7 @@
 #include "cliutil.h"
 
 #include "gemmladder.h"
+#include "profiler.h"
 #include "runner.h"
 #include "suite.h"
 #include "units.h"
@@ -76,6 +77,7 @@ int cmdLadder(const QStringList &args)
     p.addOption({"sweep-extra", "random configurations of warptiled and wgmma_tma as well (default 6 each)", "COUNT", "6"});
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
+    p.addOption({"profile", "each measurement once more under Nsight Compute (ncu), its counters attached"});
     p.addOption({"steps", "only these ids (comma-separated; default: the whole ladder and its references)", "IDS"});
     p.addOption({"set", "override a parameter of one step everywhere it runs, e.g. gemm.mma_multistage:STAGES=3 "
                         "(repeatable; random sweep tiles keep their own values)",
@@ -151,6 +153,9 @@ int cmdLadder(const QStringList &args)
             return badInput(tr("--set: %1").arg(error));
     }
 
+    const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
+    if (p.isSet("profile") && !profiler.available())
+        QTextStream(stderr) << Profiler::notFoundMessage() << '\n';
     kernels::Runner runner(device);
     if (!runner.open(&error))
         return fail(runner.openStatus() == kernels::RunStatus::NoDevice ? NoDevice : Failed, error);
@@ -174,6 +179,12 @@ int cmdLadder(const QStringList &args)
     kernels::RunOptions options;
     options.budgetS = budget;
     kernels::Batch batch(runner, rs, options);
+    if (profiler.available())
+        batch.setAfterRun([&](model::Measurement &m) {
+            err << "  " << m.kernel << ": profiling under Nsight Compute\n" << Qt::flush;
+            if (const QString why = attachCounters(m, device, profiler); !why.isEmpty())
+                err << why << '\n' << Qt::flush;
+        });
 
     auto sizeOf = [&](const QString &id) {
         return (kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_bf16")) ? tcSize : fp32Size;
