@@ -9,6 +9,7 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
           fonts-dejavu-core fonts-noto-cjk
+          xvfb xdotool x11-utils imagemagick   # tst_run_sh: ./run.sh on a real X server
           openssh-server openssh-client slurmctld slurmd slurm-client munge)   # tst_hosts: sshd, one-node Slurm
 
 as_root() {
@@ -44,8 +45,21 @@ MSG
   return 1
 }
 
+# configure_and_build [TARGET...]: every target when none is named. A configured Ninja folder
+# is not configured again (ninja re-runs CMake itself when a CMakeLists.txt changed), unless
+# CMAKE_BUILD_TYPE asks for another type, so a second run with nothing to do takes a moment.
 configure_and_build() {
-  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE:-RelWithDebInfo} \
-        -DCUDAToolkit_ROOT="$CUDA_ROOT" || return 1
-  cmake --build "$BUILD_DIR" --parallel "$(nproc)" || return 1
+  local type=${CMAKE_BUILD_TYPE:-RelWithDebInfo} targets=()
+  for t in "$@"; do targets+=(--target "$t"); done
+  local src
+  src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null || true)
+  if [ -n "$src" ] && [ "$(cd "$src" 2>/dev/null && pwd -P)" != "$(cd "$ROOT" && pwd -P)" ]; then
+    echo "rooflab: $BUILD_DIR was configured for the sources in $src, not $ROOT: set ROOFLAB_BUILD_DIR to another folder" >&2
+    return 1
+  fi
+  if [ ! -f "$BUILD_DIR/build.ninja" ] || ! grep -qx "CMAKE_BUILD_TYPE:STRING=$type" "$BUILD_DIR/CMakeCache.txt" 2>/dev/null; then
+    cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$type" \
+          -DCUDAToolkit_ROOT="$CUDA_ROOT" || return 1
+  fi
+  cmake --build "$BUILD_DIR" --parallel "$(nproc)" "${targets[@]}" || return 1
 }
