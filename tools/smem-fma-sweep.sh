@@ -7,6 +7,8 @@
 # table ($OUT/smem-fma.txt). Needs no `ceilings` run. Run from the repository root with the
 # bundle (rooflab-cli, made by ../shared/device/qt-bundle.sh) in .device-bundle ($BUNDLE):
 #   bash tools/smem-fma-sweep.sh                # the grid: 75 runs, about a second each
+#   bash tools/smem-fma-sweep.sh tests grid     # first the probe's GPU test rows (bundle with
+#                                               # tst_gpu_kernels too; $OUT/tst_smem_fma.log)
 #   bash tools/smem-fma-sweep.sh grid profile   # then 4 of them under Nsight Compute (+2 min)
 # SMEM_FMA_BUDGET_S (default 110) stops starting runs after that many seconds; the table
 # lists what was left out. Overlap in the table: 1 = the FMA issue and the shared-memory
@@ -65,6 +67,19 @@ one() {
   echo "$name rc=$rc" >>"$log"
   ((rc == 0)) || echo "$name: rooflab-cli exited $rc (see runs.log)"
 }
+
+if [[ $steps == *tests* ]]; then
+  # Its rows of tst_gpu_kernels: the checks at the three test sizes, the residency rows and
+  # the occupancy cross-check. Not counted in the sweep's time budget.
+  timeout 240 $RUN bin/tst_gpu_kernels -v1 smemFma occupancy:probe.smem_fma \
+    "referenceChecks:probe.smem_fma fp32 block=96 blocks_per_sm=3 iters=3 ratio=1 stride=3" \
+    "referenceChecks:probe.smem_fma fp32 iters=5 ratio=8 stride=2 vec=4" \
+    "referenceChecks:probe.smem_fma fp32 block=1024 blocks_per_sm=4 iters=7 ratio=32 stride=32" \
+    >"$OUT/tst_smem_fma.log" 2>&1
+  echo "tst_gpu_kernels (probe.smem_fma rows): rc=$?"
+  grep -E "^(PASS|FAIL|SKIP|QINFO|Totals)" "$OUT/tst_smem_fma.log" | cut -c1-200
+  t0=$(date +%s)
+fi
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv >"$dir/env.txt" 2>&1
 $RUN bin/rooflab-cli devices >>"$dir/env.txt" 2>&1
