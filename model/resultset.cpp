@@ -1,5 +1,7 @@
 #include "resultset.h"
 
+#include "profilecounters.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -572,7 +574,12 @@ QStringList ResultSet::csvHeader()
             QStringLiteral("check_ok"),   QStringLiteral("max_rel_err"),
             QStringLiteral("reference"),  QStringLiteral("predicted_time_s"),
             QStringLiteral("clock_mhz"),  QStringLiteral("source"),
-            QStringLiteral("level"),      QStringLiteral("precision")};
+            QStringLiteral("level"),      QStringLiteral("precision"),
+            // Nsight Compute counters (run --profile), empty without them.
+            QStringLiteral("dram_bytes"), QStringLiteral("l2_bytes"),
+            QStringLiteral("l1_bytes"),   QStringLiteral("smem_bytes"),
+            QStringLiteral("smem_bank_conflicts"), QStringLiteral("occupancy_pct"),
+            QStringLiteral("issue_active_pct"),    QStringLiteral("profile_clock_mhz")};
 }
 
 QStringList ResultSet::csvRow(const Measurement &m)
@@ -581,6 +588,11 @@ QStringList ResultSet::csvRow(const Measurement &m)
     for (auto it = m.params.cbegin(); it != m.params.cend(); ++it)
         params.append(it.key() + QLatin1Char('=') + paramText(it.value()));
     const bool checked = hasCheck(m.check);
+    const auto counters = ProfileCounters::of(m);
+    auto counter = [&counters](std::optional<double> (ProfileCounters::*get)() const) {
+        const auto v = counters ? ((*counters).*get)() : std::nullopt;
+        return v ? num(*v) : QString();
+    };
     return {m.kernel,
             m.dtype,
             params.join(QLatin1Char(';')),
@@ -600,7 +612,15 @@ QStringList ResultSet::csvRow(const Measurement &m)
             m.clockMhz > 0 ? num(m.clockMhz) : QString(),
             m.source,
             m.level,
-            m.precision};
+            m.precision,
+            counter(&ProfileCounters::dramBytes),
+            counter(&ProfileCounters::l2Bytes),
+            counter(&ProfileCounters::l1Bytes),
+            counter(&ProfileCounters::smemBytes),
+            counter(&ProfileCounters::smemBankConflicts),
+            counter(&ProfileCounters::occupancyPct),
+            counter(&ProfileCounters::issueActivePct),
+            counter(&ProfileCounters::smClockMhz)};
 }
 
 QString ResultSet::toCsv() const

@@ -184,6 +184,20 @@ private slots:
         QCOMPARE(again->metrics, c->metrics);
         QCOMPARE(again->tool, c->tool);
         QVERIFY(!model::ProfileCounters::of(model::Measurement{}));
+
+        // CSV export: the counter columns filled for this row, empty for one without counters.
+        model::Measurement plain;
+        plain.kernel = QStringLiteral("memory.copy");
+        const QStringList header = model::ResultSet::csvHeader();
+        const QStringList row = model::ResultSet::csvRow(back->measurements.first());
+        const QStringList bare = model::ResultSet::csvRow(plain);
+        QCOMPARE(row.size(), header.size());
+        QCOMPARE(row.at(header.indexOf("dram_bytes")), QStringLiteral("2147868672"));
+        QCOMPARE(row.at(header.indexOf("occupancy_pct")), QStringLiteral("86.47"));
+        QCOMPARE(row.at(header.indexOf("smem_bytes")), QStringLiteral("0"));
+        for (const char *col : {"dram_bytes", "l2_bytes", "l1_bytes", "smem_bytes", "smem_bank_conflicts",
+                                "occupancy_pct", "issue_active_pct", "profile_clock_mhz"})
+            QVERIFY2(header.contains(col) && bare.at(header.indexOf(col)).isEmpty(), col);
     }
 
     void levelBytes_data()

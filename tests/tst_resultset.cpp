@@ -343,14 +343,15 @@ private slots:
         QVERIFY(lines.last().isEmpty());
         QCOMPARE(lines.at(0),
                  QString("kernel,dtype,params,flops,bytes,ai,median_s,min_s,max_s,samples,flop_per_s,bytes_per_s,"
-                         "check_ok,max_rel_err,reference,predicted_time_s,clock_mhz,source,level,precision"));
+                         "check_ok,max_rel_err,reference,predicted_time_s,clock_mhz,source,level,precision,dram_bytes,l2_bytes,"
+                         "l1_bytes,smem_bytes,smem_bank_conflicts,occupancy_pct,issue_active_pct,profile_clock_mhz"));
         QCOMPARE(lines.at(3),
                  QString("gemm.tiled2d,fp32,BK=8;BM=128;BN=128;K=4096;M=4096;N=4096,137438953472,201326592,"
                          "682.6666666666666,0.00275,0.00271,0.00283,10,49977801262545.46,73209669818.18182,"
-                         "true,2.4e-06,cublas,0.0023,1965,rooflab,,"));
+                         "true,2.4e-06,cublas,0.0023,1965,rooflab,,,,,,,,,,"));
         QCOMPARE(lines.at(5), QString("\"void k<float, 2>(float*, int)\",fp32,M=1;N=2,2147483648,12582912,"
                                       "170.66666666666666,0.0041,0.004,0.0043,10,523776499512.19507,"
-                                      "3069002926.829268,false,0.031,\"say \"\"hi\"\"\",,,rooflab,,"));
+                                      "3069002926.829268,false,0.031,\"say \"\"hi\"\"\",,,rooflab,,,,,,,,,,"));
         QCOMPARE(ResultSet::csvHeader().size(), ResultSet::csvRow(odd).size());
     }
 
