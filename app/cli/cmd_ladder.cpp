@@ -2,15 +2,19 @@
 // plus random legal tile configurations (for comparing the tile model with measurements),
 // written as one results file.
 #include "cliutil.h"
+#include "remote.h"
 
 #include "gemmladder.h"
 #include "profiler.h"
 #include "runner.h"
+#include "specdb.h"
 #include "suite.h"
 #include "units.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
+#include <QProcess>
 #include <QTextStream>
 
 #include <algorithm>
@@ -65,6 +69,85 @@ QString paramsText(const QVariantMap &p, const QStringList &names)
     return parts.join(' ');
 }
 
+// The device a worker described, as far as the ladder's plan needs it (architecture, opt-in
+// shared memory for the random tiles).
+kernels::Device deviceFrom(const model::DeviceInfo &info)
+{
+    kernels::Device d;
+    d.index = info.extra.value("index").toInt();
+    d.name = info.name;
+    d.major = info.cc.section('.', 0, 0).toInt();
+    d.minor = info.cc.section('.', 1, 1).toInt();
+    d.sms = info.sms;
+    d.smemPerBlockOptin = qint64(info.extra.value("smem_per_block_optin").toDouble());
+    d.uuid = info.extra.value("uuid").toString();
+    return d;
+}
+
+// --device all: the ladder once per GPU, each in a rooflab-cli of its own (one worker per GPU),
+// one after another or together, each into FILE-gpuN.
+int ladderOnEvery(const QCommandLineParser &p, const QStringList &args, const std::optional<Remote> &remote)
+{
+    QList<int> indices;
+    if (remote) {
+        int code = Ok;
+        for (const model::DeviceInfo &d : remoteDevices(*remote, &code))
+            indices.append(d.extra.value("index").toInt());
+        if (code != Ok)
+            return code;
+    } else {
+        QString why;
+        for (const kernels::Device &d : kernels::cudaDevices(&why))
+            indices.append(d.index);
+        if (indices.isEmpty())
+            return fail(NoDevice, kernels::noDeviceMessage(why));
+    }
+    if (indices.isEmpty())
+        return NoDevice;
+    const bool parallel = p.isSet("parallel");
+    QStringList base;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (a == QLatin1String("--device") || a == QLatin1String("--out")) {
+            ++i;
+            continue;
+        }
+        if (a.startsWith(QLatin1String("--device=")) || a.startsWith(QLatin1String("--out=")) ||
+            a == QLatin1String("--parallel"))
+            continue;
+        base.append(a);
+    }
+    QList<QProcess *> children;
+    int exit = Ok, noDevice = 0;
+    auto reap = [&](QProcess *c) {
+        c->waitForFinished(-1);
+        const int code = c->exitStatus() == QProcess::NormalExit ? c->exitCode() : Failed;
+        noDevice += code == NoDevice ? 1 : 0;
+        if (code == BadInput || (code != Ok && exit == Ok))
+            exit = code == NoDevice ? Failed : code;
+        delete c;
+    };
+    for (int index : indices) {
+        auto *c = new QProcess;
+        c->setProcessChannelMode(QProcess::ForwardedChannels);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("ROOFLAB_RUN_PARALLEL", parallel ? "1" : "0");
+        c->setProcessEnvironment(env);
+        QStringList a = QStringList{"ladder"} + base + QStringList{"--device", QString::number(index)};
+        if (p.isSet("out"))
+            a << "--out" << perDevicePath(p.value("out"), index);
+        QTextStream(stderr) << tr("GPU %1: rooflab-cli %2").arg(index).arg(a.join(' ')) << '\n' << Qt::flush;
+        c->start(QCoreApplication::applicationFilePath(), a);
+        if (parallel)
+            children.append(c);
+        else
+            reap(c);
+    }
+    for (QProcess *c : children)
+        reap(c);
+    return noDevice == indices.size() ? NoDevice : exit;
+}
+
 } // namespace
 
 int cmdLadder(const QStringList &args)
@@ -83,7 +166,8 @@ int cmdLadder(const QStringList &args)
                         "(repeatable; random sweep tiles keep their own values)",
                  "ID:NAME=VALUE"});
     p.addOption({"budget", "seconds of timed samples per run (default 0.25)", "S", "0.25"});
-    p.addOption({"device", "CUDA device index", "I", "0"});
+    p.addOption({"device", "CUDA device index, or \"all\": every GPU (FILE-gpuN each)", "I", "0"});
+    addRemoteOptions(p, true);
     p.addOption({"out", "write the results file here", "FILE"});
     p.addOption({"json", "print the summary as JSON"});
     if (!parse(p, args, tr("Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked "
@@ -119,9 +203,14 @@ int cmdLadder(const QStringList &args)
     const double budget = p.value("budget").toDouble(&ok);
     if (!ok || budget <= 0 || budget > 60)
         return badInput(tr("--budget takes seconds between 0 and 60"));
-    const int device = p.value("device").toInt(&ok);
-    if (!ok || device < 0)
-        return badInput(tr("--device takes a device index"));
+    int remoteCode = Ok;
+    const std::optional<Remote> remote = remoteOf(p, &remoteCode);
+    if (remoteCode != Ok)
+        return remoteCode;
+    const bool everyDevice = p.value("device") == QLatin1String("all");
+    const int device = everyDevice ? 0 : p.value("device").toInt(&ok);
+    if (!everyDevice && (!ok || device < 0))
+        return badInput(tr("--device takes a device index or \"all\""));
 
     QStringList ids = kernels::gemm::referenceIds() + kernels::gemm::ladderIds();
     if (p.isSet("steps")) {
@@ -153,15 +242,55 @@ int cmdLadder(const QStringList &args)
             return badInput(tr("--set: %1").arg(error));
     }
 
-    const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
-    if (p.isSet("profile") && !profiler.available())
+    if (everyDevice)
+        return ladderOnEvery(p, args, remote);
+
+    const Profiler profiler(p.isSet("profile") && !remote ? Profiler::findNcu() : QString());
+    if (p.isSet("profile") && !remote && !profiler.available())
         QTextStream(stderr) << Profiler::notFoundMessage() << '\n';
-    kernels::Runner runner(device);
-    if (!runner.open(&error))
-        return fail(runner.openStatus() == kernels::RunStatus::NoDevice ? NoDevice : Failed, error);
-    const kernels::Device &dev = runner.device();
     QTextStream err(stderr);
-    runner.setProgress([&](const QString &m) { err << "  " << m << '\n' << Qt::flush; });
+    // Here (a Runner in this process) or through the worker of a host (--host/--via).
+    std::optional<kernels::Runner> runner;
+    std::unique_ptr<RemoteSession> session;
+    kernels::Device dev;
+    model::ResultSet rs;
+    if (remote) {
+        if (p.isSet("profile"))
+            err << tr("--profile runs only here, not through a host; measuring without it") << '\n';
+        session = std::make_unique<RemoteSession>(*remote);
+        const Outcome d = session->request(QStringLiteral("devices"), {});
+        if (!d.ok)
+            return d.code == Ok ? Failed : d.code;
+        const model::DeviceInfo *info = nullptr;
+        for (const model::DeviceInfo &x : d.devices)
+            if (x.extra.value("index").toInt() == device)
+                info = &x;
+        if (!info)
+            return d.devices.isEmpty() ? fail(NoDevice, QStringLiteral("%1: %2").arg(remote->name, d.message))
+                                       : badInput(tr("--device %1: %2 has %3 devices")
+                                                      .arg(device)
+                                                      .arg(remote->name)
+                                                      .arg(d.devices.size()));
+        dev = deviceFrom(*info);
+        rs.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        rs.tool = kernels::toolInfo("rooflab-cli");
+        rs.device = *info;
+        static const model::SpecDb db = model::SpecDb::loadDefault();
+        if (const model::Gpu *g = db.find(info->spec))
+            rs.ceilings = kernels::datasheetCeilings(*g);
+        rs.extra["host"] = remote->name;
+    } else {
+        runner.emplace(device);
+        if (!runner->open(&error))
+            return fail(runner->openStatus() == kernels::RunStatus::NoDevice ? NoDevice : Failed, error);
+        dev = runner->device();
+        runner->setProgress([&](const QString &m) { err << "  " << m << '\n' << Qt::flush; });
+        rs = kernels::newResultSet(*runner, kernels::toolInfo("rooflab-cli"));
+    }
+    rs.extra["device_index"] = dev.index;
+    rs.extra["device_uuid"] = dev.uuid;
+    if (qEnvironmentVariableIsSet("ROOFLAB_RUN_PARALLEL")) // a child of --device all
+        rs.extra["parallel"] = qEnvironmentVariable("ROOFLAB_RUN_PARALLEL") == QLatin1String("1");
 
     // What this device can run: wgmma only on sm_90, tensor-core steps from sm_80 on.
     QStringList skipped;
@@ -175,12 +304,38 @@ int cmdLadder(const QStringList &args)
             runnable.append(id);
     }
 
-    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
     kernels::RunOptions options;
     options.budgetS = budget;
-    kernels::Batch batch(runner, rs, options);
-    if (profiler.available())
-        batch.setAfterRun([&](model::Measurement &m) {
+    std::optional<kernels::Batch> batch;
+    if (runner)
+        batch.emplace(*runner, rs, options);
+    // Through a worker: each group is one "suite" request of its kernels.
+    QStringList remoteProblems;
+    int remoteFailed = 0, remoteErrors = 0;
+    bool remoteNoDevice = false;
+    auto runItems = [&](const QList<kernels::SuiteItem> &items) -> bool {
+        if (batch)
+            return batch->run(items);
+        QJsonArray list;
+        for (const kernels::SuiteItem &i : items)
+            list.append(QJsonObject{{"kernel", i.kernel}, {"params", QJsonObject::fromVariantMap(i.params)}, {"dtype", i.dtype}});
+        const Outcome o = session->request(QStringLiteral("suite"),
+                                           {{"kernels", list}, {"device", device}, {"budget_s", budget}});
+        for (const model::Measurement &m : o.results.measurements) {
+            rs.measurements.append(m);
+            remoteFailed += m.check.ok ? 0 : 1;
+        }
+        remoteProblems += o.warnings;
+        if (o.errored) {
+            ++remoteErrors;
+            remoteNoDevice = o.code == NoDevice;
+            remoteProblems.append(o.message);
+        }
+        return !o.errored;
+    };
+    auto problems = [&] { return batch ? batch->problems() : remoteProblems; };
+    if (profiler.available() && batch)
+        batch->setAfterRun([&](model::Measurement &m) {
             err << "  " << m.kernel << ": profiling under Nsight Compute\n" << Qt::flush;
             if (const QString why = attachCounters(m, device, profiler); !why.isEmpty())
                 err << why << '\n' << Qt::flush;
@@ -197,7 +352,7 @@ int cmdLadder(const QStringList &args)
                     item.params[it.key()] = it.value();
         }
         const qsizetype before = rs.measurements.size();
-        const bool alive = batch.run(items);
+        const bool alive = runItems(items);
         for (qsizetype i = before; i < rs.measurements.size(); ++i)
             rs.measurements[i].extra["role"] = role;
         return alive;
@@ -310,7 +465,7 @@ int cmdLadder(const QStringList &args)
                               {"measurements", checked},
                               {"checks_ok", checkOk},
                               {"skipped", QJsonArray::fromStringList(skipped)},
-                              {"problems", QJsonArray::fromStringList(batch.problems())}};
+                              {"problems", QJsonArray::fromStringList(problems())}};
     rs.extra["gemm_ladder"] = summary;
 
     if (p.isSet("out") && !rs.save(p.value("out"), &error))
@@ -338,14 +493,15 @@ int cmdLadder(const QStringList &args)
         printLine(tr("%1 measurements, %2 checks passed").arg(checked).arg(checkOk));
         for (const QString &s : skipped)
             printLine(tr("skipped: %1").arg(s));
-        for (const QString &pr : batch.problems())
+        for (const QString &pr : problems())
             printLine(tr("problem: %1").arg(pr));
         if (p.isSet("out"))
             printLine(tr("wrote %1").arg(p.value("out")));
     }
-    if (batch.stopStatus() == kernels::RunStatus::NoDevice)
+    if (batch ? batch->stopStatus() == kernels::RunStatus::NoDevice : remoteNoDevice)
         return NoDevice;
-    return (batch.failedChecks() > 0 || batch.errors() > 0 || !alive) ? Failed : Ok;
+    const int failed = batch ? batch->failedChecks() + batch->errors() : remoteFailed + remoteErrors;
+    return (failed > 0 || !alive) ? Failed : Ok;
 }
 
 } // namespace cli

@@ -566,7 +566,10 @@ private:
             dev->setProgress(
                 [&](const QString &step) { m_out.send(model::events::progress(i, total, step), r.id); });
             model::ResultSet one;
-            kernels::Batch b(*dev, one);
+            // "budget_s": seconds of timed samples per kernel (rooflab-cli ladder --budget).
+            kernels::RunOptions options;
+            options.budgetS = std::clamp(r.json.value(QLatin1String("budget_s")).toDouble(options.budgetS), 0.01, 60.0);
+            kernels::Batch b(*dev, one, options);
             const double startedAt = double(clock.elapsed()) / 1e3;
             const bool goOn = b.run({item});
             dev->setProgress({});

@@ -133,10 +133,14 @@ QList<Outcome> runRemote(const Remote &host, const QString &kind, const QJsonObj
                          [&o](const QString &, const model::Measurement &m) { o.results.measurements.append(m); });
         QObject::connect(w, &WorkerClient::ceiling, w,
                          [&o](const QString &, const model::MeasuredCeiling &c) { o.results.ceilings.append(c); });
-        QObject::connect(w, &WorkerClient::warning, w, [tag](const QString &, const QString &m) { note(tag + m); });
+        QObject::connect(w, &WorkerClient::warning, w, [tag, &o](const QString &, const QString &m) {
+            o.warnings.append(m);
+            note(tag + m);
+        });
         QObject::connect(w, &WorkerClient::otherEvent, w,
                          [&o](const QString &, const QJsonObject &e) { o.other.append(e); });
         QObject::connect(w, &WorkerClient::error, w, [&o](const QString &, const QString &, int code) {
+            o.errored = true;
             if (o.code == Ok || code == NoDevice)
                 o.code = code;
         });
@@ -187,6 +191,64 @@ QList<model::DeviceInfo> remoteDevices(const Remote &host, int *code, QJsonObjec
     if (*code == Ok && o.first().devices.isEmpty())
         note(QStringLiteral("rooflab-cli: %1: %2").arg(host.name, o.first().message));
     return o.first().devices;
+}
+
+RemoteSession::RemoteSession(const Remote &host) : m_host(host), m_client(clientFor(host)) {}
+
+RemoteSession::~RemoteSession() = default;
+
+Outcome RemoteSession::request(const QString &kind, const QJsonObject &fields)
+{
+    WorkerClient *w = m_client.get();
+    Outcome o;
+    QEventLoop loop;
+    QObject ctx; // the connections of this request only
+    QObject::connect(w, &WorkerClient::connected, &ctx, [&o](const QJsonObject &h) { o.hello = h; });
+    QObject::connect(w, &WorkerClient::waiting, &ctx, [this](const QString &m) {
+        if (!m.isEmpty())
+            note(QStringLiteral("[%1] ").arg(m_host.name) + tr("waiting: %1").arg(m));
+    });
+    QObject::connect(w, &WorkerClient::progress, &ctx, [this](const QString &, int, int, const QString &what) {
+        note(QStringLiteral("  [%1] %2").arg(m_host.name, what));
+    });
+    QObject::connect(w, &WorkerClient::device, &ctx, [&o](const QString &, const model::DeviceInfo &d) {
+        o.results.device = d;
+        o.devices.append(d);
+    });
+    QObject::connect(w, &WorkerClient::measurement, &ctx,
+                     [&o](const QString &, const model::Measurement &m) { o.results.measurements.append(m); });
+    QObject::connect(w, &WorkerClient::ceiling, &ctx,
+                     [&o](const QString &, const model::MeasuredCeiling &c) { o.results.ceilings.append(c); });
+    QObject::connect(w, &WorkerClient::warning, &ctx, [&o](const QString &, const QString &m) { o.warnings.append(m); });
+    QObject::connect(w, &WorkerClient::otherEvent, &ctx, [&o](const QString &, const QJsonObject &e) { o.other.append(e); });
+    QObject::connect(w, &WorkerClient::error, &ctx, [&o](const QString &, const QString &, int code) {
+        o.errored = true;
+        if (o.code == Ok || code == NoDevice)
+            o.code = code;
+    });
+    QString id;
+    bool done = false;
+    QObject::connect(w, &WorkerClient::finished, &ctx, [&](const QString &which, bool ok, const QString &message) {
+        if (which != id)
+            return;
+        o.ok = ok;
+        o.message = message;
+        if (!ok && o.code == Ok)
+            o.code = Failed;
+        done = true;
+        loop.quit();
+    });
+    id = w->send(kind, fields);
+    if (id.isEmpty()) {
+        o.code = Failed;
+        o.errored = true;
+        o.message = w->lastFailure();
+    } else if (!done) {
+        loop.exec();
+    }
+    if (!o.ok && !o.message.isEmpty())
+        note(QStringLiteral("rooflab-cli: %1").arg(o.message));
+    return o;
 }
 
 QString perDevicePath(const QString &path, int device)

@@ -11,7 +11,10 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
 #include <optional>
+
+class WorkerClient;
 
 namespace cli {
 
@@ -38,7 +41,23 @@ struct Outcome
     model::ResultSet results; // the device it ran on, its measurements and ceilings
     QList<model::DeviceInfo> devices; // every device event (the answer to "devices")
     QList<QJsonObject> other; // events without a signal of their own ("compiled")
+    QStringList warnings;     // a suite's items that failed, and what else it warned of
+    bool errored = false;     // a fatal error ended the request (no device, context lost, transport)
     QJsonObject hello;
+};
+
+// One worker there, kept for several requests (rooflab-cli ladder sends a request per group).
+class RemoteSession
+{
+public:
+    explicit RemoteSession(const Remote &host);
+    ~RemoteSession();
+    Outcome request(const QString &kind, const QJsonObject &fields);
+    const Remote &host() const { return m_host; }
+
+private:
+    Remote m_host;
+    std::unique_ptr<WorkerClient> m_client;
 };
 
 // Sends one request (`kind` with `fields`) to a worker per device in `devices` (empty: one
