@@ -298,7 +298,7 @@ private slots:
         const QString first = invocations.first();
         for (const char *part :
              {"--csv --page raw --print-units base --clock-control none --metrics ", "--kernel-name-base function",
-              "--kernel-name regex:(^|::)copy_vector($|[<(])", "--launch-count 1",
+              "--kernel-name regex:(^|::)copy_vector($|[<(])", "--launch-count 1 --target-processes all",
               "/opt/rooflab/bin/rooflab-cli run memory.copy --param block=1024 --param cache=default --param n=268435456 "
               "--param unroll=2 --param variant=vector --dtype fp32 --device 1 --repeat 1 --profile-child",
               "dram__bytes_read.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"})
@@ -308,6 +308,36 @@ private slots:
             QVERIFY(!invocations.at(1).contains("sm__inst_executed_pipe_tensor.sum"));
             QVERIFY(invocations.at(1).contains("sm__inst_executed_pipe_fma.sum"));
         }
+    }
+
+    // ncu itself runs without this program's LD_LIBRARY_PATH (a bundle's Qt could shadow its
+    // own libraries); the profiled child gets it back through /usr/bin/env.
+    void libraryPathGoesToTheChild()
+    {
+        const QByteArray saved = qgetenv("LD_LIBRARY_PATH");
+        const bool had = qEnvironmentVariableIsSet("LD_LIBRARY_PATH");
+        qputenv("LD_LIBRARY_PATH", "/bundle/lib:/usr/local/cuda/lib64");
+        QTemporaryDir dir;
+        const cli::Profiler profiler(writeFakeNcu(
+            dir.path(), QByteArray("echo \"ncu saw LD_LIBRARY_PATH=[$LD_LIBRARY_PATH]\" >> \"$(dirname \"$0\")/calls.log\"\n") +
+                            "cat '" + kCopyCsv + "'\n"));
+        cli::ProfileTarget t;
+        t.kernel = "memory.copy";
+        t.entry = "copy_vector<float, 2, 0>";
+        const cli::Profiler::Outcome o = profiler.profile(t, "/opt/rooflab/bin/rooflab-cli");
+        if (had)
+            qputenv("LD_LIBRARY_PATH", saved);
+        else
+            qunsetenv("LD_LIBRARY_PATH");
+        QCOMPARE(int(o.status), int(cli::Profiler::Status::Ok));
+        QFile log(dir.filePath("calls.log"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QStringList l = lines(log.readAll());
+        QCOMPARE(l.size(), 2);
+        QVERIFY2(l.at(0).contains("--target-processes all /usr/bin/env LD_LIBRARY_PATH=/bundle/lib:/usr/local/cuda/lib64 "
+                                  "/opt/rooflab/bin/rooflab-cli run memory.copy"),
+                 qPrintable(l.at(0)));
+        QCOMPARE(l.at(1), QStringLiteral("ncu saw LD_LIBRARY_PATH=[]"));
     }
 
     void kernelFilter_data()

@@ -131,7 +131,18 @@ QStringList Profiler::childArguments(const ProfileTarget &t)
 
 QString Profiler::version() const
 {
+    if (!m_version.isEmpty())
+        return m_version;
+    m_version = readVersion();
+    return m_version;
+}
+
+QString Profiler::readVersion() const
+{
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    p.setProcessEnvironment(env);
     p.start(m_ncu, {QStringLiteral("--version")});
     if (!p.waitForFinished(30000)) {
         p.kill();
@@ -152,6 +163,15 @@ Profiler::Outcome Profiler::profile(const ProfileTarget &target, const QString &
         return o;
     }
     const QString program = self.isEmpty() ? QCoreApplication::applicationFilePath() : self;
+    // ncu runs with the libraries it was installed with, not this program's (a bundle's Qt on
+    // LD_LIBRARY_PATH); the child gets them back through env.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QStringList launcher;
+    if (env.contains(QStringLiteral("LD_LIBRARY_PATH")) && isExecutableFile(QStringLiteral("/usr/bin/env"))) {
+        launcher = {QStringLiteral("/usr/bin/env"),
+                    QStringLiteral("LD_LIBRARY_PATH=") + env.value(QStringLiteral("LD_LIBRARY_PATH"))};
+        env.remove(QStringLiteral("LD_LIBRARY_PATH"));
+    }
     QStringList metrics = model::ProfileCounters::metricNames();
     const QString stem = entryStem(target.entry);
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -170,9 +190,13 @@ Profiler::Outcome Profiler::profile(const ProfileTarget &target, const QString &
                             kernelFilter(target.entry),
                             QStringLiteral("--launch-count"),
                             QStringLiteral("1"),
-                            program};
+                            QStringLiteral("--target-processes"),
+                            QStringLiteral("all")};
+        args += launcher;
+        args += program;
         args += childArguments(target);
         QProcess p;
+        p.setProcessEnvironment(env);
         p.start(m_ncu, args);
         if (!p.waitForStarted(30000)) {
             o.message = tr("profile: %1 could not be started (%2); no counters").arg(m_ncu, p.errorString());

@@ -58,13 +58,16 @@ public:
     static QString kernelFilter(const QString &entry);
     // "copy_vector" from "copy_vector<float, 2>" (what ncu's "function" name base matches).
     static QString entryStem(const QString &entry);
-    // "ncu 2025.3.0.0" from `ncu --version`; "ncu" when it cannot be read.
+    // "ncu 2025.3.0.0" from `ncu --version` (asked once); "ncu" when it cannot be read.
     QString version() const;
 
     int timeoutMs = 10 * 60 * 1000;
 
 private:
+    QString readVersion() const;
+
     QString m_ncu;
+    mutable QString m_version; // asked once
 };
 
 // Profiles m's kernel and attaches the counters. Returns the one line to tell the user when
