@@ -114,6 +114,17 @@ if [[ $steps == *profile* ]]; then
 fi
 wall=$(($(date +%s) - t0))
 
+if [[ $steps == *grid* ]]; then
+  # The SASS of three of them (nvdisasm of the toolkit there): the loop's LDS and FFMA counts
+  # and whether the FFMAs take their factor as an immediate, as the PTX count assumes.
+  mkdir -p "$dir/sass"
+  for cfg in "8 2 1" "32 1 4" "2 4 1"; do
+    read -r r s v <<<"$cfg"
+    $RUN bin/rooflab-cli compile probe.smem_fma --arch sm_90 --param ratio="$r" --param stride="$s" --param vec="$v" \
+      --mix --mix-source sass --sass-out "$dir/sass/r$r-s$s-v$v.sass" >"$dir/sass/r$r-s$s-v$v.mix.txt" 2>&1
+  done
+fi
+
 # The table: per SM and clock, what the FMA pipe and the shared-memory pipe alone would
 # need, against the time measured.
 python3 - "$dir" "$wall" "${skipped[@]}" >"$dir/summary.txt" <<'PY'
@@ -158,6 +169,9 @@ print("%d results (%d unreadable), %s s" % (len(rows), len(bad), wall))
 if skipped:
     print("left out (over the time budget): " + " ".join(skipped))
 PY
+for f in "$dir"/sass/*.mix.txt; do
+  [[ -f $f ]] && { echo "$(basename "$f" .mix.txt): $(tail -1 "$f")"; } >>"$dir/summary.txt"
+done
 cp "$dir/summary.txt" "$OUT/smem-fma.txt"
 echo "smem-fma sweep: $(grep -c ' rc=0$' "$log") of $(grep -c ' rc=' "$log") runs exited 0 in $wall s; $OUT/smem-fma.tar.gz"
 tar -C "$work" -czf "$OUT/smem-fma.tar.gz" smem-fma
