@@ -570,6 +570,21 @@ private slots:
         QCOMPARE(kernels::compileJobCode(bad, compiler).error, QStringLiteral("no kernel"));
     }
 
+    // What the tile explorer pays per knob change for a configuration it has seen.
+    void benchCompileJobLookup()
+    {
+        const model::SpecDb db = model::SpecDb::loadDefault();
+        const model::Gpu *g = db.find("h200-sxm");
+        QVERIFY(g);
+        const auto job = kernels::gemm::compileJob(kernels::gemm::plan(kernels::gemm::defaultConfig("gemm.vectorized"), g), *g);
+        kernels::Compiler compiler({}, m_cache.path());
+        QVERIFY(kernels::compileJobCode(job, compiler).ok);
+        QBENCHMARK {
+            const kernels::KernelCode k = kernels::compileJobCode(job, compiler);
+            QVERIFY(k.cacheHit);
+        }
+    }
+
     // The SASS path end to end with a stand-in nvdisasm on PATH that prints the hand-written
     // listing under the real entry's name.
     void standInDisassembler()

@@ -15,6 +15,7 @@
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
+OUT=$(mkdir -p "$OUT" && cd "$OUT" && pwd) # the bundle's run.sh runs programs from its own folder
 [[ -f $ROOT/tools/dump-sass.list && -f $ROOT/.device-bundle/run.sh ]] || {
   echo "run from the repository root with the bundle in .device-bundle" >&2
   exit 2
