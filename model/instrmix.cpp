@@ -540,8 +540,10 @@ QString ptxClass(const QString &instruction, double *weight)
     if (base == QLatin1String("stmatrix"))
         return QStringLiteral("sts");
     if (base == QLatin1String("cp")) {
-        const bool bookkeeping = hasToken(tok, "commit_group") || hasToken(tok, "wait_group") ||
-                                 hasToken(tok, "wait_all") || hasToken(tok, "mbarrier");
+        // cp.async.commit_group / wait_group / wait_all / mbarrier.arrive, and the bulk ones, issue
+        // no copy ("mbarrier::complete_tx" on a bulk copy is only its completion mechanism).
+        const bool bookkeeping = tok.contains(QLatin1String("commit_group")) || hasToken(tok, "wait_group") ||
+                                 tok.contains(QLatin1String("wait_all")) || tok.value(2) == QLatin1String("mbarrier");
         if (tok.value(1) == QLatin1String("reduce") || (tok.value(1) == QLatin1String("async") && tok.value(2) == QLatin1String("bulk")))
             return bookkeeping ? QStringLiteral("other") : QStringLiteral("tma");
         if (tok.value(1) == QLatin1String("async"))
