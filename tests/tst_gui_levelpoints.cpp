@@ -92,6 +92,19 @@ private slots:
         }
     }
 
+    // The measured point's own tooltip lists what the counters say.
+    void tooltip()
+    {
+        const model::Measurement m = gemm({{"dram__bytes.sum", 1024.0 * 1024 * 1024}, {"lts__t_bytes.sum", 4.0 * 1024 * 1024 * 1024},
+                                           {"sm__warps_active.avg.pct_of_peak_sustained_active", 12.4},
+                                           {"smsp__issue_active.avg.pct_of_peak_sustained_active", 40.2},
+                                           {"smsp__cycles_elapsed.avg.per_second", 1.98e9}});
+        const QString t = resultschart::tooltip(m, nullptr);
+        QVERIFY2(t.contains("Nsight Compute: HBM 1 GiB · L2 4 GiB · occupancy 12 % · issue slots 40 % busy · SM 1980 MHz"),
+                 qPrintable(t));
+        QVERIFY(!resultschart::tooltip(gemm({}), nullptr).contains("Nsight Compute"));
+    }
+
     void labels()
     {
         const auto lp = resultschart::levelPoints(

@@ -134,6 +134,21 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
                      .arg(QString::number(*m.predictedTimeS / m.time.median * 100, 'f', 0));
     if (m.clockMhz > 0)
         lines << tr("SM clock %1 MHz").arg(QString::number(m.clockMhz, 'f', 0));
+    if (const auto c = model::ProfileCounters::of(m)) {
+        // What Nsight Compute measured when the kernel ran once more (run --profile).
+        QStringList parts;
+        const QString memoryType = gpu ? gpu->memoryType : QString();
+        for (auto [level, bytes] : model::measuredLevelBytes(*c).asKeyValueRange())
+            parts << QStringLiteral("%1 %2").arg(level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level, memoryType),
+                                               model::formatBytesBinary(bytes));
+        if (const auto v = c->occupancyPct())
+            parts << tr("occupancy %1 %").arg(QString::number(*v, 'f', 0));
+        if (const auto v = c->issueActivePct())
+            parts << tr("issue slots %1 % busy").arg(QString::number(*v, 'f', 0));
+        if (const auto v = c->smClockMhz())
+            parts << tr("SM %1 MHz").arg(QString::number(*v, 'f', 0));
+        lines << tr("Nsight Compute: %1").arg(html(parts.join(QStringLiteral(" · "))));
+    }
     if (!extra.isEmpty())
         lines << extra;
     if (!source.isEmpty())
