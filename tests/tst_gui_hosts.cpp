@@ -2,7 +2,11 @@
 // host command, the "connected: ..." line) and the Runs panel's host and device pickers ("All
 // GPUs" sends one request per GPU). Offscreen; no GPU needed.
 #include "hostsdialog.h"
+#include "resultspanel.h"
+#include "resultssession.h"
+#include "rooflinechart.h"
 #include "runspanel.h"
+#include "specdb.h"
 #include "workerclient.h"
 
 #include <QApplication>
@@ -112,6 +116,52 @@ private slots:
         QVERIFY(!panel.runSuite().isEmpty());
         QCOMPARE(worker.openRequests().size(), 2); // one per GPU, queued one after another
         worker.stop();
+    }
+
+    // Results of two GPUs (host, device UUID from the worker): their points and measured
+    // ceilings in two colours, the ceilings named by host and GPU.
+    void chartComparesDevices_data()
+    {
+        QTest::addColumn<QStringList>("uuids");
+        QTest::addColumn<QList<int>>("colours");
+        QTest::newRow("one GPU") << QStringList{"GPU-a", "GPU-a"} << QList<int>{0, 0};
+        QTest::newRow("two GPUs of one host") << QStringList{"GPU-a", "GPU-b"} << QList<int>{0, 1};
+    }
+    void chartComparesDevices()
+    {
+        QFETCH(QStringList, uuids);
+        QFETCH(QList<int>, colours);
+        ResultsSession session;
+        RooflineChart chart;
+        ResultsPanel panel(&session, &chart);
+        const model::SpecDb db = model::SpecDb::loadDefault();
+        QVERIFY(db.find("h200-sxm"));
+        panel.setGpu(*db.find("h200-sxm"));
+        for (int i = 0; i < uuids.size(); ++i) {
+            const QJsonObject where{{"host", "gpu-lab"}, {"device_index", i}, {"device_uuid", uuids.at(i)}};
+            model::Measurement m;
+            m.kernel = QStringLiteral("memory.vector_add");
+            m.dtype = QStringLiteral("fp32");
+            m.flops = 1e9;
+            m.bytes = 12e9;
+            m.time = {0.004 + 0.001 * i, 0.004, 0.006, 10};
+            m.check.ok = true;
+            m.extra = where;
+            session.addLiveMeasurement(m);
+            model::MeasuredCeiling c;
+            c.kind = QStringLiteral("memory");
+            c.level = QStringLiteral("hbm");
+            c.value = 4.3e12 - 1e11 * i;
+            c.unit = QStringLiteral("B/s");
+            c.probe = QStringLiteral("hbm_copy");
+            c.extra = where;
+            session.addLiveCeiling(c);
+        }
+        QTRY_VERIFY(chart.point("result:1").has_value());
+        QCOMPARE(chart.point("result:0")->gpuIndex, colours.at(0));
+        QCOMPARE(chart.point("result:1")->gpuIndex, colours.at(1));
+        const bool several = colours.at(1) != colours.at(0);
+        QCOMPARE(chart.measuredLabels().join(' ').contains("gpu-lab GPU 1"), several);
     }
 };
 

@@ -1,5 +1,7 @@
 #include "resultspanel.h"
 
+#include "deviceslots.h"
+
 #include "resultschart.h"
 #include "resultssession.h"
 #include "resultstablemodel.h"
@@ -373,6 +375,16 @@ void ResultsPanel::updateChartNow()
             if (const QString k = cmp->results.measurements.at(i).key(); !baseline.contains(k))
                 baseline.insert(k, i); // the first, as ResultsTableModel matches
 
+    // Several GPUs or hosts in the results: each its own colour, like compared GPUs.
+    DeviceSlots devices;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        devices.see(m_model->measurement(row).extra);
+    for (const ResultsSession::Document &d : m_session->files())
+        for (const model::MeasuredCeiling &c : d.results.ceilings)
+            devices.see(c.extra);
+    for (const model::MeasuredCeiling &c : m_session->live().ceilings)
+        devices.see(c.extra);
+
     int drawn = 0;
     for (int row = 0; row < m_model->rowCount() && drawn < kMaxChartPoints; ++row) {
         if (!m_proxy->mapFromSource(m_model->index(row, 0)).isValid())
@@ -390,6 +402,8 @@ void ResultsPanel::updateChartNow()
         if (!p)
             continue;
         points << *p;
+        if (devices.several())
+            points.last().gpuIndex = devices.slotOf(m.extra);
         const auto levels = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
         points << levels.points;
         levelTrails << levels.trails;
@@ -453,10 +467,18 @@ void ResultsPanel::updateChartNow()
     }
 
     QList<ChartCeiling> ceilings;
-    auto addCeilings = [&ceilings](const QList<model::MeasuredCeiling> &cs) {
+    const int cap = 24 * std::clamp(devices.count(), 1, 4); // a readable chart, even with 8 GPUs
+    auto addCeilings = [&ceilings, &devices, cap](const QList<model::MeasuredCeiling> &cs) {
         for (const model::MeasuredCeiling &c : cs)
-            if (c.probe != QLatin1String("datasheet") && c.value > 0 && ceilings.size() < 24)
-                ceilings << ChartCeiling{c, 0, {}};
+            if (c.probe != QLatin1String("datasheet") && c.value > 0 && ceilings.size() < cap)
+                ceilings << ChartCeiling{
+                    c, devices.several() ? devices.slotOf(c.extra) : 0,
+                    devices.several()
+                        ? tr("%1: measured %2 %3")
+                              .arg(DeviceSlots::nameOf(c.extra),
+                                   c.kind == QLatin1String("memory") ? c.level.toUpper() : c.precision,
+                                   model::formatSi(c.value, c.unit))
+                        : QString()};
     };
     for (const ResultsSession::Document &d : m_session->files())
         addCeilings(d.results.ceilings);
