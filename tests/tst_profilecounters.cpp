@@ -1,6 +1,7 @@
 // model::ProfileCounters: the counters `rooflab-cli run --profile` reads from Nsight Compute's
 // raw CSV, kept in a results file, turned into bytes per memory level and compared with a
 // prediction ("HBM: predicted 654 MiB, measured 612 MiB").
+#include "ncuimport.h"
 #include "profilecounters.h"
 #include "resultset.h"
 
@@ -105,6 +106,22 @@ private slots:
         QVERIFY2(v, qPrintable(metric));
         QVERIFY2(expected == 0 ? *v == 0 : near(*v, expected, 1e-6),
                  qPrintable(QStringLiteral("%1: %2, expected %3").arg(metric).arg(*v, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+    }
+
+    // The same file imports as roofline points (File → Open): --profile asks for the import's metrics too.
+    void importsAsRooflinePoints()
+    {
+        QString error;
+        const auto rs = model::NcuImport::fromCsv(readFile(QString::fromLatin1(kCopyCsv)), &error);
+        QVERIFY2(rs, qPrintable(error));
+        QStringList levels;
+        for (const model::Measurement &m : rs->measurements) {
+            levels.append(m.level);
+            QCOMPARE(m.source, QStringLiteral("ncu"));
+            QVERIFY(near(m.time.median, 502.816e-6, 1e-9));
+        }
+        QCOMPARE(levels, (QStringList{"hbm", "l2"}));
+        QCOMPARE(rs->device.name, QStringLiteral("NVIDIA H200"));
     }
 
     // The launch is picked by the kernel's name; other launches (the runner's fill) are not it.
