@@ -186,6 +186,7 @@ QList<Function> parseSass(const QString &text, QString *arch)
 {
     static const QRegularExpression instrRe(QStringLiteral("^\\s*/\\*([0-9a-fA-F]+)\\*/\\s*(.*)$"));
     static const QRegularExpression sectionRe(QStringLiteral("^\\s*\\.section\\s+\\.text\\.([^,\\s]+)"));
+    static const QRegularExpression anySectionRe(QStringLiteral("^\\s*\\.section\\s"));
     static const QRegularExpression textLabelRe(QStringLiteral("^\\.text\\.([^:\\s]+):\\s*$"));
     static const QRegularExpression cuobjFnRe(QStringLiteral("^\\s*Function\\s*:\\s*(\\S+)"));
     static const QRegularExpression labelRe(QStringLiteral("^\\s*([A-Za-z_.$][\\w.$]*):\\s*(?://.*)?$"));
@@ -194,6 +195,7 @@ QList<Function> parseSass(const QString &text, QString *arch)
     static const QRegularExpression addrTargetRe(QStringLiteral("\\b0x([0-9a-fA-F]+)\\s*$"));
     QList<Function> fs;
     Function *cur = nullptr;
+    bool inData = false;
     QStringList pendingLabels;
     auto start = [&](const QString &name) {
         if (cur && cur->name == name)
@@ -214,23 +216,33 @@ QList<Function> parseSass(const QString &text, QString *arch)
                 *arch = m.captured(1).isEmpty() ? m.captured(2) : QLatin1String("sm_") + m.captured(1).toLower();
         if (const auto m = sectionRe.match(raw); m.hasMatch()) {
             start(m.captured(1));
+            inData = false;
+            continue;
+        }
+        if (anySectionRe.match(raw).hasMatch()) {
+            // .nv.info, .nv.constant0, ...: nvdisasm prints their bytes with addresses too.
+            cur = nullptr;
+            inData = true;
+            pendingLabels.clear();
             continue;
         }
         if (const auto m = cuobjFnRe.match(raw); m.hasMatch()) {
             start(m.captured(1));
+            inData = false;
             continue;
         }
         if (const auto m = textLabelRe.match(raw); m.hasMatch()) {
             start(m.captured(1));
+            inData = false;
             continue;
         }
         if (const auto m = instrRe.match(raw); m.hasMatch()) {
-            if (!cur)
-                start(QString());
             QString body = m.captured(2);
             const int semi = int(body.indexOf(QLatin1Char(';')));
-            if (semi < 0) // only an encoding comment (cuobjdump's second line) or nothing
+            if (semi < 0 || inData) // an encoding comment (cuobjdump's second line), data, or nothing
                 continue;
+            if (!cur)
+                start(QString());
             body = body.left(semi).trimmed();
             if (body.startsWith(QLatin1Char('{')))
                 body = body.mid(1).trimmed();
