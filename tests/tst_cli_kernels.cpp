@@ -183,6 +183,20 @@ private slots:
         QVERIFY2(r.out.contains("ffma 64"), r.out.constData());
     }
 
+    // Through a worker (--via): the mix comes in the compiled reply.
+    void compileMixVia()
+    {
+        const QString via = QStringLiteral("%1 worker").arg(QStringLiteral(ROOFLAB_CLI));
+        const Run r = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix", "--json", "--via", via},
+                          {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["instr_mix"].toObject()["counts"].toObject()["ffma"].toDouble(), 64.0);
+        const Run text = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix", "--via", via}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        QVERIFY2(text.out.contains("ffma 64"), text.out.constData());
+        const Run file = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--ptx-out", "k.ptx", "--via", via});
+        QCOMPARE(file.code, 2);
+    }
+
     void compileCodeOut()
     {
         QTemporaryDir dir;

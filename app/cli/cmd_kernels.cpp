@@ -371,6 +371,10 @@ int cmdCompile(const QStringList &args)
                 c = e;
         if (!o.ok || c.isEmpty())
             return o.code == Ok ? Failed : o.code;
+        int mixCode = Ok;
+        const QStringList mixText = remoteMixLines(p, c, &mixCode);
+        if (mixCode != Ok)
+            return mixCode;
         const QJsonObject res = c.value("resources").toObject();
         if (p.isSet("json")) {
             printJson({{"kernel", spec->id},
@@ -381,7 +385,8 @@ int cmdCompile(const QStringList &args)
                        {"smem_static_bytes", res.value("smem")},
                        {"spill_bytes", res.value("spill_bytes")},
                        {"compile_ms", c.value("compile_ms")},
-                       {"cache_hit", c.value("cache_hit")}});
+                       {"cache_hit", c.value("cache_hit")},
+                       {"instr_mix", p.isSet("mix") ? c.value("instr_mix") : QJsonValue(QJsonValue::Undefined)}});
         } else {
             printLine(QStringLiteral("%1 for %2 on %3 (%4 ms%5)")
                           .arg(spec->id, c.value("arch").toString(), remote->name)
@@ -391,6 +396,8 @@ int cmdCompile(const QStringList &args)
                        {{QString::number(res.value("regs").toInt()), QString::number(res.value("smem").toInt()),
                          QString::number(res.value("spill_bytes").toInt()),
                          QString::number(res.value("stack_bytes").toInt())}});
+            for (const QString &line : mixText)
+                printLine(line);
         }
         if (p.isSet("log"))
             QTextStream(stderr) << c.value("log").toString();

@@ -96,13 +96,39 @@ int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &sp
     text->append((k.mix.loopFound ? tr("instruction mix of %1, warp instructions of one main-loop iteration, %2:")
                                   : tr("instruction mix of %1, the whole kernel (it has no loop), %2:"))
                      .arg(k.entry, where));
+    text->append(QStringLiteral("  ") + mixSummary(k.mix));
+    return Ok;
+}
+
+QString mixSummary(const model::InstrMix &m)
+{
     QStringList parts;
     for (const QString &c : model::instrClasses())
-        if (k.mix.count(c) > 0)
-            parts.append(QStringLiteral("%1 %2").arg(c, number(k.mix.count(c))));
-    text->append(QStringLiteral("  ") + parts.join(QLatin1String(", ")) +
-                 tr("; total %1").arg(number(k.mix.total)));
-    return Ok;
+        if (m.count(c) > 0)
+            parts.append(QStringLiteral("%1 %2").arg(c, number(m.count(c))));
+    return parts.join(QLatin1String(", ")) + tr("; total %1").arg(number(m.total));
+}
+
+QStringList remoteMixLines(const QCommandLineParser &p, const QJsonObject &compiled, int *code)
+{
+    *code = Ok;
+    for (const char *o : {"cubin-out", "sass-out", "ptx-out"})
+        if (p.isSet(QLatin1String(o))) {
+            *code = badInput(QStringLiteral("--%1 writes a file here: it is not available with --host / --via").arg(QLatin1String(o)));
+            return {};
+        }
+    if (!p.isSet("mix"))
+        return {};
+    const model::InstrMix m = model::InstrMix::fromJson(compiled.value(QLatin1String("instr_mix")).toObject());
+    if (m.isEmpty()) {
+        *code = fail(Failed, QStringLiteral("--mix: ") + compiled.value(QLatin1String("instr_mix_error")).toString(
+                                                              tr("the worker sent no instruction mix")));
+        return {};
+    }
+    return {(m.loopFound ? tr("instruction mix of %1, warp instructions of one main-loop iteration, counted from the %2:")
+                         : tr("instruction mix of %1, the whole kernel (it has no loop), counted from the %2:"))
+                .arg(m.kernel, m.source.toUpper()),
+            QStringLiteral("  ") + mixSummary(m)};
 }
 
 } // namespace cli

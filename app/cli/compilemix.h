@@ -5,6 +5,8 @@
 #include "catalog.h"
 #include "compiler.h"
 
+#include "instrmix.h"
+
 #include <QCommandLineParser>
 #include <QJsonObject>
 
@@ -17,6 +19,11 @@ void addMixOptions(QCommandLineParser &p);
 int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &spec, const kernels::Params &params,
                       model::Dtype dtype, const kernels::CompileResult &compiled, kernels::Compiler &compiler,
                       QJsonObject *json, QStringList *text);
+// "ffma 512, lds 128, ...; total 1047"
+QString mixSummary(const model::InstrMix &m);
+// --mix through a worker (--host / --via): the lines for the worker's compiled reply; *code
+// Failed when it has no mix, BadInput for the file options, which need a local compile.
+QStringList remoteMixLines(const QCommandLineParser &p, const QJsonObject &compiled, int *code);
 // `doc` with the fields of `more` added.
 QJsonObject withFields(QJsonObject doc, const QJsonObject &more);
 
