@@ -1,5 +1,7 @@
 // The tile explorer, driven like a user: sliders move the predicted point to exactly where
-// model::TileModel puts it; illegal configurations show their reasons and lose the point;
+// the models put it (model::TileModel's traffic, model::PerfModel's time for ladder steps); the
+// term bar and the binding term's words follow every knob; illegal configurations show their
+// reasons and lose the point;
 // seed 003's presets side by side; the background NVRTC compile replaces the estimated
 // registers; ladder and sweep trails; Measure through a worker (a stand-in printing canned
 // events, and the real one, which has no device here); lesson states set the controls.
@@ -8,8 +10,11 @@
 #include "gemmtile.h"
 #include "mainwindow.h"
 #include "occupancypanel.h"
+#include "paths.h"
+#include "perfmodel.h"
 #include "rooflinechart.h"
 #include "specdb.h"
+#include "termbar.h"
 #include "tileexplorer.h"
 #include "tilemodel.h"
 #include "units.h"
@@ -41,13 +46,48 @@ Q_DECLARE_METATYPE(QAbstractSlider::SliderAction)
 
 namespace {
 
-// The model's point for a configuration, with the registers the explorer used.
-QPointF modelPoint(const model::Gpu &g, const gemm::TileConfig &c, std::optional<int> registers)
+// The ceilings the explorer predicts with: the bundled H200 samples' own, on their GPU.
+model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
-    model::TileInput in = gemm::plan(c, &g).input;
+    const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs) : model::MachineCeilings{};
+}
+
+// The performance model's prediction for a ladder configuration, built here from the plan as
+// the explorer must build it (the launch, the compiled registers when known, the tile's smem).
+model::Prediction perfPrediction(const model::Gpu &g, const gemm::TileConfig &c, std::optional<int> registers)
+{
+    const gemm::TilePlan plan = gemm::plan(c, &g);
+    model::TileInput in = plan.input;
     in.registers = registers;
     const model::TileResult r = model::TileModel(g).evaluate(in);
-    return {r.aiHbm(), r.predictedFlopS};
+    model::KernelLaunch l;
+    l.kernel = plan.kernelId;
+    l.dtype = model::dtypeName(c.dtype);
+    l.params = plan.kernelParams;
+    l.threads = plan.launchThreads;
+    l.registers = registers.value_or(0);
+    l.smemBytes = r.smemBytes;
+    if (plan.kernelId != "gemm.naive" && plan.kernelId != "gemm.coalesced") { // 1×1 tiles in the tile model
+        l.grid = r.gridBlocks;
+        l.blocksPerSm = r.blocksPerSm;
+    }
+    return model::PerfModel(g, samplesCeilings(g)).predict(l);
+}
+
+// The model's point for a configuration, with the registers the explorer used: the tile
+// model's HBM intensity; the time from the performance model for ladder steps, the tile
+// model's for the model step.
+QPointF modelPoint(const model::Gpu &g, const gemm::TileConfig &c, std::optional<int> registers)
+{
+    const gemm::TilePlan plan = gemm::plan(c, &g);
+    model::TileInput in = plan.input;
+    in.registers = registers;
+    const model::TileResult r = model::TileModel(g).evaluate(in);
+    if (!plan.hasKernel() || !model::PerfModel::knows(plan.kernelId))
+        return {r.aiHbm(), r.predictedFlopS};
+    const model::Prediction p = perfPrediction(g, c, registers);
+    return {r.aiHbm(), p.ok ? p.flops / p.timeS : 0};
 }
 
 std::optional<int> usedRegisters(const TileExplorer &ex)
@@ -60,8 +100,9 @@ bool samePoint(const QPointF &a, const QPointF &b)
     return qFuzzyCompare(a.x(), b.x()) && qFuzzyCompare(a.y(), b.y());
 }
 
-// A worker stand-in (run as `script worker`): answers every request line with the events in
-// `eventsFile`, each given the request's id, as rooflab-cli worker would.
+// A worker stand-in (run as `script worker`): says hello (protocol 2), then answers every
+// request line with the events in `eventsFile`, each given the request's id, as rooflab-cli
+// worker would.
 QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
 {
     const QString path = dir.filePath("worker.sh");
@@ -69,11 +110,13 @@ QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
     if (!f.open(QIODevice::WriteOnly))
         return {};
     f.write(QStringLiteral("#!/bin/sh\n"
+                           "printf '{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\",\"devices\":1}\\n'\n"
                            "while IFS= read -r line; do\n"
                            "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
                            "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
                            "done\n")
                 .arg(eventsFile)
+                .arg(model::events::kProtocol)
                 .toUtf8());
     f.close();
     f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
@@ -210,6 +253,162 @@ private slots:
         QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
         p = chart.pointCoords(TileExplorer::currentPointId());
         QVERIFY(p && samePoint(*p, modelPoint(gpu("h200-sxm"), ex.config(), usedRegisters(ex))));
+    }
+
+    // ---- the term bar: where the time goes, and why, for every knob that changes a term
+
+    void barFollowsKnobs_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<Field>("field");
+        QTest::addColumn<QAbstractSlider::SliderAction>("action");
+        const auto add = QAbstractSlider::SliderSingleStepAdd, sub = QAbstractSlider::SliderSingleStepSub;
+        QTest::newRow("h200 reg2d BK 8 -> 16") << "h200-sxm" << "gemm.reg2d" << Field::BK << add;
+        QTest::newRow("h200 reg2d BK 8 -> 4") << "h200-sxm" << "gemm.reg2d" << Field::BK << sub;
+        QTest::newRow("h200 reg2d TM 8 -> 4 (threads follow)") << "h200-sxm" << "gemm.reg2d" << Field::TM << sub;
+        QTest::newRow("h200 reg2d TN 8 -> 16 (threads follow)") << "h200-sxm" << "gemm.reg2d" << Field::TN << add;
+        QTest::newRow("h200 reg1d TM 8 -> 16 (threads follow)") << "h200-sxm" << "gemm.reg1d" << Field::TM << add;
+        QTest::newRow("h200 vectorized BK 8 -> 16") << "h200-sxm" << "gemm.vectorized" << Field::BK << add;
+        QTest::newRow("h200 warptiled BK 8 -> 16") << "h200-sxm" << "gemm.warptiled" << Field::BK << add;
+        QTest::newRow("h200 warptiled TN 4 -> 8") << "h200-sxm" << "gemm.warptiled" << Field::TN << add;
+        QTest::newRow("h200 warptiled threads 128 -> 256") << "h200-sxm" << "gemm.warptiled" << Field::Threads << add;
+        QTest::newRow("h200 naive threads 1024 -> 256") << "h200-sxm" << "gemm.naive" << Field::Threads << sub;
+        QTest::newRow("h200 mma BK 32 -> 64") << "h200-sxm" << "gemm.mma_multistage" << Field::BK << add;
+        QTest::newRow("h200 mma threads 128 -> 256") << "h200-sxm" << "gemm.mma_multistage" << Field::Threads << add;
+        QTest::newRow("a100 reg2d TM 8 -> 4") << "a100-sxm4-80gb" << "gemm.reg2d" << Field::TM << sub;
+        QTest::newRow("h200 smem_tiled TILE 32 -> 16 (threads follow)") << "h200-sxm" << "gemm.smem_tiled" << Field::BM << sub;
+    }
+    void barFollowsKnobs()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, step);
+        QFETCH(Field, field);
+        QFETCH(QAbstractSlider::SliderAction, action);
+        RooflineChart chart;
+        TileExplorer ex(&chart);
+        const model::Gpu &g = this->gpu(gpu);
+        ex.setGpu(g);
+        ex.setConfig(gemm::defaultConfig(step));
+        QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
+        QVERIFY(ex.fullModel()); // a ladder step: the performance model, not the tile model's peaks
+        auto barState = [&ex] {
+            QList<double> s;
+            for (const model::PerfTerm &t : ex.termBar()->prediction().terms)
+                s << t.seconds;
+            return s;
+        };
+        auto checkShown = [&] {
+            const model::Prediction &p = ex.prediction();
+            QVERIFY(p.ok);
+            // Every term in the model's order, the binding one named, its words under the bar.
+            QStringList names;
+            for (const model::PerfTerm &t : p.terms)
+                names << t.name;
+            QCOMPARE(names, model::Prediction::termNames());
+            QCOMPARE(ex.termBar()->prediction().timeS, p.timeS);
+            QCOMPARE(ex.termBar()->prediction().bound, p.bound);
+            QVERIFY(!p.boundWords.isEmpty());
+            QVERIFY2(ex.boundText().contains(p.boundWords), qPrintable(ex.boundText()));
+            QVERIFY(!ex.findChild<QLabel *>("boundWords")->isHidden());
+            QVERIFY2(ex.headline().contains(model::formatSeconds(p.timeS)), qPrintable(ex.headline()));
+            // The predicted time is on the bar's axis, at least as long as the binding term.
+            QVERIFY(ex.termBar()->predictedX() >= ex.termBar()->barRect(p.bound).right() - 0.5);
+            // The same prediction as the model gives for this launch, built independently.
+            const model::Prediction expect = perfPrediction(g, ex.config(), usedRegisters(ex));
+            QVERIFY(expect.ok);
+            QCOMPARE(p.timeS, expect.timeS);
+            QCOMPARE(p.bound, expect.bound);
+            const auto pt = chart.pointCoords(TileExplorer::currentPointId());
+            QVERIFY(pt);
+            QVERIFY(samePoint(*pt, modelPoint(g, ex.config(), usedRegisters(ex))));
+        };
+        checkShown();
+        if (QTest::currentTestFailed())
+            return;
+        const auto before = *chart.pointCoords(TileExplorer::currentPointId());
+        const QList<double> barBefore = barState();
+        const double timeBefore = ex.prediction().timeS;
+
+        QSlider *s = ex.slider(field);
+        QVERIFY(s && s->isEnabled());
+        const int index = s->value();
+        s->triggerAction(action);
+        QVERIFY(s->value() != index);
+        QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
+        checkShown();
+        if (QTest::currentTestFailed())
+            return;
+        // The knob changes a term: the bar and the predicted point move with it.
+        QVERIFY2(barState() != barBefore, "the bar did not move");
+        QVERIFY2(ex.prediction().timeS != timeBefore,
+                 qPrintable(QStringLiteral("the predicted time stayed at %1").arg(model::formatSeconds(timeBefore))));
+        QVERIFY2(!samePoint(*chart.pointCoords(TileExplorer::currentPointId()), before), "the point did not move");
+    }
+
+    void barShowsSampleMeasurement_data()
+    {
+        QTest::addColumn<QString>("step");
+        QTest::newRow("reg2d 4096³ fp32") << "gemm.reg2d";
+        QTest::newRow("naive 4096³ fp32") << "gemm.naive";
+        QTest::newRow("vectorized 4096³ fp32") << "gemm.vectorized";
+        QTest::newRow("wgmma_tma 8192³ bf16") << "gemm.wgmma_tma";
+    }
+    void barShowsSampleMeasurement()
+    {
+        QFETCH(QString, step);
+        // The bundled H200 ladder: its own run of the step, set in the explorer as it was run.
+        const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+        QVERIFY(rs);
+        const model::Measurement *sample = nullptr;
+        for (const model::Measurement &m : rs->measurements)
+            if (m.kernel == step && m.extra.value("role").toString() == "ladder")
+                sample = &m;
+        QVERIFY(sample);
+        const auto c = gemm::configFromKernel(sample->kernel, sample->params, *model::parseDtype(sample->dtype));
+        QVERIFY(c);
+        RooflineChart chart;
+        TileExplorer ex(&chart);
+        ex.setGpu(gpu("h200-sxm"));
+        ex.setConfig(*c);
+        QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
+        QVERIFY(ex.termBar()->measuredS());
+        QCOMPARE(*ex.termBar()->measuredS(), sample->time.median);
+        QVERIFY(ex.termBar()->measuredX() > 0);
+        QVERIFY2(ex.gapText().contains("samples file"), qPrintable(ex.gapText()));
+        QVERIFY(chart.pointCoords(TileExplorer::measuredPointId()));
+        qInfo("%s: predicted %s, measured %s, bound by %s", QTest::currentDataTag(),
+              qPrintable(model::formatSeconds(ex.prediction().timeS)), qPrintable(model::formatSeconds(sample->time.median)),
+              qPrintable(ex.prediction().bound));
+        // A gross check of the launch the explorer builds (not of the model's accuracy): a wrong
+        // grid or block once put the naive step at 279 s against its 276 ms.
+        const double ratio = sample->time.median / ex.prediction().timeS;
+        QVERIFY2(ratio > 0.25 && ratio < 4, qPrintable(QString::number(ratio)));
+        // On another GPU the H200's measurement is not shown against its prediction.
+        ex.setGpu(gpu("a100-sxm4-80gb"));
+        QVERIFY(!ex.termBar()->measuredS());
+    }
+
+    void barForModelStepAndIllegal()
+    {
+        RooflineChart chart;
+        TileExplorer ex(&chart);
+        ex.setGpu(gpu("a100-sxm4-80gb"));
+        ex.applyPreset(1);
+        // The model step has no kernel: its bar is the tile model's peak terms.
+        QVERIFY(!ex.fullModel());
+        QStringList names;
+        for (const model::PerfTerm &t : ex.termBar()->prediction().terms)
+            names << t.name;
+        QCOMPARE(names, (QStringList{"compute", "l2", "hbm"}));
+        QCOMPARE(ex.termBar()->prediction().timeS, ex.result().predictedTimeS);
+        QCOMPARE(ex.prediction().bound, ex.result().bound);
+        QVERIFY(!ex.boundText().isEmpty());
+        // A configuration that cannot run has no bar and no words.
+        ex.applyLessonState({{"step", "gemm.mma_multistage"}, {"dtype", "bf16"}, {"bm", 96}});
+        QVERIFY(!ex.isLegal());
+        QVERIFY(!ex.termBar()->prediction().ok);
+        QVERIFY(ex.findChild<QLabel *>("boundWords")->isHidden());
     }
 
     // ---- illegal configurations: reasons shown, point removed, nothing clamped
@@ -372,7 +571,9 @@ private slots:
         const model::TileResult r = model::TileModel(g).evaluate(in);
         QCOMPARE(ex.result().blocksPerSm, r.blocksPerSm);
         QCOMPARE(ex.result().limiter, r.limiter);
-        QCOMPARE(*chart.pointCoords(TileExplorer::currentPointId()), QPointF(r.aiHbm(), r.predictedFlopS));
+        QCOMPARE(*chart.pointCoords(TileExplorer::currentPointId()), modelPoint(g, ex.config(), direct.registers));
+        // The compiled count reaches the performance model's launch.
+        QCOMPARE(ex.launch().registers, direct.registers);
 
         // Cached by configuration: back to it after a change, no new compile and no estimate.
         ex.slider(Field::K)->triggerAction(QAbstractSlider::SliderSingleStepSub);
@@ -511,7 +712,7 @@ private slots:
             const QString label = QStringLiteral("%1=%2").arg(name).arg(v);
             if (p.problems.isEmpty() && r.ok) {
                 labels << label;
-                points << QPointF(r.aiHbm(), r.predictedFlopS);
+                points << modelPoint(g, c, std::nullopt);
             } else {
                 leftOut << label;
             }
@@ -545,8 +746,9 @@ private slots:
         ex.setGpu(g);
         ex.setConfig(gemm::defaultConfig("gemm.mma_multistage"));
         waitIdle(ex);
-        const double predicted = ex.result().predictedTimeS;
+        const double predicted = ex.prediction().timeS;
         QVERIFY(predicted > 0);
+        QVERIFY(!ex.termBar()->measuredS()); // nothing measured yet at this size
 
         // The worker's answer: measured 17 % slower than predicted, checked.
         model::Measurement m;
@@ -580,6 +782,9 @@ private slots:
         QCOMPARE(mp->kind, ChartPoint::Kind::Measured);
         QCOMPARE(mp->flopPerS, m.flops / m.time.median);
         QCOMPARE(mp->ai, chart.pointCoords(TileExplorer::currentPointId())->x()); // beside the prediction
+        // The bar shows the measured time on the terms' axis.
+        QCOMPARE(*ex.termBar()->measuredS(), m.time.median);
+        QVERIFY(ex.termBar()->measuredX() > ex.termBar()->predictedX());
 
         // Measure sweep: every point of a sweep through the same worker.
         ex.sweep(Field::Stages);
@@ -608,9 +813,10 @@ private slots:
         QFETCH(bool, realWorker);
         RooflineChart chart;
         TileExplorer ex(&chart);
+        QTemporaryDir dir;
+        ex.setSamplesFile(dir.filePath("none.json")); // the bundled samples measured this configuration
         ex.setGpu(gpu("h200-sxm"));
         ex.setConfig(gemm::defaultConfig("gemm.reg2d"));
-        QTemporaryDir dir;
         if (realWorker) {
             ex.setWorkerProgram(QStringLiteral(ROOFLAB_CLI));
         } else {

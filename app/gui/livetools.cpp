@@ -79,6 +79,7 @@ void LiveTools::attach(MainWindow *window)
     window->addPanel(m_runs, tr("Runs"));
     window->registerPanel(QStringLiteral("runs"), m_runs);
     m_results = new ResultsPanel(m_session, window->chart());
+    m_results->setSpecDb(&window->specDb()); // each row predicted for the GPU it was measured on
     window->addPanel(m_results, tr("Results"));
     window->registerPanel(QStringLiteral("results"), m_results);
 

@@ -2,14 +2,19 @@
 
 #include "deviceslots.h"
 
+#include "explainview.h"
+#include "livetools.h"
 #include "resultschart.h"
 #include "resultssession.h"
 #include "resultstablemodel.h"
 #include "rooflinechart.h"
+#include "specdb.h"
 #include "units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -93,6 +98,12 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
            &ResultsPanel::saveAsDialog);
     button(tr("CSV…"), tr("Export every measurement shown as CSV, one row each"),
            &ResultsPanel::exportCsvDialog);
+    m_explainButton = button(tr("Explain…"),
+                             tr("Where the selected row's time goes: the performance model's terms against the "
+                                "measured time, and why it is bound (also: double-click a row)"),
+                             &ResultsPanel::explainSelected);
+    m_explainButton->setObjectName(QStringLiteral("explainButton"));
+    m_explainButton->setEnabled(false);
     buttons->addStretch();
     layout->addLayout(buttons);
 
@@ -186,11 +197,16 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResultsPanel::onSelection);
+    connect(m_view, &QTableView::doubleClicked, this,
+            [this](const QModelIndex &index) { explainRow(m_proxy->mapToSource(index).row()); });
     connect(m_chart, &RooflineChart::pointClicked, this, &ResultsPanel::onPointClicked);
 
     connect(m_session, &ResultsSession::documentsChanged, this, &ResultsPanel::rebuildTable);
     connect(m_session, &ResultsSession::liveMeasurementAdded, this, &ResultsPanel::onLiveMeasurement);
     connect(m_session, &ResultsSession::liveCeilingsChanged, this, &ResultsPanel::scheduleChart);
+    // The live rows' model uses the live device and its measured ceilings.
+    connect(m_session, &ResultsSession::liveCeilingsChanged, this, &ResultsPanel::updatePredictions);
+    connect(m_session, &ResultsSession::liveDeviceChanged, this, &ResultsPanel::updatePredictions);
     connect(m_session, &ResultsSession::comparisonChanged, this, &ResultsPanel::onComparisonChanged);
     connect(m_session, &ResultsSession::recoveryChanged, this, &ResultsPanel::updateRecovery);
     connect(m_session, &ResultsSession::autosaveFailed, this,
@@ -199,6 +215,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     if (m_session->comparison())
         m_model->setBaseline(m_session->comparison()->results, m_session->comparison()->label);
     applyColumns();
+    m_model->setPredictFunction(
+        [this](const model::Measurement &m, const QString &file) { return predictFor(m, file); });
     rebuildTable();
     onComparisonChanged();
     updateRecovery(m_session->recoverableCount());
@@ -208,7 +226,79 @@ void ResultsPanel::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     updateRoofs();
+    updatePredictions(); // rows of devices the spec DB lacks are predicted for this GPU
     scheduleChart();
+}
+
+void ResultsPanel::setSpecDb(const model::SpecDb *db)
+{
+    m_db = db;
+    updatePredictions();
+}
+
+void ResultsPanel::updatePredictions()
+{
+    m_perf.clear();
+    m_model->setPredictFunction(
+        [this](const model::Measurement &m, const QString &file) { return predictFor(m, file); });
+    if (m_explainDialog && m_explainDialog->isVisible() && m_explainRow >= 0 && m_explainRow < m_model->rowCount())
+        explainRow(m_explainRow);
+}
+
+const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString *why) const
+{
+    auto it = m_perf.find(file);
+    if (it == m_perf.end()) {
+        // A file's rows: that file's device and ceilings; any other row is a live one.
+        const model::ResultSet *set = &m_session->live();
+        for (const ResultsSession::Document &d : m_session->files())
+            if (d.path == file) {
+                set = &d.results;
+                break;
+            }
+        FileModel fm;
+        const model::Gpu *gpu = m_db ? LiveTools::matchGpu(*m_db, set->device) : nullptr;
+        if (!gpu && m_gpu) {
+            gpu = &*m_gpu;
+            if (!set->device.name.isEmpty() || !set->device.spec.isEmpty())
+                fm.note = tr("predicted for %1: the spec database has no entry for the measured device (%2)")
+                              .arg(m_gpu->displayName(), set->device.name.isEmpty() ? set->device.spec : set->device.name);
+            else
+                fm.note = tr("predicted for %1: the results do not name their device").arg(m_gpu->displayName());
+        }
+        if (gpu)
+            fm.model.emplace(*gpu, model::MachineCeilings::fromResults(*set));
+        else
+            fm.why = tr("no GPU to predict for: the results do not name a device the spec database knows, and no GPU "
+                        "is chosen");
+        it = m_perf.insert(file, fm);
+    }
+    if (why)
+        *why = it->why;
+    return it->model ? &*it->model : nullptr;
+}
+
+model::Prediction ResultsPanel::predictFor(const model::Measurement &m, const QString &file) const
+{
+    model::Prediction p;
+    if (!model::PerfModel::knows(m.kernel)) {
+        p.reason = m.source == QLatin1String("ncu")
+                       ? tr("an imported Nsight Compute kernel: the performance model describes RoofLab's own kernels only")
+                       : tr("the performance model has no description of %1 (library kernels and probes are measured, "
+                            "not modelled)")
+                             .arg(m.kernel);
+        return p;
+    }
+    QString why;
+    const model::PerfModel *pm = perfModelFor(file, &why);
+    if (!pm) {
+        p.reason = why;
+        return p;
+    }
+    p = pm->predict(model::KernelLaunch::fromMeasurement(m));
+    if (const QString note = m_perf.value(file).note; !note.isEmpty() && p.ok)
+        p.notes.prepend(note);
+    return p;
 }
 
 void ResultsPanel::updateRoofs()
@@ -254,6 +344,7 @@ void ResultsPanel::rebuildTable()
     if (rowOf(m_chart->highlighted()) >= 0)
         m_chart->setHighlighted({});
     m_model->clear();
+    m_perf.clear(); // files opened or closed: their models go with them
     for (const ResultsSession::Document &d : m_session->files())
         m_model->addResults(d.results, d.path);
     const model::ResultSet &live = m_session->live();
@@ -278,6 +369,15 @@ void ResultsPanel::rebuildTable()
     m_view->resizeColumnsToContents();
     scheduleChart();
     updateSummary();
+    if (m_explainDialog && m_explainDialog->isVisible()) {
+        const int row = selectedRow();
+        if (row >= 0)
+            explainRow(row);
+        else {
+            m_explainRow = -1;
+            m_explainView->clear();
+        }
+    }
 }
 
 void ResultsPanel::onLiveMeasurement(int index)
@@ -314,7 +414,8 @@ void ResultsPanel::applyColumns()
     // What a narrow panel should show first: which kernel, how long, how close to its roof,
     // how it changed, whether it was right; then the rest.
     static const QList<int> order = {
-        ResultsTableModel::Kernel,      ResultsTableModel::Median,      ResultsTableModel::Change,
+        ResultsTableModel::Kernel,      ResultsTableModel::Median,      ResultsTableModel::Predicted,
+        ResultsTableModel::Gap,         ResultsTableModel::Change,
         ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
         ResultsTableModel::BytesPerS,   ResultsTableModel::Dtype,       ResultsTableModel::Params,
         ResultsTableModel::Min,         ResultsTableModel::Max,         ResultsTableModel::Ai,
@@ -539,6 +640,7 @@ void ResultsPanel::updateRecovery(int count)
 void ResultsPanel::onSelection()
 {
     const QModelIndex current = m_view->selectionModel()->currentIndex();
+    m_explainButton->setEnabled(current.isValid());
     if (!current.isValid()) {
         if (rowOf(m_chart->highlighted()) >= 0)
             m_chart->setHighlighted({});
@@ -547,6 +649,40 @@ void ResultsPanel::onSelection()
     const int row = m_proxy->mapToSource(current).row();
     if (m_chart->highlighted() != pointId(row))
         m_chart->setHighlighted(pointId(row));
+    if (m_explainDialog && m_explainDialog->isVisible())
+        explainRow(row); // the open explanation follows the selection
+}
+
+void ResultsPanel::explainSelected()
+{
+    const int row = selectedRow();
+    if (row >= 0)
+        explainRow(row);
+}
+
+void ResultsPanel::explainRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    if (!m_explainDialog) {
+        m_explainDialog = new QDialog(this);
+        m_explainDialog->setObjectName(QStringLiteral("explainDialog"));
+        m_explainDialog->setWindowTitle(tr("Explain the gap"));
+        auto *layout = new QVBoxLayout(m_explainDialog);
+        m_explainView = new ExplainView(m_explainDialog);
+        layout->addWidget(m_explainView, 1);
+        auto *box = new QDialogButtonBox(QDialogButtonBox::Close, m_explainDialog);
+        connect(box, &QDialogButtonBox::rejected, m_explainDialog, &QDialog::close);
+        layout->addWidget(box);
+        m_explainDialog->resize(640, 520);
+    }
+    m_explainRow = row;
+    const model::Measurement &m = m_model->measurement(row);
+    const model::Prediction *p = m_model->prediction(row);
+    m_explainView->setRow(m, p ? *p : predictFor(m, m_model->file(row)), rowSource(row));
+    m_explainDialog->setWindowTitle(tr("Explain the gap: %1").arg(m.kernel));
+    m_explainDialog->show();
+    m_explainDialog->raise();
 }
 
 void ResultsPanel::onPointClicked(const QString &id)

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "gpu.h"
+#include "perfmodel.h"
 
+#include <QHash>
 #include <QSet>
 #include <QTimer>
 #include <QWidget>
@@ -10,11 +12,17 @@
 
 class QCheckBox;
 class QComboBox;
+class QDialog;
 class QFrame;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
+class QToolButton;
+namespace model {
+class SpecDb;
+}
+class ExplainView;
 class ResultsFilterModel;
 class ResultsSession;
 class ResultsTableModel;
@@ -26,6 +34,11 @@ class RooflineChart;
 // dashed. Selecting a row highlights its point; clicking a point selects its row. With a file
 // to compare, its points are drawn grey, matching pairs (same kernel, type, parameters) are
 // linked and the table shows each row's change.
+//
+// Every row the performance model knows gets its prediction (model::PerfModel for the GPU the
+// row was measured on, with its file's measured ceilings) and the gap; Explain (the button, or
+// a double-click on a row) opens the row's explanation: the terms against the measured time,
+// the binding term in words, the model's notes, predicted against measured bytes per level.
 class ResultsPanel : public QWidget
 {
     Q_OBJECT
@@ -39,6 +52,9 @@ public:
     ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent = nullptr);
 
     void setGpu(const model::Gpu &gpu);
+    // The spec DB the rows' devices are matched in (the main window's; it must outlive the
+    // panel). Without it, or for a device it lacks, rows are predicted for the current GPU.
+    void setSpecDb(const model::SpecDb *db);
 
     ResultsTableModel *tableModel() const { return m_model; }
     ResultsFilterModel *filterModel() const { return m_proxy; }
@@ -50,6 +66,15 @@ public:
     static int rowOf(const QString &pointId);
     void selectRow(int row);
     int selectedRow() const;
+
+    // The Explain window for a source-model row (non-modal; follows the selection while open).
+    void explainRow(int row);
+    void explainSelected();
+    QDialog *explainDialog() const { return m_explainDialog; }
+    ExplainView *explainView() const { return m_explainView; }
+    // The model the rows of `file` are predicted with (the table model's file argument), or
+    // nullptr with *why set.
+    const model::PerfModel *perfModelFor(const QString &file, QString *why = nullptr) const;
 
     // Opens a results file or an ncu CSV; a refused file leaves everything as it was. The
     // message (refusal or skipped entries) is shown here and returned by message().
@@ -92,6 +117,8 @@ private:
     void columnMenu(const QPoint &pos);
     void onPointClicked(const QString &id);
     QString rowSource(int row) const;
+    void updatePredictions();
+    model::Prediction predictFor(const model::Measurement &m, const QString &file) const;
 
     ResultsSession *m_session;
     RooflineChart *m_chart;
@@ -115,4 +142,17 @@ private:
     int m_chartPoints = 0;
     int m_links = 0;
     QSet<int> m_hidden; // ResultsTableModel columns
+
+    const model::SpecDb *m_db = nullptr;
+    struct FileModel
+    {
+        std::optional<model::PerfModel> model;
+        QString note; // how its GPU was chosen, when not the file's own device
+        QString why;  // no model: why
+    };
+    mutable QHash<QString, FileModel> m_perf; // by the table model's file argument
+    QToolButton *m_explainButton = nullptr;
+    QDialog *m_explainDialog = nullptr;
+    ExplainView *m_explainView = nullptr;
+    int m_explainRow = -1;
 };

@@ -3,6 +3,8 @@
 #include "gpu.h"
 #include "units.h"
 
+#include <QCoreApplication>
+
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
@@ -38,6 +40,18 @@ QString percentText(double v, bool sign)
     return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + s;
 }
 
+// The gap's tint: within the issue's ±25 % target green, up to ±50 % amber, beyond red.
+// Translucent, so that it reads on light and dark palettes alike.
+QColor gapTint(double gap)
+{
+    const double a = std::abs(gap);
+    if (a <= 0.25)
+        return QColor(0x2e, 0x7d, 0x32, a <= 0.10 ? 90 : 50);
+    if (a <= 0.5)
+        return QColor(0xf9, 0xa8, 0x25, 80);
+    return QColor(0xc6, 0x28, 0x28, a <= 1.0 ? 70 : 110);
+}
+
 } // namespace
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -49,6 +63,7 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
     for (const model::Measurement &m : results.measurements) {
         Row r{m, file, {}, {}, 0};
         updateDerived(r);
+        updatePrediction(r);
         m_rows.append(r);
     }
     endResetModel();
@@ -72,6 +87,7 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
     for (const model::Measurement &m : ms) {
         Row r{m, file, {}, {}, 0};
         updateDerived(r);
+        updatePrediction(r);
         m_rows.append(r);
     }
     endInsertRows();
@@ -106,6 +122,48 @@ void ResultsTableModel::updateDerived(Row &r) const
             r.baselineSpread = spreadPercent(it->time);
         }
     }
+}
+
+void ResultsTableModel::updatePrediction(Row &r) const
+{
+    r.prediction.reset();
+    r.gap.reset();
+    if (!m_predict)
+        return;
+    r.prediction = m_predict(r.m, r.file);
+    if (r.prediction->ok && r.prediction->timeS > 0 && r.m.time.median > 0)
+        r.gap = r.m.time.median / r.prediction->timeS - 1.0;
+}
+
+void ResultsTableModel::setPredictFunction(PredictFunction f)
+{
+    m_predict = std::move(f);
+    for (Row &r : m_rows)
+        updatePrediction(r);
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, Predicted), index(int(m_rows.size()) - 1, Gap));
+}
+
+ResultsTableModel::PredictFunction ResultsTableModel::predictorFor(const model::Gpu &gpu,
+                                                                   const model::MachineCeilings &ceilings)
+{
+    const auto perf = std::make_shared<model::PerfModel>(gpu, ceilings);
+    return [perf](const model::Measurement &m, const QString &) {
+        if (!model::PerfModel::knows(m.kernel)) {
+            model::Prediction none;
+            none.reason = QCoreApplication::translate("ResultsTableModel",
+                                                      "the performance model has no description of %1")
+                              .arg(m.kernel);
+            return none;
+        }
+        return perf->predict(model::KernelLaunch::fromMeasurement(m));
+    };
+}
+
+const model::Prediction *ResultsTableModel::prediction(int row) const
+{
+    const Row &r = m_rows.at(row);
+    return r.prediction ? &*r.prediction : nullptr;
 }
 
 void ResultsTableModel::setRoofFunction(RoofFunction f)
@@ -210,6 +268,10 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
             return m.source;
         return m.source.isEmpty() ? name : m.source + QStringLiteral(" · ") + name;
     }
+    case Predicted:
+        return r.prediction && r.prediction->ok ? model::formatSeconds(r.prediction->timeS) : QString();
+    case Gap:
+        return r.gap ? percentText(*r.gap * 100, true) : QString();
     case Change:
         return r.change ? percentText(*r.change, true) : QStringLiteral("—");
     }
@@ -245,6 +307,10 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
         return r.roofPercent ? QVariant(*r.roofPercent) : QVariant();
     case Source:
         return display(r, Source).toString().toLower();
+    case Predicted:
+        return r.prediction && r.prediction->ok ? QVariant(r.prediction->timeS) : QVariant();
+    case Gap:
+        return r.gap ? QVariant(*r.gap * 100) : QVariant();
     case Change:
         return r.change ? QVariant(*r.change) : QVariant();
     }
@@ -281,6 +347,19 @@ QString ResultsTableModel::toolTip(int row, int column) const
                (m.check.message.isEmpty() ? QString() : QLatin1Char('\n') + m.check.message);
     case RoofPercent:
         return tr("measured performance as a share of the roof at this intensity");
+    case Predicted:
+    case Gap: {
+        if (!r.prediction)
+            return tr("no performance model for this panel");
+        const model::Prediction &p = *r.prediction;
+        if (!p.ok)
+            return tr("not predicted: %1").arg(p.reason.isEmpty() ? tr("the model does not know %1").arg(m.kernel) : p.reason);
+        QString t = tr("predicted %1, bound by %2").arg(model::formatSeconds(p.timeS), p.boundWords);
+        if (r.gap)
+            t += QLatin1Char('\n') + tr("measured %1: %2 against the prediction (positive = slower than predicted)")
+                                         .arg(model::formatSeconds(m.time.median), percentText(*r.gap * 100, true));
+        return t + QLatin1Char('\n') + tr("double-click the row (or Explain) for every term");
+    }
     case Source:
         return r.file;
     case Change:
@@ -307,7 +386,7 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         if (column >= Median && column <= RoofPercent && column != CheckColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        if (column == Change)
+        if (column == Change || column == Predicted || column == Gap)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -315,6 +394,10 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0xc6, 0x28, 0x28));
         if (column == Change && changeSignificant(index.row()))
             return QBrush(*r.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        return {};
+    case Qt::BackgroundRole:
+        if (column == Gap && r.gap)
+            return QBrush(gapTint(*r.gap));
         return {};
     case SortRole:
         return sortValue(r, column);
@@ -354,6 +437,10 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Check");
         case RoofPercent:
             return tr("% of roof");
+        case Predicted:
+            return tr("Predicted");
+        case Gap:
+            return tr("Gap");
         case Source:
             return tr("Source");
         case Change:
@@ -368,6 +455,11 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("arithmetic intensity: FLOPs per byte of memory traffic");
         case RoofPercent:
             return tr("measured FLOP/s (B/s for copies) as a share of the roofline at this intensity");
+        case Predicted:
+            return tr("kernel time the performance model predicts (compute, issue, shared memory, L1, L2, HBM, "
+                      "latency, waves: the slowest plus the latency not hidden)");
+        case Gap:
+            return tr("measured / predicted − 1: positive = slower than predicted");
         case Change:
             return tr("median time against %1; negative = faster").arg(m_baselineLabel);
         }

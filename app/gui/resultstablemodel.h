@@ -1,5 +1,6 @@
 #pragma once
 
+#include "perfmodel.h"
 #include "resultset.h"
 
 #include <QAbstractTableModel>
@@ -7,6 +8,7 @@
 #include <QSortFilterProxyModel>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 // The results table: one row per measurement, from one or more results files, an ncu import
@@ -14,6 +16,10 @@
 //
 // Compare mode: given a baseline ResultSet, a last column "Change %" shows each row's median
 // time against the baseline row with the same Measurement::key() (negative = faster).
+//
+// With a predict function, "Predicted" and "Gap" show the performance model's time for the
+// rows it knows (model::PerfModel::knows) and gap = measured / predicted − 1; other rows leave
+// both empty, with the reason as their tooltip.
 class ResultsTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -31,6 +37,8 @@ public:
         Ai,
         CheckColumn,
         RoofPercent,
+        Predicted, // the performance model's time (model::PerfModel)
+        Gap,       // measured / predicted - 1, signed %
         Source,
         Change, // present only in compare mode
     };
@@ -48,6 +56,9 @@ public:
         double bytesPerS = 0;
     };
     using RoofFunction = std::function<Roof(const model::Measurement &)>;
+    // The prediction for a row from `file` (its path as given to setResults; for live rows the
+    // origin given to appendMeasurement). A Prediction with ok false carries the reason.
+    using PredictFunction = std::function<model::Prediction(const model::Measurement &, const QString &file)>;
 
     explicit ResultsTableModel(QObject *parent = nullptr);
 
@@ -68,6 +79,15 @@ public:
     void setRoofs(const QList<Roof> &perRow);
     // measured / roof × 100 (FLOP/s, or B/s for bandwidth-only points).
     std::optional<double> roofPercent(int row) const { return m_rows.at(row).roofPercent; }
+
+    // Predictions per row, computed by f now and for rows added later; nullptr removes them.
+    void setPredictFunction(PredictFunction f);
+    // One model for every row: the GPU and ceilings given (tests, a single results file).
+    static PredictFunction predictorFor(const model::Gpu &gpu, const model::MachineCeilings &ceilings = {});
+    // nullptr without a predict function; else the row's prediction (ok false: why not).
+    const model::Prediction *prediction(int row) const;
+    // measured / predicted − 1 for rows with a prediction.
+    std::optional<double> gap(int row) const { return m_rows.at(row).gap; }
 
     void setBaseline(const model::ResultSet &baseline, const QString &label = {});
     void clearBaseline();
@@ -90,10 +110,13 @@ private:
         std::optional<double> roofPercent;
         std::optional<double> change;
         double baselineSpread = 0; // (max - min) / median of the matched baseline row, %
+        std::optional<model::Prediction> prediction;
+        std::optional<double> gap;
     };
 
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
     void updateDerived(Row &r) const;
+    void updatePrediction(Row &r) const;
     std::optional<double> percentOf(const model::Measurement &m, const Roof &roof) const;
     QVariant display(const Row &r, int column) const;
     QVariant sortValue(const Row &r, int column) const;
@@ -101,6 +124,7 @@ private:
 
     QList<Row> m_rows;
     RoofFunction m_roof;
+    PredictFunction m_predict;
     bool m_compare = false;
     QString m_baselineLabel;
     QHash<QString, model::Measurement> m_baseline; // key() -> first baseline row with it

@@ -1,6 +1,8 @@
 #include "tileexplorer.h"
 
+#include "explainview.h"
 #include "rooflinechart.h"
+#include "termbar.h"
 #include "tilecompiler.h"
 #include "workerclient.h"
 
@@ -116,6 +118,12 @@ struct TermRow
     QString shortLabel; // the same
 };
 
+// The steps the tile model sees as 1×1 tiles (one output per thread, no shared memory).
+bool isOneByOne(const QString &kernel)
+{
+    return kernel == QLatin1String("gemm.naive") || kernel == QLatin1String("gemm.coalesced");
+}
+
 QString percent(double v)
 {
     return QStringLiteral("%1 %").arg(QString::number(v * 100, 'f', v * 100 >= 99.95 || v == 0 ? 0 : 1));
@@ -220,6 +228,15 @@ void TileExplorer::buildUi()
     m_headline->setFont(big);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
     root->addWidget(m_headline);
+
+    // Where the time goes: the model's terms against the measured time, then in words.
+    m_termBar = new TermBar(body);
+    root->addWidget(m_termBar);
+    m_boundWords = new QLabel(body);
+    m_boundWords->setObjectName(QStringLiteral("boundWords"));
+    m_boundWords->setWordWrap(true);
+    m_boundWords->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    root->addWidget(m_boundWords);
 
     m_registers = new QLabel(body);
     m_registers->setObjectName(QStringLiteral("registers"));
@@ -638,6 +655,10 @@ void TileExplorer::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     m_model.emplace(gpu);
+    // The samples' own measured ceilings where they were measured on this GPU, as the Results
+    // panel predicts them; the datasheet otherwise. Their measurements mark the bar too.
+    loadSamples();
+    m_perf.emplace(gpu, !m_samplesGpu.isEmpty() && m_samplesGpu == gpu.id ? m_samplesCeilings : model::MachineCeilings{});
     m_evalCache.clear();
     m_title->setText(tr("Tile explorer · %1").arg(gpu.displayName()));
     fillPresets();
@@ -701,7 +722,66 @@ TileExplorer::Evaluation TileExplorer::evaluate(const Config &c, std::optional<i
             m_evalCache.insert(key, e.result);
         }
     }
+    const bool legal = e.plan.problems.isEmpty() && e.result.ok;
+    if (legal && m_perf && e.plan.hasKernel() && model::PerfModel::knows(e.plan.kernelId)) {
+        model::KernelLaunch &l = e.launch;
+        l.kernel = e.plan.kernelId;
+        l.dtype = model::dtypeName(c.dtype);
+        l.params = e.plan.kernelParams;
+        l.threads = e.plan.launchThreads;
+        l.registers = e.input.registers.value_or(0); // the NVRTC count once compiled; else the model's own
+        l.smemBytes = e.result.smemBytes;
+        // The launch as the plan makes it and the residency the terms table shows; the tile
+        // model sees naive and coalesced as 1×1 tiles, so their grid and residency come from
+        // the kernel's own BLOCK (the model derives them).
+        if (!isOneByOne(e.plan.kernelId)) {
+            l.grid = e.result.gridBlocks;
+            l.blocksPerSm = e.result.blocksPerSm;
+        }
+        e.prediction = m_perf->predict(l);
+        e.fullModel = e.prediction.ok;
+        if (!e.prediction.ok) {
+            const QString why = e.prediction.reason;
+            e.prediction = tilePrediction(e.result);
+            e.prediction.notes.prepend(tr("The performance model could not predict this launch (%1): the tile model's terms are shown.").arg(why));
+        }
+    } else {
+        e.prediction = tilePrediction(e.result);
+        e.prediction.ok = e.prediction.ok && legal;
+    }
     return e;
+}
+
+model::Prediction TileExplorer::tilePrediction(const model::TileResult &r) const
+{
+    model::Prediction p;
+    p.ok = r.ok && r.predictedTimeS > 0;
+    p.reason = r.problems.join(QStringLiteral("; "));
+    p.timeS = r.predictedTimeS;
+    p.bound = r.bound;
+    p.boundWords = bindingTerm(r);
+    p.flops = r.flops;
+    p.mixSource = QStringLiteral("tile");
+    p.terms = {
+        {QStringLiteral("compute"), r.computeS,
+         tr("%1 at the %2 peak × wave efficiency %3")
+             .arg(model::formatSi(r.flops, QStringLiteral("FLOP")), model::precisionLabel(r.precision), percent(r.waveEfficiency))},
+        {QStringLiteral("l2"), r.l2S,
+         tr("%1 read without reuse / L2 bandwidth%2")
+             .arg(model::formatBytesBinary(r.l2ReadBytesNoReuse), r.l2BandwidthAssumed ? tr(" (assumed)") : QString())},
+        {QStringLiteral("hbm"), r.hbmS, tr("%1 (L2 model) / HBM bandwidth").arg(model::formatBytesBinary(r.hbmBytes))},
+    };
+    p.levelBytes = {{QStringLiteral("hbm"), r.hbmBytes}, {QStringLiteral("l2"), r.l2ReadBytesNoReuse + r.cBytes}};
+    p.notes << tr("The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared "
+                  "memory, L1, latency and waves from its kernel.");
+    return p;
+}
+
+QPointF TileExplorer::pointOf(const model::TileResult &r, const model::Prediction &p)
+{
+    // The tile model's HBM traffic (the terms table's intensity), the prediction's time.
+    const double flops = p.flops > 0 ? p.flops : r.flops;
+    return {r.aiHbm(), p.timeS > 0 ? flops / p.timeS : 0};
 }
 
 void TileExplorer::recompute()
@@ -791,9 +871,36 @@ QString TileExplorer::headline() const
         return tr("Choose a GPU to see the prediction");
     if (!isLegal())
         return tr("No prediction: this configuration cannot run (see why below)");
+    const model::Prediction &p = m_eval.prediction;
+    if (!p.ok)
+        return tr("No prediction: %1").arg(p.reason);
     return tr("predicted %1 · %2 · bound by %3")
-        .arg(model::formatSeconds(r.predictedTimeS), model::formatSi(r.predictedFlopS, QStringLiteral("FLOP/s")),
-             bindingTerm(r));
+        .arg(model::formatSeconds(p.timeS), model::formatSi(pointOf(r, p).y(), QStringLiteral("FLOP/s")), p.boundWords);
+}
+
+QString TileExplorer::boundText() const
+{
+    return m_boundWords->text();
+}
+
+void TileExplorer::showBar()
+{
+    const model::Prediction &p = m_eval.prediction;
+    if (!isLegal() || !p.ok) {
+        m_termBar->clear(isLegal() ? p.reason : tr("No bar: this configuration cannot run."));
+        m_boundWords->clear();
+        m_boundWords->hide();
+        return;
+    }
+    m_termBar->setPrediction(p);
+    bool fromSamples = false;
+    const model::Measurement *m = knownMeasurement(m_eval.plan, &fromSamples);
+    m_termBar->setMeasured(m ? std::optional<double>(m->time.median) : std::nullopt,
+                           m ? (fromSamples ? tr("measured %1 (samples file)") : tr("measured %1"))
+                                   .arg(model::formatSeconds(m->time.median))
+                             : QString());
+    m_boundWords->setText(ExplainView::boundSentence(p));
+    m_boundWords->show();
 }
 
 QString TileExplorer::registersText() const
@@ -824,7 +931,7 @@ namespace {
 
 // legal false: the step or the kernel refuses the configuration, so no time is predicted even
 // where the model alone would give one.
-QList<TermRow> termRows(const model::TileResult &result, const QString &registers, const QString &binding, bool legal = true)
+QList<TermRow> termRows(const model::TileResult &result, const model::Prediction &pred, const QString &registers, bool legal = true)
 {
     model::TileResult r = result;
     r.ok = r.ok && legal;
@@ -852,16 +959,23 @@ QList<TermRow> termRows(const model::TileResult &result, const QString &register
     rows.append({"waves", tr("waves"), QString::number(r.waves, 'g', 4), r.waves});
     rows.append({"wave_efficiency", tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
     const QString none = QStringLiteral("—");
-    rows.append({"compute_s", tr("compute term"), r.ok ? formatSeconds(r.computeS) : none, r.computeS,
-                 r.ok && r.bound == QLatin1String("compute")});
-    rows.append({"hbm_s", tr("HBM term"), r.ok ? formatSeconds(r.hbmS) : none, r.hbmS, r.ok && r.bound == QLatin1String("hbm")});
-    rows.append({"l2_s", tr("L2 term"), r.ok ? formatSeconds(r.l2S) + (r.l2BandwidthAssumed ? tr(" (L2 bw assumed)") : QString()) : none,
-                 r.l2S, r.ok && r.bound == QLatin1String("l2")});
-    rows.append({"time", tr("predicted time"), r.ok ? formatSeconds(r.predictedTimeS) : none, r.predictedTimeS, r.ok});
-    rows.append({"flop_s", tr("predicted FLOP/s"), r.ok ? formatSi(r.predictedFlopS, QStringLiteral("FLOP/s")) : none,
-                 r.predictedFlopS});
-    rows.append({"ai_hbm", tr("intensity (HBM)"), r.ok ? QString::number(r.aiHbm(), 'g', 4) + tr(" FLOP/B") : none, r.aiHbm()});
-    rows.append({"bound", tr("bound by"), r.ok ? binding : none, 0, r.ok});
+    // One row per term of the prediction ("compute_s", "issue_s", ..., "waves_s").
+    const bool ok = r.ok && pred.ok;
+    const QHash<QString, QString> termLabels = {
+        {"compute", tr("compute term")}, {"issue", tr("issue term")},   {"smem", tr("shared memory term")},
+        {"l1", tr("L1 term")},           {"l2", tr("L2 term")},         {"hbm", tr("HBM term")},
+        {"latency", tr("latency term")}, {"waves", tr("waves term")}};
+    for (const model::PerfTerm &t : pred.terms) {
+        QString text = ok ? formatSeconds(t.seconds) : none;
+        if (ok && t.name == QLatin1String("l2") && pred.mixSource == QLatin1String("tile") && r.l2BandwidthAssumed)
+            text += tr(" (L2 bw assumed)");
+        rows.append({t.name + QStringLiteral("_s"), termLabels.value(t.name, t.name), text, t.seconds, ok && pred.bound == t.name});
+    }
+    const double flopS = ok && pred.timeS > 0 ? (pred.flops > 0 ? pred.flops : r.flops) / pred.timeS : 0;
+    rows.append({"time", tr("predicted time"), ok ? formatSeconds(pred.timeS) : none, pred.timeS, ok});
+    rows.append({"flop_s", tr("predicted FLOP/s"), ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
+    rows.append({"ai_hbm", tr("intensity (HBM)"), ok ? QString::number(r.aiHbm(), 'g', 4) + tr(" FLOP/B") : none, r.aiHbm()});
+    rows.append({"bound", tr("bound by"), ok ? pred.boundWords : none, 0, ok});
 
     // Short forms for the three-column presets table.
     const QHash<QString, QString> shortLabels = {
@@ -891,16 +1005,16 @@ QList<TermRow> termRows(const model::TileResult &result, const QString &register
             row.brief = formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : QStringLiteral("*"));
         else if (row.key == QLatin1String("blocks_per_sm") && r.blocksPerSm > 0)
             row.brief = QStringLiteral("%1 · %2").arg(r.blocksPerSm).arg(shortLimiter(r.limiter));
-        else if (row.key == QLatin1String("l2_s") && r.ok)
-            row.brief = formatSeconds(r.l2S) + (r.l2BandwidthAssumed ? QStringLiteral("*") : QString());
+        else if (row.key == QLatin1String("l2_s") && ok)
+            row.brief = formatSeconds(row.raw) + (r.l2BandwidthAssumed && pred.mixSource == QLatin1String("tile") ? QStringLiteral("*") : QString());
         else if (row.key == QLatin1String("ai_hbm") && r.ok)
             row.brief = QString::number(r.aiHbm(), 'g', 4);
-        else if (row.key == QLatin1String("bound") && r.ok)
-            row.brief = r.bound == QLatin1String("compute") ? tr("compute") : r.bound == QLatin1String("hbm") ? tr("HBM") : tr("L2");
+        else if (row.key == QLatin1String("bound") && ok)
+            row.brief = pred.bound == QLatin1String("compute") ? tr("compute") : pred.bound == QLatin1String("hbm") ? tr("HBM") : pred.bound == QLatin1String("l2") ? tr("L2") : pred.bound;
         else if (row.key == QLatin1String("flops"))
             row.brief = formatSi(r.flops, QString()).trimmed();
-        else if (row.key == QLatin1String("flop_s") && r.ok)
-            row.brief = formatSi(r.predictedFlopS, QString()).trimmed();
+        else if (row.key == QLatin1String("flop_s") && ok)
+            row.brief = formatSi(flopS, QString()).trimmed();
         else if (row.key == QLatin1String("registers"))
             row.brief = r.registersEstimated ? QStringLiteral("≈ %1").arg(r.registers) : QString::number(r.registers);
         if (row.brief.isEmpty())
@@ -941,7 +1055,7 @@ void TileExplorer::showResult()
     }
     m_notes->setText(notesText());
 
-    const QList<TermRow> rows = termRows(r, registersText().section(QStringLiteral(": "), 1), bindingTerm(r), isLegal());
+    const QList<TermRow> rows = termRows(r, m_eval.prediction, registersText().section(QStringLiteral(": "), 1), isLegal());
     if (m_terms->rowCount() != rows.size()) {
         m_terms->setRowCount(int(rows.size()));
         for (int i = 0; i < rows.size(); ++i)
@@ -967,6 +1081,7 @@ void TileExplorer::showResult()
     if (!m_eval.plan.hasKernel())
         m_measureButton->setToolTip(tr("The tile-model step has no kernel: pick a ladder step to measure"));
     m_gap->setText(gapText());
+    showBar();
 }
 
 void TileExplorer::fillPresets()
@@ -980,7 +1095,7 @@ void TileExplorer::fillPresets()
     bool assumed = false;
     for (const Preset &p : presets) {
         const Evaluation e = evaluate(p.config);
-        cols.append(termRows(e.result, compactRegisters(e.result), bindingTerm(e.result)));
+        cols.append(termRows(e.result, e.prediction, compactRegisters(e.result)));
         assumed = assumed || e.result.l2BandwidthAssumed;
     }
     if (assumed)
@@ -1067,13 +1182,13 @@ QString TileExplorer::tooltipFor(const Evaluation &e, const QString &title) cons
                        .arg(e.plan.config.N)
                        .arg(e.plan.config.K);
     const QString regs = r.registersEstimated ? tr("≈ %1 (estimated)").arg(r.registers) : tr("%1 (compiled)").arg(r.registers);
-    for (const TermRow &row : termRows(r, regs, bindingTerm(r))) {
+    for (const TermRow &row : termRows(r, e.prediction, regs)) {
         const QString cell = QStringLiteral("<td>%1</td><td>%2</td>").arg(row.label.toHtmlEscaped(), row.text.toHtmlEscaped());
         html += row.bold ? QStringLiteral("<tr style=\"font-weight:bold\">%1</tr>").arg(cell) : QStringLiteral("<tr>%1</tr>").arg(cell);
     }
     html += QStringLiteral("</table>");
-    if (r.ok)
-        html += tr("binding term: <b>%1</b>").arg(bindingTerm(r).toHtmlEscaped());
+    if (r.ok && e.prediction.ok)
+        html += tr("binding term: <b>%1</b>").arg(e.prediction.boundWords.toHtmlEscaped());
     return html;
 }
 
@@ -1088,8 +1203,9 @@ void TileExplorer::publish()
         p.id = currentPointId();
         p.label = label;
         p.tooltip = tooltipFor(m_eval, tr("Predicted: %1").arg(label));
-        p.ai = r.aiHbm();
-        p.flopPerS = r.predictedFlopS;
+        const QPointF xy = pointOf(r, m_eval.prediction);
+        p.ai = xy.x();
+        p.flopPerS = xy.y();
         p.kind = ChartPoint::Kind::Predicted;
         m_points.append(p);
         bool fromSamples = false;
@@ -1098,9 +1214,9 @@ void TileExplorer::publish()
             mp.id = measuredPointId();
             mp.label = tr("measured");
             mp.tooltip = QStringLiteral("<b>%1</b><br>%2").arg(tr("Measured: %1").arg(label).toHtmlEscaped(),
-                                                               gapFor(r, *m).toHtmlEscaped()) +
+                                                               gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
                          (fromSamples ? tr("<br>(from the samples file)") : QString());
-            mp.ai = r.aiHbm();
+            mp.ai = p.ai;
             mp.flopPerS = m->flopPerS();
             mp.kind = ChartPoint::Kind::Measured;
             m_points.append(mp);
@@ -1125,7 +1241,7 @@ void TileExplorer::publish()
             const TrailEntry &e = entries.at(i);
             if (!e.skipped.isEmpty())
                 continue;
-            const QPointF xy(e.result.aiHbm(), e.result.predictedFlopS);
+            const QPointF xy = pointOf(e.result, e.prediction);
             pt.points << xy;
             pt.pointLabels << e.label;
             ChartPoint p;
@@ -1144,7 +1260,7 @@ void TileExplorer::publish()
                 m.ai = ai;
                 m.flopPerS = e.measured->flopPerS();
                 m.tooltip = QStringLiteral("<b>%1</b><br>%2%3")
-                                .arg(tr("Measured: %1").arg(e.label).toHtmlEscaped(), gapFor(e.result, *e.measured).toHtmlEscaped(),
+                                .arg(tr("Measured: %1").arg(e.label).toHtmlEscaped(), gapFor(e.prediction, *e.measured).toHtmlEscaped(),
                                      e.fromSamples ? tr("<br>(from the samples file)") : QString());
                 m_points << m;
             }
@@ -1222,6 +1338,7 @@ void TileExplorer::loadSamples()
         return;
     }
     m_samplesGpu = rs->device.spec;
+    m_samplesCeilings = model::MachineCeilings::fromResults(*rs);
     for (const model::Measurement &m : rs->measurements) {
         if (!m.kernel.startsWith(QLatin1String("gemm.")) || !m.check.ok || m.time.median <= 0)
             continue;
@@ -1240,6 +1357,11 @@ void TileExplorer::setSamplesFile(const QString &path)
 {
     m_samplesFile = path;
     m_samplesLoaded = false;
+    m_samples.clear();
+    m_samplesGpu.clear();
+    m_samplesCeilings = {};
+    if (m_model)
+        setGpu(m_gpu); // reloads them, with their ceilings
 }
 
 QString TileExplorer::measurementKey(const gemm::TilePlan &p) const
@@ -1273,12 +1395,15 @@ void TileExplorer::evaluateEntry(TrailEntry &e)
     const Evaluation ev = evaluate(e.config);
     e.plan = ev.plan;
     e.result = ev.result;
+    e.prediction = ev.prediction;
     e.compileKey = ev.compileKey;
     QStringList why = ev.plan.problems;
     for (const QString &p : ev.result.problems)
         if (!why.contains(p))
             why << p;
-    e.skipped = ev.plan.problems.isEmpty() && ev.result.ok ? QString() : why.join(QStringLiteral("; "));
+    if (ev.plan.problems.isEmpty() && ev.result.ok && !ev.prediction.ok && !ev.prediction.reason.isEmpty())
+        why << ev.prediction.reason;
+    e.skipped = ev.plan.problems.isEmpty() && ev.result.ok && ev.prediction.ok ? QString() : why.join(QStringLiteral("; "));
     e.tooltip = e.skipped.isEmpty() ? tooltipFor(ev, e.label) : QString();
     if (!ev.compileKey.isEmpty() && !m_compiler->result(ev.compileKey))
         m_compiler->request(gemm::compileJob(ev.plan, m_gpu), false);
@@ -1555,14 +1680,14 @@ void TileExplorer::measureSweep()
     showResult();
 }
 
-QString TileExplorer::gapFor(const model::TileResult &r, const model::Measurement &m) const
+QString TileExplorer::gapFor(const model::Prediction &p, const model::Measurement &m) const
 {
-    if (!r.ok || r.predictedTimeS <= 0)
+    if (!p.ok || p.timeS <= 0)
         return tr("measured %1").arg(model::formatSeconds(m.time.median));
-    const double ratio = m.time.median / r.predictedTimeS - 1.0;
+    const double ratio = m.time.median / p.timeS - 1.0;
     const QString rel = ratio >= 0 ? tr("%1 % slower").arg(qRound(ratio * 100)) : tr("%1 % faster").arg(qRound(-ratio * 100));
     return tr("predicted %1, measured %2, %3; binding term: %4")
-        .arg(model::formatSeconds(r.predictedTimeS), model::formatSeconds(m.time.median), rel, bindingTerm(r));
+        .arg(model::formatSeconds(p.timeS), model::formatSeconds(m.time.median), rel, p.boundWords);
 }
 
 QString TileExplorer::gapText() const
@@ -1570,7 +1695,7 @@ QString TileExplorer::gapText() const
     bool fromSamples = false;
     if (isLegal())
         if (const model::Measurement *m = knownMeasurement(m_eval.plan, &fromSamples))
-            return gapFor(m_eval.result, *m) + (fromSamples ? tr(" (samples file)") : QString());
+            return gapFor(m_eval.prediction, *m) + (fromSamples ? tr(" (samples file)") : QString());
     return m_runMessage;
 }
 

@@ -4,6 +4,7 @@
 #include "gemmtile.h"
 #include "gpu.h"
 #include "lessontarget.h"
+#include "perfmodel.h"
 #include "resultset.h"
 #include "tilemodel.h"
 
@@ -21,12 +22,16 @@ class QSpinBox;
 class QTableWidget;
 class QTimer;
 class RooflineChart;
+class TermBar;
 class TileCompiler;
 class WorkerClient;
 
 // The GEMM tile explorer: sliders and spin boxes for the problem (M, N, K, dtype), the ladder
 // step and its tile (BM, BN, BK, TM, TN, stages, threads, group). Every change re-evaluates
-// model::TileModel and moves the predicted point (group "tile" of the roofline chart) at once;
+// model::TileModel (tile, grid, waves, traffic) and model::PerfModel (the time, term by term:
+// compute, issue, shared memory, L1, L2, HBM, latency, waves) and moves the predicted point
+// (group "tile" of the roofline chart) at once; a bar shows where the time goes against the
+// measured time, with the binding term in words;
 // the ladder kernel of the configuration compiles with NVRTC in the background and its real
 // register count replaces the estimate. "Measure" runs the configuration through
 // `rooflab-cli worker` (never in this process) and plots the measured point beside the
@@ -67,6 +72,12 @@ public:
     const model::TileResult &result() const { return m_eval.result; }
     // What the model evaluated: the plan's input with the compiled registers when known.
     const model::TileInput &modelInput() const { return m_eval.input; }
+    // The performance model's prediction (ladder steps), or the tile model's peak-only terms
+    // (compute, L2, HBM) as a Prediction for the model step; ok false when nothing runs.
+    const model::Prediction &prediction() const { return m_eval.prediction; }
+    // The launch handed to model::PerfModel (kernel empty for the model step).
+    const model::KernelLaunch &launch() const { return m_eval.launch; }
+    bool fullModel() const { return m_eval.fullModel; }
     bool isLegal() const;
 
     // Lesson steps: M N K dtype step bm bn bk tm tn stages threads group; unnamed knobs take
@@ -102,6 +113,8 @@ public:
     QComboBox *combo(Field f) const;  // dtype and step; nullptr otherwise
     QPushButton *measureButton() const { return m_measureButton; }
     QTableWidget *termsTable() const { return m_terms; }
+    TermBar *termBar() const { return m_termBar; }
+    QString boundText() const; // the binding term in words, under the bar
     QTableWidget *presetTable() const { return m_presets; }
     QString headline() const;
     QString registersText() const;
@@ -145,6 +158,7 @@ private:
         QString compileKey;
         QString skipped; // why it is not on the trail
         QString tooltip;
+        model::Prediction prediction;
         std::optional<model::Measurement> measured;
         bool fromSamples = false;
     };
@@ -153,6 +167,9 @@ private:
         kernels::gemm::TilePlan plan;
         model::TileInput input;
         model::TileResult result;
+        model::KernelLaunch launch;
+        model::Prediction prediction;
+        bool fullModel = false; // prediction from model::PerfModel (else the tile model's terms)
         QString compileKey;
         QString compileError;
     };
@@ -188,7 +205,10 @@ private:
     QString runOn(const kernels::gemm::TilePlan &p, bool sweep);
     QString tooltipFor(const Evaluation &e, const QString &title) const;
     QString bindingTerm(const model::TileResult &r) const;
-    QString gapFor(const model::TileResult &r, const model::Measurement &m) const;
+    model::Prediction tilePrediction(const model::TileResult &r) const;
+    static QPointF pointOf(const model::TileResult &r, const model::Prediction &p);
+    void showBar();
+    QString gapFor(const model::Prediction &p, const model::Measurement &m) const;
     Knob *knob(Field f) const;
 
     RooflineChart *m_chart = nullptr;
@@ -197,6 +217,7 @@ private:
     WorkerClient *m_ownWorker = nullptr;
     model::Gpu m_gpu;
     std::optional<model::TileModel> m_model;
+    std::optional<model::PerfModel> m_perf;
     Config m_config;
     Evaluation m_eval;
     QString m_stepChange; // knobs that took the new step's defaults
@@ -213,6 +234,8 @@ private:
     QLabel *m_gap = nullptr;
     QPushButton *m_measureButton = nullptr;
     QTableWidget *m_terms = nullptr;
+    TermBar *m_termBar = nullptr;
+    QLabel *m_boundWords = nullptr;
     QTableWidget *m_presets = nullptr;
     QLabel *m_presetGpu = nullptr;
     QComboBox *m_sweepField = nullptr;
@@ -239,6 +262,7 @@ private:
     QHash<QString, model::Measurement> m_samples;
     QString m_samplesFile;
     QString m_samplesGpu; // spec id the samples were measured on
+    model::MachineCeilings m_samplesCeilings; // the samples' measured ceilings, for their GPU
     QString m_samplesError;
     bool m_samplesLoaded = false;
     struct RunTarget

@@ -1,0 +1,325 @@
+#include "termbar.h"
+
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+QColor blend(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * t + b.redF() * (1 - t)), float(a.greenF() * t + b.greenF() * (1 - t)),
+                            float(a.blueF() * t + b.blueF() * (1 - t)));
+}
+
+bool darkPalette(const QPalette &p)
+{
+    return p.color(QPalette::Window).lightness() < p.color(QPalette::WindowText).lightness();
+}
+
+// The measured line: a warm colour that stands apart from the (usually blue) highlight of the
+// binding bar in both themes.
+QColor measuredColor(const QPalette &p)
+{
+    return darkPalette(p) ? QColor(0xff, 0xab, 0x40) : QColor(0xd8, 0x43, 0x15);
+}
+
+// Axis ticks at 1, 2, 5 × 10^n, about `want` of them from 0 to max.
+QList<double> ticks(double max, int want)
+{
+    QList<double> out;
+    if (!(max > 0) || want < 1)
+        return out;
+    const double raw = max / want;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw) {
+            step = m * mag;
+            break;
+        }
+    for (double v = 0; v <= max * (1 + 1e-9); v += step)
+        out.append(v);
+    return out;
+}
+
+} // namespace
+
+TermBar::TermBar(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("termBar"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setMouseTracking(false);
+    clear();
+}
+
+QString TermBar::termLabel(const QString &term)
+{
+    const auto tr = [](const char *s) { return QCoreApplication::translate("TermBar", s); };
+    if (term == QLatin1String("compute"))
+        return tr("compute");
+    if (term == QLatin1String("issue"))
+        return tr("issue");
+    if (term == QLatin1String("smem"))
+        return tr("shared mem.");
+    if (term == QLatin1String("l1"))
+        return tr("L1 / global");
+    if (term == QLatin1String("l2"))
+        return tr("L2");
+    if (term == QLatin1String("hbm"))
+        return tr("HBM");
+    if (term == QLatin1String("latency"))
+        return tr("latency");
+    if (term == QLatin1String("waves"))
+        return tr("waves, tail");
+    return term;
+}
+
+void TermBar::setPrediction(const model::Prediction &prediction)
+{
+    m_prediction = prediction;
+    m_message = prediction.ok ? QString() : prediction.reason;
+    QStringList parts;
+    if (prediction.ok) {
+        parts << tr("predicted %1, bound by %2").arg(model::formatSeconds(prediction.timeS), prediction.boundWords);
+        for (const model::PerfTerm &t : prediction.terms)
+            parts << QStringLiteral("%1 %2").arg(termLabel(t.name), model::formatSeconds(t.seconds));
+    }
+    setAccessibleDescription(parts.join(QStringLiteral("; ")));
+    updateGeometry();
+    update();
+}
+
+void TermBar::setMeasured(std::optional<double> seconds, const QString &label)
+{
+    if (seconds && !(*seconds > 0))
+        seconds.reset();
+    if (m_measured == seconds && m_measuredLabel == label)
+        return;
+    m_measured = seconds;
+    m_measuredLabel = label;
+    update();
+}
+
+void TermBar::clear(const QString &why)
+{
+    model::Prediction none;
+    none.reason = why;
+    setPrediction(none);
+    setMeasured(std::nullopt);
+}
+
+QList<model::PerfTerm> TermBar::shownTerms() const
+{
+    return m_prediction.ok ? m_prediction.terms : QList<model::PerfTerm>{};
+}
+
+int TermBar::rowCount() const
+{
+    // One row of legend above the bars, one of axis labels below.
+    return int(shownTerms().size()) + 2;
+}
+
+double TermBar::axisMaxS() const
+{
+    double m = m_prediction.ok ? m_prediction.timeS : 0;
+    for (const model::PerfTerm &t : shownTerms())
+        m = std::max(m, t.seconds);
+    if (m_measured)
+        m = std::max(m, *m_measured);
+    return m > 0 ? m * 1.04 : 1e-3;
+}
+
+TermBar::Geometry TermBar::geometry() const
+{
+    const QFontMetricsF fm(font());
+    Geometry g;
+    for (const QString &n : model::Prediction::termNames())
+        g.labelW = std::max(g.labelW, fm.horizontalAdvance(termLabel(n)));
+    for (const model::PerfTerm &t : shownTerms())
+        g.labelW = std::max(g.labelW, fm.horizontalAdvance(termLabel(t.name)));
+    const double pad = fm.height() * 0.5;
+    const double valueW = fm.horizontalAdvance(QStringLiteral("000.0 ms")) + pad;
+    g.row = std::ceil(fm.height() * 1.45);
+    g.bar = std::ceil(fm.height() * 0.95);
+    g.left = g.labelW + pad;
+    g.right = std::max(g.left + 40, width() - valueW - 2);
+    g.top = g.row; // the legend row
+    return g;
+}
+
+double TermBar::xFor(double seconds) const
+{
+    const Geometry g = geometry();
+    return g.left + (g.right - g.left) * std::clamp(seconds / axisMaxS(), 0.0, 1.0);
+}
+
+double TermBar::predictedX() const
+{
+    return m_prediction.ok && m_prediction.timeS > 0 ? xFor(m_prediction.timeS) : -1;
+}
+
+double TermBar::measuredX() const
+{
+    return m_prediction.ok && m_measured ? xFor(*m_measured) : -1;
+}
+
+QRectF TermBar::barRect(const QString &term) const
+{
+    const QList<model::PerfTerm> terms = shownTerms();
+    const Geometry g = geometry();
+    for (int i = 0; i < terms.size(); ++i)
+        if (terms.at(i).name == term) {
+            const double y = g.top + i * g.row + (g.row - g.bar) / 2;
+            return QRectF(QPointF(g.left, y), QPointF(xFor(terms.at(i).seconds), y + g.bar));
+        }
+    return {};
+}
+
+QSize TermBar::sizeHint() const
+{
+    const Geometry g = geometry();
+    const int rows = m_prediction.ok ? rowCount() : 3;
+    return QSize(int(g.left + 260 + QFontMetricsF(font()).horizontalAdvance(QStringLiteral("000.0 ms"))),
+                 int(std::ceil(g.row * rows + 4)));
+}
+
+QSize TermBar::minimumSizeHint() const
+{
+    const QSize s = sizeHint();
+    return QSize(int(geometry().left + 120), s.height());
+}
+
+void TermBar::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor window = pal.color(QPalette::Window);
+    const QColor dim = blend(text, window, 0.55);
+    const QFontMetricsF fm(font());
+
+    if (!m_prediction.ok) {
+        p.setPen(dim);
+        const QString why = m_message.isEmpty() ? tr("No prediction for this configuration.") : m_message;
+        p.drawText(rect().adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, why);
+        return;
+    }
+
+    const Geometry g = geometry();
+    const QList<model::PerfTerm> terms = shownTerms();
+    const double bottom = g.top + terms.size() * g.row;
+    const QColor normal = blend(text, window, darkPalette(pal) ? 0.45 : 0.35);
+    const QColor bound = pal.color(QPalette::Highlight);
+    const QColor mcolor = measuredColor(pal);
+
+    // Grid and axis.
+    const QList<double> tk = ticks(axisMaxS(), std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8)))); 
+    QPen gridPen(blend(text, window, 0.15), 1);
+    for (double v : tk) {
+        const double x = xFor(v);
+        p.setPen(gridPen);
+        p.drawLine(QPointF(x, g.top), QPointF(x, bottom));
+        p.setPen(dim);
+        const QString label = v == 0 ? QStringLiteral("0") : model::formatSeconds(v, 2);
+        const double w = fm.horizontalAdvance(label);
+        p.drawText(QRectF(std::clamp(x - w / 2, 0.0, width() - w), bottom + 2, w + 1, g.row), Qt::AlignLeft | Qt::AlignTop, label);
+    }
+    p.setPen(QPen(dim, 1));
+    p.drawLine(QPointF(g.left, g.top), QPointF(g.left, bottom));
+
+    // Bars, one per term.
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    for (int i = 0; i < terms.size(); ++i) {
+        const model::PerfTerm &t = terms.at(i);
+        const bool isBound = t.name == m_prediction.bound;
+        const double yRow = g.top + i * g.row;
+        p.setFont(isBound ? boldFont : font());
+        p.setPen(isBound ? text : dim.darker(darkPalette(pal) ? 70 : 130));
+        p.drawText(QRectF(0, yRow, g.labelW, g.row), Qt::AlignRight | Qt::AlignVCenter, termLabel(t.name));
+        const QRectF r = barRect(t.name);
+        if (r.width() > 0.5) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(isBound ? bound : normal);
+            p.drawRoundedRect(r, 2, 2);
+        }
+        p.setPen(isBound ? text : dim);
+        const QString value = t.seconds > 0 ? model::formatSeconds(t.seconds, 3) : QStringLiteral("0");
+        p.drawText(QRectF(std::max(r.right(), g.left) + 4, yRow, width() - r.right(), g.row), Qt::AlignLeft | Qt::AlignVCenter,
+                   value);
+    }
+    p.setFont(font());
+
+    // Markers across the bars, and their legend above.
+    double legendX = g.left;
+    auto legend = [&](const QPen &pen, const QString &label) {
+        p.setPen(pen);
+        const double y = g.row / 2;
+        p.drawLine(QPointF(legendX, y - g.bar / 2), QPointF(legendX, y + g.bar / 2));
+        p.setPen(text);
+        const double w = fm.horizontalAdvance(label);
+        p.drawText(QRectF(legendX + 5, 0, w + 2, g.row), Qt::AlignLeft | Qt::AlignVCenter, label);
+        legendX += w + 5 + fm.height();
+    };
+    QPen predictedPen(text, 2, Qt::DashLine);
+    predictedPen.setDashPattern({3, 2});
+    const double px = predictedX();
+    if (px >= 0) {
+        p.setPen(predictedPen);
+        p.drawLine(QPointF(px, g.top - 2), QPointF(px, bottom + 2));
+        legend(predictedPen, tr("predicted %1").arg(model::formatSeconds(m_prediction.timeS)));
+    }
+    const double mx = measuredX();
+    if (mx >= 0) {
+        const QPen mpen(mcolor, 3);
+        p.setPen(mpen);
+        p.drawLine(QPointF(mx, g.top - 2), QPointF(mx, bottom + 2));
+        QString label = m_measuredLabel.isEmpty() ? tr("measured %1").arg(model::formatSeconds(*m_measured)) : m_measuredLabel;
+        legend(mpen, label);
+    }
+}
+
+bool TermBar::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const Geometry g = geometry();
+        const QList<model::PerfTerm> terms = shownTerms();
+        const int i = int(std::floor((help->pos().y() - g.top) / g.row));
+        if (i >= 0 && i < terms.size()) {
+            const model::PerfTerm &t = terms.at(i);
+            QString tip = QStringLiteral("<b>%1: %2</b>").arg(termLabel(t.name).toHtmlEscaped(), model::formatSeconds(t.seconds));
+            if (t.name == m_prediction.bound)
+                tip += QStringLiteral(" — ") + tr("the binding term").toHtmlEscaped();
+            if (!t.detail.isEmpty())
+                tip += QStringLiteral("<br>") + t.detail.toHtmlEscaped();
+            QToolTip::showText(help->globalPos(), tip, this);
+        } else if (m_prediction.ok) {
+            QString tip = tr("predicted %1, bound by %2").arg(model::formatSeconds(m_prediction.timeS), m_prediction.boundWords);
+            if (m_measured)
+                tip += QLatin1Char('\n') + tr("measured %1").arg(model::formatSeconds(*m_measured));
+            QToolTip::showText(help->globalPos(), tip, this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TermBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        updateGeometry();
+    QWidget::changeEvent(event);
+}
