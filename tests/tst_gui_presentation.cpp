@@ -5,17 +5,26 @@
 #include "classroom.h"
 #include "lessonexport.h"
 #include "lessonplayer.h"
+#include "livetools.h"
+#include "workerclient.h"
 #include "mainwindow.h"
+#include "occupancygraph.h"
 #include "presentationmode.h"
 #include "rooflinechart.h"
 #include "specdb.h"
 #include "uilanguage.h"
 #include "uitheme.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSettings>
@@ -197,6 +206,76 @@ private slots:
         pm->exit();
         QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont);
         QCOMPARE(w.chart()->ceilingPenWidth(), deskPen);
+    }
+
+    // Presentation mode scales every panel's fonts with the chart: tables, labels, spin boxes,
+    // combo boxes, buttons, the occupancy graphs (their titles and ticks too) and the tile
+    // explorer; leaving it gives the desk fonts back.
+    void panelFontsScale_data()
+    {
+        QTest::addColumn<QString>("panel"); // a panel name, or a dock's object name
+        QTest::addColumn<double>("scale");
+        for (const char *p : {"roofline", "occupancy", "tile", "runs", "results", "gpuDock", "lessonDock"})
+            for (double s : {1.5, 2.5})
+                QTest::addRow("%s at %.1f", p, s) << QString::fromLatin1(p) << s;
+    }
+
+    void panelFontsScale()
+    {
+        QFETCH(QString, panel);
+        QFETCH(double, scale);
+        LiveTools live; // the Runs and Results panels (torn down after the window)
+        MainWindow w(m_db);
+        live.worker()->setProgram(QStringLiteral(ROOFLAB_CLI));
+        live.attach(&w);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QWidget *root = w.panel(panel);
+        if (!root)
+            if (auto *dock = w.findChild<QDockWidget *>(panel))
+                root = dock->widget();
+        QVERIFY2(root, qPrintable(panel));
+        // What a reader sees: every text-bearing widget of the panel, and the graphs.
+        QList<QWidget *> widgets;
+        for (QWidget *c : root->findChildren<QWidget *>())
+            if (qobject_cast<QLabel *>(c) || qobject_cast<QAbstractSpinBox *>(c) || qobject_cast<QAbstractItemView *>(c) ||
+                qobject_cast<QComboBox *>(c) || qobject_cast<QAbstractButton *>(c) || qobject_cast<QLineEdit *>(c))
+                widgets.append(c);
+        QVERIFY(widgets.size() >= 3);
+        QHash<QWidget *, double> desk;
+        for (QWidget *c : std::as_const(widgets))
+            desk[c] = c->font().pointSizeF();
+        QHash<OccupancyGraph *, QPair<double, double>> graphDesk;
+        for (OccupancyGraph *g : root->findChildren<OccupancyGraph *>())
+            graphDesk[g] = {g->titleFont().pointSizeF(), g->tickLabelFont().pointSizeF()};
+        QCOMPARE(graphDesk.isEmpty(), panel != QLatin1String("occupancy"));
+
+        PresentationMode *pm = w.classroom()->presentation();
+        pm->setScale(scale, false);
+        pm->enter(false);
+        QApplication::processEvents();
+        const auto where = [](QWidget *c) {
+            return QStringLiteral("%1 \"%2\"").arg(QString::fromLatin1(c->metaObject()->className()), c->objectName());
+        };
+        for (QWidget *c : std::as_const(widgets))
+            QVERIFY2(qAbs(c->font().pointSizeF() - desk[c] * scale) < 0.01,
+                     qPrintable(QStringLiteral("%1: %2 pt on the desk, %3 pt at scale %4")
+                                    .arg(where(c)).arg(desk[c]).arg(c->font().pointSizeF()).arg(scale)));
+        for (auto it = graphDesk.cbegin(); it != graphDesk.cend(); ++it) {
+            QCOMPARE(it.key()->titleFont().pointSizeF(), it.value().first * scale);
+            QCOMPARE(it.key()->tickLabelFont().pointSizeF(), it.value().second * scale);
+        }
+        // Another scale while on the stage: from the desk fonts again, not compounded.
+        pm->setScale(1.0, false);
+        for (QWidget *c : std::as_const(widgets))
+            QVERIFY2(qAbs(c->font().pointSizeF() - desk[c]) < 0.01, qPrintable(where(c)));
+        pm->setScale(scale, false);
+        pm->exit();
+        for (QWidget *c : std::as_const(widgets))
+            QVERIFY2(qAbs(c->font().pointSizeF() - desk[c]) < 0.01, qPrintable(where(c)));
+        for (auto it = graphDesk.cbegin(); it != graphDesk.cend(); ++it)
+            QCOMPARE(it.key()->titleFont().pointSizeF(), it.value().first);
     }
 
     void panelStepsTakeTheStage()

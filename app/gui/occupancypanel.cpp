@@ -444,6 +444,15 @@ void OccupancyPanel::recompute()
     emit resultChanged();
 }
 
+void OccupancyPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_limits) {
+        m_limits->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+        showResult();
+    }
+}
+
 void OccupancyPanel::showResult()
 {
     const model::OccupancyResult &r = m_result;

@@ -57,6 +57,10 @@ signals:
     // After every recomputation (input or GPU changed).
     void resultChanged();
 
+protected:
+    // A new font (presentation mode scales it): the limit table's rows and items follow.
+    void changeEvent(QEvent *event) override;
+
 private:
     void buildUi();
     void recompute();

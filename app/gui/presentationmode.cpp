@@ -7,6 +7,7 @@
 
 #include <QDockWidget>
 #include <QGridLayout>
+#include <QHeaderView>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -14,6 +15,7 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -157,6 +159,7 @@ void PresentationMode::exit()
             delete empty;
         }
     m_hiddenTitles.clear();
+    restorePanels();
     m_window->chart()->show();
     m_window->chart()->setPresentationScale(1.0);
     m_window->chart()->setTheme(UiTheme::chartTheme(false));
@@ -192,10 +195,9 @@ void PresentationMode::applyScale()
     chart->setTheme(UiTheme::chartTheme(true));
     chart->setPresentationScale(m_scale);
 
-    // Panels keep their fonts: their layouts (fixed table rows, graph sizes) are built for the
-    // font they were made with; on the stage they get the whole screen instead.
     const QFont base = m_savedFontSet ? m_savedFont : QFont();
     const double size = base.pointSizeF() > 0 ? base.pointSizeF() : 10;
+    scalePanels(m_scale);
 
     // The banner follows the chart's high-contrast colours so it reads as part of the slide.
     const ChartTheme theme = UiTheme::chartTheme(true);
@@ -219,6 +221,77 @@ void PresentationMode::applyScale()
     buttons.setPointSizeF(size * 1.1 * m_scale);
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
         b->setFont(buttons);
+}
+
+void PresentationMode::scalePanels(double scale)
+{
+    // Every panel grows with the chart: the docks' contents (tables, labels, spin boxes, the
+    // occupancy graphs, the tile explorer, the GPU list, the step list). Every widget keeps its
+    // proportion (a headline at 1.3 times, a bold gap): its desk font times the scale.
+    const auto deskOf = [this](QWidget *w) -> const DeskFont & {
+        for (DeskFont &d : m_deskFonts)
+            if (d.widget == w)
+                return d;
+        // First seen now: a widget made on the stage was made at the current scale.
+        DeskFont d{w, w->testAttribute(Qt::WA_SetFont), w->font()};
+        if (d.font.pointSizeF() > 0)
+            d.font.setPointSizeF(d.font.pointSizeF() / m_panelScale);
+        m_deskFonts.append(d);
+        return m_deskFonts.last();
+    };
+    m_deskFonts.removeIf([](const DeskFont &d) { return d.widget.isNull(); });
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
+        QWidget *content = dock->widget();
+        if (dock == m_bannerDock || !content)
+            continue;
+        // Each widget gets its font set, not only the panel: a style sheet on a frame (even one
+        // that only sets a colour) stops a font from reaching the labels inside it, and item
+        // views' headers take theirs from the platform. Parents come before their children.
+        QList<QWidget *> widgets = {content};
+        widgets += content->findChildren<QWidget *>();
+        // Every desk font first: a new font on the panel reaches the children at once.
+        QList<QFont> fonts;
+        for (QWidget *w : std::as_const(widgets))
+            fonts.append(deskOf(w).font);
+        for (qsizetype i = 0; i < widgets.size(); ++i) {
+            QFont f = fonts.at(i);
+            if (f.pointSizeF() > 0)
+                f.setPointSizeF(f.pointSizeF() * scale);
+            widgets.at(i)->setFont(f);
+        }
+        // Table rows are as high as the style says, not the font: give the text its room.
+        for (QAbstractItemView *view : content->findChildren<QAbstractItemView *>()) {
+            auto *table = qobject_cast<QTableView *>(view);
+            if (!table)
+                continue;
+            QHeaderView *rows = table->verticalHeader();
+            auto it = std::find_if(m_deskRows.begin(), m_deskRows.end(), [rows](const DeskRows &d) { return d.header == rows; });
+            if (it == m_deskRows.end()) {
+                m_deskRows.append({rows, rows->defaultSectionSize()});
+                it = m_deskRows.end() - 1;
+            }
+            rows->setDefaultSectionSize(std::max(it->size, QFontMetrics(table->font()).height() + 8));
+        }
+    }
+    m_panelScale = scale;
+}
+
+void PresentationMode::restorePanels()
+{
+    for (const DeskFont &d : std::as_const(m_deskFonts))
+        if (d.widget)
+            d.widget->setFont(d.own ? d.font : QFont());
+    // Inheriting again does not always give the desk font back (a header view's comes from the
+    // platform, not its table): those keep it as their own.
+    for (const DeskFont &d : std::as_const(m_deskFonts))
+        if (d.widget && d.widget->font() != d.font)
+            d.widget->setFont(d.font);
+    for (const DeskRows &d : std::as_const(m_deskRows))
+        if (d.header)
+            d.header->setDefaultSectionSize(d.size);
+    m_deskFonts.clear();
+    m_deskRows.clear();
+    m_panelScale = 1.0;
 }
 
 void PresentationMode::updateStage()

@@ -9,6 +9,7 @@
 class LessonPlayer;
 class MainWindow;
 class QDockWidget;
+class QHeaderView;
 class QLabel;
 class QPushButton;
 class QShortcut;
@@ -53,6 +54,8 @@ private:
     void updateBanner();
     void updateStage();
     void applyScale();
+    void scalePanels(double scale);
+    void restorePanels();
 
     MainWindow *m_window = nullptr;
     LessonPlayer *m_player = nullptr;
@@ -80,4 +83,20 @@ private:
     QPushButton *m_exitButton = nullptr;
     QShortcut *m_escape = nullptr;
     QList<QPointer<QDockWidget>> m_hiddenTitles; // docks whose title bar the stage hid
+
+    // The panels' fonts on the desk, to scale from and to put back.
+    struct DeskFont
+    {
+        QPointer<QWidget> widget;
+        bool own = false; // the widget had set a font of its own
+        QFont font;       // its font at scale 1
+    };
+    QList<DeskFont> m_deskFonts;
+    struct DeskRows
+    {
+        QPointer<QHeaderView> header;
+        int size = 0;
+    };
+    QList<DeskRows> m_deskRows;
+    double m_panelScale = 1.0; // the scale the panels' fonts are at now
 };
