@@ -3,6 +3,8 @@
 // once and written once) within 10 %. Skips without a GPU or without ncu.
 #include "profiler.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +24,13 @@ struct Run
     QByteArray err;
 };
 
+// Next to this test in a bundle (the GPU host), else the build tree's.
+QString cliPath()
+{
+    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/rooflab-cli");
+    return QFileInfo::exists(beside) ? beside : QStringLiteral(ROOFLAB_CLI);
+}
+
 Run runCli(const QStringList &args)
 {
     static QTemporaryDir cache;
@@ -29,7 +38,7 @@ Run runCli(const QStringList &args)
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     e.insert("ROOFLAB_CACHE_DIR", cache.path());
     p.setProcessEnvironment(e);
-    p.start(QStringLiteral(ROOFLAB_CLI), args);
+    p.start(cliPath(), args);
     p.waitForFinished(600000);
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
@@ -50,6 +59,8 @@ class TestGpuProfile : public QObject
 private slots:
     void initTestCase()
     {
+        if (!QFileInfo::exists(cliPath()))
+            QSKIP("rooflab-cli not found");
         if (!haveDevice())
             QSKIP("no CUDA device (rooflab-cli devices lists none)");
         if (cli::Profiler::findNcu().isEmpty())

@@ -24,7 +24,8 @@ PY
     [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
   fi
 done
-RUN="bash $ROOT/.device-bundle/run.sh"
+RUN="bash $ROOT/${BUNDLE:-.device-bundle}/run.sh" # BUNDLE: the folder qt-bundle.sh wrote
+rm -rf /tmp/qt-bundle # run.sh unpacks only into an empty folder: not an earlier call's bundle
 LOG=$OUT/summary.txt
 {
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv 2>&1
