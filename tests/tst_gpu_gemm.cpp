@@ -85,6 +85,13 @@ private slots:
         QVERIFY2(r.status == RunStatus::Ok, qPrintable(r.message));
         QVERIFY2(r.measurement->check.ok, qPrintable(r.measurement->check.message));
         QVERIFY(r.measurement->time.median > 0);
+        // The compiled steps keep their main loop's instruction mix (SASS where nvdisasm is found).
+        if (!id.startsWith(QLatin1String("gemm.cublas"))) {
+            const QJsonObject mix = r.measurement->extra.value(QLatin1String("instr_mix")).toObject();
+            QVERIFY2(mix.value(QLatin1String("loop_found")).toBool(), qPrintable(id + ": no main loop in instr_mix"));
+            qInfo("%s instruction mix from the %s, %g per iteration", qPrintable(id),
+                  qPrintable(mix.value(QLatin1String("source")).toString()), mix.value(QLatin1String("total")).toDouble());
+        }
         qInfo("%s %s: max err %.2e (%s), %.3f TFLOP/s", qPrintable(id), qPrintable(rowName(params)),
               r.measurement->check.maxRelErr, qPrintable(r.measurement->check.reference),
               r.measurement->flopPerS() / 1e12);

@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QProcess>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cuda_runtime_api.h>
@@ -108,6 +109,11 @@ private slots:
         QCOMPARE(m.time.samples, 3);
         QVERIFY(m.bytes > 0 || m.flops > 0);
         QVERIFY(m.clockMhz > 0);
+        // Memory kernels keep their main loop's instruction mix for the performance model.
+        if (kernel.startsWith(QLatin1String("memory."))) {
+            const QJsonObject mix = m.extra.value(QLatin1String("instr_mix")).toObject();
+            QVERIFY2(mix.value(QLatin1String("total")).toDouble() > 0, qPrintable(kernel + ": no instr_mix"));
+        }
         ++m_checksRun;
     }
 
