@@ -316,8 +316,9 @@ private slots:
         QVERIFY(QFileInfo(cli()).isExecutable());
         // A results file whose measurements arrive about 0.3 s apart when replayed.
         QString error;
-        auto rs = model::ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-suite.json"),
-                                         &error);
+        // $ROOFLAB_RESOURCES in a bundle on the GPU machine, else the source tree's.
+        const QString resources = qEnvironmentVariable("ROOFLAB_RESOURCES", QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR));
+        auto rs = model::ResultSet::load(resources + QStringLiteral("/samples/h200-suite.json"), &error);
         QVERIFY2(rs, qPrintable(error));
         rs->measurements = rs->measurements.mid(0, 8);
         for (model::Measurement &m : rs->measurements) {
