@@ -1,11 +1,14 @@
 // rooflab-cli kernels / compile / devices / run / ceilings / suite: the JSON shapes, exit 3
 // without a CUDA device, exit 2 naming the parameter for bad input (checked before the device).
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -295,6 +298,165 @@ private slots:
         const Run r = cli(args);
         QCOMPARE(r.code, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(named), r.err.constData());
+    }
+
+    // A kernel that needs an arch-specific target (wgmma: sm_90a) is built for it when its
+    // architecture is asked for, and refused in one line naming the target for any other; the
+    // worker's compile request does the same.
+    void archSpecificTarget_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("built"); // the target compiled for, or what the refusal names
+        QTest::newRow("wgmma_tma for sm_90 -> sm_90a") << "gemm.wgmma_tma" << "sm_90" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_90a") << "gemm.wgmma_tma" << "sm_90a" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for 9.0") << "gemm.wgmma_tma" << "9.0" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_80: refused") << "gemm.wgmma_tma" << "sm_80" << 2 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_100: refused") << "gemm.wgmma_tma" << "sm_100" << 2 << "sm_90a";
+        QTest::newRow("mma_multistage for sm_90 stays sm_90") << "gemm.mma_multistage" << "sm_90" << 0 << "sm_90";
+    }
+
+    void archSpecificTarget()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(QString, arch);
+        QFETCH(int, code);
+        QFETCH(QString, built);
+        const Run r = cli({"compile", kernel, "--arch", arch, "--json"});
+        QCOMPARE(r.code, code);
+        const QList<QByteArray> errLines = r.err.trimmed().isEmpty() ? QList<QByteArray>{} : r.err.trimmed().split('\n');
+        if (code == 0) {
+            QCOMPARE(r.json()["arch"].toString(), built);
+            QVERIFY2(errLines.isEmpty(), r.err.constData()); // no ptxas errors
+        } else {
+            QCOMPARE(errLines.size(), 1);
+            QVERIFY2(errLines.first().contains(built.toLatin1()) && errLines.first().contains(kernel.toLatin1()), r.err.constData());
+        }
+
+        // The worker: a compiled event for that target, or an error (code 2) naming it.
+        QProcess worker;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("ROOFLAB_CACHE_DIR", cacheDir().path());
+        worker.setProcessEnvironment(e);
+        worker.start(QStringLiteral(ROOFLAB_CLI), {"worker"});
+        QVERIFY(worker.waitForStarted());
+        worker.write(QJsonDocument(QJsonObject{{"request", "compile"}, {"id", "c"}, {"kernel", kernel}, {"arch", arch}})
+                         .toJson(QJsonDocument::Compact) + "\n");
+        QString compiledFor, error;
+        int errorCode = 0;
+        bool done = false;
+        QByteArray buffer;
+        QElapsedTimer t;
+        t.start();
+        while (!done && t.elapsed() < 120000 && worker.waitForReadyRead(120000)) {
+            buffer += worker.readAllStandardOutput();
+            qsizetype nl;
+            while ((nl = buffer.indexOf('\n')) >= 0) {
+                const QJsonObject ev = QJsonDocument::fromJson(buffer.left(nl)).object();
+                buffer.remove(0, nl + 1);
+                const QString kind = ev["event"].toString();
+                if (kind == "compiled")
+                    compiledFor = ev["arch"].toString();
+                else if (kind == "error")
+                    error = ev["message"].toString(), errorCode = ev["code"].toInt();
+                else if (kind == "done")
+                    done = true;
+            }
+        }
+        worker.closeWriteChannel();
+        worker.waitForFinished();
+        QVERIFY(done);
+        if (code == 0) {
+            QCOMPARE(compiledFor, built);
+        } else {
+            QCOMPARE(errorCode, 2);
+            QVERIFY2(error.contains(built) && !error.contains('\n'), qPrintable(error));
+        }
+    }
+
+    // Every example in the README and app/PROTOCOL.md works as written: the kernel ids are in the
+    // catalog, each `rooflab-cli ...` line of the README's code blocks runs (exit 0, or 3 where
+    // it needs a GPU and there is none), and the protocol's request lines are accepted.
+    void documentedExamples()
+    {
+        const QString root = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/..");
+        const auto read = [&](const QString &name) {
+            QFile f(root + QLatin1Char('/') + name);
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString readme = read("README.md"), protocol = read("app/PROTOCOL.md");
+        QVERIFY(!readme.isEmpty() && !protocol.isEmpty());
+
+        QSet<QString> ids;
+        for (const QJsonValue &k : cli({"kernels", "--json"}).json()["kernels"].toArray())
+            ids.insert(k.toObject()["id"].toString());
+        QVERIFY(ids.size() > 10);
+        static const QRegularExpression kernelId(QStringLiteral("\\b(?:memory|gemm|probe)\\.[a-z0-9_]+\\b"));
+        for (const QString &text : {readme, protocol})
+            for (auto it = kernelId.globalMatch(text); it.hasNext();) {
+                const QString id = it.next().captured();
+                QVERIFY2(ids.contains(id), qPrintable(id + " is not in rooflab-cli kernels"));
+            }
+
+        // The README's command lines, run from a scratch folder (some write --out files).
+        QTemporaryDir scratch;
+        static const QRegularExpression block(QStringLiteral("```sh\\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
+        int ran = 0;
+        for (auto it = block.globalMatch(readme); it.hasNext();) {
+            QString code = it.next().captured(1);
+            code.replace(QStringLiteral("\\\n"), QStringLiteral(" "));
+            for (QString line : code.split(QLatin1Char('\n'))) {
+                line = line.section(QLatin1Char('#'), 0, 0).trimmed();
+                line.remove(QRegularExpression(QStringLiteral("\\[[^]]*\\]"))); // [optional] parts
+                QStringList args = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                if (args.isEmpty() || !args.first().endsWith(QLatin1String("rooflab-cli")))
+                    continue;
+                args.removeFirst();
+                // worker waits for stdin; replay is paced by its file (tst_cli_replay runs both);
+                // --host and --via need a GPU host set up (tst_hosts).
+                if (args.first() == "worker" || args.first() == "replay" || args.contains("--host") || args.contains("--via"))
+                    continue;
+                for (QString &a : args)
+                    if (a.startsWith(QLatin1String("resources/")))
+                        a = root + QLatin1Char('/') + a;
+                QProcess p;
+                QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+                e.insert("ROOFLAB_CACHE_DIR", cacheDir().path());
+                e.insert("ROOFLAB_NO_DISASSEMBLER", "1");
+                p.setProcessEnvironment(e);
+                p.setWorkingDirectory(scratch.path());
+                p.start(QStringLiteral(ROOFLAB_CLI), args);
+                QVERIFY(p.waitForFinished(300000));
+                const int rc = p.exitCode();
+                const bool gpu = QStringList{"run", "ceilings", "suite", "ladder"}.contains(args.first());
+                QVERIFY2(rc == 0 || (gpu && !haveDevice() && rc == 3),
+                         qPrintable(QStringLiteral("README: rooflab-cli %1 -> exit %2: %3")
+                                        .arg(args.join(' ')).arg(rc).arg(QString::fromUtf8(p.readAllStandardError()))));
+                ++ran;
+            }
+        }
+        QVERIFY(ran >= 15);
+
+        // The protocol's request lines, to a worker: nothing is refused as bad input.
+        QStringList requests;
+        for (const QString &line : protocol.split(QLatin1Char('\n')))
+            if (line.startsWith(QLatin1String("{\"request\"")))
+                requests << line;
+        QVERIFY(!requests.isEmpty());
+        QProcess worker;
+        worker.start(QStringLiteral(ROOFLAB_CLI), {"worker"});
+        QVERIFY(worker.waitForStarted());
+        for (const QString &r : requests)
+            worker.write(r.toUtf8() + "\n");
+        QTest::qWait(2000); // let the requests be read before stdin closes (which cancels what is queued)
+        worker.closeWriteChannel();
+        QVERIFY(worker.waitForFinished(60000));
+        for (const QByteArray &line : worker.readAllStandardOutput().split('\n')) {
+            const QJsonObject ev = QJsonDocument::fromJson(line).object();
+            if (ev["event"].toString() == "error")
+                QVERIFY2(ev["code"].toInt() != 2, line.constData());
+        }
     }
 };
 
