@@ -59,7 +59,8 @@ QStringList toolkitBinDirs()
     }
     dirs.append(QStringLiteral("/usr/local/cuda/bin"));
     // The toolkit found at build time: <root>/include or <root>/targets/<triple>/include.
-    for (const QString &inc : QStringLiteral(ROOFLAB_CUDA_INCLUDE_DIRS).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+    for (const QString &inc :
+         QStringLiteral(ROOFLAB_CUDA_INCLUDE_DIRS).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
         dirs.append(QDir::cleanPath(inc + QLatin1String("/../bin")));
         dirs.append(QDir::cleanPath(inc + QLatin1String("/../../../bin")));
     }
@@ -126,8 +127,8 @@ QString disassemble(const QByteArray &cubin, const Disassembler &d, QString *err
         return fail(tr("cannot write %1: %2").arg(path, f.errorString()));
     f.close();
     QProcess p;
-    const QStringList args = d.kind == QLatin1String("cuobjdump") ? QStringList{QStringLiteral("-sass"), path}
-                                                                  : QStringList{path};
+    const QStringList args =
+        d.kind == QLatin1String("cuobjdump") ? QStringList{QStringLiteral("-sass"), path} : QStringList{path};
     p.start(d.program, args);
     if (!p.waitForStarted(10000))
         return fail(tr("%1 did not start: %2").arg(d.program, p.errorString()));
@@ -138,8 +139,12 @@ QString disassemble(const QByteArray &cubin, const Disassembler &d, QString *err
     }
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        const QString err = QString::fromUtf8(p.readAllStandardError()).trimmed().section(QLatin1Char('\n'), 0, 0);
-        return fail(tr("%1 failed (exit code %2): %3").arg(QFileInfo(d.program).fileName()).arg(p.exitCode()).arg(err));
+        const QString err =
+            QString::fromUtf8(p.readAllStandardError()).trimmed().section(QLatin1Char('\n'), 0, 0);
+        return fail(tr("%1 failed (exit code %2): %3")
+                        .arg(QFileInfo(d.program).fileName())
+                        .arg(p.exitCode())
+                        .arg(err));
     }
     return out;
 }
@@ -153,8 +158,8 @@ model::MixFocus mixFocusFor(const QString &kernelId)
     return model::MixFocus::Auto;
 }
 
-KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const QString &entry, model::MixFocus focus,
-                      MixSource source, bool keepText)
+KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const QString &entry,
+                      model::MixFocus focus, MixSource source, bool keepText)
 {
     KernelCode k;
     k.arch = compiled.arch;
@@ -188,8 +193,9 @@ KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const Q
         }
     }
     // The disk cache beside the Compiler's image: one file per compile, one object per entry.
-    const QString mixPath =
-        compiled.cacheKey.isEmpty() ? QString() : QDir(compiler.cacheDir()).filePath(compiled.cacheKey + ".mix.json");
+    const QString mixPath = compiled.cacheKey.isEmpty()
+                                ? QString()
+                                : QDir(compiler.cacheDir()).filePath(compiled.cacheKey + ".mix.json");
     QJsonObject disk;
     if (!mixPath.isEmpty()) {
         QFile f(mixPath);
@@ -240,8 +246,9 @@ KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const Q
     if (keepText)
         k.ptx = QString::fromUtf8(compiled.ptx);
     if (k.mix.isEmpty()) {
-        k.error = k.entry.isEmpty() ? tr("no function with instructions in the %1").arg(src.toUpper())
-                                    : tr("%1 is not in the %2 (or has no instructions)").arg(k.entry, src.toUpper());
+        k.error = k.entry.isEmpty()
+                      ? tr("no function with instructions in the %1").arg(src.toUpper())
+                      : tr("%1 is not in the %2 (or has no instructions)").arg(k.entry, src.toUpper());
         return k;
     }
     k.mix.arch = compiled.arch; // "sm_90a" as compiled (the listing says only SM90)
@@ -271,8 +278,9 @@ KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const Q
     return k;
 }
 
-KernelCode catalogKernelCode(const KernelSpec &spec, const Params &params, model::Dtype dtype, const QString &arch,
-                             Compiler &compiler, MixSource source, bool keepText, CompileResult *compiled)
+KernelCode catalogKernelCode(const KernelSpec &spec, const Params &params, model::Dtype dtype,
+                             const QString &arch, Compiler &compiler, MixSource source, bool keepText,
+                             CompileResult *compiled)
 {
     KernelCode k;
     if (!spec.compileOptions || spec.source.isEmpty()) {
@@ -308,7 +316,8 @@ KernelCode compileJobCode(const gemm::CompileJob &job, Compiler &compiler, MixSo
     // The explorer asks on every knob change: a configuration counted before costs a lookup.
     static QHash<QString, KernelCode> byJob;
     const QString key = job.key + QLatin1Char('|') + QString::number(int(source)) + QLatin1Char('|') +
-                        compiler.sourceDir() + QLatin1Char('|') + (findDisassembler().isValid() ? "sass" : "ptx");
+                        compiler.sourceDir() + QLatin1Char('|') +
+                        (findDisassembler().isValid() ? "sass" : "ptx");
     {
         QMutexLocker lock(&cacheMutex());
         if (const auto it = byJob.constFind(key); it != byJob.constEnd()) {

@@ -41,12 +41,12 @@ struct KernelCode
 {
     bool ok = false;
     QString error;
-    QString entry;        // the lowered (mangled) entry name counted
+    QString entry; // the lowered (mangled) entry name counted
     QString arch;
     model::InstrMix mix;
     QString disassembler; // the program the SASS came from; empty for a PTX count
     bool cacheHit = false;
-    QString sass;         // filled only when asked (keepText): the whole module's listing
+    QString sass; // filled only when asked (keepText): the whole module's listing
     QString ptx;
 };
 
@@ -62,12 +62,13 @@ KernelCode kernelCode(const CompileResult &compiled, Compiler &compiler, const Q
 
 // A catalog kernel for resolved parameters, compiled (cached) for `arch`; its main kernel
 // (the one whose registers the results report) is counted.
-KernelCode catalogKernelCode(const KernelSpec &spec, const Params &params, model::Dtype dtype, const QString &arch,
-                             Compiler &compiler, MixSource source = MixSource::Auto, bool keepText = false,
-                             CompileResult *compiled = nullptr);
+KernelCode catalogKernelCode(const KernelSpec &spec, const Params &params, model::Dtype dtype,
+                             const QString &arch, Compiler &compiler, MixSource source = MixSource::Auto,
+                             bool keepText = false, CompileResult *compiled = nullptr);
 
 // The tile explorer's compile job (gemmtile.h): compiled (cached) and counted. Cheap when the
 // job was compiled or counted before.
-KernelCode compileJobCode(const gemm::CompileJob &job, Compiler &compiler, MixSource source = MixSource::Auto);
+KernelCode compileJobCode(const gemm::CompileJob &job, Compiler &compiler,
+                          MixSource source = MixSource::Auto);
 
 } // namespace kernels

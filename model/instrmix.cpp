@@ -27,8 +27,8 @@ struct Function
 {
     QString name;
     QList<Instr> instrs;
-    QHash<QString, int> labels;       // label -> index of the instruction after it
-    QHash<qint64, int> byAddress;     // address -> index (SASS)
+    QHash<QString, int> labels;   // label -> index of the instruction after it
+    QHash<qint64, int> byAddress; // address -> index (SASS)
 };
 
 const QSet<QString> &mathClasses()
@@ -125,10 +125,10 @@ std::optional<std::pair<int, int>> mainLoop(const Function &f, MixFocus focus)
         return b;
     };
     const Loop *math = best(true), *mem = best(false);
-    const Loop *pick = focus == MixFocus::Math     ? math
-                       : focus == MixFocus::Memory ? mem
+    const Loop *pick = focus == MixFocus::Math                         ? math
+                       : focus == MixFocus::Memory                     ? mem
                        : (math->math > 0 && math->math >= math->loads) ? math
-                                                                        : mem;
+                                                                       : mem;
     if ((focus == MixFocus::Math && pick->math <= 0) || (focus == MixFocus::Memory && pick->loads <= 0))
         pick = focus == MixFocus::Math ? mem : math; // nothing of the kind: the other rule
     return std::make_pair(pick->first, pick->last);
@@ -141,7 +141,8 @@ InstrMix mixOf(const Function &f, MixFocus focus, const QString &source, const Q
     m.arch = arch;
     m.kernel = f.name;
     const auto loop = mainLoop(f, focus);
-    const Counted c = loop ? countRange(f, loop->first, loop->second) : countRange(f, 0, int(f.instrs.size()) - 1);
+    const Counted c =
+        loop ? countRange(f, loop->first, loop->second) : countRange(f, 0, int(f.instrs.size()) - 1);
     m.counts = c.counts;
     m.total = c.total;
     m.loopFound = loop.has_value();
@@ -174,11 +175,11 @@ const Function *pickFunction(const QList<Function> &fs, const QString &kernel)
 
 const QSet<QString> &sassIntOps()
 {
-    static const QSet<QString> s = {"IADD3", "IADD", "IADD32I", "VIADD", "VIADDMNMX", "LEA", "SHF", "SHL",
-                                    "SHR", "LOP3", "LOP", "LOP32I", "ISETP", "ISCADD", "ISCADD32I", "IMNMX",
-                                    "VIMNMX", "VIMNMX3", "IABS", "SEL", "MOV", "MOV32I", "PRMT", "BMSK",
-                                    "SGXT", "POPC", "FLO", "BREV", "IDP", "IDP4A", "PLOP3", "P2R", "R2P",
-                                    "IMNMX3", "IADD64", "ISUB"};
+    static const QSet<QString> s = {
+        "IADD3", "IADD", "IADD32I", "VIADD",  "VIADDMNMX", "LEA",       "SHF",    "SHL",    "SHR",
+        "LOP3",  "LOP",  "LOP32I",  "ISETP",  "ISCADD",    "ISCADD32I", "IMNMX",  "VIMNMX", "VIMNMX3",
+        "IABS",  "SEL",  "MOV",     "MOV32I", "PRMT",      "BMSK",      "SGXT",   "POPC",   "FLO",
+        "BREV",  "IDP",  "IDP4A",   "PLOP3",  "P2R",       "R2P",       "IMNMX3", "IADD64", "ISUB"};
     return s;
 }
 
@@ -213,7 +214,8 @@ QList<Function> parseSass(const QString &text, QString *arch)
     for (const QString &raw : text.split(QLatin1Char('\n'))) {
         if (arch && arch->isEmpty())
             if (const auto m = archRe.match(raw); m.hasMatch())
-                *arch = m.captured(1).isEmpty() ? m.captured(2) : QLatin1String("sm_") + m.captured(1).toLower();
+                *arch =
+                    m.captured(1).isEmpty() ? m.captured(2) : QLatin1String("sm_") + m.captured(1).toLower();
         if (const auto m = sectionRe.match(raw); m.hasMatch()) {
             start(m.captured(1));
             inData = false;
@@ -277,7 +279,8 @@ QList<Function> parseSass(const QString &text, QString *arch)
         if (const auto m = labelRe.match(raw); m.hasMatch() && cur)
             pendingLabels.append(m.captured(1));
     }
-    fs.erase(std::remove_if(fs.begin(), fs.end(), [](const Function &f) { return f.instrs.isEmpty(); }), fs.end());
+    fs.erase(std::remove_if(fs.begin(), fs.end(), [](const Function &f) { return f.instrs.isEmpty(); }),
+             fs.end());
     return fs;
 }
 
@@ -294,7 +297,8 @@ int ptxTypeBits(const QString &t)
 
 bool isPtxFloat(const QString &t)
 {
-    return t.startsWith(QLatin1Char('f')) || t.startsWith(QLatin1String("bf")) || t.startsWith(QLatin1String("tf"));
+    return t.startsWith(QLatin1Char('f')) || t.startsWith(QLatin1String("bf")) ||
+           t.startsWith(QLatin1String("tf"));
 }
 
 bool isPtxHalf(const QString &t)
@@ -427,7 +431,8 @@ QList<Function> parsePtx(const QString &ptx, QString *arch)
             cur->instrs.append(in);
         }
     }
-    fs.erase(std::remove_if(fs.begin(), fs.end(), [](const Function &f) { return f.instrs.isEmpty(); }), fs.end());
+    fs.erase(std::remove_if(fs.begin(), fs.end(), [](const Function &f) { return f.instrs.isEmpty(); }),
+             fs.end());
     return fs;
 }
 
@@ -437,10 +442,10 @@ QList<Function> parsePtx(const QString &ptx, QString *arch)
 
 const QStringList &instrClasses()
 {
-    static const QStringList c = {"ffma", "fadd", "fmul", "hfma2", "hadd2", "hmul2", "dfma", "hmma", "hgmma",
-                                  "imad", "int", "lds", "lds64", "lds128", "ldsm", "sts", "sts64", "sts128",
-                                  "ldg", "ldg64", "ldg128", "stg", "ldgsts", "tma", "bar", "atom", "branch",
-                                  "other"};
+    static const QStringList c = {"ffma", "fadd",   "fmul",  "hfma2",  "hadd2", "hmul2",  "dfma",
+                                  "hmma", "hgmma",  "imad",  "int",    "lds",   "lds64",  "lds128",
+                                  "ldsm", "sts",    "sts64", "sts128", "ldg",   "ldg64",  "ldg128",
+                                  "stg",  "ldgsts", "tma",   "bar",    "atom",  "branch", "other"};
     return c;
 }
 
@@ -451,18 +456,20 @@ QString sassClass(const QString &instruction)
     QStringList mods = opcode.split(QLatin1Char('.'));
     const QString base = mods.takeFirst();
     static const QHash<QString, QString> direct = {
-        {"FFMA", "ffma"},     {"FFMA32I", "ffma"},  {"FFMA2", "ffma"},    {"FADD", "fadd"},     {"FADD32I", "fadd"},
-        {"FADD2", "fadd"},    {"FMUL", "fmul"},     {"FMUL32I", "fmul"},  {"FMUL2", "fmul"},    {"HFMA2", "hfma2"},
-        {"HADD2", "hadd2"},  {"HMUL2", "hmul2"},   {"DFMA", "dfma"},     {"DADD", "dfma"},
-        {"DMUL", "dfma"},     {"HMMA", "hmma"},     {"IMMA", "hmma"},     {"BMMA", "hmma"},     {"DMMA", "hmma"},
-        {"HGMMA", "hgmma"},   {"IGMMA", "hgmma"},   {"QGMMA", "hgmma"},   {"BGMMA", "hgmma"},   {"IMAD", "imad"},
-        {"IMAD32I", "imad"},  {"IMUL", "imad"},     {"IMUL32I", "imad"},  {"UIMAD", "imad"},    {"LDSM", "ldsm"},
-        {"STSM", "sts"},      {"STG", "stg"},       {"LDGSTS", "ldgsts"}, {"UTMALDG", "tma"},   {"UTMASTG", "tma"},
-        {"UTMAPF", "tma"},    {"UTMAREDG", "tma"},  {"UBLKCP", "tma"},    {"UBLKRED", "tma"},   {"UBLKPF", "tma"},
-        {"BAR", "bar"},       {"RED", "atom"},      {"ATOM", "atom"},     {"ATOMG", "atom"},    {"ATOMS", "atom"},
-        {"REDG", "atom"},     {"REDUX", "other"},   {"BRA", "branch"},    {"BRX", "branch"},    {"JMP", "branch"},
-        {"JMX", "branch"},    {"CALL", "branch"},   {"RET", "branch"},    {"EXIT", "branch"},   {"BSSY", "branch"},
-        {"BSYNC", "branch"},  {"BREAK", "branch"},
+        {"FFMA", "ffma"},    {"FFMA32I", "ffma"}, {"FFMA2", "ffma"},   {"FADD", "fadd"},
+        {"FADD32I", "fadd"}, {"FADD2", "fadd"},   {"FMUL", "fmul"},    {"FMUL32I", "fmul"},
+        {"FMUL2", "fmul"},   {"HFMA2", "hfma2"},  {"HADD2", "hadd2"},  {"HMUL2", "hmul2"},
+        {"DFMA", "dfma"},    {"DADD", "dfma"},    {"DMUL", "dfma"},    {"HMMA", "hmma"},
+        {"IMMA", "hmma"},    {"BMMA", "hmma"},    {"DMMA", "hmma"},    {"HGMMA", "hgmma"},
+        {"IGMMA", "hgmma"},  {"QGMMA", "hgmma"},  {"BGMMA", "hgmma"},  {"IMAD", "imad"},
+        {"IMAD32I", "imad"}, {"IMUL", "imad"},    {"IMUL32I", "imad"}, {"UIMAD", "imad"},
+        {"LDSM", "ldsm"},    {"STSM", "sts"},     {"STG", "stg"},      {"LDGSTS", "ldgsts"},
+        {"UTMALDG", "tma"},  {"UTMASTG", "tma"},  {"UTMAPF", "tma"},   {"UTMAREDG", "tma"},
+        {"UBLKCP", "tma"},   {"UBLKRED", "tma"},  {"UBLKPF", "tma"},   {"BAR", "bar"},
+        {"RED", "atom"},     {"ATOM", "atom"},    {"ATOMG", "atom"},   {"ATOMS", "atom"},
+        {"REDG", "atom"},    {"REDUX", "other"},  {"BRA", "branch"},   {"BRX", "branch"},
+        {"JMP", "branch"},   {"JMX", "branch"},   {"CALL", "branch"},  {"RET", "branch"},
+        {"EXIT", "branch"},  {"BSSY", "branch"},  {"BSYNC", "branch"}, {"BREAK", "branch"},
     };
     if (const auto it = direct.constFind(base); it != direct.constEnd())
         return it.value();
@@ -475,7 +482,8 @@ QString sassClass(const QString &instruction)
     // mbarrier waits: SYNCS.PHASECHK.TRANS64.TRYWAIT (the arrive side is "other").
     if (base == QLatin1String("SYNCS") && mods.value(0) == QLatin1String("PHASECHK"))
         return QStringLiteral("bar");
-    if (sassIntOps().contains(base) || (base.startsWith(QLatin1Char('U')) && sassIntOps().contains(base.mid(1))))
+    if (sassIntOps().contains(base) ||
+        (base.startsWith(QLatin1Char('U')) && sassIntOps().contains(base.mid(1))))
         return QStringLiteral("int");
     return QStringLiteral("other");
 }
@@ -509,9 +517,9 @@ QString ptxClass(const QString &instruction, double *weight)
         return QStringLiteral("imad");
     if (base == QLatin1String("addc") || base == QLatin1String("subc"))
         return QStringLiteral("int");
-    static const QSet<QString> intOps = {"shl", "shr", "and", "or", "xor", "not", "cnot", "lop3", "bfe", "bfi",
-                                         "prmt", "popc", "clz", "brev", "bmsk", "szext", "shf", "selp", "slct",
-                                         "cvta", "dp4a", "dp2a"};
+    static const QSet<QString> intOps = {"shl", "shr",  "and",  "or",   "xor",  "not",  "cnot", "lop3",
+                                         "bfe", "bfi",  "prmt", "popc", "clz",  "brev", "bmsk", "szext",
+                                         "shf", "selp", "slct", "cvta", "dp4a", "dp2a"};
     if (intOps.contains(base))
         return QStringLiteral("int");
     if (base == QLatin1String("setp") || base == QLatin1String("set") || base == QLatin1String("min") ||
@@ -555,8 +563,10 @@ QString ptxClass(const QString &instruction, double *weight)
         // cp.async.commit_group / wait_group / wait_all / mbarrier.arrive, and the bulk ones, issue
         // no copy ("mbarrier::complete_tx" on a bulk copy is only its completion mechanism).
         const bool bookkeeping = tok.contains(QLatin1String("commit_group")) || hasToken(tok, "wait_group") ||
-                                 tok.contains(QLatin1String("wait_all")) || tok.value(2) == QLatin1String("mbarrier");
-        if (tok.value(1) == QLatin1String("reduce") || (tok.value(1) == QLatin1String("async") && tok.value(2) == QLatin1String("bulk")))
+                                 tok.contains(QLatin1String("wait_all")) ||
+                                 tok.value(2) == QLatin1String("mbarrier");
+        if (tok.value(1) == QLatin1String("reduce") ||
+            (tok.value(1) == QLatin1String("async") && tok.value(2) == QLatin1String("bulk")))
             return bookkeeping ? QStringLiteral("other") : QStringLiteral("tma");
         if (tok.value(1) == QLatin1String("async"))
             return bookkeeping ? QStringLiteral("other") : QStringLiteral("ldgsts");
@@ -582,7 +592,8 @@ QString ptxClass(const QString &instruction, double *weight)
             // One HMMA.16816 (or .1688 for tf32) covers 16·8·16 (16·8·8) multiply-adds.
             const auto m = shapeRe.match(shapeTok);
             if (weight && m.hasMatch()) {
-                const double macs = m.captured(1).toDouble() * m.captured(2).toDouble() * m.captured(3).toDouble();
+                const double macs =
+                    m.captured(1).toDouble() * m.captured(2).toDouble() * m.captured(3).toDouble();
                 *weight = std::max(1.0, macs / (hasToken(tok, "tf32") ? 1024.0 : 2048.0));
             }
             return QStringLiteral("hmma");
@@ -594,8 +605,9 @@ QString ptxClass(const QString &instruction, double *weight)
             return hasToken(tok, "global") ? QStringLiteral("ldg128") : QStringLiteral("other");
         }
         if (tok.value(1) == QLatin1String("store"))
-            return hasToken(tok, "shared") ? QStringLiteral("sts") : hasToken(tok, "global") ? QStringLiteral("stg")
-                                                                                            : QStringLiteral("other");
+            return hasToken(tok, "shared")   ? QStringLiteral("sts")
+                   : hasToken(tok, "global") ? QStringLiteral("stg")
+                                             : QStringLiteral("other");
         return QStringLiteral("other");
     }
     if (base == QLatin1String("atom") || base == QLatin1String("red"))

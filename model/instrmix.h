@@ -23,9 +23,9 @@ namespace model {
 //   branch           BRA and the like   other               everything else
 struct InstrMix
 {
-    QString source;  // "sass" or "ptx" (or "tile": estimated from the tile shape, no code read)
-    QString arch;    // "sm_90", "sm_90a"
-    QString kernel;  // the entry's name
+    QString source;               // "sass" or "ptx" (or "tile": estimated from the tile shape, no code read)
+    QString arch;                 // "sm_90", "sm_90a"
+    QString kernel;               // the entry's name
     QMap<QString, double> counts; // warp instructions per main-loop iteration, by class
     double total = 0;             // all instructions of the loop body
     bool loopFound = false;       // false: counts are for the whole kernel body

@@ -82,8 +82,9 @@ QList<double> &intRatios()
 }
 
 // A catalog kernel compiled here (cache in `dir`) and counted from `source`.
-kernels::KernelCode codeOf(const QString &kernel, const QString &dtype, const QString &arch, const kernels::Params &given,
-                           const QString &cacheDir, kernels::MixSource source, QString *error)
+kernels::KernelCode codeOf(const QString &kernel, const QString &dtype, const QString &arch,
+                           const kernels::Params &given, const QString &cacheDir, kernels::MixSource source,
+                           QString *error)
 {
     const kernels::KernelSpec *spec = kernels::Catalog::instance().find(kernel);
     if (!spec) {
@@ -94,7 +95,8 @@ kernels::KernelCode codeOf(const QString &kernel, const QString &dtype, const QS
     if (!resolved)
         return {};
     kernels::Compiler compiler({}, cacheDir);
-    kernels::KernelCode k = kernels::catalogKernelCode(*spec, resolved->params, resolved->dtype, arch, compiler, source);
+    kernels::KernelCode k =
+        kernels::catalogKernelCode(*spec, resolved->params, resolved->dtype, arch, compiler, source);
     if (!k.ok)
         *error = k.error;
     return k;
@@ -216,20 +218,25 @@ private slots:
             {"cp.async.cg.shared.global [%r1], [%rd2], 16", "ldgsts", 1},
             {"cp.async.commit_group", "other", 1},
             {"cp.async.wait_group 2", "other", 1},
-            {"cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4]",
+            {"cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, "
+             "{%r2, %r3}], [%r4]",
              "tma", 1},
             {"bar.sync 0", "bar", 1},
             {"barrier.sync 0", "bar", 1},
             {"bar.warp.sync -1", "other", 1},
             {"mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], %r2", "bar", 1},
             {"mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 32768", "other", 1},
-            {"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%f1, %f2}, %rd1, %rd2, p, 1, 1, 0, 1", "hgmma", 1},
+            {"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%f1, %f2}, %rd1, %rd2, p, 1, 1, 0, 1",
+             "hgmma", 1},
             {"wgmma.fence.sync.aligned", "other", 1},
-            {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, "
+            {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, "
+             "%r4}, {%r5, "
              "%r6}, {%f1, %f2, %f3, %f4}",
              "hmma", 1},
-            {"wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f1}", "hmma", 2},
-            {"wmma.load.a.sync.aligned.row.m16n16k16.shared.bf16 {%r1, %r2, %r3, %r4}, [%r5], %r6", "ldsm", 1},
+            {"wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f1}", "hmma",
+             2},
+            {"wmma.load.a.sync.aligned.row.m16n16k16.shared.bf16 {%r1, %r2, %r3, %r4}, [%r5], %r6", "ldsm",
+             1},
             {"bra.uni $L__BB0_3", "branch", 1},
             {"ret", "branch", 1},
             {"mov.u32 %r1, %tid.x", "other", 1},
@@ -269,10 +276,12 @@ private slots:
         for (const char *f : {"nvdisasm-sm90.sass", "cuobjdump-sm90.sass"}) {
             QTest::addRow("%s gemm_demo", f)
                 << QString::fromLatin1(f) << "gemm_demo"
-                << "ldg128=1 ldg=1 sts128=1 sts=1 bar=2 lds128=2 lds64=1 lds=1 ffma=6 imad=1 int=3 branch=1" << 21.0;
+                << "ldg128=1 ldg=1 sts128=1 sts=1 bar=2 lds128=2 lds64=1 lds=1 ffma=6 imad=1 int=3 branch=1"
+                << 21.0;
             QTest::addRow("%s copy_demo", f) << QString::fromLatin1(f) << "copy_demo"
                                              << "imad=2 ldg128=1 int=2 stg=1 branch=1" << 7.0;
-            QTest::addRow("%s largest function", f) << QString::fromLatin1(f) << QString() << "ffma=6 ldg128=1" << 21.0;
+            QTest::addRow("%s largest function", f)
+                << QString::fromLatin1(f) << QString() << "ffma=6 ldg128=1" << 21.0;
         }
     }
 
@@ -314,7 +323,8 @@ private slots:
         QFETCH(int, focus);
         QFETCH(double, ffma);
         QFETCH(double, total);
-        const InstrMix m = countSass(readText(testData("instrmix/nvdisasm-sm90.sass")), "gemm_demo", MixFocus(focus));
+        const InstrMix m =
+            countSass(readText(testData("instrmix/nvdisasm-sm90.sass")), "gemm_demo", MixFocus(focus));
         QCOMPARE(m.count("ffma"), ffma);
         QCOMPARE(m.total, total);
     }
@@ -335,8 +345,10 @@ private slots:
                "        /*0050*/                   NOP;\n"
             << false << 5.0;
         QTest::newRow("ptx: a forward branch only")
-            << ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
-               "\t.reg .pred %p<2>;\n\t.reg .f32 %f<3>;\n\tld.global.f32 %f1, [%rd1];\n\t@%p1 bra $L__BB0_2;\n"
+            << ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(\n\t.param .u64 "
+               "k_param_0\n)\n{\n"
+               "\t.reg .pred %p<2>;\n\t.reg .f32 %f<3>;\n\tld.global.f32 %f1, [%rd1];\n\t@%p1 bra "
+               "$L__BB0_2;\n"
                "\tfma.rn.f32 %f2, %f1, %f1, %f1;\n$L__BB0_2:\n\tst.global.f32 [%rd1], %f2;\n\tret;\n\n}\n"
             << true << 5.0;
     }
@@ -360,11 +372,13 @@ private slots:
         const QString ptx = QStringLiteral(
             "//\n// Generated by NVIDIA NVVM Compiler\n.version 9.0\n.target sm_90a\n.address_size 64\n\n"
             "\t// .globl\tdemo\n.extern .shared .align 16 .b8 smem[];\n\n"
-            ".visible .entry demo(\n\t.param .u64 demo_param_0,\n\t.param .u32 demo_param_1\n)\n.maxntid 256, 1, 1\n{\n"
+            ".visible .entry demo(\n\t.param .u64 demo_param_0,\n\t.param .u32 demo_param_1\n)\n.maxntid "
+            "256, 1, 1\n{\n"
             "\t.reg .pred \t%p<4>;\n\t.reg .b32 \t%r<40>;\n\t.reg .f32 \t%f<20>;\n\n"
             "\tld.param.u64 \t%rd1, [demo_param_0];\n\tmov.u32 \t%r1, %tid.x;\n"
             "$L__BB0_1:\n"
-            "\t// begin inline asm\n\t{\n\t.reg .pred p;\n\tcp.async.cg.shared.global [%r2], [%rd2], 16;\n\t}\n"
+            "\t// begin inline asm\n\t{\n\t.reg .pred p;\n\tcp.async.cg.shared.global [%r2], [%rd2], "
+            "16;\n\t}\n"
             "\t// end inline asm\n"
             "\tcp.async.commit_group;\n"
             "$L__BB0_2:\n"
@@ -384,10 +398,12 @@ private slots:
         QCOMPARE(m.arch, QStringLiteral("sm_90a"));
         QCOMPARE(m.kernel, QStringLiteral("demo"));
         QVERIFY(m.loopFound);
-        const QList<std::pair<const char *, double>> want = {{"ldgsts", 1}, {"other", 1}, {"bar", 2},  {"branch", 2},
-                                                              {"lds128", 1}, {"hmma", 1},  {"ffma", 1}, {"int", 2}};
+        const QList<std::pair<const char *, double>> want = {{"ldgsts", 1}, {"other", 1},  {"bar", 2},
+                                                             {"branch", 2}, {"lds128", 1}, {"hmma", 1},
+                                                             {"ffma", 1},   {"int", 2}};
         for (const auto &[cls, n] : want)
-            QVERIFY2(m.count(cls) == n, qPrintable(QStringLiteral("%1: %2, expected %3").arg(cls).arg(m.count(cls)).arg(n)));
+            QVERIFY2(m.count(cls) == n,
+                     qPrintable(QStringLiteral("%1: %2, expected %3").arg(cls).arg(m.count(cls)).arg(n)));
         QCOMPARE(m.total, 11.0);
     }
 
@@ -427,10 +443,14 @@ private slots:
         QTest::addColumn<QString>("cls");
         QTest::addColumn<QString>("per");
         QTest::addColumn<double>("ratio");
-        QTest::newRow("lds per ffma") << "lds" << "ffma" << 0.25;
-        QTest::newRow("all shared loads per ffma") << "lds+lds64+lds128" << "ffma" << 0.5;
-        QTest::newRow("comma list") << "lds,lds128" << "ffma" << 0.375;
-        QTest::newRow("per nothing") << "ffma" << "hmma" << 0.0;
+        QTest::newRow("lds per ffma") << "lds"
+                                      << "ffma" << 0.25;
+        QTest::newRow("all shared loads per ffma") << "lds+lds64+lds128"
+                                                   << "ffma" << 0.5;
+        QTest::newRow("comma list") << "lds,lds128"
+                                    << "ffma" << 0.375;
+        QTest::newRow("per nothing") << "ffma"
+                                     << "hmma" << 0.0;
     }
 
     void ratio()
@@ -452,20 +472,50 @@ private slots:
         QTest::addColumn<QString>("params");
         QTest::addColumn<QString>("cls");
         QTest::addColumn<double>("expected"); // 0: at least one
-        QTest::newRow("naive") << "gemm.naive" << "fp32" << "" << "ffma" << 0.0;
-        QTest::newRow("smem_tiled TILE 32: 32 FFMA per tile") << "gemm.smem_tiled" << "fp32" << "" << "ffma" << 32.0;
-        QTest::newRow("reg1d 64x64x8 TM 8: BK*TM") << "gemm.reg1d" << "fp32" << "" << "ffma" << 64.0;
-        QTest::newRow("reg2d 128x128x8 8x8: BK*TM*TN") << "gemm.reg2d" << "fp32" << "" << "ffma" << 512.0;
-        QTest::newRow("reg2d 64x64x16 4x4") << "gemm.reg2d" << "fp32" << "BM=64 BN=64 BK=16 TM=4 TN=4" << "ffma" << 256.0;
-        QTest::newRow("vectorized 128x128x8") << "gemm.vectorized" << "fp32" << "" << "ffma" << 512.0;
-        QTest::newRow("warptiled 64x256x8, 128 threads: BK*BM*BN/threads")
-            << "gemm.warptiled" << "fp32" << "" << "ffma" << 1024.0;
-        QTest::newRow("wmma 128x128x32, 8 warps: 2 HMMA per 16x16x16")
-            << "gemm.wmma" << "bf16" << "" << "hmma" << 32.0;
-        QTest::newRow("mma_multistage 128x128x32, 4 warps") << "gemm.mma_multistage" << "bf16" << "" << "hmma" << 64.0;
-        QTest::newRow("mma_multistage 64x128x32, 4 warps")
-            << "gemm.mma_multistage" << "bf16" << "BM=64 BN=128 BK=32 STAGES=3" << "hmma" << 32.0;
-        QTest::newRow("wgmma_tma 128x256, BK 64: 4 per warpgroup") << "gemm.wgmma_tma" << "bf16" << "" << "hgmma" << 4.0;
+        QTest::newRow("naive") << "gemm.naive"
+                               << "fp32"
+                               << ""
+                               << "ffma" << 0.0;
+        QTest::newRow("smem_tiled TILE 32: 32 FFMA per tile") << "gemm.smem_tiled"
+                                                              << "fp32"
+                                                              << ""
+                                                              << "ffma" << 32.0;
+        QTest::newRow("reg1d 64x64x8 TM 8: BK*TM") << "gemm.reg1d"
+                                                   << "fp32"
+                                                   << ""
+                                                   << "ffma" << 64.0;
+        QTest::newRow("reg2d 128x128x8 8x8: BK*TM*TN") << "gemm.reg2d"
+                                                       << "fp32"
+                                                       << ""
+                                                       << "ffma" << 512.0;
+        QTest::newRow("reg2d 64x64x16 4x4") << "gemm.reg2d"
+                                            << "fp32"
+                                            << "BM=64 BN=64 BK=16 TM=4 TN=4"
+                                            << "ffma" << 256.0;
+        QTest::newRow("vectorized 128x128x8") << "gemm.vectorized"
+                                              << "fp32"
+                                              << ""
+                                              << "ffma" << 512.0;
+        QTest::newRow("warptiled 64x256x8, 128 threads: BK*BM*BN/threads") << "gemm.warptiled"
+                                                                           << "fp32"
+                                                                           << ""
+                                                                           << "ffma" << 1024.0;
+        QTest::newRow("wmma 128x128x32, 8 warps: 2 HMMA per 16x16x16") << "gemm.wmma"
+                                                                       << "bf16"
+                                                                       << ""
+                                                                       << "hmma" << 32.0;
+        QTest::newRow("mma_multistage 128x128x32, 4 warps") << "gemm.mma_multistage"
+                                                            << "bf16"
+                                                            << ""
+                                                            << "hmma" << 64.0;
+        QTest::newRow("mma_multistage 64x128x32, 4 warps") << "gemm.mma_multistage"
+                                                           << "bf16"
+                                                           << "BM=64 BN=128 BK=32 STAGES=3"
+                                                           << "hmma" << 32.0;
+        QTest::newRow("wgmma_tma 128x256, BK 64: 4 per warpgroup") << "gemm.wgmma_tma"
+                                                                   << "bf16"
+                                                                   << ""
+                                                                   << "hgmma" << 4.0;
     }
 
     void ladderFromPtx()
@@ -479,7 +529,8 @@ private slots:
         for (const QString &kv : params.split(' ', Qt::SkipEmptyParts))
             given.insert(kv.section('=', 0, 0), kv.section('=', 1));
         QString error;
-        const kernels::KernelCode k = codeOf(kernel, dtype, "sm_90", given, m_cache.path(), kernels::MixSource::Auto, &error);
+        const kernels::KernelCode k =
+            codeOf(kernel, dtype, "sm_90", given, m_cache.path(), kernels::MixSource::Auto, &error);
         QVERIFY2(k.ok, qPrintable(error));
         QCOMPARE(k.mix.source, QStringLiteral("ptx")); // ROOFLAB_NO_DISASSEMBLER
         QVERIFY(k.disassembler.isEmpty());
@@ -491,7 +542,8 @@ private slots:
         else
             QVERIFY(k.mix.count(cls) >= 1);
         QVERIFY(k.mix.total > k.mix.count(cls));
-        QVERIFY(globalLoadWords(k.mix) + words(k.mix, "lds") + k.mix.count("ldsm") + k.mix.count("hgmma") > 0);
+        QVERIFY(globalLoadWords(k.mix) + words(k.mix, "lds") + k.mix.count("ldsm") + k.mix.count("hgmma") >
+                0);
     }
 
     // Memory kernels are counted for their loads: the tree reduction's grid-stride loop.
@@ -516,12 +568,13 @@ private slots:
         QVERIFY(spec);
         const kernels::Params p = spec->defaults();
         kernels::CompileResult compiled;
-        const kernels::KernelCode first =
-            kernels::catalogKernelCode(*spec, p, Dtype::Fp32, "sm_80", compiler, kernels::MixSource::Ptx, false, &compiled);
+        const kernels::KernelCode first = kernels::catalogKernelCode(
+            *spec, p, Dtype::Fp32, "sm_80", compiler, kernels::MixSource::Ptx, false, &compiled);
         QVERIFY2(first.ok, qPrintable(first.error));
         QVERIFY(QFileInfo::exists(dir.filePath(compiled.cacheKey + ".mix.json")));
         QVERIFY(QFileInfo::exists(dir.filePath(compiled.cacheKey + ".ptx")));
-        const kernels::KernelCode again = kernels::kernelCode(compiled, compiler, {}, MixFocus::Math, kernels::MixSource::Ptx);
+        const kernels::KernelCode again =
+            kernels::kernelCode(compiled, compiler, {}, MixFocus::Math, kernels::MixSource::Ptx);
         QVERIFY(again.cacheHit);
         QCOMPARE(again.mix.counts, first.mix.counts);
         // The text when asked for, never from the cache.
@@ -531,7 +584,8 @@ private slots:
         QVERIFY(text.ptx.contains(".entry gemm_reg1d"));
         QCOMPARE(text.mix.counts, first.mix.counts);
         // SASS wanted, no disassembler: an error that says where it looked.
-        const kernels::KernelCode sass = kernels::kernelCode(compiled, compiler, {}, MixFocus::Math, kernels::MixSource::Sass);
+        const kernels::KernelCode sass =
+            kernels::kernelCode(compiled, compiler, {}, MixFocus::Math, kernels::MixSource::Sass);
         QVERIFY(!sass.ok);
         QVERIFY2(sass.error.contains("nvdisasm"), qPrintable(sass.error));
     }
@@ -542,8 +596,12 @@ private slots:
         QTest::addColumn<QString>("step");
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("cls");
-        QTest::newRow("reg2d on an H200") << "gemm.reg2d" << "h200-sxm" << "ffma";
-        QTest::newRow("mma_multistage on an H100") << "gemm.mma_multistage" << "h100-sxm" << "hmma";
+        QTest::newRow("reg2d on an H200") << "gemm.reg2d"
+                                          << "h200-sxm"
+                                          << "ffma";
+        QTest::newRow("mma_multistage on an H100") << "gemm.mma_multistage"
+                                                   << "h100-sxm"
+                                                   << "hmma";
     }
 
     void compileJob()
@@ -576,10 +634,12 @@ private slots:
         const model::SpecDb db = model::SpecDb::loadDefault();
         const model::Gpu *g = db.find("h200-sxm");
         QVERIFY(g);
-        const auto job = kernels::gemm::compileJob(kernels::gemm::plan(kernels::gemm::defaultConfig("gemm.vectorized"), g), *g);
+        const auto job = kernels::gemm::compileJob(
+            kernels::gemm::plan(kernels::gemm::defaultConfig("gemm.vectorized"), g), *g);
         kernels::Compiler compiler({}, m_cache.path());
         QVERIFY(kernels::compileJobCode(job, compiler).ok);
-        QBENCHMARK {
+        QBENCHMARK
+        {
             const kernels::KernelCode k = kernels::compileJobCode(job, compiler);
             QVERIFY(k.cacheHit);
         }
@@ -604,7 +664,8 @@ private slots:
         qputenv("PATH", bin.path().toUtf8() + ':' + path);
         const kernels::Disassembler d = kernels::findDisassembler();
         QString error;
-        const kernels::KernelCode k = codeOf("gemm.reg2d", "fp32", "sm_90", {}, cache.path(), kernels::MixSource::Auto, &error);
+        const kernels::KernelCode k =
+            codeOf("gemm.reg2d", "fp32", "sm_90", {}, cache.path(), kernels::MixSource::Auto, &error);
         qputenv("PATH", path);
         qputenv("ROOFLAB_NO_DISASSEMBLER", "1");
         QCOMPARE(d.kind, QStringLiteral("nvdisasm"));
@@ -635,9 +696,10 @@ private slots:
             if (!QFileInfo::exists(testData("sass/" + d.name + ".sass")))
                 missing.append(d.name);
         if (missing.size() == dumps.size())
-            QSKIP(qPrintable("no SASS dumps are committed yet (run tools/dump-sass.sh on the H200, unpack into "
-                             "tests/data/sass/); missing: " +
-                             missing.join(", ")));
+            QSKIP(
+                qPrintable("no SASS dumps are committed yet (run tools/dump-sass.sh on the H200, unpack into "
+                           "tests/data/sass/); missing: " +
+                           missing.join(", ")));
         for (const Dump &d : dumps)
             QTest::newRow(qPrintable(d.name)) << d.name << d.kernel << d.dtype << d.arch << d.params;
     }
@@ -651,24 +713,27 @@ private slots:
         QFETCH(kernels::Params, params);
         const QString file = testData("sass/" + name + ".sass");
         if (!QFileInfo::exists(file))
-            QSKIP(qPrintable("tests/data/sass/" + name + ".sass is not committed (tools/dump-sass.sh writes it)"));
+            QSKIP(qPrintable("tests/data/sass/" + name +
+                             ".sass is not committed (tools/dump-sass.sh writes it)"));
         QString error;
-        const kernels::KernelCode ptx = codeOf(kernel, dtype, arch, params, m_cache.path(), kernels::MixSource::Ptx, &error);
+        const kernels::KernelCode ptx =
+            codeOf(kernel, dtype, arch, params, m_cache.path(), kernels::MixSource::Ptx, &error);
         QVERIFY2(ptx.ok, qPrintable(error));
         const InstrMix sass = countSass(readText(file), ptx.entry, kernels::mixFocusFor(kernel));
         QVERIFY2(!sass.isEmpty(), qPrintable(ptx.entry + " is not in " + file));
         const InstrMix &p = ptx.mix;
         // Dumps are of the sources as they were; a mismatch after a kernel edit says so.
         QString stale;
-        const QJsonObject manifest = QJsonDocument::fromJson(readText(testData("sass/manifest.json")).toUtf8()).object();
+        const QJsonObject manifest =
+            QJsonDocument::fromJson(readText(testData("sass/manifest.json")).toUtf8()).object();
         const QString key = manifest.value(name).toObject().value("cache_key").toString();
         kernels::CompileResult compiled;
         {
             const kernels::KernelSpec *spec = kernels::Catalog::instance().find(kernel);
             const auto r = kernels::Catalog::resolveAll(*spec, params, dtype, &error);
             kernels::Compiler compiler({}, m_cache.path());
-            kernels::catalogKernelCode(*spec, r->params, r->dtype, arch, compiler, kernels::MixSource::Ptx, false,
-                                       &compiled);
+            kernels::catalogKernelCode(*spec, r->params, r->dtype, arch, compiler, kernels::MixSource::Ptx,
+                                       false, &compiled);
         }
         if (!key.isEmpty() && key != compiled.cacheKey)
             stale = " (the dump is of other kernel sources: run tools/dump-sass.sh again)";
@@ -722,8 +787,9 @@ private slots:
         if (pInt > 0) {
             const double r = sInt / (pInt * unroll);
             intRatios().append(r);
-            qInfo("%s: integer/address instructions SASS %g vs PTX %g%s: ratio %.2f; total %g vs %g", qPrintable(name),
-                  sInt, pInt, unroll > 1 ? qPrintable(QStringLiteral(" (x%1 unrolled)").arg(unroll)) : "", r, sass.total,
+            qInfo("%s: integer/address instructions SASS %g vs PTX %g%s: ratio %.2f; total %g vs %g",
+                  qPrintable(name), sInt, pInt,
+                  unroll > 1 ? qPrintable(QStringLiteral(" (x%1 unrolled)").arg(unroll)) : "", r, sass.total,
                   p.total);
         }
     }

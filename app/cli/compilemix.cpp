@@ -34,7 +34,9 @@ QString number(double v)
 
 void addMixOptions(QCommandLineParser &p)
 {
-    p.addOption({"mix", "count the main loop's instruction mix (SASS when nvdisasm or cuobjdump is found, else PTX)"});
+    p.addOption(
+        {"mix",
+         "count the main loop's instruction mix (SASS when nvdisasm or cuobjdump is found, else PTX)"});
     p.addOption({"mix-source", "where --mix counts from: auto, sass or ptx", "SRC", "auto"});
     p.addOption({"cubin-out", "write the compiled image to FILE", "FILE"});
     p.addOption({"sass-out", "write its SASS (nvdisasm or cuobjdump -sass) to FILE", "FILE"});
@@ -48,13 +50,15 @@ QJsonObject withFields(QJsonObject doc, const QJsonObject &more)
     return doc;
 }
 
-int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &spec, const kernels::Params &params,
-                      model::Dtype dtype, const kernels::CompileResult &compiled, kernels::Compiler &compiler,
-                      QJsonObject *json, QStringList *text)
+int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &spec,
+                      const kernels::Params &params, model::Dtype dtype,
+                      const kernels::CompileResult &compiled, kernels::Compiler &compiler, QJsonObject *json,
+                      QStringList *text)
 {
     QString error;
     if (p.isSet("mix") || p.isSet("cubin-out") || p.isSet("sass-out") || p.isSet("ptx-out"))
-        json->insert(QStringLiteral("cache_key"), compiled.cacheKey); // which sources and options the code is of
+        json->insert(QStringLiteral("cache_key"),
+                     compiled.cacheKey); // which sources and options the code is of
     if (p.isSet("cubin-out") && !writeFile(p.value("cubin-out"), compiled.cubin, &error))
         return fail(Failed, QStringLiteral("--cubin-out: ") + error);
     if (p.isSet("ptx-out") && !writeFile(p.value("ptx-out"), compiled.ptx, &error))
@@ -75,7 +79,8 @@ int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &sp
     else if (from == QLatin1String("ptx"))
         source = kernels::MixSource::Ptx;
     else if (from != QLatin1String("auto"))
-        return badInput(QStringLiteral("--mix-source: \"%1\" is not auto, sass or ptx").arg(p.value("mix-source")));
+        return badInput(
+            QStringLiteral("--mix-source: \"%1\" is not auto, sass or ptx").arg(p.value("mix-source")));
     QString entry;
     if (spec.makeBench)
         if (const auto b = spec.makeBench(params, dtype))
@@ -89,12 +94,14 @@ int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &sp
         mix.insert(QStringLiteral("disassembler"), k.disassembler);
     json->insert(QStringLiteral("instr_mix"), mix);
 
-    const QString where = k.mix.source == QLatin1String("sass")
-                              ? tr("counted from the SASS (%1)").arg(k.disassembler)
-                              : tr("counted from the PTX (no disassembler found: integer and address arithmetic "
-                                   "is an estimate)");
-    text->append((k.mix.loopFound ? tr("instruction mix of %1, warp instructions of one main-loop iteration, %2:")
-                                  : tr("instruction mix of %1, the whole kernel (it has no loop), %2:"))
+    const QString where =
+        k.mix.source == QLatin1String("sass")
+            ? tr("counted from the SASS (%1)").arg(k.disassembler)
+            : tr("counted from the PTX (no disassembler found: integer and address arithmetic "
+                 "is an estimate)");
+    text->append((k.mix.loopFound
+                      ? tr("instruction mix of %1, warp instructions of one main-loop iteration, %2:")
+                      : tr("instruction mix of %1, the whole kernel (it has no loop), %2:"))
                      .arg(k.entry, where));
     text->append(QStringLiteral("  ") + mixSummary(k.mix));
     return Ok;
@@ -114,21 +121,27 @@ QStringList remoteMixLines(const QCommandLineParser &p, const QJsonObject &compi
     *code = Ok;
     for (const char *o : {"cubin-out", "sass-out", "ptx-out"})
         if (p.isSet(QLatin1String(o))) {
-            *code = badInput(QStringLiteral("--%1 writes a file here: it is not available with --host / --via").arg(QLatin1String(o)));
+            *code =
+                badInput(QStringLiteral("--%1 writes a file here: it is not available with --host / --via")
+                             .arg(QLatin1String(o)));
             return {};
         }
     if (!p.isSet("mix"))
         return {};
-    const model::InstrMix m = model::InstrMix::fromJson(compiled.value(QLatin1String("instr_mix")).toObject());
+    const model::InstrMix m =
+        model::InstrMix::fromJson(compiled.value(QLatin1String("instr_mix")).toObject());
     if (m.isEmpty()) {
-        *code = fail(Failed, QStringLiteral("--mix: ") + compiled.value(QLatin1String("instr_mix_error")).toString(
-                                                              tr("the worker sent no instruction mix")));
+        *code =
+            fail(Failed, QStringLiteral("--mix: ") + compiled.value(QLatin1String("instr_mix_error"))
+                                                         .toString(tr("the worker sent no instruction mix")));
         return {};
     }
-    return {(m.loopFound ? tr("instruction mix of %1, warp instructions of one main-loop iteration, counted from the %2:")
-                         : tr("instruction mix of %1, the whole kernel (it has no loop), counted from the %2:"))
-                .arg(m.kernel, m.source.toUpper()),
-            QStringLiteral("  ") + mixSummary(m)};
+    return {
+        (m.loopFound
+             ? tr("instruction mix of %1, warp instructions of one main-loop iteration, counted from the %2:")
+             : tr("instruction mix of %1, the whole kernel (it has no loop), counted from the %2:"))
+            .arg(m.kernel, m.source.toUpper()),
+        QStringLiteral("  ") + mixSummary(m)};
 }
 
 } // namespace cli
