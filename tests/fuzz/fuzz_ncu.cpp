@@ -1,7 +1,8 @@
-// libFuzzer target: NcuImport::fromCsv on any bytes. A refused input says why; every point
+// libFuzzer target: NcuImport::fromCsv (and ProfileCounters::fromCsv) on any bytes. A refused input says why; every point
 // an import makes is a valid results-file entry (finite, not negative, time > 0) that saves
 // and loads again.
 #include "ncuimport.h"
+#include "profilecounters.h"
 
 #include <QJsonDocument>
 
@@ -14,6 +15,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray input(reinterpret_cast<const char *>(data), qsizetype(size));
     QString error;
     QStringList warnings;
+    // run --profile's reader of the same CSV: counters finite and not negative, or a reason.
+    QString why;
+    if (const auto c = model::ProfileCounters::fromCsv(input, {}, &why)) {
+        for (const double v : c->metrics)
+            if (!std::isfinite(v) || v < 0)
+                std::abort();
+        const auto back = model::ProfileCounters::fromJson(c->toJson());
+        if (!back || back->metrics != c->metrics)
+            std::abort();
+    } else if (why.isEmpty()) {
+        std::abort();
+    }
     const auto rs = model::NcuImport::fromCsv(input, &error, &warnings);
     if (!rs) {
         if (error.isEmpty())
