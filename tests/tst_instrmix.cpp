@@ -308,25 +308,47 @@ private slots:
         QCOMPARE(sum, m.total);
     }
 
+    // Two loops: a load loop (4 LDG.128, 1 FFMA) and a math loop (8 FFMA, 1 LDG). The focus
+    // picks one; Auto takes the math loop unless it has fewer math instructions than loads.
     void sassFocus_data()
     {
         QTest::addColumn<int>("focus");
+        QTest::addColumn<int>("mathInMathLoop");
         QTest::addColumn<double>("ffma");
-        QTest::addColumn<double>("total");
-        QTest::newRow("math: the K loop") << int(MixFocus::Math) << 6.0 << 21.0;
-        QTest::newRow("memory: the K loop, it has the most loads") << int(MixFocus::Memory) << 6.0 << 21.0;
-        QTest::newRow("auto") << int(MixFocus::Auto) << 6.0 << 21.0;
+        QTest::addColumn<double>("ldg128");
+        QTest::newRow("math") << int(MixFocus::Math) << 8 << 8.0 << 0.0;
+        QTest::newRow("memory") << int(MixFocus::Memory) << 8 << 1.0 << 4.0;
+        QTest::newRow("auto: the math loop") << int(MixFocus::Auto) << 8 << 8.0 << 0.0;
+        QTest::newRow("auto: loads outnumber math everywhere") << int(MixFocus::Auto) << 0 << 1.0 << 4.0;
+        QTest::newRow("math, none anywhere but the load loop's") << int(MixFocus::Math) << 0 << 1.0 << 4.0;
     }
 
     void sassFocus()
     {
         QFETCH(int, focus);
+        QFETCH(int, mathInMathLoop);
         QFETCH(double, ffma);
-        QFETCH(double, total);
-        const InstrMix m =
-            countSass(readText(testData("instrmix/nvdisasm-sm90.sass")), "gemm_demo", MixFocus(focus));
+        QFETCH(double, ldg128);
+        QStringList lines = {"\t.section\t.text.k,\"ax\",@progbits", "k:", ".L_x_0:"};
+        int addr = 0;
+        auto ins = [&](const QString &text) {
+            lines.append(
+                QStringLiteral("        /*%1*/  %2 ;").arg(addr++ * 16, 4, 16, QLatin1Char('0')).arg(text));
+        };
+        for (int i = 0; i < 4; ++i)
+            ins(QStringLiteral("LDG.E.128 R%1, desc[UR4][R2.64+0x%2]").arg(4 * i + 8).arg(16 * i, 0, 16));
+        ins("FFMA R4, R8, R9, R4");
+        ins("@P0 BRA `(.L_x_0)");
+        lines.append(".L_x_1:");
+        ins("LDG.E R3, desc[UR4][R6.64]");
+        for (int i = 0; i < mathInMathLoop; ++i)
+            ins("FFMA R5, R3, R3, R5");
+        ins("@P1 BRA `(.L_x_1)");
+        ins("EXIT");
+        const InstrMix m = countSass(lines.join('\n'), "k", MixFocus(focus));
+        QVERIFY(m.loopFound);
         QCOMPARE(m.count("ffma"), ffma);
-        QCOMPARE(m.total, total);
+        QCOMPARE(m.count("ldg128"), ldg128);
     }
 
     void noLoop_data()
