@@ -4,6 +4,8 @@
 #include "specdb.h"
 
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 class TestLesson : public QObject
@@ -33,6 +35,28 @@ private slots:
             QVERIFY(s.caption.forLanguage("zh_CN") == s.caption.zh);
             QVERIFY(s.caption.forLanguage("en_GB") == s.caption.en);
         }
+    }
+
+    // Users meet the content, not the project's internal names: no "seed 002" (or "种子") in
+    // what a lesson or a GPU's notes show; they say "the course notes" or "A100 worked example".
+    void noInternalNames_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *dir : {"/lessons", "/gpus"}) {
+            const QDir d(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR) + QLatin1String(dir));
+            for (const QString &f : d.entryList({"*.json"}, QDir::Files, QDir::Name))
+                QTest::newRow(qPrintable(QLatin1String(dir + 1) + QLatin1Char('/') + f)) << d.filePath(f);
+        }
+    }
+    void noInternalNames()
+    {
+        QFETCH(QString, file);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        static const QRegularExpression internal(QStringLiteral("\\bseeds?\\b|种子"), QRegularExpression::CaseInsensitiveOption);
+        const auto m = internal.match(text);
+        QVERIFY2(!m.hasMatch(), qPrintable(text.mid(std::max<qsizetype>(0, m.capturedStart() - 40), 100)));
     }
 
     void fiveLessonsInSeedOrder()

@@ -136,9 +136,9 @@ def build(g, limits):
 
 
 def teaching():
-    src = "seed 001 (hypothetical GPU used to demonstrate the roofline: 20 TFLOP/s, 500 GB/s)"
+    src = "the course notes (hypothetical GPU used to demonstrate the roofline: 20 TFLOP/s, 500 GB/s)"
     return {
-        "schema": "rooflab.gpu/1", "id": "teaching-gpu", "name": "Teaching GPU (seed 001)",
+        "schema": "rooflab.gpu/1", "id": "teaching-gpu", "name": "Teaching GPU (course notes)",
         "vendor": "Teaching", "architecture": "Hypothetical", "generation": "Hypothetical",
         "form_factor": None, "compute_capability": None, "sms": None, "boost_clock_mhz": None,
         "memory_bytes": None, "l2_bytes": None, "tdp_w": None, "memory_type": None,
