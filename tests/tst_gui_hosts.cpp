@@ -36,6 +36,17 @@ class TestGuiHosts : public QObject
 {
     Q_OBJECT
 
+    // ROOFLAB_SHOT_DIR=dir keeps pictures of the dialog and the panel there.
+    static void shot(QWidget *w, const char *name)
+    {
+        const QString dir = qEnvironmentVariable("ROOFLAB_SHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        w->show();
+        QTest::qWait(200);
+        w->grab().save(dir + QLatin1Char('/') + QLatin1String(name));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -67,6 +78,8 @@ private slots:
         HostsDialog d;
         QCOMPARE(d.hosts().size(), 1); // this computer
         QVERIFY(d.addHost({"shell", shellHost()}));
+        QVERIFY(d.addHost({"gpu-lab", Hosts::sshExample("gpu-lab")}));
+        QVERIFY(d.addHost({"cluster", "ssh -T -o BatchMode=yes login " + Hosts::slurmExample()}));
         QVERIFY(!d.addHost({"SHELL", "ssh x rooflab-cli worker"}));
         QVERIFY(d.problem().contains("already"));
         d.selectHost(1);
@@ -76,6 +89,7 @@ private slots:
         QVERIFY2(done.first().at(0).toBool(), qPrintable(d.testResult()));
         QVERIFY2(d.testResult().startsWith("connected: ") && d.testResult().contains("protocol 2"),
                  qPrintable(d.testResult()));
+        shot(&d, "hosts-dialog.png");
         d.accept();
         QCOMPARE(Hosts::find("shell")->command, shellHost());
     }
@@ -115,6 +129,8 @@ private slots:
         QVERIFY(panel.setDeviceChoice(-1));
         QVERIFY(!panel.runSuite().isEmpty());
         QCOMPARE(worker.openRequests().size(), 2); // one per GPU, queued one after another
+        panel.resize(380, 720);
+        shot(&panel, "runs-hosts.png");
         worker.stop();
     }
 

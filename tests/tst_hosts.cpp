@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -576,6 +577,73 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(o.value("hello").toObject().value("protocol").toInt(), 2);
         QCOMPARE(o.value("host").toString(), QStringLiteral("127.0.0.1"));
+    }
+
+    // rooflab-cli --host NAME takes the host from the settings (by name only), --via a command.
+    void cliHosts_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("says"); // on stdout or stderr
+        const QString via = QStringLiteral("sh -c ") + quoted("exec " + workerCommand());
+        QTest::newRow("host from the settings") << QStringList{"devices", "--host", "shell"} << 0
+                                                << "shell: " + QSysInfo::machineHostName();
+        QTest::newRow("host by another case") << QStringList{"devices", "--host", "SHELL"} << 0 << "protocol 2";
+        QTest::newRow("unknown host") << QStringList{"devices", "--host", "nope"} << 2 << "no host \"nope\"";
+        QTest::newRow("host and via") << QStringList{"devices", "--host", "shell", "--via", via} << 2
+                                      << "cannot be used together";
+        QTest::newRow("via with a bad quote") << QStringList{"devices", "--via", "sh -c 'x"} << 2 << "quote";
+        QTest::newRow("via a command that fails") << QStringList{"run", "memory.copy", "--via", "sh -c 'exit 255'"}
+                                                  << 1 << "exit code 255";
+        QTest::newRow("compile through via") << QStringList{"compile", "memory.copy", "--arch", "sm_90", "--via", via}
+                                             << 0 << "registers";
+        QTest::newRow("bad input is checked here first")
+            << QStringList{"run", "memory.nope", "--via", via} << 2 << "unknown kernel";
+    }
+    void cliHosts()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, says);
+        const QString config = m_tmp.filePath("config");
+        {
+            QSettings s(config + "/RoofLab/rooflab.conf", QSettings::IniFormat);
+            Hosts::save(s, {Hosts::local(), {"shell", QStringLiteral("sh -c ") + quoted("exec " + workerCommand())}});
+        }
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_CONFIG_HOME", config);
+        p.setProcessEnvironment(env);
+        p.start(cli(), args);
+        QVERIFY(p.waitForFinished(120000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+        QVERIFY2(out.contains(says), qPrintable(out));
+        QCOMPARE(p.exitCode(), exitCode);
+    }
+
+    // --device all without a GPU: exit 3, as a run on one device.
+    void cliDeviceAllWithoutGpu_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"run", "ceilings", "suite", "ladder"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void cliDeviceAllWithoutGpu()
+    {
+        QFETCH(QString, command);
+        QProcess devices;
+        devices.start(cli(), {"devices", "--json"});
+        QVERIFY(devices.waitForFinished(60000));
+        if (!QJsonDocument::fromJson(devices.readAllStandardOutput()).object().value("devices").toArray().isEmpty())
+            QSKIP("a CUDA device is here (tools/h200-hosts-check.sh runs --device all on it)");
+        QStringList args{command};
+        if (command == QLatin1String("run"))
+            args << "memory.copy";
+        QProcess p;
+        p.start(cli(), args + QStringList{"--device", "all", "--parallel"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(p.readAllStandardError().contains("no CUDA device"));
     }
 
     // ---- Slurm
