@@ -117,6 +117,7 @@ struct BlockIteration
     double chainClk = 0;      // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;
     bool fromL1 = false;      // the operands are re-read through L1, not staged in shared memory
+    double l1Sectors = 0;     // 32-byte sectors those loads touch, per block and K-iteration
     QStringList notes;
     QString smemDetail;       // conflicts in words, for the explanation
 };
@@ -178,6 +179,14 @@ int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, 
     return int(g.size());
 }
 
+int l1Sectors(const std::function<qint64(int lane)> &byteOf)
+{
+    QSet<qint64> sectors;
+    for (int lane = 0; lane < 32; ++lane)
+        sectors.insert(byteOf(lane) / 32);
+    return int(sectors.size());
+}
+
 } // namespace perf
 
 using perf::smemWavefronts;
@@ -196,6 +205,9 @@ ArchConstants ArchConstants::forCc(const QString &cc)
     a.sources[QStringLiteral("smemBytesPerClkSm")] = QStringLiteral("32 banks × 4 B per clock (CUDA C++ Programming Guide, Shared Memory)");
     a.sources[QStringLiteral("barrierClk")] = QStringLiteral("order of magnitude of a __syncthreads with all warps present [K]");
     a.sources[QStringLiteral("launchS")] = QStringLiteral("kernel launch + first block, ~3 µs (shared/reference/perf-model.md)");
+    a.sources[QStringLiteral("cpAsyncIterationS")] = QStringLiteral("XLA GPU dot cost model: per-k-iteration overhead 400 ns (cp.async), H100 (perf-model.md)");
+    a.sources[QStringLiteral("tmaIterationS")] = QStringLiteral("XLA GPU dot cost model: per-k-iteration overhead 150 ns (TMA), H100 (perf-model.md)");
+    a.sources[QStringLiteral("overlapExponent")] = QStringLiteral("probe.smem_fma on an NVIDIA H200, 2026-12-01 (resources/samples/h200-smem-fma): median p of the configurations where neither pipe is saturated, 1.9 at 8 warps per SM, 3.4 at 32");
     a.sources[QStringLiteral("dramGranuleBytes")] = QStringLiteral("DRAM access granularity of two 32 B sectors [K]");
     if (cc == QLatin1String("9.0")) {
         a.fp32LanesPerSm = 128;
@@ -249,6 +261,12 @@ ArchConstants ArchConstants::forCc(const QString &cc)
         a.tensorFlopPerClkSm = 2048;
     }
     return a;
+}
+
+double ArchConstants::overlapExponent(double warpsPerSm) const
+{
+    const double t = std::clamp(std::log2(std::max(warpsPerSm, 1.0) / 8.0) / 2.0, 0.0, 1.0);
+    return overlapExponent8Warps + t * (overlapExponent32Warps - overlapExponent8Warps);
 }
 
 MachineCeilings MachineCeilings::fromResults(const ResultSet &set)
@@ -351,16 +369,29 @@ void applyMix(BlockIteration &it, const std::optional<InstrMix> &mix, QString *s
 {
     if (!mix || mix->isEmpty())
         return;
-    const double math = mix->count(QStringLiteral("ffma")) + mix->count(QStringLiteral("hmma")) +
-                        mix->count(QStringLiteral("hgmma"));
-    if (math <= 0 || mix->total <= math)
+    // The counted loop must be the main loop: the one whose math runs on the model's pipe.
+    const QString cls = it.pipe == MathPipe::Fma ? QStringLiteral("ffma")
+                        : it.pipe == MathPipe::Mma ? QStringLiteral("hmma")
+                                                   : QStringLiteral("hgmma");
+    const double math = mix->count(cls);
+    if (math <= 0 || mix->total <= math) {
+        it.notes << tr("instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source")
+                        .arg(mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel, cls.toUpper());
         return;
-    it.other = it.math * (mix->total - math) / math;
+    }
     *source = mix->source;
-    it.notes << tr("instructions besides the math: %1 per math instruction, counted from the %2 of %3")
-                    .arg(QString::number((mix->total - math) / math, 'f', 2),
+    const double counted = (mix->total - math) / math;
+    const double estimated = it.math > 0 ? it.other / it.math : 0;
+    // A loop body read statically holds every path: the bounds-checked edge paths and the
+    // unrolled copies of the small load loops run only some iterations, or none. What the
+    // main loop certainly runs is its math and its shared loads; the rest is taken from the
+    // count only as far as the source accounts for it (at most twice the estimate).
+    const double used = std::clamp(counted, estimated, 2 * estimated);
+    it.other = it.math * used;
+    it.notes << tr("instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)")
+                    .arg(QString::number(used, 'f', 2), cls.toUpper(),
                          mix->source == QLatin1String("sass") ? tr("SASS") : tr("PTX (an estimate: ptxas reshapes address arithmetic)"),
-                         mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel);
+                         mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel, QString::number(counted, 'f', 2));
 }
 
 } // namespace
@@ -397,6 +428,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         const int bLines = l1Wavefronts([&](int lane) { return naive ? (lane / B) * 4 : (lane % B) * 4; });
         Q_UNUSED(Nb)
         it.l1Wavefronts = it.warps * double(aLines + bLines);
+        it.l1Sectors = it.warps * double(perf::l1Sectors([&](int lane) { return naive ? lane % B * Kb : (lane / B) * Kb; }) +
+                                         perf::l1Sectors([&](int lane) { return naive ? (lane / B) * 4 : (lane % B) * 4; }));
         it.other = it.warps * 4.0; // two loads, the loop counter and an address step (unrolled)
         it.l2Bytes = 0;            // the rows are re-read from L1; L2 traffic is counted globally
         it.globalInSeries = false;
@@ -790,13 +823,23 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     ti.bn = blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
     ti.bk = l.kernel == QLatin1String("gemm.wgmma_tma") ? 64 : int(param(l.params, "BK", 8));
     ti.stages = std::max(1, it.stages);
-    ti.threads = it.warps * 32;
+    // The wgmma step's producer warpgroup computes no outputs: the tile model counts the
+    // consumers' threads.
+    ti.threads = it.pipe == MathPipe::Wgmma ? (it.warps - 4) * 32 : it.warps * 32;
     ti.group = int(param(l.params, "GROUP", 1));
     if (l.registers > 0)
         ti.registers = l.registers;
     const TileResult tile = TileModel(m_gpu).evaluate(ti);
-    const double hbmBytes = tile.ok ? tile.hbmBytes : (double(M) * K + double(K) * N + double(M) * N) * s;
+    const double minBytes = (double(M) * K + double(K) * N + double(M) * N) * s;
+    double hbmBytes = tile.ok ? tile.hbmBytes : minBytes;
+    // A problem whose three matrices fit in L2 together is read from HBM once, whatever the
+    // block order (the L2 keeps what the first blocks brought in).
+    const double l2Capacity = m_gpu.l2Bytes ? m_gpu.l2Bytes->value : 0;
+    if (l2Capacity > 0 && minBytes <= 0.9 * l2Capacity)
+        hbmBytes = minBytes;
     const double l2Bytes = tile.ok ? tile.l2Bytes : hbmBytes;
+    if (!tile.ok)
+        r.notes << tr("L2 traffic: the tile model refused the tile (%1); the minimum is used").arg(tile.problems.join(QStringLiteral("; ")));
 
     // Residency: as the run recorded it, or from cuda_occupancy.h.
     const qint64 grid = l.grid > 0 ? l.grid : (tile.ok ? tile.gridBlocks : 1);
@@ -841,7 +884,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     const double cL2 = it.l2Bytes / l2PerClkSm;
     // The issue slots and the shared-memory (L1) pipe serve the same instructions in turn
     // (an LDS is issued, then its wavefronts run): they overlap only partly.
-    const double issueAndSmem = pNorm(cIssueBlock, std::max(cSmem, cL1), m_arch.issueSmemOverlapExponent);
+    const double issueAndSmem = pNorm(cIssueBlock, std::max(cSmem, cL1), m_arch.overlapExponent(double(bps) * it.warps));
     const double thr = std::max({cMath, issueAndSmem, cL2});
 
     // The latency a block's own slice cannot hide: the load of the next slice, in series
@@ -856,9 +899,17 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     // One block alone: its warps spread over the schedulers.
     const double issueAlone = (it.math + it.other) / std::min<double>(m_arch.schedulersPerSm, it.warps);
     const double alone = std::max({thr, issueAlone, it.chainClk});
+    // Asynchronous-copy pipelines pay a fixed cost per K-iteration that the block cannot
+    // overlap with its own math (waiting on the copy group or mbarrier, the barrier, issuing
+    // the next copies): XLA's GPU cost model puts it at 400 ns with cp.async and 150 ns with
+    // TMA on H100 (openxla/xla gpu_dot_fusion_cost_model.cc, shared/reference/perf-model.md).
+    // The wgmma step keeps one wgmma group in flight across iterations (it waits for the
+    // previous group, not the current one), so its per-iteration cost runs while the tensor
+    // cores work: no TMA overhead is added for it.
+    const double iterOverheadClk = (it.pipe == MathPipe::Mma && it.stages > 1 ? m_arch.cpAsyncIterationS : 0) * hz;
     const double blockPath = it.globalInSeries && it.stages <= 1
                                  ? alone + lGlobal + 2 * m_arch.barrierClk
-                                 : std::max(alone, lGlobal / std::max(1, it.stages - 1));
+                                 : std::max(alone + iterOverheadClk, lGlobal / std::max(1, it.stages - 1));
     auto roundClk = [&](int b) { return softMax(b * thr, blockPath); };
 
     // Blocks on the busiest SM, in generations of `bps` resident blocks.
@@ -926,6 +977,11 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     r.levelBytes[QStringLiteral("hbm")] = hbmBytes;
     r.levelBytes[QStringLiteral("l2")] = l2Bytes;
     r.levelBytes[QStringLiteral("smem")] = double(perSm) * sms * kIt * it.smemWavefronts * 128;
+    // Through L1: the sectors of the global loads (the operands re-read through L1 by the
+    // kernels without shared memory; staged once through it by the others), and C.
+    r.levelBytes[QStringLiteral("l1")] = it.fromL1                      ? double(grid) * kIt * it.l1Sectors * 32 + cTileBytes * grid
+                                         : it.pipe == MathPipe::Wgmma ? cTileBytes * grid // TMA copies bypass L1
+                                                                      : l2Bytes;
     r.notes << it.notes;
     r.ok = true;
     return r;

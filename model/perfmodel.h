@@ -22,6 +22,8 @@ int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes
 // L1 wavefronts of one warp-wide 4-byte global load (bank conflicts of the L1 data array,
 // four 32-byte sectors per clock at the tag stage).
 int l1Wavefronts(const std::function<qint64(int lane)> &byteOf);
+// 32-byte sectors one warp-wide 4-byte global load touches.
+int l1Sectors(const std::function<qint64(int lane)> &byteOf);
 // DRAM granules of `granule` bytes that one warp-wide load of `widthBytes` per lane touches.
 int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, int granule);
 } // namespace perf
@@ -48,10 +50,16 @@ struct ArchConstants
     double smemLatencyClk = 30;        // LDS issue to use
     double fmaLatencyClk = 4;
     double barrierClk = 20;
-    // How the issue slots and the shared-memory pipe overlap: (issueᵖ + smemᵖ)^(1/p);
-    // calibrated with probe.smem_fma (mixed LDS + FFMA loops).
-    double issueSmemOverlapExponent = 1.5;            // a __syncthreads with all warps arriving together
+    // How the issue slots and the shared-memory pipe overlap: (issueᵖ + smemᵖ)^(1/p), with p
+    // growing with the warps an SM holds (more warps, more independent work to interleave):
+    // p at 8 warps per SM and at 32 or more, log-interpolated between. Calibrated with
+    // probe.smem_fma (mixed LDS + FFMA loops over ratio, bank conflicts and warps per SM).
+    double overlapExponent8Warps = 1.9;
+    double overlapExponent32Warps = 3.4;
+    double overlapExponent(double warpsPerSm) const;            // a __syncthreads with all warps arriving together
     double launchS = 3e-6;             // launch + first-block start, s
+    double cpAsyncIterationS = 400e-9; // per K-iteration of a cp.async pipeline, not overlapped
+    double tmaIterationS = 150e-9;     // the same with TMA and mbarriers
     QMap<QString, QString> sources;    // field name -> where the number comes from
     QStringList missing;               // constants this architecture has no sourced figure for
 
