@@ -21,6 +21,7 @@ int cmdCeilings(const QStringList &args);
 int cmdSuite(const QStringList &args);
 int cmdWorker(const QStringList &args);
 int cmdLadder(const QStringList &args);
+int cmdExplain(const QStringList &args);
 
 const QList<Command> &commands()
 {
@@ -39,6 +40,7 @@ const QList<Command> &commands()
         {"suite", "measure the ceilings and every memory kernel (fast and naive versions)", cmdSuite},
         {"worker", "run kernels for the GUI: JSON-lines requests on stdin, events on stdout", cmdWorker},
         {"ladder", "the GEMM ladder (naive ... wgmma + TMA) against cuBLAS, plus random tile sweeps", cmdLadder},
+        {"explain", "the performance model's prediction beside every measurement of results files, term by term", cmdExplain},
     };
     return table;
 }
