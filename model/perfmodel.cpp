@@ -312,6 +312,7 @@ KernelLaunch KernelLaunch::fromMeasurement(const Measurement &m)
     k.smemBytes = r.value(QStringLiteral("smem")).toInt();
     k.blocksPerSm = r.value(QStringLiteral("blocks_per_sm")).toInt();
     k.clockMhz = m.clockMhz;
+    k.bytes = m.bytes;
     QJsonObject mix = m.extra.value(QStringLiteral("instr_mix")).toObject();
     if (mix.isEmpty())
         mix = QJsonObject::fromVariantMap(r.value(QStringLiteral("instr_mix")).toMap());
@@ -398,7 +399,8 @@ void applyMix(BlockIteration &it, const std::optional<InstrMix> &mix, QString *s
 
 bool PerfModel::knows(const QString &kernel)
 {
-    return gemmSteps().contains(kernel) || memoryKernels().contains(kernel);
+    return gemmSteps().contains(kernel) || memoryKernels().contains(kernel) ||
+           kernel == QLatin1String("probe.smem_read");
 }
 
 namespace {
@@ -688,6 +690,31 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     auto addTerm = [&](const QString &name, double sec, const QString &detail) {
         r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});
     };
+
+    // ------------------------------------------------------------ bank conflicts
+    // probe.smem_read: every lane of a warp reads word lane × stride, so a stride that shares
+    // a factor with the 32 banks makes each load take gcd(stride, 32) wavefronts.
+    if (l.kernel == QLatin1String("probe.smem_read")) {
+        const qint64 stride = std::max<qint64>(1, param(l.params, "stride", 1));
+        const int ways = smemWavefronts([&](int lane) { return qint64(lane) * stride; }, 4);
+        const double wavefronts = l.bytes / 128.0 * ways;
+        const double tSmem = wavefronts / (double(sms) * m_arch.smemBytesPerClkSm / 128.0) / hz;
+        r.timeS = tSmem + m_arch.launchS;
+        for (const QString &t : Prediction::termNames())
+            addTerm(t, t == QLatin1String("smem") ? tSmem : (t == QLatin1String("waves") ? m_arch.launchS : 0),
+                    t == QLatin1String("smem")
+                        ? tr("stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock")
+                              .arg(stride).arg(ways).arg(formatSi(wavefronts / sms, ""))
+                        : QString());
+        r.bound = QStringLiteral("smem");
+        r.boundWords = wordsFor(r.bound, MathPipe::Fma);
+        r.levelBytes[QStringLiteral("smem")] = wavefronts * 128;
+        r.mixSource = QStringLiteral("tile");
+        r.ok = l.bytes > 0;
+        if (!r.ok)
+            r.reason = tr("the run records no bytes");
+        return r;
+    }
 
     // ------------------------------------------------------------ memory family
     if (l.kernel.startsWith(QLatin1String("memory."))) {
@@ -996,8 +1023,10 @@ QList<ExplainRow> explainSet(const ResultSet &set, const QString &file, const Gp
     QList<ExplainRow> rows;
     for (int i = 0; i < set.measurements.size(); ++i) {
         const Measurement &m = set.measurements.at(i);
-        if (m.kernel.startsWith(QLatin1String("probe.")))
-            continue; // the probes are the calibration: they measure the ceilings the model uses
+        // The probes are the calibration (they measure the ceilings the model uses); the
+        // shared-memory stride probe is explained, since only its stride 1 is a ceiling.
+        if (m.kernel.startsWith(QLatin1String("probe.")) && !PerfModel::knows(m.kernel))
+            continue;
         ExplainRow row;
         row.file = file;
         row.index = i;

@@ -95,6 +95,7 @@ struct KernelLaunch
     int blocksPerSm = 0; // resident blocks per SM (occupancy); 0: computed
     double clockMhz = 0; // SM clock the kernel ran at; 0: the GPU's boost clock
     std::optional<InstrMix> mix; // counted from the kernel's code, when known
+    double bytes = 0;            // the run's useful bytes (kernels whose size is not in params)
 
     static KernelLaunch fromMeasurement(const Measurement &m);
 };
