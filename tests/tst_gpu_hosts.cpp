@@ -28,7 +28,8 @@ namespace {
 
 QString cli()
 {
-    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("rooflab-cli"));
+    const QString beside =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("rooflab-cli"));
     return QFileInfo(beside).isExecutable() ? beside : QStringLiteral(ROOFLAB_CLI);
 }
 
@@ -60,7 +61,8 @@ private slots:
         m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus"));
         if (m_db.gpus().isEmpty())
             m_db = model::SpecDb::loadDefault();
-        Hosts::save({Hosts::local(), {"gpu-via-sh", QStringLiteral("sh -c 'exec \"%1\" worker'").arg(cli())}});
+        Hosts::save(
+            {Hosts::local(), {"gpu-via-sh", QStringLiteral("sh -c 'exec \"%1\" worker'").arg(cli())}});
     }
 
     void runThroughHostCommand()

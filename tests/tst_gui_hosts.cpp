@@ -60,7 +60,9 @@ private slots:
         QTest::addColumn<QJsonObject>("hello");
         QTest::addColumn<QString>("text");
         const QJsonObject h200{{"name", "NVIDIA H200"}};
-        QTest::newRow("two H200") << QJsonObject{{"protocol", 2}, {"version", "0.1.0"}, {"driver", "580.159"},
+        QTest::newRow("two H200") << QJsonObject{{"protocol", 2},
+                                                 {"version", "0.1.0"},
+                                                 {"driver", "580.159"},
                                                  {"gpus", QJsonArray{h200, h200}}}
                                   << "connected: 2 × NVIDIA H200, driver 580.159, RoofLab 0.1.0, protocol 2";
         QTest::newRow("no GPU") << QJsonObject{{"protocol", 2}, {"version", "0.1.0"}, {"gpus", QJsonArray{}}}

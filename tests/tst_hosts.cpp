@@ -39,7 +39,8 @@ QString cli()
 
 QString quoted(const QString &s)
 {
-    return QLatin1Char('\'') + QString(s).replace(QLatin1String("'"), QLatin1String("'\\''")) + QLatin1Char('\'');
+    return QLatin1Char('\'') + QString(s).replace(QLatin1String("'"), QLatin1String("'\\''")) +
+           QLatin1Char('\'');
 }
 
 bool run(const QString &program, const QStringList &args, QString *out = nullptr, int ms = 20000,
@@ -165,8 +166,9 @@ class TestHosts : public QObject
         const QString sshd = QStringLiteral("/usr/sbin/sshd");
         if (!QFileInfo(sshd).isExecutable() || QStandardPaths::findExecutable("ssh").isEmpty() ||
             QStandardPaths::findExecutable("ssh-keygen").isEmpty()) {
-            m_sshSkip = QStringLiteral("openssh-server and openssh-client are not installed (scripts/common.sh "
-                                       "installs them)");
+            m_sshSkip =
+                QStringLiteral("openssh-server and openssh-client are not installed (scripts/common.sh "
+                               "installs them)");
             return;
         }
         for (const char *k : {"hostkey", "userkey", "otherkey"})
@@ -183,9 +185,9 @@ class TestHosts : public QObject
             // -D: in the foreground, so this test owns it; StrictModes=no: the keys are under /tmp.
             m_sshd->start(sshd, {"-D", "-f", "/dev/null", "-p", QString::number(m_sshPort), "-h",
                                  m_tmp.filePath("hostkey"), "-o", "ListenAddress=127.0.0.1", "-o",
-                                 "AuthorizedKeysFile=" + m_tmp.filePath("authorized_keys"), "-o", "StrictModes=no",
-                                 "-o", "PidFile=" + m_tmp.filePath("sshd.pid"), "-o", "PermitRootLogin=prohibit-password",
-                                 "-E", m_tmp.filePath("sshd.log")});
+                                 "AuthorizedKeysFile=" + m_tmp.filePath("authorized_keys"), "-o",
+                                 "StrictModes=no", "-o", "PidFile=" + m_tmp.filePath("sshd.pid"), "-o",
+                                 "PermitRootLogin=prohibit-password", "-E", m_tmp.filePath("sshd.log")});
             if (!m_sshd->waitForStarted(5000)) {
                 m_sshSkip = QStringLiteral("sshd did not start: ") + m_sshd->errorString();
                 return;
@@ -195,7 +197,8 @@ class TestHosts : public QObject
             QElapsedTimer t;
             t.start();
             while (t.elapsed() < 8000 && m_sshd->state() == QProcess::Running) {
-                if (run("ssh", Hosts::splitCommand(sshCommand(m_tmp.filePath("userkey"), "true")).mid(1), &out, 15000))
+                if (run("ssh", Hosts::splitCommand(sshCommand(m_tmp.filePath("userkey"), "true")).mid(1),
+                        &out, 15000))
                     return;
                 QTest::qWait(200);
             }
@@ -318,7 +321,8 @@ private slots:
         // A results file whose measurements arrive about 0.3 s apart when replayed.
         QString error;
         // $ROOFLAB_RESOURCES in a bundle on the GPU machine, else the source tree's.
-        const QString resources = qEnvironmentVariable("ROOFLAB_RESOURCES", QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR));
+        const QString resources =
+            qEnvironmentVariable("ROOFLAB_RESOURCES", QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR));
         auto rs = model::ResultSet::load(resources + QStringLiteral("/samples/h200-suite.json"), &error);
         QVERIFY2(rs, qPrintable(error));
         rs->measurements = rs->measurements.mid(0, 8);
@@ -352,7 +356,8 @@ private slots:
         QTest::addColumn<QStringList>("words");
         QTest::newRow("ssh") << "ssh -T gpu-lab rooflab-cli worker"
                              << QStringList{"ssh", "-T", "gpu-lab", "rooflab-cli", "worker"};
-        QTest::newRow("single quotes") << "sh -c 'exec ./x worker'" << QStringList{"sh", "-c", "exec ./x worker"};
+        QTest::newRow("single quotes")
+            << "sh -c 'exec ./x worker'" << QStringList{"sh", "-c", "exec ./x worker"};
         QTest::newRow("double quotes and escapes")
             << QStringLiteral("a \"b \\\"c\\\" d\" e\\ f") << QStringList{"a", "b \"c\" d", "e f"};
         QTest::newRow("empty quotes") << "a '' b" << QStringList{"a", "", "b"};
@@ -369,7 +374,8 @@ private slots:
     void hostsInSettings()
     {
         QSettings s(m_tmp.filePath("settings.ini"), QSettings::IniFormat);
-        const QList<Host> hosts = {Hosts::local(), {"gpu-lab", "ssh -T gpu-lab rooflab-cli worker"},
+        const QList<Host> hosts = {Hosts::local(),
+                                   {"gpu-lab", "ssh -T gpu-lab rooflab-cli worker"},
                                    {"cluster", Hosts::slurmExample()}};
         Hosts::save(s, hosts);
         QCOMPARE(Hosts::load(s), hosts); // this computer first, never stored
@@ -391,7 +397,8 @@ private slots:
                           "\"devices\":0}\\n'; cat >/dev/null\n")
             << QStringList{"stand-in", "protocol 99", "speaks 2"};
         QTest::newRow("protocol 1: no hello")
-            << QByteArray("read line; printf '{\"event\":\"done\",\"ok\":true,\"id\":\"1\"}\\n'; cat >/dev/null\n")
+            << QByteArray(
+                   "read line; printf '{\"event\":\"done\",\"ok\":true,\"id\":\"1\"}\\n'; cat >/dev/null\n")
             << QStringList{"stand-in", "no hello", "protocol 1", "speaks 2"};
         QTest::newRow("exits at once") << QByteArray("echo 'stand-in: no such thing here' >&2; exit 3\n")
                                        << QStringList{"stand-in", "exit code 3", "no such thing here"};
@@ -424,7 +431,8 @@ private slots:
         collect(w, a);
         w.requestDevices();
         QVERIFY(waitUntil([&] { return a.finished; }, 10000));
-        QVERIFY2(a.message.contains("nowhere") && a.message.contains("could not be run"), qPrintable(a.message));
+        QVERIFY2(a.message.contains("nowhere") && a.message.contains("could not be run"),
+                 qPrintable(a.message));
     }
 
     // A connection that goes quiet (packets dropped, no FIN) is noticed by the heartbeat.
@@ -432,9 +440,10 @@ private slots:
     {
         WorkerClient w;
         w.setHost(QStringLiteral("quiet"),
-                  QStringLiteral("sh ") + quoted(script("quiet.sh", "printf '{\"event\":\"hello\",\"protocol\":2,"
-                                                                    "\"version\":\"0\",\"host\":\"q\",\"devices\":0}\\n'"
-                                                                    "; exec cat >/dev/null\n")));
+                  QStringLiteral("sh ") +
+                      quoted(script("quiet.sh", "printf '{\"event\":\"hello\",\"protocol\":2,"
+                                                "\"version\":\"0\",\"host\":\"q\",\"devices\":0}\\n'"
+                                                "; exec cat >/dev/null\n")));
         w.setHeartbeat(200, 1500);
         Answer a;
         collect(w, a);
@@ -459,6 +468,17 @@ private slots:
         QCOMPARE(connected.count(), 1);
         QCOMPARE(w.helloEvent().value("protocol").toInt(), model::events::kProtocol);
         QCOMPARE(a.devices.size(), w.helloEvent().value("devices").toInt());
+
+        // Idle, it is let go (a Slurm job would hold its GPU); the next request dials again.
+        w.setIdleTimeout(300);
+        a = {};
+        w.requestDevices();
+        QVERIFY(waitUntil([&] { return a.finished; }, 60000));
+        QVERIFY(waitUntil([&] { return !w.isRunning(); }, 5000));
+        a = {};
+        w.requestDevices();
+        QVERIFY(waitUntil([&] { return a.finished; }, 60000));
+        QVERIFY2(a.ok, qPrintable(a.message));
     }
 
     // ---- OpenSSH
@@ -571,7 +591,8 @@ private slots:
             QSKIP(qPrintable(m_sshSkip));
         QString out;
         QProcess p;
-        p.start(cli(), {"devices", "--json", "--via", sshCommand(m_tmp.filePath("userkey"), workerCommand())});
+        p.start(cli(),
+                {"devices", "--json", "--via", sshCommand(m_tmp.filePath("userkey"), workerCommand())});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -586,17 +607,18 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("says"); // on stdout or stderr
         const QString via = QStringLiteral("sh -c ") + quoted("exec " + workerCommand());
-        QTest::newRow("host from the settings") << QStringList{"devices", "--host", "shell"} << 0
-                                                << "shell: " + QSysInfo::machineHostName();
-        QTest::newRow("host by another case") << QStringList{"devices", "--host", "SHELL"} << 0 << "protocol 2";
+        QTest::newRow("host from the settings")
+            << QStringList{"devices", "--host", "shell"} << 0 << "shell: " + QSysInfo::machineHostName();
+        QTest::newRow("host by another case")
+            << QStringList{"devices", "--host", "SHELL"} << 0 << "protocol 2";
         QTest::newRow("unknown host") << QStringList{"devices", "--host", "nope"} << 2 << "no host \"nope\"";
-        QTest::newRow("host and via") << QStringList{"devices", "--host", "shell", "--via", via} << 2
-                                      << "cannot be used together";
+        QTest::newRow("host and via")
+            << QStringList{"devices", "--host", "shell", "--via", via} << 2 << "cannot be used together";
         QTest::newRow("via with a bad quote") << QStringList{"devices", "--via", "sh -c 'x"} << 2 << "quote";
-        QTest::newRow("via a command that fails") << QStringList{"run", "memory.copy", "--via", "sh -c 'exit 255'"}
-                                                  << 1 << "exit code 255";
-        QTest::newRow("compile through via") << QStringList{"compile", "memory.copy", "--arch", "sm_90", "--via", via}
-                                             << 0 << "registers";
+        QTest::newRow("via a command that fails")
+            << QStringList{"run", "memory.copy", "--via", "sh -c 'exit 255'"} << 1 << "exit code 255";
+        QTest::newRow("compile through via")
+            << QStringList{"compile", "memory.copy", "--arch", "sm_90", "--via", via} << 0 << "registers";
         QTest::newRow("bad input is checked here first")
             << QStringList{"run", "memory.nope", "--via", via} << 2 << "unknown kernel";
     }
@@ -608,7 +630,8 @@ private slots:
         const QString config = m_tmp.filePath("config");
         {
             QSettings s(config + "/RoofLab/rooflab.conf", QSettings::IniFormat);
-            Hosts::save(s, {Hosts::local(), {"shell", QStringLiteral("sh -c ") + quoted("exec " + workerCommand())}});
+            Hosts::save(
+                s, {Hosts::local(), {"shell", QStringLiteral("sh -c ") + quoted("exec " + workerCommand())}});
         }
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -634,7 +657,11 @@ private slots:
         QProcess devices;
         devices.start(cli(), {"devices", "--json"});
         QVERIFY(devices.waitForFinished(60000));
-        if (!QJsonDocument::fromJson(devices.readAllStandardOutput()).object().value("devices").toArray().isEmpty())
+        if (!QJsonDocument::fromJson(devices.readAllStandardOutput())
+                 .object()
+                 .value("devices")
+                 .toArray()
+                 .isEmpty())
             QSKIP("a CUDA device is here (tools/h200-hosts-check.sh runs --device all on it)");
         QStringList args{command};
         if (command == QLatin1String("run"))
@@ -653,7 +680,8 @@ private slots:
         if (!m_slurmSkip.isEmpty())
             QSKIP(qPrintable(m_slurmSkip));
         WorkerClient w;
-        w.setHost(QStringLiteral("slurm-test"), QStringLiteral("srun -n1 --time=00:05:00 ") + workerCommand());
+        w.setHost(QStringLiteral("slurm-test"),
+                  QStringLiteral("srun -n1 --time=00:05:00 ") + workerCommand());
         Answer a;
         collect(w, a);
         w.requestDevices();
@@ -687,7 +715,8 @@ private slots:
             },
             20000));
         WorkerClient w;
-        w.setHost(QStringLiteral("slurm-test"), QStringLiteral("srun -n1 --time=00:05:00 ") + workerCommand());
+        w.setHost(QStringLiteral("slurm-test"),
+                  QStringLiteral("srun -n1 --time=00:05:00 ") + workerCommand());
         Answer a;
         collect(w, a);
         const QString id = w.requestDevices();

@@ -42,11 +42,14 @@ std::unique_ptr<WorkerClient> clientFor(const Remote &host)
 
 void addRemoteOptions(QCommandLineParser &p, bool deviceAll)
 {
-    p.addOption({"host", "run through the worker of this host from the settings (rooflab's Hosts dialog)", "NAME"});
-    p.addOption({"via", "run through the worker this command starts, e.g. \"ssh -T gpu-lab rooflab-cli worker\"",
+    p.addOption(
+        {"host", "run through the worker of this host from the settings (rooflab's Hosts dialog)", "NAME"});
+    p.addOption({"via",
+                 "run through the worker this command starts, e.g. \"ssh -T gpu-lab rooflab-cli worker\"",
                  "COMMAND"});
     if (deviceAll)
-        p.addOption({"parallel", "with --device all: run the GPUs together (they share power and host bandwidth)"});
+        p.addOption(
+            {"parallel", "with --device all: run the GPUs together (they share power and host bandwidth)"});
 }
 
 std::optional<Remote> remoteOf(const QCommandLineParser &p, int *code)
@@ -121,18 +124,20 @@ QList<Outcome> runRemote(const Remote &host, const QString &kind, const QJsonObj
             if (!m.isEmpty())
                 note(tag + tr("waiting: %1").arg(m));
         });
-        QObject::connect(w, &WorkerClient::progress, w, [tag](const QString &, int done, int total, const QString &what) {
-            note(tag + QStringLiteral("%1/%2 %3").arg(done).arg(total).arg(what));
-        });
-        QObject::connect(w, &WorkerClient::device, w,
-                         [&o](const QString &, const model::DeviceInfo &d) {
-                             o.results.device = d;
-                             o.devices.append(d);
+        QObject::connect(w, &WorkerClient::progress, w,
+                         [tag](const QString &, int done, int total, const QString &what) {
+                             note(tag + QStringLiteral("%1/%2 %3").arg(done).arg(total).arg(what));
                          });
-        QObject::connect(w, &WorkerClient::measurement, w,
-                         [&o](const QString &, const model::Measurement &m) { o.results.measurements.append(m); });
-        QObject::connect(w, &WorkerClient::ceiling, w,
-                         [&o](const QString &, const model::MeasuredCeiling &c) { o.results.ceilings.append(c); });
+        QObject::connect(w, &WorkerClient::device, w, [&o](const QString &, const model::DeviceInfo &d) {
+            o.results.device = d;
+            o.devices.append(d);
+        });
+        QObject::connect(
+            w, &WorkerClient::measurement, w,
+            [&o](const QString &, const model::Measurement &m) { o.results.measurements.append(m); });
+        QObject::connect(
+            w, &WorkerClient::ceiling, w,
+            [&o](const QString &, const model::MeasuredCeiling &c) { o.results.ceilings.append(c); });
         QObject::connect(w, &WorkerClient::warning, w, [tag, &o](const QString &, const QString &m) {
             o.warnings.append(m);
             note(tag + m);
@@ -144,17 +149,18 @@ QList<Outcome> runRemote(const Remote &host, const QString &kind, const QJsonObj
             if (o.code == Ok || code == NoDevice)
                 o.code = code;
         });
-        QObject::connect(w, &WorkerClient::finished, w,
-                         [&o, &open, &loop, &launch, parallel](const QString &, bool ok, const QString &message) {
-                             o.ok = ok;
-                             o.message = message;
-                             if (!ok && o.code == Ok)
-                                 o.code = Failed;
-                             if (--open == 0 && !parallel)
-                                 launch();
-                             if (open == 0)
-                                 loop.quit();
-                         });
+        QObject::connect(
+            w, &WorkerClient::finished, w,
+            [&o, &open, &loop, &launch, parallel](const QString &, bool ok, const QString &message) {
+                o.ok = ok;
+                o.message = message;
+                if (!ok && o.code == Ok)
+                    o.code = Failed;
+                if (--open == 0 && !parallel)
+                    launch();
+                if (open == 0)
+                    loop.quit();
+            });
         QJsonObject f = fields;
         if (targets.at(i) >= 0)
             f.insert(QStringLiteral("device"), targets.at(i));
@@ -208,19 +214,24 @@ Outcome RemoteSession::request(const QString &kind, const QJsonObject &fields)
         if (!m.isEmpty())
             note(QStringLiteral("[%1] ").arg(m_host.name) + tr("waiting: %1").arg(m));
     });
-    QObject::connect(w, &WorkerClient::progress, &ctx, [this](const QString &, int, int, const QString &what) {
-        note(QStringLiteral("  [%1] %2").arg(m_host.name, what));
-    });
+    QObject::connect(w, &WorkerClient::progress, &ctx,
+                     [this](const QString &, int, int, const QString &what) {
+                         note(QStringLiteral("  [%1] %2").arg(m_host.name, what));
+                     });
     QObject::connect(w, &WorkerClient::device, &ctx, [&o](const QString &, const model::DeviceInfo &d) {
         o.results.device = d;
         o.devices.append(d);
     });
-    QObject::connect(w, &WorkerClient::measurement, &ctx,
-                     [&o](const QString &, const model::Measurement &m) { o.results.measurements.append(m); });
-    QObject::connect(w, &WorkerClient::ceiling, &ctx,
-                     [&o](const QString &, const model::MeasuredCeiling &c) { o.results.ceilings.append(c); });
-    QObject::connect(w, &WorkerClient::warning, &ctx, [&o](const QString &, const QString &m) { o.warnings.append(m); });
-    QObject::connect(w, &WorkerClient::otherEvent, &ctx, [&o](const QString &, const QJsonObject &e) { o.other.append(e); });
+    QObject::connect(w, &WorkerClient::measurement, &ctx, [&o](const QString &, const model::Measurement &m) {
+        o.results.measurements.append(m);
+    });
+    QObject::connect(w, &WorkerClient::ceiling, &ctx, [&o](const QString &, const model::MeasuredCeiling &c) {
+        o.results.ceilings.append(c);
+    });
+    QObject::connect(w, &WorkerClient::warning, &ctx,
+                     [&o](const QString &, const QString &m) { o.warnings.append(m); });
+    QObject::connect(w, &WorkerClient::otherEvent, &ctx,
+                     [&o](const QString &, const QJsonObject &e) { o.other.append(e); });
     QObject::connect(w, &WorkerClient::error, &ctx, [&o](const QString &, const QString &, int code) {
         o.errored = true;
         if (o.code == Ok || code == NoDevice)
@@ -228,16 +239,17 @@ Outcome RemoteSession::request(const QString &kind, const QJsonObject &fields)
     });
     QString id;
     bool done = false;
-    QObject::connect(w, &WorkerClient::finished, &ctx, [&](const QString &which, bool ok, const QString &message) {
-        if (which != id)
-            return;
-        o.ok = ok;
-        o.message = message;
-        if (!ok && o.code == Ok)
-            o.code = Failed;
-        done = true;
-        loop.quit();
-    });
+    QObject::connect(w, &WorkerClient::finished, &ctx,
+                     [&](const QString &which, bool ok, const QString &message) {
+                         if (which != id)
+                             return;
+                         o.ok = ok;
+                         o.message = message;
+                         if (!ok && o.code == Ok)
+                             o.code = Failed;
+                         done = true;
+                         loop.quit();
+                     });
     id = w->send(kind, fields);
     if (id.isEmpty()) {
         o.code = Failed;

@@ -38,11 +38,11 @@ struct Outcome
     bool ok = false;
     int code = 0; // rooflab-cli exit code: 0, 1, 2, 3
     QString message;
-    model::ResultSet results; // the device it ran on, its measurements and ceilings
+    model::ResultSet results;         // the device it ran on, its measurements and ceilings
     QList<model::DeviceInfo> devices; // every device event (the answer to "devices")
-    QList<QJsonObject> other; // events without a signal of their own ("compiled")
-    QStringList warnings;     // a suite's items that failed, and what else it warned of
-    bool errored = false;     // a fatal error ended the request (no device, context lost, transport)
+    QList<QJsonObject> other;         // events without a signal of their own ("compiled")
+    QStringList warnings;             // a suite's items that failed, and what else it warned of
+    bool errored = false;             // a fatal error ended the request (no device, context lost, transport)
     QJsonObject hello;
 };
 

@@ -16,9 +16,12 @@ namespace {
 const QHash<QString, int> &defaultLimits()
 {
     static const QHash<QString, int> limits = {
-        {QStringLiteral("devices"), 60'000}, {QStringLiteral("compile"), 180'000},
-        {QStringLiteral("run"), 180'000},    {QStringLiteral("ceilings"), 300'000},
-        {QStringLiteral("suite"), 300'000},  {QStringLiteral("sleep"), 0},
+        {QStringLiteral("devices"), 60'000},
+        {QStringLiteral("compile"), 180'000},
+        {QStringLiteral("run"), 180'000},
+        {QStringLiteral("ceilings"), 300'000},
+        {QStringLiteral("suite"), 300'000},
+        {QStringLiteral("sleep"), 0},
         {QStringLiteral("replay"), 0}, // paced by the file: long pauses are normal
         // From start to the hello: ssh's connection, a worker package's first CUDA call. A
         // Slurm job waiting in the queue has no limit (it says so, and can be cancelled).
@@ -47,6 +50,13 @@ WorkerClient::WorkerClient(QObject *parent) : QObject(parent), m_program(default
     connect(&m_watchdog, &QTimer::timeout, this, &WorkerClient::onWatchdog);
     m_heartbeat.setInterval(250);
     connect(&m_heartbeat, &QTimer::timeout, this, &WorkerClient::onHeartbeat);
+    m_idle.setSingleShot(true);
+    connect(&m_idle, &QTimer::timeout, this, [this] {
+        if (isBusy() || !isRunning() || m_replay)
+            return;
+        m_heartbeat.stop();
+        detachProcess(false); // stdin closed: the worker exits, srun ends, the node is free again
+    });
 }
 
 WorkerClient::~WorkerClient()
@@ -243,6 +253,7 @@ QString WorkerClient::send(const QString &kind, const QJsonObject &fields, const
     }
     if (!isRunning() && !startWorker())
         return {};
+    m_idle.stop();
     const QString id = QString::number(m_nextId++);
     QJsonObject o = fields;
     o.insert(QStringLiteral("request"), kind);
@@ -445,7 +456,8 @@ void WorkerClient::onStderr()
     const QList<QByteArray> lines = m_process->readAllStandardError().split('\n');
     static const QRegularExpression queued(QStringLiteral("queued and waiting for resources|"
                                                           "waiting for resources|Pending job allocation"));
-    static const QRegularExpression granted(QStringLiteral("has been allocated resources|Granted job allocation"));
+    static const QRegularExpression granted(
+        QStringLiteral("has been allocated resources|Granted job allocation"));
     for (const QByteArray &l : lines) {
         if (l.trimmed().isEmpty())
             continue;
@@ -530,7 +542,8 @@ void WorkerClient::onHeartbeat()
     const qint64 quiet = m_lastHeard.elapsed();
     if (quiet >= m_lostMs) {
         const QString what = m_open.isEmpty() ? tr("nothing") : describeRunning();
-        fail(tr("Lost the connection to %1: nothing came for %2 s, not even the answer to a ping, while running "
+        fail(tr("Lost the connection to %1: nothing came for %2 s, not even the answer to a ping, while "
+                "running "
                 "%3.")
                  .arg(hostLabel())
                  .arg(m_lostMs / 1000.0, 0, 'g', 3)
@@ -616,6 +629,8 @@ void WorkerClient::finish(const QString &id, bool ok, const QString &message)
         }
     restartWatchdog();
     emit finished(id, ok, message);
+    if (m_open.isEmpty() && isRemote() && !m_replay && m_idleMs > 0 && isRunning())
+        m_idle.start(m_idleMs);
     if (m_open.isEmpty())
         emit busyChanged(false);
 }
@@ -674,7 +689,8 @@ void WorkerClient::onProcessError(QProcess::ProcessError error)
                  .arg(hostLabel(), m_hostCommand, m_process->errorString()),
              false);
     else
-        fail(tr("The kernel worker %1 could not be started: %2").arg(m_program, m_process->errorString()), false);
+        fail(tr("The kernel worker %1 could not be started: %2").arg(m_program, m_process->errorString()),
+             false);
 }
 
 void WorkerClient::restartWatchdog()
@@ -725,13 +741,14 @@ void WorkerClient::fail(const QString &message, bool restart)
         restart = false;
         m_heartbeat.stop();
     }
-    const QString full = restart ? message + QLatin1Char(' ') +
-                                       tr("The worker was restarted; every result received before is kept.")
-                         : remote && !m_open.isEmpty() && !m_hello.isEmpty()
-                             ? message + QLatin1Char(' ') +
-                                   tr("Every result received before is kept; send the run again when the host "
-                                      "answers.")
-                             : message;
+    const QString full =
+        restart ? message + QLatin1Char(' ') +
+                      tr("The worker was restarted; every result received before is kept.")
+        : remote && !m_open.isEmpty() && !m_hello.isEmpty()
+            ? message + QLatin1Char(' ') +
+                  tr("Every result received before is kept; send the run again when the host "
+                     "answers.")
+            : message;
     m_lastFailure = full;
     const QList<Request> open = m_open;
     m_open.clear();

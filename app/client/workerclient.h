@@ -59,6 +59,9 @@ public:
     bool isWaiting() const { return !m_waitingMessage.isEmpty(); }
     // Pings every pingMs without a line from the worker; no line for lostMs: connection lost.
     void setHeartbeat(int pingMs, int lostMs);
+    // A remote worker idle this long is let go (a Slurm job holds its GPU while it lives); the
+    // next request starts it again. 0: never. Default 10 minutes.
+    void setIdleTimeout(int ms) { m_idleMs = std::max(0, ms); }
     // The device index run/suite/ceilings requests go to (default 0).
     void setDeviceIndex(int index) { m_deviceIndex = index; }
     int deviceIndex() const { return m_deviceIndex; }
@@ -87,7 +90,8 @@ public:
     QString run(const QString &kernel, const QVariantMap &params, const QString &dtype = {}, int samples = 0);
     QString runSuite(const QString &name = QStringLiteral("standard"));
     QString measureCeilings();
-    QString compile(const QString &kernel, const QVariantMap &params, const QString &dtype, const QString &arch);
+    QString compile(const QString &kernel, const QVariantMap &params, const QString &dtype,
+                    const QString &arch);
     // Any request kind; `fields` beside "request" and "id"; `what` names it in messages.
     QString send(const QString &kind, const QJsonObject &fields = {}, const QString &what = {});
     // Replays a results file instead of running kernels; refused (empty id) while busy.
@@ -175,6 +179,8 @@ private:
     int m_pingMs = 3000;
     int m_lostMs = 10000;
     int m_deviceIndex = 0;
+    QTimer m_idle;
+    int m_idleMs = 600'000;
     int m_nextId = 1;
     int m_restarts = 0;
     QString m_lastFailure;

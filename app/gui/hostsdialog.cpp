@@ -21,10 +21,10 @@ HostsDialog::HostsDialog(QWidget *parent)
     setObjectName(QStringLiteral("hostsDialog"));
     setWindowTitle(tr("Hosts"));
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(
-        tr("Kernels run where rooflab-cli worker runs. A host is a name and the command that starts the worker "
-           "there: your ~/.ssh/config, keys, agent and ProxyJump apply to ssh; no password is ever asked for "
-           "or stored."));
+    auto *intro = new QLabel(tr(
+        "Kernels run where rooflab-cli worker runs. A host is a name and the command that starts the worker "
+        "there: your ~/.ssh/config, keys, agent and ProxyJump apply to ssh; no password is ever asked for "
+        "or stored."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto *row = new QHBoxLayout;
@@ -215,7 +215,8 @@ void HostsDialog::testSelected()
 void HostsDialog::showResult(const QString &text, bool ok)
 {
     m_result->setText(text);
-    m_result->setStyleSheet(ok ? QStringLiteral("QLabel { color: #1b5e20; }") : QStringLiteral("QLabel { color: #8e1b1b; }"));
+    m_result->setStyleSheet(ok ? QStringLiteral("QLabel { color: #1b5e20; }")
+                               : QStringLiteral("QLabel { color: #8e1b1b; }"));
     emit testFinished(ok, text);
 }
 
