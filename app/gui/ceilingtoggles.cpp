@@ -1,9 +1,9 @@
 #include "ceilingtoggles.h"
 
+#include "columnslayout.h"
 #include "gpu.h"
 
 #include <QCheckBox>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QVBoxLayout>
 
@@ -15,7 +15,7 @@ CeilingToggles::CeilingToggles(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_precisionGroup);
     layout->addWidget(m_levelGroup);
-    new QGridLayout(m_precisionGroup);
+    new ColumnsLayout(m_precisionGroup, 2); // one column in a narrow dock
     new QVBoxLayout(m_levelGroup);
     // Defaults: the figures a course quotes first; FP8/FP4 and the accumulate variants on request.
     m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"), QStringLiteral("bf16_tc")};
@@ -64,8 +64,7 @@ void CeilingToggles::rebuild()
     qDeleteAll(m_levelBoxes);
     m_precisionBoxes.clear();
     m_levelBoxes.clear();
-    auto *grid = static_cast<QGridLayout *>(m_precisionGroup->layout());
-    int n = 0;
+    QLayout *grid = m_precisionGroup->layout();
     for (const QString &p : model::knownPrecisions()) {
         if (!m_availablePrecisions.contains(p))
             continue;
@@ -77,9 +76,8 @@ void CeilingToggles::rebuild()
                 m_precisions << p;
             emit changed();
         });
-        grid->addWidget(box, n / 2, n % 2);
+        grid->addWidget(box);
         m_precisionBoxes.insert(p, box);
-        ++n;
     }
     for (const QString &l : model::knownLevels()) {
         if (!m_availableLevels.contains(l))

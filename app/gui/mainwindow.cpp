@@ -6,6 +6,7 @@
 #include "occupancypanel.h"
 #include "rooflinechart.h"
 #include "tileexplorer.h"
+#include "windowfit.h"
 #include "workloadpanel.h"
 
 #include <QAction>
@@ -75,7 +76,7 @@ MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
     connect(tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
     m_classroom = new Classroom(this); // before restoreSettings(): its dock is part of the saved layout
 
-    resize(1400, 900);
+    m_fit = new WindowFit(this); // the size for the screen, and the chart's share beside the docks
     restoreSettings();
 }
 
@@ -90,7 +91,12 @@ void MainWindow::buildDocks()
     layout->addWidget(m_toggles);
     auto *gpuDock = new QDockWidget(tr("GPUs and ceilings"), this);
     gpuDock->setObjectName(QStringLiteral("gpuDock"));
-    gpuDock->setWidget(left);
+    // Scrolls rather than holding the window taller or wider than a 1280×720 screen.
+    auto *leftScroll = new QScrollArea;
+    leftScroll->setWidget(left);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    gpuDock->setWidget(leftScroll);
     addDockWidget(Qt::LeftDockWidgetArea, gpuDock);
 
     addPanel(m_workloads, tr("Workloads"));
@@ -314,8 +320,9 @@ void MainWindow::saveSettings() const
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    if (s.contains(QStringLiteral("window/geometry")))
-        restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    const bool geometry = s.contains(QStringLiteral("window/geometry")) &&
+                          restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    m_fit->fitToScreen(!geometry); // a first start sizes for the screen; a saved size is clamped to it
     if (s.contains(QStringLiteral("window/state")))
         restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     if (s.contains(QStringLiteral("choices/precisions")))

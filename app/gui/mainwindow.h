@@ -15,6 +15,7 @@ class QAction;
 class QTabWidget;
 class QToolButton;
 class RooflineChart;
+class WindowFit;
 class WorkloadPanel;
 
 // The main window: GPU picker and comparison list on the left, the roofline chart in the
@@ -34,6 +35,8 @@ public:
     OccupancyPanel *occupancyPanel() const { return m_occupancy; }
     // Lessons, presentation mode, language and theme menus (app/gui/classroom.h).
     Classroom *classroom() const { return m_classroom; }
+    // The window's fit to its screen and the chart's share of its width (windowfit.h).
+    WindowFit *windowFit() const { return m_fit; }
     const model::SpecDb &specDb() const { return m_db; }
 
     QString currentGpuId() const;
@@ -94,4 +97,5 @@ private:
     QToolButton *m_refusedButton = nullptr;
     QHash<QString, QPointer<QWidget>> m_namedPanels;
     Classroom *m_classroom = nullptr;
+    WindowFit *m_fit = nullptr;
 };

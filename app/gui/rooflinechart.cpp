@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -19,6 +20,16 @@
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Label placement order (lower first): the selected GPU's roofs, the measured ceilings, the
+// ridges, the points, then each comparison GPU (its index times kPriorityComparison), then
+// the region names. An emphasized ridge (a lesson points at it) goes before all (-1).
+constexpr int kPriorityRoofs = 0;     // compute ceilings, +1 memory diagonals
+constexpr int kPriorityMeasured = 2;
+constexpr int kPriorityRidges = 3;    // +1 the ridges below the top one
+constexpr int kPriorityPoints = 5;    // highlighted, +1 others, +2 trail names, +3 trail points
+constexpr int kPriorityComparison = 10;
+constexpr int kPriorityRegions = 90;
 
 // model::formatSi with the number written the way the user's locale writes numbers; tick
 // labels are the one place where that matters more than matching the CLI's output.
@@ -559,6 +570,10 @@ void RooflineChart::clearPlot()
     m_plot->legend->clearItems();
     m_labels.clear();
     m_lines.clear();
+    m_markers.clear();
+    m_dropLines.clear();
+    m_trailPaths.clear();
+    m_markerRects.clear();
     m_ceilingLabels.clear();
     m_ridgeLabels.clear();
     m_measuredLabels.clear();
@@ -655,13 +670,18 @@ void RooflineChart::updateLineExtents()
 void RooflineChart::addLabel(Label label, const QString &text, const QColor &color, bool bold)
 {
     auto *item = new QCPItemText(m_plot);
-    item->setText(text);
     item->setColor(color);
     QFont f = font();
     f.setPointSizeF((label.anchor == Label::Anchor::Region ? 10 : 8.5) * m_scale);
     f.setBold(bold);
     f.setItalic(label.anchor == Label::Anchor::Region);
     item->setFont(f);
+    // One line, never wider than a quarter of a 1280-pixel chart: a long configuration or file
+    // name is cut with an ellipsis, the whole text stays in the tooltip.
+    const QString oneLine = QString(text).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    item->setText(QFontMetrics(f, m_plot).elidedText(oneLine, Qt::ElideRight, int(300 * m_scale)));
+    if (label.fullText.isEmpty())
+        label.fullText = text;
     item->setPadding(QMargins(int(2 * m_scale), int(1 * m_scale), int(2 * m_scale), int(1 * m_scale)));
     if (label.anchor != Label::Anchor::Region)
         item->setBrush(m_theme.labelBackground);
@@ -708,7 +728,7 @@ void RooflineChart::buildRegions()
     Label mem;
     mem.anchor = Label::Anchor::Region;
     mem.data = QPointF(-kInf, 0);
-    mem.priority = 90;
+    mem.priority = kPriorityRegions;
     addLabel(mem, tr("memory-bound"), m_theme.memoryText);
     Label comp = mem;
     comp.data = QPointF(m_shadingRidge, 0);
@@ -764,7 +784,7 @@ void RooflineChart::buildGpu(int index)
         Label l;
         l.anchor = Label::Anchor::RightEdge;
         l.line = line;
-        l.priority = 10 * index;
+        l.priority = primary ? kPriorityRoofs : kPriorityComparison * index;
         addLabel(l, text, m_theme.ink(color, 115), primary);
     }
     for (const auto &m : levels) {
@@ -777,7 +797,7 @@ void RooflineChart::buildGpu(int index)
         Label l;
         l.anchor = Label::Anchor::AlongLine;
         l.line = line;
-        l.priority = 10 * index + 1;
+        l.priority = primary ? kPriorityRoofs + 1 : kPriorityComparison * index + 1;
         addLabel(l, text, m_theme.ink(color, 115), primary);
     }
 
@@ -800,12 +820,16 @@ void RooflineChart::buildGpu(int index)
         if (!topRidge && !emphasized && m_gpus.size() > 1)
             continue;
         marks->addData(ridge, it.key());
+        m_markers.append({QPointF(ridge, it.key()), 4.0});
         const QString text = ridgeText(ridge);
         m_ridgeLabels << text;
         Label l;
         l.anchor = Label::Anchor::Ridge;
         l.data = QPointF(ridge, it.key());
-        l.priority = emphasized ? -1 : 10 * index + (topRidge ? 2 : 5);
+        l.markerRadius = emphasized ? 14 : 4;
+        l.priority = emphasized ? -1
+                     : primary  ? kPriorityRidges + (topRidge ? 0 : 1)
+                                : kPriorityComparison * index + (topRidge ? 2 : 3);
         addLabel(l, text, m_theme.ink(color, 130), emphasized);
         if (emphasized) {
             m_emphasizedLabels << text;
@@ -814,6 +838,7 @@ void RooflineChart::buildGpu(int index)
             halo->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, 24 * s));
             halo->addData(ridge, it.key());
+            m_markers.append({QPointF(ridge, it.key()), 14.0});
         }
         if (topRidge || emphasized) {
             // A drop line to the x axis so the ridge intensity can be read off the axis.
@@ -823,6 +848,7 @@ void RooflineChart::buildGpu(int index)
             drop->start->setCoords(ridge, it.key());
             drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
             drop->end->setCoords(ridge, 1);
+            m_dropLines << QPointF(ridge, it.key());
         }
     }
 }
@@ -837,11 +863,13 @@ void RooflineChart::buildMeasured()
             const QColor color = m_theme.gpuColor(c.gpuIndex);
             const bool memory = m.kind == QLatin1String("memory");
             QString text = c.label;
+            QString drawn = text;
             if (text.isEmpty()) {
                 const QString what = memory ? model::levelLabel(m.level) : model::precisionLabel(m.precision);
                 const QString value = model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
-                text = m.probe.isEmpty() ? tr("measured %1 %2").arg(what, value)
-                                         : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);
+                // The probe's name doubles the label's length; it is in the tooltip.
+                drawn = tr("measured %1 %2").arg(what, value);
+                text = m.probe.isEmpty() ? drawn : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);
             }
             double limit = memory ? kInf : 0;
             if (memory && c.gpuIndex >= 0 && c.gpuIndex < m_gpus.size()) {
@@ -859,8 +887,9 @@ void RooflineChart::buildMeasured()
             l.anchor = memory ? Label::Anchor::AlongLine : Label::Anchor::RightEdge;
             l.line = line;
             l.below = true;
-            l.priority = 45;
-            addLabel(l, text, m_theme.ink(color, 115));
+            l.priority = c.gpuIndex > 0 ? kPriorityComparison * c.gpuIndex + 4 : kPriorityMeasured;
+            l.fullText = text;
+            addLabel(l, drawn, m_theme.ink(color, 115));
         }
     }
 }
@@ -878,6 +907,7 @@ void RooflineChart::buildTrails()
             curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5 * m_scale),
                                                    measured ? QBrush(color) : QBrush(m_theme.background), 6 * m_scale));
             QVector<double> ts, xs, ys;
+            QList<QPointF> path;
             for (int i = 0; i < t.points.size(); ++i) {
                 const QPointF &p = t.points.at(i);
                 if (m_log && (p.x() <= 0 || p.y() <= 0))
@@ -885,20 +915,26 @@ void RooflineChart::buildTrails()
                 ts << i;
                 xs << p.x();
                 ys << p.y();
+                path << p;
+                m_markers.append({p, 4.0});
                 if (i < t.pointLabels.size() && !t.pointLabels.at(i).isEmpty()) {
                     Label l;
                     l.anchor = Label::Anchor::Point;
                     l.data = p;
-                    l.priority = 60;
+                    l.markerRadius = 4;
+                    l.priority = kPriorityPoints + 3;
                     addLabel(l, t.pointLabels.at(i), m_theme.ink(color, 130));
                 }
             }
             curve->setData(ts, xs, ys, true);
+            if (path.size() > 1)
+                m_trailPaths << path;
             if (!t.label.isEmpty() && !xs.isEmpty()) {
                 Label l;
                 l.anchor = Label::Anchor::Point;
                 l.data = QPointF(xs.last(), ys.last());
-                l.priority = 48;
+                l.markerRadius = 4;
+                l.priority = kPriorityPoints + 2;
                 addLabel(l, t.label, m_theme.ink(color, 130), true);
             }
         }
@@ -938,6 +974,9 @@ void RooflineChart::buildPoints()
                 }
             }
             g->addData(p.ai, p.flopPerS);
+            // Half the marker's size plus half its pen; the halo's ring is part of a lit one.
+            const double radius = lit ? 13 : 6;
+            m_markers.append({QPointF(p.ai, p.flopPerS), radius});
             if (lit) {
                 if (!halo) {
                     halo = m_plot->addGraph();
@@ -951,7 +990,8 @@ void RooflineChart::buildPoints()
                 Label l;
                 l.anchor = Label::Anchor::Point;
                 l.data = QPointF(p.ai, p.flopPerS);
-                l.priority = lit ? 3 : 8; // the user's points before comparison GPUs' labels
+                l.markerRadius = radius;
+                l.priority = kPriorityPoints + (lit ? 0 : 1); // before the comparison GPUs' labels
                 addLabel(l, p.label, m_theme.ink(m_theme.gpuColor(p.gpuIndex), 140), lit);
             }
         }
@@ -960,82 +1000,322 @@ void RooflineChart::buildPoints()
 
 // ---- label placement
 
+namespace {
+
+// A label's box where it would go: axis-aligned, or turned about its anchor (along a diagonal).
+// Plain values, no allocation: placement tries thousands of them per layout.
+struct Box
+{
+    QRectF rect;   // unturned, around the anchor
+    bool turned = false;
+    QPointF pivot; // turned: the anchor it turns about
+    double cosA = 1, sinA = 0;
+    std::array<QPointF, 4> quad; // rect turned
+    QRectF bounds;               // quad's bounding box
+
+    QPointF turn(const QPointF &p) const
+    {
+        const QPointF d = p - pivot;
+        return pivot + QPointF(d.x() * cosA - d.y() * sinA, d.x() * sinA + d.y() * cosA);
+    }
+    QPointF unturn(const QPointF &p) const
+    {
+        const QPointF d = p - pivot;
+        return pivot + QPointF(d.x() * cosA + d.y() * sinA, -d.x() * sinA + d.y() * cosA);
+    }
+    void setRect(const QRectF &r)
+    {
+        rect = r;
+        quad = {r.topLeft(), r.topRight(), r.bottomRight(), r.bottomLeft()};
+        if (!turned) {
+            bounds = r;
+            return;
+        }
+        double x0 = kInf, y0 = kInf, x1 = -kInf, y1 = -kInf;
+        for (QPointF &q : quad) {
+            q = turn(q);
+            x0 = std::min(x0, q.x());
+            y0 = std::min(y0, q.y());
+            x1 = std::max(x1, q.x());
+            y1 = std::max(y1, q.y());
+        }
+        bounds = QRectF(QPointF(x0, y0), QPointF(x1, y1));
+    }
+    QPolygonF polygon() const { return QPolygonF({quad[0], quad[1], quad[2], quad[3]}); }
+};
+
+Box makeBox(const QPointF &pos, const QSizeF &size, Qt::Alignment align, double angle)
+{
+    Box b;
+    b.turned = angle != 0;
+    if (b.turned) {
+        b.pivot = pos;
+        b.cosA = std::cos(angle * M_PI / 180);
+        b.sinA = std::sin(angle * M_PI / 180);
+    }
+    b.setRect(alignedRect(pos, size, align));
+    return b;
+}
+
+Box inflated(const Box &b, double by)
+{
+    Box out = b;
+    out.setRect(b.rect.adjusted(-by, -by, by, by));
+    return out;
+}
+
+// Separating axis test for two convex quads; touching is not overlapping.
+bool quadsOverlap(const std::array<QPointF, 4> &a, const std::array<QPointF, 4> &b)
+{
+    for (const auto *poly : {&a, &b})
+        for (int i = 0; i < 4; ++i) {
+            const QPointF e = (*poly)[(i + 1) % 4] - (*poly)[i];
+            const QPointF n(-e.y(), e.x());
+            double aLo = kInf, aHi = -kInf, bLo = kInf, bHi = -kInf;
+            for (const QPointF &p : a) {
+                const double d = p.x() * n.x() + p.y() * n.y();
+                aLo = std::min(aLo, d);
+                aHi = std::max(aHi, d);
+            }
+            for (const QPointF &p : b) {
+                const double d = p.x() * n.x() + p.y() * n.y();
+                bLo = std::min(bLo, d);
+                bHi = std::max(bHi, d);
+            }
+            if (aHi <= bLo || bHi <= aLo)
+                return false;
+        }
+    return true;
+}
+
+bool overlaps(const Box &a, const Box &b)
+{
+    if (!a.bounds.intersects(b.bounds))
+        return false;
+    if (!a.turned && !b.turned)
+        return true;
+    return quadsOverlap(a.quad, b.quad);
+}
+
+struct Segment
+{
+    QPointF a, b;
+    int line = -1; // index into m_lines, -1 for other strokes
+};
+
+// Whether a stroke runs through the box (in the box's own, unturned frame).
+bool crosses(const Box &box, const Segment &s)
+{
+    if (std::max(s.a.x(), s.b.x()) < box.bounds.left() || std::min(s.a.x(), s.b.x()) > box.bounds.right() ||
+        std::max(s.a.y(), s.b.y()) < box.bounds.top() || std::min(s.a.y(), s.b.y()) > box.bounds.bottom())
+        return false;
+    const QPointF a = box.turned ? box.unturn(s.a) : s.a;
+    const QPointF b = box.turned ? box.unturn(s.b) : s.b;
+    if (std::max(a.x(), b.x()) < box.rect.left() || std::min(a.x(), b.x()) > box.rect.right() ||
+        std::max(a.y(), b.y()) < box.rect.top() || std::min(a.y(), b.y()) > box.rect.bottom())
+        return false;
+    double t0, t1;
+    return clipSegment(a, b, box.rect, &t0, &t1);
+}
+
+// The point of r nearest to p (where a leader line meets its label).
+QPointF nearestOn(const QRectF &r, const QPointF &p)
+{
+    return {std::clamp(p.x(), r.left(), r.right()), std::clamp(p.y(), r.top(), r.bottom())};
+}
+
+} // namespace
+
+QRectF RooflineChart::plotArea() const
+{
+    return QRectF(m_plot->axisRect()->rect()).translated(m_plot->pos());
+}
+
+QList<RooflineChart::PlacedLabel> RooflineChart::placedLabels() const
+{
+    QList<PlacedLabel> out;
+    const QPointF offset = m_plot->pos();
+    for (const Label &l : m_labels)
+        if (l.placed) {
+            PlacedLabel p;
+            p.text = l.item->text();
+            p.fullText = l.fullText;
+            p.shape = l.shape.translated(offset);
+            p.rect = p.shape.boundingRect();
+            p.lineCrossings = l.crossings;
+            p.leader = l.leader && l.leader->visible();
+            out << p;
+        }
+    return out;
+}
+
+QStringList RooflineChart::hiddenLabels() const
+{
+    QStringList out;
+    for (const Label &l : m_labels)
+        if (!l.placed)
+            out << l.fullText;
+    return out;
+}
+
+QList<QRectF> RooflineChart::markerRects() const
+{
+    QList<QRectF> out;
+    for (const QRectF &r : m_markerRects)
+        out << r.translated(m_plot->pos());
+    return out;
+}
+
+// Each label, by priority, takes the first free place among candidates near its item: free
+// means inside the plot, clear of every marker, of the legend and of the labels placed before
+// it, and preferably of every line (a label across a ceiling reads as part of it). A point
+// label with no free place near its marker moves further out with a thin leader line; any
+// label that still finds no room is hidden, and its text shows as a tooltip when the mouse
+// is on its point, ridge or line (labelTipAt()).
 void RooflineChart::placeLabels()
 {
     const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(2, 2, -2, -2);
     QCPAxis *xa = m_plot->xAxis;
     QCPAxis *ya = m_plot->yAxis;
     auto pixel = [&](double x, double y) { return QPointF(xa->coordToPixel(x), ya->coordToPixel(y)); };
+    auto placeable = [&](const QPointF &p) { return std::isfinite(p.x()) && std::isfinite(p.y()); };
+    const double k = m_scale; // offsets grow with the fonts and markers
 
-    QList<QRectF> taken;
+    // Hard obstacles: the legend, markers, and labels as they are placed.
+    QList<Box> taken;
     if (m_plot->legend->visible())
-        taken << QRectF(m_plot->legend->outerRect());
-    // Keep markers uncovered: a label over a point hides what the point says.
-    for (const auto &group : shown(m_points))
-        for (const ChartPoint &p : group)
-            if (!m_log || (p.ai > 0 && p.flopPerS > 0)) {
-                const QPointF c = pixel(p.ai, p.flopPerS);
-                taken << QRectF(c - QPointF(6, 6) * m_scale, QSizeF(12, 12) * m_scale);
-            }
+        taken << makeBox(QRectF(m_plot->legend->outerRect()).topLeft(), QRectF(m_plot->legend->outerRect()).size(),
+                         Qt::AlignLeft | Qt::AlignTop, 0);
+    m_markerRects.clear();
+    for (const Marker &m : std::as_const(m_markers)) {
+        if (m_log && (m.data.x() <= 0 || m.data.y() <= 0))
+            continue;
+        const QPointF c = pixel(m.data.x(), m.data.y());
+        const double r = m.radius * k;
+        const QRectF rect(c - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        if (!placeable(c) || !rect.intersects(area))
+            continue;
+        m_markerRects << rect;
+        taken << makeBox(rect.topLeft(), rect.size(), Qt::AlignLeft | Qt::AlignTop, 0);
+    }
+    const qsizetype firstLabel = taken.size();
+
+    // Soft obstacles: every stroke on the plot, as pixel segments.
+    QList<Segment> strokes;
+    for (int i = 0; i < m_lines.size(); ++i) {
+        const QCPGraph *g = m_lines.at(i).graph;
+        for (int j = 0; j + 1 < g->dataCount(); ++j) {
+            const QPointF a = pixel(g->data()->at(j)->key, g->data()->at(j)->value);
+            const QPointF b = pixel(g->data()->at(j + 1)->key, g->data()->at(j + 1)->value);
+            double t0, t1;
+            if (placeable(a) && placeable(b) && clipSegment(a, b, area, &t0, &t1))
+                strokes.append({a + (b - a) * t0, a + (b - a) * t1, i});
+        }
+    }
+    for (const QPointF &d : std::as_const(m_dropLines)) {
+        const QPointF a = pixel(d.x(), d.y());
+        if (placeable(a))
+            strokes.append({a, QPointF(a.x(), area.bottom() + 2), -1});
+    }
+    for (const QList<QPointF> &path : std::as_const(m_trailPaths))
+        for (int j = 0; j + 1 < path.size(); ++j) {
+            const QPointF a = pixel(path[j].x(), path[j].y()), b = pixel(path[j + 1].x(), path[j + 1].y());
+            if (placeable(a) && placeable(b))
+                strokes.append({a, b, -1});
+        }
 
     QList<int> order(m_labels.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
                      [this](int a, int b) { return m_labels[a].priority < m_labels[b].priority; });
 
-    const double k = m_scale; // offsets grow with the fonts and markers
     struct Candidate
     {
         QPointF pos;
         Qt::Alignment align;
         double angle = 0;
+        bool leader = false;
+        bool off = false; // a little away from its line: placed only when no place beside it is free
+        QPointF from;     // a leader's start on the item; null: from the marker's edge towards the label
     };
+    QList<Candidate> candidates;
+    candidates.reserve(64);
 
     for (int idx : order) {
-        const Label &l = m_labels[idx];
+        Label &l = m_labels[idx];
         QCPItemText *item = l.item;
-        const QFontMetricsF fm(item->font());
-        const QMargins pad = item->padding();
-        const QSizeF size = fm.size(0, item->text()) + QSizeF(pad.left() + pad.right() + 1, pad.top() + pad.bottom() + 1);
+        if (l.size.isEmpty()) {
+            // As QCPItemText measures it; the text and font stay until the next rebuild.
+            const QMargins pad = item->padding();
+            const QSize text = QFontMetrics(item->font(), m_plot).boundingRect(QRect(), Qt::TextDontClip, item->text()).size();
+            l.size = QSizeF(text.width() + pad.left() + pad.right() + 1, text.height() + pad.top() + pad.bottom() + 1);
+        }
+        const QSizeF size = l.size;
+        const double w = size.width();
 
-        QList<Candidate> candidates;
+        candidates.clear();
+        QPointF anchor; // Point and Ridge: the marker's centre
+        double gap = 0; // Point and Ridge: centre to the nearest text edge
         switch (l.anchor) {
         case Label::Anchor::Point: {
-            const QPointF p = pixel(l.data.x(), l.data.y());
-            candidates = {{p + QPointF(9, 0) * k, Qt::AlignLeft | Qt::AlignVCenter},
-                          {p + QPointF(0, -9) * k, Qt::AlignHCenter | Qt::AlignBottom},
-                          {p + QPointF(-9, 0) * k, Qt::AlignRight | Qt::AlignVCenter},
-                          {p + QPointF(0, 9) * k, Qt::AlignHCenter | Qt::AlignTop},
-                          {p + QPointF(7, -7) * k, Qt::AlignLeft | Qt::AlignBottom},
-                          {p + QPointF(7, 7) * k, Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-7, 7) * k, Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(-7, -7) * k, Qt::AlignRight | Qt::AlignBottom},
-                          {p + QPointF(-4, 22) * k, Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(-4, -22) * k, Qt::AlignRight | Qt::AlignBottom},
-                          {p + QPointF(4, 22) * k, Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(4, -22) * k, Qt::AlignLeft | Qt::AlignBottom}};
+            anchor = pixel(l.data.x(), l.data.y());
+            gap = (l.markerRadius + 3) * k;
+            const double d = gap * 0.75; // diagonal neighbours sit as close as the side ones
+            candidates = {{anchor + QPointF(gap, 0), Qt::AlignLeft | Qt::AlignVCenter},
+                          {anchor + QPointF(0, -gap), Qt::AlignHCenter | Qt::AlignBottom},
+                          {anchor + QPointF(-gap, 0), Qt::AlignRight | Qt::AlignVCenter},
+                          {anchor + QPointF(0, gap), Qt::AlignHCenter | Qt::AlignTop},
+                          {anchor + QPointF(d, -d), Qt::AlignLeft | Qt::AlignBottom},
+                          {anchor + QPointF(d, d), Qt::AlignLeft | Qt::AlignTop},
+                          {anchor + QPointF(-d, d), Qt::AlignRight | Qt::AlignTop},
+                          {anchor + QPointF(-d, -d), Qt::AlignRight | Qt::AlignBottom}};
+            // Further out, with a leader line back to the marker.
+            for (double far : {26.0, 44.0, 66.0, 92.0}) {
+                const double r = gap + far * k, q = r * 0.72;
+                candidates.append({anchor + QPointF(r, 0), Qt::AlignLeft | Qt::AlignVCenter, 0, true});
+                candidates.append({anchor + QPointF(-r, 0), Qt::AlignRight | Qt::AlignVCenter, 0, true});
+                candidates.append({anchor + QPointF(q, -q), Qt::AlignLeft | Qt::AlignBottom, 0, true});
+                candidates.append({anchor + QPointF(q, q), Qt::AlignLeft | Qt::AlignTop, 0, true});
+                candidates.append({anchor + QPointF(-q, q), Qt::AlignRight | Qt::AlignTop, 0, true});
+                candidates.append({anchor + QPointF(-q, -q), Qt::AlignRight | Qt::AlignBottom, 0, true});
+                candidates.append({anchor + QPointF(0, -r), Qt::AlignHCenter | Qt::AlignBottom, 0, true});
+                candidates.append({anchor + QPointF(0, r), Qt::AlignHCenter | Qt::AlignTop, 0, true});
+            }
             break;
         }
         case Label::Anchor::Ridge: {
-            const QPointF p = pixel(l.data.x(), l.data.y());
-            candidates = {{p + QPointF(6, 5) * k, Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-6, 5) * k, Qt::AlignRight | Qt::AlignTop},
-                          {p + QPointF(6, 22) * k, Qt::AlignLeft | Qt::AlignTop},
-                          {p + QPointF(-8, -4) * k, Qt::AlignRight | Qt::AlignBottom}};
+            // Beside the dashed drop line, at the ridge or further down it (the line leads the
+            // eye), then above the ridge, then out with a leader.
+            anchor = pixel(l.data.x(), l.data.y());
+            gap = (l.markerRadius + 2) * k;
+            for (double down : {1.0, 18.0, 34.0, 52.0, 72.0, 96.0, 124.0, 156.0, 192.0}) {
+                const double y = anchor.y() + gap + (down - 1) * k;
+                candidates.append({QPointF(anchor.x() + 5 * k, y), Qt::AlignLeft | Qt::AlignTop});
+                candidates.append({QPointF(anchor.x() - 5 * k, y), Qt::AlignRight | Qt::AlignTop});
+            }
+            candidates.append({anchor + QPointF(-gap, -gap), Qt::AlignRight | Qt::AlignBottom});
+            candidates.append({anchor + QPointF(gap, -gap), Qt::AlignLeft | Qt::AlignBottom});
             break;
         }
         case Label::Anchor::RightEdge: {
+            // Along the ceiling from the right edge leftwards to where it starts, the preferred
+            // side first.
             const Line &line = m_lines.at(l.line);
             const double y = ya->coordToPixel(line.value);
-            const double start = line.limit > 0 || !m_log ? xa->coordToPixel(line.limit) : area.left();
-            for (bool below : {l.below, !l.below})
-                for (int k = 0; k < 4; ++k) {
-                    const double x = area.right() - 4 - k * (size.width() * 0.6 + 10);
-                    if (x - size.width() < std::max(start, area.left()))
-                        break;
-                    candidates.append({QPointF(x, below ? y + 2 : y - 2),
-                                       Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom)});
-                }
+            const double start = std::max(line.limit > 0 || !m_log ? xa->coordToPixel(line.limit) : area.left(), area.left());
+            const double step = std::max(24.0 * k, w / 3);
+            // Beside the line, then a label's height off it (markers on the line: the roof's
+            // predicted points), which still reads as the line's if nothing lies between.
+            // Further off, a thin leader line ties it to the ceiling.
+            for (int row = 0; row < 4; ++row) {
+                const double off = 2 * k + row * (size.height() + 2 * k);
+                for (bool below : {l.below, !l.below})
+                    // At the right edge even where the visible ceiling is shorter than its label.
+                    for (double x = area.right() - 4; x == area.right() - 4 || x - w >= start; x -= step)
+                        candidates.append({QPointF(x, below ? y + off : y - off),
+                                           Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0, row > 1, row == 1,
+                                           QPointF(std::max(x - w / 2, start), y)});
+            }
             break;
         }
         case Label::Anchor::AlongLine: {
@@ -1045,15 +1325,15 @@ void RooflineChart::placeLabels()
             const QPointF a = pixel(line.graph->data()->at(0)->key, line.graph->data()->at(0)->value);
             const QPointF b = pixel(line.graph->data()->at(1)->key, line.graph->data()->at(1)->value);
             double t0, t1;
-            if (!clipSegment(a, b, area, &t0, &t1))
+            if (!placeable(a) || !placeable(b) || !clipSegment(a, b, area, &t0, &t1))
                 break;
             const double angle = std::atan2(b.y() - a.y(), b.x() - a.x()) * 180 / M_PI;
             const QPointF normal = QPointF(-(b.y() - a.y()), b.x() - a.x()) / std::hypot(b.x() - a.x(), b.y() - a.y());
             for (bool below : {l.below, !l.below})
-                for (double f : {0.08, 0.25, 0.42, 0.6}) {
+                for (double f : {0.08, 0.2, 0.32, 0.44, 0.56, 0.68, 0.8}) {
                     const double t = t0 + (t1 - t0) * f;
                     // Nudge off the line so the text does not sit on the stroke.
-                    const QPointF p = a + (b - a) * t + normal * (below ? 2.0 : -2.0);
+                    const QPointF p = a + (b - a) * t + normal * ((below ? 2.0 : -2.0) * k);
                     candidates.append({p, Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom), angle});
                 }
             break;
@@ -1061,30 +1341,138 @@ void RooflineChart::placeLabels()
         case Label::Anchor::Region: {
             double x = std::isfinite(l.data.x()) ? xa->coordToPixel(l.data.x()) : area.left();
             x = std::max(x, area.left());
-            candidates = {{QPointF(x + 6, area.top() + 4), Qt::AlignLeft | Qt::AlignTop},
-                          {QPointF(x + 6, area.top() + 24), Qt::AlignLeft | Qt::AlignTop}};
+            for (double y : {4.0, 24.0, 44.0})
+                candidates.append({QPointF(x + 6, area.top() + y * k), Qt::AlignLeft | Qt::AlignTop});
             break;
         }
         }
 
-        bool placed = false;
-        for (const Candidate &c : candidates) {
-            QRectF r = alignedRect(c.pos, size, c.align);
-            if (c.angle != 0)
-                r = QTransform().translate(c.pos.x(), c.pos.y()).rotate(c.angle).translate(-c.pos.x(), -c.pos.y()).mapRect(r);
-            if (!area.contains(r))
+        // From the marker's edge (or the candidate's point on its line) to the label's nearest point.
+        auto leaderFor = [&](const Candidate &c, const Box &box) {
+            const QPointF from = c.from.isNull() ? anchor : c.from;
+            const QPointF end = nearestOn(box.rect, from);
+            if (!c.from.isNull())
+                return QLineF(from, end);
+            const QPointF dir = (end - from) / std::max(1e-9, std::hypot(end.x() - from.x(), end.y() - from.y()));
+            return QLineF(from + dir * gap * 0.8, end);
+        };
+
+        // Cost: a line through the label counts 10, a leader 15, and later candidates a little
+        // more than earlier ones; the first free candidate with no line through it wins outright.
+        int best = -1;
+        double bestCost = kInf;
+        Box bestBox;
+        int bestCrossings = 0;
+        for (int ci = 0; ci < candidates.size(); ++ci) {
+            const Candidate &c = candidates.at(ci);
+            if (bestCost < kInf && c.leader && bestCost <= 15)
+                break; // a leader never beats a near place with at most one line through it
+            const Box box = makeBox(c.pos, size, c.align, c.angle);
+            if (!area.contains(box.bounds))
                 continue;
-            if (std::any_of(taken.cbegin(), taken.cend(), [&](const QRectF &t) { return t.intersects(r); }))
+            const Box padded = inflated(box, 1); // a pixel's gap to the other labels: they never touch
+            bool free = true;
+            for (qsizetype i = 0; i < taken.size() && free; ++i)
+                free = !overlaps(i >= firstLabel ? padded : box, taken.at(i));
+            if (!free)
                 continue;
-            item->position->setCoords(c.pos);
-            item->setPositionAlignment(c.align);
-            item->setRotation(c.angle);
-            taken << r;
-            placed = true;
+            QLineF leader;
+            if (c.leader) {
+                leader = leaderFor(c, box);
+                bool clear = true;
+                for (qsizetype i = firstLabel; i < taken.size() && clear; ++i)
+                    clear = !crosses(taken.at(i), {leader.p1(), leader.p2()});
+                if (!clear)
+                    continue;
+            }
+            int crossings = 0;
+            for (const Segment &s : std::as_const(strokes))
+                if (s.line != l.line || l.line < 0)
+                    crossings += crosses(box, s) ? 1 : 0;
+            const double cost = crossings * 10 + (c.leader ? 15 : 0) + (c.off ? 5 : 0) + ci * 0.01;
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = ci;
+                bestBox = box;
+                bestCrossings = crossings;
+            }
+            if (crossings == 0)
+                break; // every candidate after this one costs more
+        }
+
+        l.placed = best >= 0;
+        item->setVisible(l.placed);
+        if (l.leader)
+            l.leader->setVisible(false);
+        if (!l.placed)
+            continue;
+        const Candidate &c = candidates.at(best);
+        item->position->setCoords(c.pos);
+        item->setPositionAlignment(c.align);
+        item->setRotation(c.angle);
+        l.shape = bestBox.polygon();
+        l.crossings = bestCrossings;
+        taken << bestBox;
+        if (c.leader) {
+            if (!l.leader) {
+                l.leader = new QCPItemLine(m_plot);
+                l.leader->setSelectable(false);
+                l.leader->setClipToAxisRect(true);
+                l.leader->start->setType(QCPItemPosition::ptAbsolute);
+                l.leader->end->setType(QCPItemPosition::ptAbsolute);
+            }
+            QPen pen(item->color(), std::max(0.8, 0.8 * k));
+            l.leader->setPen(pen);
+            const QLineF leader = leaderFor(c, bestBox);
+            l.leader->start->setCoords(leader.p1());
+            l.leader->end->setCoords(leader.p2());
+            l.leader->setVisible(true);
+            strokes.append({leader.p1(), leader.p2(), -1});
+        }
+    }
+}
+
+QString RooflineChart::labelTipAt(const QPoint &pos) const
+{
+    const QPointF p(pos);
+    QCPAxis *xa = m_plot->xAxis;
+    QCPAxis *ya = m_plot->yAxis;
+    for (const Label &l : m_labels) {
+        if (l.placed) {
+            if (l.item->text() != l.fullText && l.shape.containsPoint(p, Qt::OddEvenFill))
+                return l.fullText;
+            continue;
+        }
+        switch (l.anchor) {
+        case Label::Anchor::Ridge: {
+            const QPointF c(xa->coordToPixel(l.data.x()), ya->coordToPixel(l.data.y()));
+            if (std::hypot(c.x() - p.x(), c.y() - p.y()) <= 8)
+                return l.fullText;
             break;
         }
-        item->setVisible(placed);
+        case Label::Anchor::RightEdge:
+        case Label::Anchor::AlongLine: {
+            const QCPGraph *g = m_lines.at(l.line).graph;
+            for (int j = 0; j + 1 < g->dataCount(); ++j) {
+                const QLineF seg(QPointF(xa->coordToPixel(g->data()->at(j)->key), ya->coordToPixel(g->data()->at(j)->value)),
+                                 QPointF(xa->coordToPixel(g->data()->at(j + 1)->key),
+                                         ya->coordToPixel(g->data()->at(j + 1)->value)));
+                const QPointF d = seg.p2() - seg.p1();
+                const double len2 = d.x() * d.x() + d.y() * d.y();
+                if (!(len2 > 0) || !std::isfinite(len2))
+                    continue;
+                const double t = std::clamp(((p.x() - seg.x1()) * d.x() + (p.y() - seg.y1()) * d.y()) / len2, 0.0, 1.0);
+                const QPointF q = seg.p1() + d * t;
+                if (std::hypot(q.x() - p.x(), q.y() - p.y()) <= 4)
+                    return l.fullText;
+            }
+            break;
+        }
+        default:
+            break;
+        }
     }
+    return {};
 }
 
 // ---- mouse
@@ -1125,6 +1513,8 @@ bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
         }
         if (const ChartPoint *p = id.isEmpty() ? nullptr : findPoint(id))
             QToolTip::showText(e->globalPosition().toPoint(), p->tooltip.isEmpty() ? p->label : p->tooltip, m_plot);
+        else if (const QString tip = labelTipAt(e->position().toPoint()); !tip.isEmpty())
+            QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
         else
             QToolTip::hideText();
         break;

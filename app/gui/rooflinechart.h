@@ -11,6 +11,7 @@
 #include <QRectF>
 #include <QStringList>
 #include <QPen>
+#include <QPolygonF>
 #include <QWidget>
 
 #include <array>
@@ -18,6 +19,7 @@
 
 class QCustomPlot;
 class QCPAbstractItem;
+class QCPItemLine;
 class QCPItemText;
 class QCPGraph;
 
@@ -107,6 +109,23 @@ public:
     double shadingRidge() const { return m_shadingRidge; }
     // Pixel position of a data point (for QTest mouse events in tests).
     QPoint pixelFor(double ai, double flopPerS) const;
+    // The labels as the last layout placed them, in this widget's pixels: the text drawn (a
+    // long one shortened; the full text is its tooltip), the box it covers (rotated labels:
+    // shape is the turned box, rect its bounding box), how many chart lines run through it,
+    // and whether it sits away from its item at the end of a leader line.
+    struct PlacedLabel
+    {
+        QString text;
+        QString fullText;
+        QRectF rect;
+        QPolygonF shape;
+        int lineCrossings = 0;
+        bool leader = false;
+    };
+    QList<PlacedLabel> placedLabels() const;
+    QStringList hiddenLabels() const; // full texts of labels with no room left: shown on hover
+    QList<QRectF> markerRects() const; // point, trail and ridge markers, this widget's pixels
+    QRectF plotArea() const;           // the axis rect (inside the ticks), this widget's pixels
     // Rebuild and repaint now (normally done by each setter).
     void replot();
 
@@ -122,17 +141,31 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    // A text item and the places it may go, tried in order in placeLabels(); one that
-    // collides everywhere is hidden (its text stays in the accessors and tooltips).
+    // A text item and the places it may go, tried in order in placeLabels(); see there for
+    // what happens to one that finds no room.
     struct Label
     {
         enum class Anchor { Point, Ridge, RightEdge, AlongLine, Region };
         QCPItemText *item = nullptr;
+        QCPItemLine *leader = nullptr; // made when first needed
         Anchor anchor = Anchor::Point;
         QPointF data;     // Point, Ridge: the point; Region: x where the region starts
         int line = -1;    // AlongLine / RightEdge: index into m_lines
         bool below = false; // RightEdge / AlongLine: text below the line instead of above
         int priority = 0;   // lower goes first
+        double markerRadius = 0; // Point, Ridge: pixels (at scale 1) from the centre to the marker's edge
+        QString fullText;        // the tooltip when the drawn text is shortened or hidden
+        QSizeF size;             // the text's box, measured at the first placement
+        // Set by placeLabels()
+        bool placed = false;
+        QPolygonF shape; // plot pixels
+        int crossings = 0;
+    };
+    // A marker labels keep clear of, in data coordinates with its radius in pixels.
+    struct Marker
+    {
+        QPointF data;
+        double radius = 0; // times m_scale
     };
     // A roofline segment whose visible extent follows the view (a ceiling runs to the right
     // edge, a diagonal comes in from the left edge) without ever holding huge coordinates.
@@ -156,6 +189,8 @@ private:
     void updateLineExtents();
     void placeLabels(); // after layout: pixel-space placement, collisions hidden
     void addLabel(Label label, const QString &text, const QColor &color, bool bold = false);
+    // The label (not a point's) whose item is under pos and whose full text is not on screen.
+    QString labelTipAt(const QPoint &pos) const;
     int addLine(bool horizontal, double value, double limit, const QPen &pen);
     QString hitTest(const QPoint &pos) const;
     const ChartPoint *findPoint(const QString &id) const;
@@ -200,6 +235,10 @@ private:
     double m_shadingRidge = 0;
     QList<Label> m_labels;
     QList<Line> m_lines;
+    QList<Marker> m_markers;
+    QList<QPointF> m_dropLines;         // ridges (data) with a dashed line down to the x axis
+    QList<QList<QPointF>> m_trailPaths; // data coordinates, for the lines labels avoid
+    QList<QRectF> m_markerRects;        // plot pixels, as the last placement saw them
     QPoint m_pressPos;
     QString m_hovered;
 };

@@ -1,0 +1,240 @@
+// Labels on the roofline chart never collide: for every GPU in the database, with both sample
+// results files open and the example workloads added, in a 1280×720 and a 1920×1080 window,
+// every label drawn lies inside the plot, clear of every other label and of every marker. On
+// the default H200 view the ridge label keeps off the dashed ceilings, the BF16 Tensor roof's
+// label is shown beside the cublas_bf16 point rather than behind it, and the long measured
+// label is one short line (the whole text is its tooltip). A crowd of points gets leader lines
+// or hidden labels, never overlaps.
+#include "livetools.h"
+#include "mainwindow.h"
+#include "resultspanel.h"
+#include "rooflinechart.h"
+#include "specdb.h"
+#include "workloadpanel.h"
+
+#include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <memory>
+
+namespace {
+
+// Area shared by two convex shapes (label boxes, turned or not; markers), in square pixels.
+double overlapArea(const QPolygonF &a, const QPolygonF &b)
+{
+    if (!a.boundingRect().intersects(b.boundingRect()))
+        return 0;
+    const QPolygonF common = a.intersected(b);
+    double twice = 0;
+    for (int i = 0; i + 1 < common.size(); ++i)
+        twice += common[i].x() * common[i + 1].y() - common[i + 1].x() * common[i].y();
+    return std::abs(twice) / 2;
+}
+
+QString sampleFile(const char *name)
+{
+    return QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/") + QLatin1String(name);
+}
+
+// The window with its live tools, the way main() puts them together (the worker is never started).
+struct App
+{
+    LiveTools live;
+    MainWindow window;
+
+    explicit App(const model::SpecDb &db) : window(db) { live.attach(&window); }
+    RooflineChart *chart() const { return window.chart(); }
+};
+
+} // namespace
+
+class TestGuiLabels : public QObject
+{
+    Q_OBJECT
+    model::SpecDb m_db;
+    std::unique_ptr<App> m_app;
+
+    static void settle()
+    {
+        for (int i = 0; i < 3; ++i)
+            QApplication::processEvents();
+    }
+
+    // Every placed label inside the plot and clear of the others and of the markers.
+    static void checkDisjoint(const RooflineChart *chart)
+    {
+        const QList<RooflineChart::PlacedLabel> labels = chart->placedLabels();
+        const QList<QRectF> markers = chart->markerRects();
+        const QRectF plot = chart->plotArea();
+        QVERIFY(!labels.isEmpty());
+        for (int i = 0; i < labels.size(); ++i) {
+            const auto &a = labels.at(i);
+            QVERIFY2(plot.contains(a.rect), qPrintable(QStringLiteral("\"%1\" leaves the plot").arg(a.text)));
+            QVERIFY2(!a.text.contains(QLatin1Char('\n')), qPrintable(a.text));
+            for (int j = i + 1; j < labels.size(); ++j) {
+                const auto &b = labels.at(j);
+                QVERIFY2(overlapArea(a.shape, b.shape) < 0.01,
+                         qPrintable(QStringLiteral("\"%1\" overlaps \"%2\"").arg(a.text, b.text)));
+            }
+            for (const QRectF &m : markers)
+                QVERIFY2(overlapArea(a.shape, QPolygonF(m)) < 0.01,
+                         qPrintable(QStringLiteral("\"%1\" covers a marker at %2,%3").arg(a.text).arg(m.center().x()).arg(m.center().y())));
+        }
+    }
+
+    void show(const QString &gpu, const QSize &size)
+    {
+        m_app->window.selectGpu(gpu);
+        m_app->window.resize(size);
+        settle();
+        m_app->live.resultsPanel()->updateChartNow();
+        m_app->chart()->replot();
+        settle();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("RoofLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui_labels"));
+        QSettings().clear();
+        m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus"));
+        QVERIFY(m_db.errors().isEmpty());
+        QVERIFY(m_db.gpus().size() > 20);
+
+        m_app = std::make_unique<App>(m_db);
+        m_app->window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&m_app->window));
+        QVERIFY(m_app->live.openFile(sampleFile("h200-suite.json")));
+        QVERIFY(m_app->live.openFile(sampleFile("h200-gemm-ladder.json")));
+        WorkloadPanel *workloads = m_app->window.workloadPanel();
+        for (const auto &[kind, dtype] : {std::pair{"vector_add", "fp32"}, {"softmax", "bf16"}, {"gemm", "bf16"}}) {
+            workloads->setKind(QLatin1String(kind));
+            workloads->setDtype(QLatin1String(dtype));
+            workloads->addCurrent();
+        }
+        m_app->window.showPanel(workloads);
+    }
+
+    void cleanupTestCase()
+    {
+        m_app.reset();
+        QSettings().clear();
+    }
+
+    void labelsNeverCollide_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QSize>("size");
+        for (const model::Gpu &g : m_db.gpus())
+            for (const QSize &s : {QSize(1280, 720), QSize(1920, 1080)})
+                QTest::addRow("%s, %dx%d", qPrintable(g.id), s.width(), s.height()) << g.id << s;
+    }
+
+    void labelsNeverCollide()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QSize, size);
+        show(gpu, size);
+        QCOMPARE(m_app->window.currentGpuId(), gpu);
+        QVERIFY(m_app->chart()->pointIds().size() > 50); // the samples and the workloads are drawn
+        checkDisjoint(m_app->chart());
+        if (QTest::currentTestFailed())
+            return;
+        // The selected GPU's roofs come first: its top compute ceiling always finds a place.
+        const QStringList ceilings = m_app->chart()->ceilingLabels();
+        QVERIFY(!ceilings.isEmpty());
+        QStringList drawn;
+        for (const auto &l : m_app->chart()->placedLabels())
+            drawn << l.fullText;
+        QVERIFY2(drawn.contains(ceilings.first()), qPrintable(ceilings.first() + QStringLiteral(" is hidden; drawn: ") +
+                                                             drawn.join(QStringLiteral(" | "))));
+        qInfo("%d labels drawn, %d hidden (tooltips)", int(drawn.size()), int(m_app->chart()->hiddenLabels().size()));
+    }
+
+    // The default H200 view (the sample results a first start opens, no workloads), as the
+    // issue found it: each label where it reads.
+    void defaultH200View_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        QTest::newRow("1400x900") << QSize(1400, 900);
+    }
+
+    void defaultH200View()
+    {
+        QFETCH(QSize, size);
+        LiveTools live;
+        MainWindow w(m_db);
+        live.attach(&w);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(live.openFile(sampleFile("h200-suite.json")));
+        w.selectGpu(QStringLiteral("h200-sxm"));
+        w.resize(size);
+        settle();
+        live.resultsPanel()->updateChartNow();
+        w.chart()->replot();
+        settle();
+        checkDisjoint(w.chart());
+
+        auto find = [&w](const QString &start) -> std::optional<RooflineChart::PlacedLabel> {
+            for (const auto &l : w.chart()->placedLabels())
+                if (l.fullText.startsWith(start))
+                    return l;
+            return std::nullopt;
+        };
+        const auto ridge = find(QStringLiteral("ridge 206 FLOP/B"));
+        QVERIFY2(ridge, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
+        QCOMPARE(ridge->lineCrossings, 0); // off the dashed (measured) ceilings and every other line
+        const auto bf16 = find(QStringLiteral("BF16 Tensor 989.5 TFLOP/s"));
+        QVERIFY2(bf16, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
+        QCOMPARE(bf16->lineCrossings, 0);
+        const auto measured = find(QStringLiteral("measured BF16 Tensor"));
+        QVERIFY2(measured, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
+        QVERIFY2(measured->fullText.contains(QStringLiteral("(mma_bf16 probe)")), qPrintable(measured->fullText));
+        QVERIFY2(!measured->text.contains(QStringLiteral("probe")), qPrintable(measured->text));
+        // One line of text: no taller than the chart's label font allows for one.
+        QVERIFY2(measured->rect.height() < 2 * QFontMetrics(w.chart()->font()).height(), qPrintable(measured->text));
+        QVERIFY(measured->rect.width() < 0.4 * w.chart()->plotArea().width());
+    }
+
+    // Forty points on top of each other: some labels go out on leader lines, the rest hide;
+    // whatever is drawn is still disjoint.
+    void crowdedPoints()
+    {
+        RooflineChart chart;
+        chart.resize(700, 450);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setGpus({*m_db.find(QStringLiteral("h200-sxm"))});
+        QList<ChartPoint> points;
+        for (int i = 0; i < 40; ++i) {
+            ChartPoint p;
+            p.id = QStringLiteral("p%1").arg(i);
+            p.label = QStringLiteral("kernel %1").arg(i);
+            p.ai = 20 * (1 + 0.01 * i);
+            p.flopPerS = 50e12 * (1 + 0.01 * (i % 7));
+            p.kind = ChartPoint::Kind::Measured;
+            points << p;
+        }
+        chart.setPoints(points);
+        chart.replot();
+        checkDisjoint(&chart);
+        int leaders = 0, kernels = 0;
+        for (const auto &l : chart.placedLabels()) {
+            leaders += l.leader ? 1 : 0;
+            kernels += l.fullText.startsWith(QStringLiteral("kernel")) ? 1 : 0;
+        }
+        QVERIFY(leaders > 0);
+        QVERIFY(kernels < 40);
+        QCOMPARE(kernels + int(chart.hiddenLabels().filter(QStringLiteral("kernel")).size()), 40);
+    }
+};
+
+QTEST_MAIN(TestGuiLabels)
+#include "tst_gui_labels.moc"
