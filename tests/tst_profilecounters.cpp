@@ -68,6 +68,25 @@ private slots:
         QTest::newRow("all warp instructions") << "inst.all" << 20971520.0;
     }
 
+    // The same import on ncu's own output: memory.copy (vector, n = 2^27 fp32) profiled on an
+    // NVIDIA H200 by `rooflab-cli run --profile` (tools/h200-validate.sh, 2026-12-01).
+    void measuredOnTheH200()
+    {
+        const QString path = QStringLiteral(ROOFLAB_TEST_DATA "/ncu/profile-memory-copy-h200.csv");
+        QString error;
+        const auto c = model::ProfileCounters::fromCsv(readFile(path), "copy_vector", &error);
+        QVERIFY2(c, qPrintable(error));
+        QVERIFY(c->kernel.contains(QLatin1String("copy_vector")));
+        const double expected = 2.0 * 134217728 * 4; // read + write
+        QVERIFY(c->dramBytes());
+        QVERIFY2(qAbs(*c->dramBytes() / expected - 1) < 0.05, qPrintable(QString::number(*c->dramBytes())));
+        QVERIFY(c->smClockMhz() && *c->smClockMhz() > 1000 && *c->smClockMhz() < 2100);
+        QVERIFY(c->issueActivePct() && *c->issueActivePct() > 0 && *c->issueActivePct() < 100);
+        QVERIFY(c->occupancyPct() && *c->occupancyPct() > 0);
+        QVERIFY(c->timeS() && *c->timeS() > 100e-6 && *c->timeS() < 1e-3);
+        QVERIFY(c->instructions().value(QStringLiteral("all")) > 0);
+    }
+
     void fromCsv()
     {
         QFETCH(QString, metric);
