@@ -17,7 +17,10 @@ struct Instr
 {
     QString cls;
     double weight = 1;
+    double work = 0;           // FLOPs per warp (math classes only): picks the main loop
     bool branch = false;       // a jump with a target (BRA, JMP, bra)
+    bool guarded = false;      // predicated (@P0 / @%p1): falls through as well
+    bool ends = false;         // EXIT / RET / ret / exit / trap: no successor
     QString targetLabel;       // nvdisasm / PTX: the label it jumps to
     qint64 targetAddress = -1; // cuobjdump: the address it jumps to
     qint64 address = -1;
@@ -88,38 +91,131 @@ Counted countRange(const Function &f, int from, int to)
     return c;
 }
 
-// The main loop's body [first, last], or nullopt when the function has none worth the name.
-std::optional<std::pair<int, int>> mainLoop(const Function &f, MixFocus focus)
+Counted countSet(const Function &f, const QList<int> &body)
+{
+    Counted c;
+    for (int i : body) {
+        c.counts[f.instrs[i].cls] += f.instrs[i].weight;
+        c.total += f.instrs[i].weight;
+    }
+    return c;
+}
+
+int targetOf(const Function &f, const Instr &in)
+{
+    if (!in.targetLabel.isEmpty())
+        return f.labels.value(in.targetLabel, -1);
+    if (in.targetAddress >= 0)
+        return f.byAddress.value(in.targetAddress, -1);
+    return -1;
+}
+
+// The natural loops of the function's control flow: for each edge latch -> header where the
+// header dominates the latch, the instructions that reach the latch without passing the
+// header. ptxas places blocks of a loop out of line (the cp.async block of a multistage GEMM
+// sits before the loop's header and jumps back into it), so a loop is a set, not a range.
+QList<QList<int>> naturalLoops(const Function &f)
+{
+    const int n = int(f.instrs.size());
+    QList<QList<int>> succ(n), pred(n);
+    for (int i = 0; i < n; ++i) {
+        const Instr &in = f.instrs[i];
+        const int t = in.branch ? targetOf(f, in) : -1;
+        if (t >= 0)
+            succ[i].append(t);
+        const bool fallsThrough = in.branch ? (t < 0 || in.guarded) : (!in.ends || in.guarded);
+        if (fallsThrough && i + 1 < n)
+            succ[i].append(i + 1);
+    }
+    for (int i = 0; i < n; ++i)
+        for (int s : std::as_const(succ[i]))
+            pred[s].append(i);
+    // Reachable from the entry: code after the last EXIT (the `BRA self` trap) is no loop.
+    QList<bool> reach(n, false);
+    QList<int> stack;
+    if (n > 0) {
+        reach[0] = true;
+        stack.append(0);
+    }
+    while (!stack.isEmpty()) {
+        const int i = stack.takeLast();
+        for (int s : std::as_const(succ[i]))
+            if (!reach[s]) {
+                reach[s] = true;
+                stack.append(s);
+            }
+    }
+    QList<QList<int>> loops;
+    QList<int> seen(n, -1);
+    int mark = 0;
+    for (int latch = 0; latch < n; ++latch) {
+        if (!reach[latch])
+            continue;
+        for (int header : std::as_const(succ[latch])) {
+            if (header > latch || (header == latch + 1 && !f.instrs[latch].branch))
+                continue; // a forward edge or plain fall-through; header after latch is not laid out by ptxas
+            // Walk back from the latch, never through the header; reaching the entry means
+            // the header does not dominate the latch (a jump into the middle of a loop).
+            ++mark;
+            QList<int> body{header};
+            seen[header] = mark;
+            bool dominated = true;
+            stack = {latch};
+            if (seen[latch] != mark) {
+                seen[latch] = mark;
+                body.append(latch);
+            } else
+                stack.clear();
+            while (!stack.isEmpty() && dominated) {
+                const int i = stack.takeLast();
+                if (i == 0) {
+                    dominated = false;
+                    break;
+                }
+                for (int p : std::as_const(pred[i]))
+                    if (reach[p] && seen[p] != mark) {
+                        seen[p] = mark;
+                        body.append(p);
+                        stack.append(p);
+                    }
+            }
+            if (!dominated)
+                continue;
+            std::sort(body.begin(), body.end());
+            loops.append(body);
+        }
+    }
+    return loops;
+}
+
+// The main loop's body, or nullopt when the function has none worth the name.
+std::optional<QList<int>> mainLoop(const Function &f, MixFocus focus)
 {
     struct Loop
     {
-        int first, last;
-        double math, loads;
+        QList<int> body;
+        double work, math, loads;
     };
     QList<Loop> loops;
-    for (int i = 0; i < f.instrs.size(); ++i) {
-        const Instr &in = f.instrs[i];
-        if (!in.branch)
-            continue;
-        int target = -1;
-        if (!in.targetLabel.isEmpty())
-            target = f.labels.value(in.targetLabel, -1);
-        else if (in.targetAddress >= 0)
-            target = f.byAddress.value(in.targetAddress, -1);
-        if (target < 0 || target >= i) // forward, unknown, or the trap loop `BRA self` after EXIT
-            continue;
-        const Counted c = countRange(f, target, i);
+    for (const QList<int> &body : naturalLoops(f)) {
+        const Counted c = countSet(f, body);
+        double work = 0;
+        for (int i : body)
+            work += f.instrs[i].work;
         const double math = c.of(mathClasses()), loads = c.of(globalLoadClasses());
         if (math > 0 || loads > 0)
-            loops.append({target, i, math, loads});
+            loops.append({body, work, math, loads});
     }
     if (loops.isEmpty())
         return std::nullopt;
+    // The math loop is the one with the most FLOPs (an epilogue's hundreds of FFMA are less
+    // work than four HGMMA); the load loop the one with the most global loads. Ties: the
+    // smallest (innermost) loop.
     auto best = [&](bool byMath) {
         const Loop *b = nullptr;
         for (const Loop &l : loops) {
-            const double key = byMath ? l.math : l.loads, bkey = b ? (byMath ? b->math : b->loads) : -1;
-            if (!b || key > bkey || (key == bkey && l.last - l.first < b->last - b->first))
+            const double key = byMath ? l.work : l.loads, bkey = b ? (byMath ? b->work : b->loads) : -1;
+            if (!b || key > bkey || (key == bkey && l.body.size() < b->body.size()))
                 b = &l;
         }
         return b;
@@ -131,7 +227,7 @@ std::optional<std::pair<int, int>> mainLoop(const Function &f, MixFocus focus)
                                                                        : mem;
     if ((focus == MixFocus::Math && pick->math <= 0) || (focus == MixFocus::Memory && pick->loads <= 0))
         pick = focus == MixFocus::Math ? mem : math; // nothing of the kind: the other rule
-    return std::make_pair(pick->first, pick->last);
+    return pick->body;
 }
 
 InstrMix mixOf(const Function &f, MixFocus focus, const QString &source, const QString &arch)
@@ -141,8 +237,7 @@ InstrMix mixOf(const Function &f, MixFocus focus, const QString &source, const Q
     m.arch = arch;
     m.kernel = f.name;
     const auto loop = mainLoop(f, focus);
-    const Counted c =
-        loop ? countRange(f, loop->first, loop->second) : countRange(f, 0, int(f.instrs.size()) - 1);
+    const Counted c = loop ? countSet(f, *loop) : countRange(f, 0, int(f.instrs.size()) - 1);
     m.counts = c.counts;
     m.total = c.total;
     m.loopFound = loop.has_value();
@@ -172,6 +267,70 @@ const Function *pickFunction(const QList<Function> &fs, const QString &kernel)
 }
 
 // ------------------------------------------------------------------ SASS
+
+// FLOPs per warp of one math instruction (0 for the rest), so that the main loop is the one
+// with the most work: per lane FMA 2, packed half FMA 4; an MMA m·n·k is 2·m·n·k per warp, a
+// warpgroup MMA 2·m·n·k per warpgroup, issued by each of its 4 warps.
+double mmaWork(double m, double n, double k, bool warpgroup)
+{
+    return 2 * m * n * k / (warpgroup ? 4 : 1);
+}
+
+double sassWork(const QString &ins, const QString &cls)
+{
+    const QString opcode = ins.section(QLatin1Char(' '), 0, 0);
+    const QStringList mods = opcode.split(QLatin1Char('.'));
+    const QString base = mods.value(0);
+    if (cls == QLatin1String("ffma"))
+        return base == QLatin1String("FFMA2") ? 128 : 64;
+    if (cls == QLatin1String("dfma"))
+        return base == QLatin1String("DFMA") ? 64 : 32;
+    if (cls == QLatin1String("hfma2")) {
+        // HFMA2.MMA Rd, -RZ, RZ, imm, imm is ptxas's move idiom, no work.
+        static const QRegularExpression movRe(QStringLiteral("^\\S+\\s+[^,]+,\\s*-?RZ\\s*,\\s*-?RZ\\s*,"));
+        return movRe.match(ins).hasMatch() ? 0 : 128;
+    }
+    if (cls == QLatin1String("hmma")) {
+        // HMMA.16816 / .1688 / DMMA.884 / IMMA.16832: m is 16 or 8, n 8, k the rest.
+        static const QRegularExpression shapeRe(QStringLiteral("^(16|8)(8)(\\d+)$"));
+        for (const QString &t : mods)
+            if (const auto m = shapeRe.match(t); m.hasMatch())
+                return mmaWork(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                               false);
+        return 4096;
+    }
+    if (cls == QLatin1String("hgmma")) {
+        static const QRegularExpression shapeRe(QStringLiteral("^(\\d+)x(\\d+)x(\\d+)$"));
+        for (const QString &t : mods)
+            if (const auto m = shapeRe.match(t); m.hasMatch())
+                return mmaWork(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                               true);
+        return mmaWork(64, 128, 16, true);
+    }
+    return 0;
+}
+
+double ptxWork(const QString &ins, const QString &cls, double weight)
+{
+    const QString opcode = ins.section(QRegularExpression(QStringLiteral("\\s")), 0, 0);
+    const QStringList tok = opcode.split(QLatin1Char('.'));
+    const QString base = tok.value(0);
+    if (cls == QLatin1String("ffma"))
+        return 64;
+    if (cls == QLatin1String("dfma"))
+        return base == QLatin1String("fma") || base == QLatin1String("mad") ? 64 : 32;
+    if (cls == QLatin1String("hfma2"))
+        return tok.last().endsWith(QLatin1String("x2")) ? 128 : 64;
+    if (cls == QLatin1String("hmma") || cls == QLatin1String("hgmma")) {
+        static const QRegularExpression shapeRe(QStringLiteral("^m(\\d+)n(\\d+)k(\\d+)$"));
+        for (const QString &t : tok)
+            if (const auto m = shapeRe.match(t); m.hasMatch())
+                return mmaWork(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                               cls == QLatin1String("hgmma"));
+        return cls == QLatin1String("hgmma") ? mmaWork(64, 128, 16, true) : 4096 * weight;
+    }
+    return 0;
+}
 
 const QSet<QString> &sassIntOps()
 {
@@ -254,10 +413,16 @@ QList<Function> parseSass(const QString &text, QString *arch)
             const QString opcode = ins.section(QLatin1Char(' '), 0, 0);
             if (opcode.section(QLatin1Char('.'), 0, 0) == QLatin1String("NOP"))
                 continue; // padding: never issued in a loop that matters
+            if (body.startsWith(QLatin1String("@!PT ")))
+                continue; // never executes: ptxas's padding next to LDGSTS (`@!PT LDS RZ, [RZ]`)
             Instr in;
             in.address = m.captured(1).toLongLong(nullptr, 16);
             in.cls = sassClass(ins);
+            in.work = sassWork(ins, in.cls);
+            in.guarded = body.startsWith(QLatin1Char('@')) && !body.startsWith(QLatin1String("@PT "));
             const QString base = opcode.section(QLatin1Char('.'), 0, 0);
+            in.ends = base == QLatin1String("EXIT") || base == QLatin1String("RET") ||
+                      base == QLatin1String("BPT") || base == QLatin1String("KILL");
             if (base == QLatin1String("BRA") || base == QLatin1String("JMP")) {
                 const QString ops = ins.mid(opcode.size());
                 if (const auto t = labelTargetRe.match(ops); t.hasMatch()) {
@@ -419,8 +584,13 @@ QList<Function> parsePtx(const QString &ptx, QString *arch)
                 continue;
             Instr in;
             in.cls = ptxClass(ins, &in.weight);
+            in.work = ptxWork(ins, in.cls, in.weight);
+            in.guarded = stmt.startsWith(QLatin1Char('@'));
             const QString opcode = ins.section(QRegularExpression(QStringLiteral("\\s")), 0, 0);
-            if (opcode.section(QLatin1Char('.'), 0, 0) == QLatin1String("bra")) {
+            const QString base = opcode.section(QLatin1Char('.'), 0, 0);
+            in.ends = base == QLatin1String("ret") || base == QLatin1String("exit") ||
+                      base == QLatin1String("trap");
+            if (base == QLatin1String("bra")) {
                 in.branch = true;
                 in.targetLabel = ins.mid(opcode.size()).trimmed();
             }

@@ -43,16 +43,18 @@ struct InstrMix
 // reductions use; without it they would hide in "other").
 const QStringList &instrClasses();
 
-// Which loop is the main one: the most math instructions (FFMA, DFMA, HMMA, HGMMA), or the
+// Which loop is the main one: the most math work (FFMA, DFMA, HMMA, HGMMA weighted by their
+// FLOPs per warp, so four HGMMA.64x256x16 outweigh an epilogue's hundreds of FFMA), or the
 // most global loads (LDG, LDGSTS, TMA) for memory kernels. Auto takes the math loop unless
 // it has fewer math instructions than global loads.
 enum class MixFocus { Auto, Math, Memory };
 
 // Counts one function of nvdisasm or `cuobjdump -sass` output. `kernel`: the mangled entry
-// name (exact, else the only function containing it); empty: the largest function. The main
-// loop is a label with a backward branch to it; among loops with equal counts the smallest
-// (innermost) wins. No such loop: the whole function, loopFound false. Empty when the text
-// holds no such function.
+// name (exact, else the only function containing it); empty: the largest function. A loop is
+// a natural loop of the control flow (a backward branch to a label that dominates it), with
+// all its blocks, also those ptxas placed out of line; among loops with equal counts the
+// smallest (innermost) wins. `@!PT` instructions (never executed) are not counted. No such
+// loop: the whole function, loopFound false. Empty when the text holds no such function.
 InstrMix countSass(const QString &text, const QString &kernel = {}, MixFocus focus = MixFocus::Auto);
 // The same for NVRTC's PTX (`.entry` functions).
 InstrMix countPtx(const QString &ptx, const QString &kernel = {}, MixFocus focus = MixFocus::Auto);

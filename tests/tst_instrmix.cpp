@@ -351,6 +351,85 @@ private slots:
         QCOMPARE(m.count("ldg128"), ldg128);
     }
 
+    // How the main loop is chosen in listings shaped like the H200 dumps: by FLOPs, not by
+    // instruction count; as the loop's blocks, wherever ptxas placed them; without the
+    // never-executed `@!PT` padding.
+    void mainLoopChoice_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ptx");
+        QTest::addColumn<QString>("expected");
+        auto sass = [](const QStringList &body) {
+            QStringList lines = {"\t.section\t.text.k,\"ax\",@progbits", "k:"};
+            int addr = 0;
+            for (const QString &l : body)
+                lines.append(l.endsWith(':') ? l
+                                             : QStringLiteral("        /*%1*/  %2 ;")
+                                                   .arg(addr++ * 16, 4, 16, QLatin1Char('0'))
+                                                   .arg(l));
+            return lines.join('\n');
+        };
+        // 4 HGMMA.64x256x16 (131072 FLOPs each per warp) against an epilogue of 320 FFMA.
+        QStringList wg = {".L_x_0:"};
+        for (int i = 0; i < 4; ++i)
+            wg.append("HGMMA.64x256x16.F32.BF16 R24, gdesc[UR16], R24");
+        wg += {"@P0 BRA `(.L_x_0)", ".L_x_1:"};
+        for (int i = 0; i < 320; ++i)
+            wg.append("FFMA R4, R8, R9, R4");
+        wg += {"@P1 BRA `(.L_x_1)", "EXIT"};
+        QTest::newRow("sass: 4 HGMMA outweigh 320 FFMA") << sass(wg) << false << "hgmma=4 ffma=0";
+        QStringList few = {".L_x_0:", "HMMA.16816.F32.BF16 R4, R8, R12, R4", "@P0 BRA `(.L_x_0)", ".L_x_1:"};
+        for (int i = 0; i < 65; ++i)
+            few.append("FFMA R4, R8, R9, R4");
+        few += {"@P1 BRA `(.L_x_1)", "EXIT"};
+        QTest::newRow("sass: 65 FFMA outweigh one HMMA.16816") << sass(few) << false << "hmma=0 ffma=65";
+        // The multistage layout: the copy block sits before the loop's header and jumps back
+        // into the loop; the jump to it is forward-looking code, not a loop of its own.
+        const QStringList ms = {"BRA `(.L_x_10)",
+                                ".L_x_12:",
+                                "@!PT LDS RZ, [RZ]",
+                                "@!PT LDS RZ, [RZ]",
+                                "LDGSTS.E.BYPASS.LTC128B.128 [R168], desc[UR12][R170.64], P0",
+                                "LDGSTS.E.BYPASS.LTC128B.128 [R172+0x8000], desc[UR12][R174.64], P6",
+                                "BRA `(.L_x_11)",
+                                ".L_x_10:",
+                                "ISETP.GE.AND P0, PT, R2, R3, PT",
+                                "@!P0 BRA `(.L_x_12)",
+                                ".L_x_11:",
+                                "LDGDEPBAR",
+                                "DEPBAR.LE SB0, 0x2",
+                                "BAR.SYNC.DEFER_BLOCKING 0x0",
+                                "LDSM.16.M88.4 R132, [R200]",
+                                "HMMA.16816.F32.BF16 R4, R132, R136, R4",
+                                "HMMA.16816.F32.BF16 R8, R132, R138, R8",
+                                "@!P4 BRA `(.L_x_10)",
+                                "EXIT",
+                                ".L_x_13:",
+                                "BRA `(.L_x_13)"};
+        QTest::newRow("sass: an out-of-line copy block is in its loop")
+            << sass(ms) << false << "hmma=2 ldgsts=2 ldsm=1 bar=1 lds=0 branch=3";
+        QString ptxText =
+            ".version 8.0\n.target sm_90\n.visible .entry k()\n{\n$L__BB0_1:\n"
+            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, "
+            "{%r5,%r6}, {%f1,%f2,%f3,%f4};\n@%p1 bra $L__BB0_1;\n$L__BB0_2:\n";
+        for (int i = 0; i < 40; ++i)
+            ptxText += "fma.rn.f32 %f5, %f6, %f7, %f5;\n";
+        ptxText += "@%p2 bra $L__BB0_2;\nret;\n}\n";
+        QTest::newRow("ptx: one mma.m16n8k16 outweighs 40 fma") << ptxText << true << "hmma=1 ffma=0";
+    }
+
+    void mainLoopChoice()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ptx);
+        QFETCH(QString, expected);
+        const InstrMix m = ptx ? countPtx(text, "k", MixFocus::Math) : countSass(text, "k", MixFocus::Math);
+        QVERIFY(m.loopFound);
+        for (const QString &kv : expected.split(QLatin1Char(' ')))
+            QVERIFY2(m.count(kv.section('=', 0, 0)) == kv.section('=', 1).toDouble(),
+                     qPrintable(kv + ": got " + QString::number(m.count(kv.section('=', 0, 0)))));
+    }
+
     void noLoop_data()
     {
         QTest::addColumn<QString>("text");
