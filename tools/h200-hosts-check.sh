@@ -27,9 +27,18 @@ for s in site.getsitepackages():
     [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
   fi
 done
-RUN="bash $ROOT/.device-bundle/run.sh"
+# The bundle unpacked into a folder of this run (run.sh's /tmp/qt-bundle may hold an older or
+# another bundle on a machine that stayed warm), with run.sh's environment.
+B=$(mktemp -d)/bundle
+mkdir -p "$B" && tar -C "$B" -xJf "$ROOT/.device-bundle/bundle.tar.xz" || exit 1
+export LD_LIBRARY_PATH="$B/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export QT_PLUGIN_PATH="$B/plugins" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+export FONTCONFIG_FILE="$B/fonts.conf" XDG_RUNTIME_DIR=/tmp/xdg-runtime
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+RUN=env
+cd "$B" || exit 1
 # The host command: the bundle's worker started by sh, as ssh or srun would start it elsewhere.
-VIA="sh -c 'exec bash $ROOT/.device-bundle/run.sh bin/rooflab-cli worker'"
+VIA="sh -c 'exec \"$B/bin/rooflab-cli\" worker'"
 step() { # name command...: runs it, keeps its output, notes the exit code and the time
   local name=$1
   shift
