@@ -64,12 +64,12 @@ unset ROOFLAB_RESOURCES # the app finds its data as a user's would
 (cd "$SRC" && exec ./run.sh) >"$TMP/run.log" 2>&1 &
 APP_PID=$! # run.sh execs the app: this is the app's pid once it runs
 
-# The main window: its title starts with "RoofLab" (translated titles keep the name).
+# The main window: Qt ends its title with the application's name, "— RoofLab".
 WID=
 deadline=$((SECONDS + WAIT_WINDOW_S))
 while [ $SECONDS -lt $deadline ]; do
   kill -0 "$APP_PID" 2>/dev/null || { wait "$APP_PID"; fail "./run.sh exited with status $? before a window opened"; }
-  WID=$(xdotool search --onlyvisible --name '^RoofLab' 2>/dev/null | head -n 1)
+  WID=$(xdotool search --onlyvisible --name 'RoofLab' 2>/dev/null | head -n 1)
   [ -n "$WID" ] && break
   sleep 0.5
 done

@@ -163,7 +163,8 @@ void MainWindow::onGpuPicked(const QString &id)
     if (!gpu || id == m_gpuId)
         return;
     m_gpuId = id;
-    setWindowTitle(tr("RoofLab — %1").arg(gpu->displayName()));
+    // Qt appends " — RoofLab" (the application's display name) itself.
+    setWindowTitle(gpu->displayName());
     updateChart();
     emit gpuChanged(*gpu);
 }
