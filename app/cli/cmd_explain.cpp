@@ -8,6 +8,7 @@
 #include "units.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 
@@ -94,14 +95,25 @@ int cmdExplain(const QStringList &args)
 {
     QCommandLineParser p;
     addDbOptions(p);
-    p.addPositionalArgument("FILE", tr("results files (RoofLab JSON)"), "FILE...");
+    p.addPositionalArgument("FILE", tr("results files (RoofLab JSON), or folders of them"), "FILE...");
     p.addOption({"gpu", tr("predict the same kernels on another GPU of the database (a prediction only)"), "ID"});
     p.addOption({"kernel", tr("only measurements of this kernel id"), "ID"});
     p.addOption({"ceilings", tr("use the measured ceilings of this results file (default: those of the files given, per device)"), "FILE"});
     p.addOption({"json", tr("machine-readable output")});
     if (!parse(p, args, tr("The performance model's prediction beside every measurement it knows, term by term.")))
         return p.isSet("help") ? Ok : BadInput;
-    const QStringList files = p.positionalArguments();
+    // A folder stands for the results files in it (a measured set kept together).
+    QStringList files;
+    for (const QString &arg : p.positionalArguments()) {
+        const QFileInfo fi(arg);
+        if (fi.isDir()) {
+            const QDir dir(arg);
+            for (const QString &f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+                files << dir.filePath(f);
+        } else {
+            files << arg;
+        }
+    }
     if (files.isEmpty())
         return badInput(tr("explain needs at least one results file"));
     const model::SpecDb db = loadDb(p);
