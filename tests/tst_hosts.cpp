@@ -302,15 +302,25 @@ class TestHosts : public QObject
 
     void stopSlurm()
     {
+        QList<qint64> pids;
         for (const QString &pf : m_pidFiles) {
             QFile f(pf);
             if (!f.open(QIODevice::ReadOnly))
                 continue;
             const qint64 pid = f.readAll().trimmed().toLongLong();
-            if (pid > 1)
-                ::kill(pid_t(pid), SIGTERM);
+            if (pid > 1 && ::kill(pid_t(pid), SIGTERM) == 0)
+                pids.append(pid);
         }
         m_pidFiles.clear();
+        // Gone before their folder is: they write their state as they stop.
+        waitUntil(
+            [&] {
+                for (qint64 pid : pids)
+                    if (QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)))
+                        return false;
+                return true;
+            },
+            10000);
     }
 
 private slots:

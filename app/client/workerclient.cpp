@@ -175,6 +175,10 @@ bool WorkerClient::startProcess(const QStringList &args, bool replay)
             return false;
         }
         program = arguments.takeFirst();
+        // ssh never asks for a password here: keys, an agent or nothing (PROTOCOL.md -> Hello).
+        if (QFileInfo(program).fileName() == QLatin1String("ssh") &&
+            !arguments.join(QLatin1Char(' ')).contains(QLatin1String("BatchMode"), Qt::CaseInsensitive))
+            arguments = QStringList{QStringLiteral("-o"), QStringLiteral("BatchMode=yes")} + arguments;
     }
     const QFileInfo exe(m_program);
     if (program == m_program && (m_program.isEmpty() || !exe.isFile() || !exe.isExecutable())) {
