@@ -64,17 +64,20 @@ unset ROOFLAB_RESOURCES # the app finds its data as a user's would
 (cd "$SRC" && exec ./run.sh) >"$TMP/run.log" 2>&1 &
 APP_PID=$! # run.sh execs the app: this is the app's pid once it runs
 
-# The main window: Qt ends its title with the application's name, "— RoofLab".
+# The main window, by its X class (the application's name): xdotool's --name cannot match past
+# the title's "—" outside a UTF-8 locale.
 WID=
 deadline=$((SECONDS + WAIT_WINDOW_S))
 while [ $SECONDS -lt $deadline ]; do
   kill -0 "$APP_PID" 2>/dev/null || { wait "$APP_PID"; fail "./run.sh exited with status $? before a window opened"; }
-  WID=$(xdotool search --onlyvisible --name 'RoofLab' 2>/dev/null | head -n 1)
+  WID=$(xdotool search --onlyvisible --classname '^rooflab$' 2>/dev/null | head -n 1)
   [ -n "$WID" ] && break
   sleep 0.5
 done
 [ -n "$WID" ] || fail "no RoofLab window within ${WAIT_WINDOW_S} s"
-echo "window $WID: $(xdotool getwindowname "$WID")"
+NAME=$(xdotool getwindowname "$WID")
+echo "window $WID: $NAME"
+grep -q 'RoofLab' <<<"$NAME" || fail "the window's title \"$NAME\" does not name RoofLab"
 
 INFO=$(xwininfo -id "$WID") || fail "xwininfo could not read window $WID"
 grep -q 'Map State: IsViewable' <<<"$INFO" || fail "the window is not mapped: $(grep 'Map State' <<<"$INFO")"
