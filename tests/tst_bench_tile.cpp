@@ -4,6 +4,7 @@
 // never stutters.
 #include "gemmtile.h"
 #include "rooflinechart.h"
+#include "perfmodel.h"
 #include "specdb.h"
 #include "termbar.h"
 #include "tileexplorer.h"
@@ -77,6 +78,22 @@ private slots:
         const double cpuMs = ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / cpuSteps;
         qInfo("%s: %.2f ms of CPU per slider change (slider -> models -> chart rebuild -> paints)",
               QTest::currentDataTag(), cpuMs);
+        // The parts: the performance model alone, and the term bar's paint alone.
+        auto cpuMsOf = [](int n, auto &&f) {
+            timespec a{}, b{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+            for (int i = 0; i < n; ++i)
+                f();
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+            return ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6) / n;
+        };
+        if (explorer->fullModel()) {
+            const model::PerfModel perf(explorer->gpu());
+            const model::KernelLaunch launch = explorer->launch();
+            qInfo("%s: model::PerfModel::predict %.3f ms of CPU", QTest::currentDataTag(),
+                  cpuMsOf(50, [&] { (void)perf.predict(launch); }));
+        }
+        qInfo("%s: term bar paint %.3f ms of CPU", QTest::currentDataTag(), cpuMsOf(50, [&] { explorer->termBar()->repaint(); }));
         QBENCHMARK {
             change();
         }

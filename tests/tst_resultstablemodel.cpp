@@ -1,9 +1,17 @@
-// The results table model: columns and roles, % of roof, compare mode, sorting by numbers and
+// The results table model: columns and roles, % of roof, the performance model's Predicted and
+// Gap columns on the committed H200 ladder sample, compare mode, sorting by numbers and
 // filtering through ResultsFilterModel; every change checked by QAbstractItemModelTester.
 #include "resultstablemodel.h"
 
+#include "specdb.h"
+#include "units.h"
+
 #include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QColor>
 #include <QTest>
+
+#include <cmath>
 
 using model::Measurement;
 using model::ResultSet;
@@ -14,6 +22,26 @@ ResultSet small()
 {
     auto rs = ResultSet::load(QStringLiteral(ROOFLAB_TEST_DATA "/results/small.json"), nullptr);
     return rs.value_or(ResultSet{});
+}
+
+ResultSet ladderSample()
+{
+    auto rs = ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-gemm-ladder.json"), nullptr);
+    return rs.value_or(ResultSet{});
+}
+
+// The row of the sample's own ladder run of a kernel (role "ladder"), else its first row.
+int ladderRow(const ResultSet &rs, const QString &kernel)
+{
+    int first = -1;
+    for (int i = 0; i < rs.measurements.size(); ++i)
+        if (rs.measurements.at(i).kernel == kernel) {
+            if (rs.measurements.at(i).extra.value("role").toString() == "ladder")
+                return i;
+            if (first < 0)
+                first = i;
+        }
+    return first;
 }
 
 QString cell(const QAbstractItemModel &m, int row, int column, int role = Qt::DisplayRole)
@@ -92,6 +120,118 @@ private slots:
         QVERIFY(!m.roofPercent(1));
         QVERIFY(!m.roofPercent(2));
         QVERIFY(m.index(2, ResultsTableModel::RoofPercent).data(ResultsTableModel::SortRole).isNull());
+    }
+
+    // ---- Predicted and Gap: model::PerfModel for the sample's H200 with its measured ceilings
+
+    void predictedAndGap_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<bool>("known");
+        for (const char *k : {"gemm.naive", "gemm.coalesced", "gemm.smem_tiled", "gemm.reg1d", "gemm.reg2d", "gemm.vectorized",
+                              "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+            QTest::newRow(k) << QString(k) << true;
+        QTest::newRow("cuBLAS sgemm: the reference, not modelled") << "gemm.cublas_sgemm" << false;
+        QTest::newRow("cuBLAS bf16: the reference, not modelled") << "gemm.cublas_bf16" << false;
+    }
+    void predictedAndGap()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(bool, known);
+        model::SpecDb db;
+        db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus"));
+        const ResultSet rs = ladderSample();
+        QVERIFY(!rs.measurements.isEmpty());
+        const model::Gpu *h200 = db.find(rs.device.spec);
+        QVERIFY(h200);
+        const int row = ladderRow(rs, kernel);
+        QVERIFY(row >= 0);
+
+        ResultsTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setResults(rs, "h200-gemm-ladder.json");
+        QCOMPARE(m.columnCount(), int(ResultsTableModel::Change));
+        QCOMPARE(m.headerData(ResultsTableModel::Predicted, Qt::Horizontal).toString(), QString("Predicted"));
+        QCOMPARE(m.headerData(ResultsTableModel::Gap, Qt::Horizontal).toString(), QString("Gap"));
+        // No predict function yet: empty, and the tooltip says why.
+        QVERIFY(!m.prediction(row));
+        QVERIFY(cell(m, row, ResultsTableModel::Predicted).isEmpty());
+        QVERIFY(!cell(m, row, ResultsTableModel::Predicted, Qt::ToolTipRole).isEmpty());
+
+        m.setPredictFunction(ResultsTableModel::predictorFor(*h200, model::MachineCeilings::fromResults(rs)));
+        const model::Measurement &meas = m.measurement(row);
+        QCOMPARE(meas.kernel, kernel);
+        QVERIFY(m.prediction(row));
+        QCOMPARE(model::PerfModel::knows(kernel), known);
+        if (!known) {
+            QVERIFY(!m.prediction(row)->ok);
+            QVERIFY(cell(m, row, ResultsTableModel::Predicted).isEmpty());
+            QVERIFY(cell(m, row, ResultsTableModel::Gap).isEmpty());
+            QVERIFY(!m.gap(row));
+            const QString tip = cell(m, row, ResultsTableModel::Gap, Qt::ToolTipRole);
+            QVERIFY(!m.prediction(row)->reason.isEmpty());
+            QVERIFY2(tip.startsWith("not predicted: ") && tip.contains(m.prediction(row)->reason), qPrintable(tip));
+            QVERIFY(m.index(row, ResultsTableModel::Gap).data(ResultsTableModel::SortRole).isNull());
+            QVERIFY(!m.index(row, ResultsTableModel::Gap).data(Qt::BackgroundRole).isValid());
+            return;
+        }
+        // The model's own prediction for the launch the file recorded.
+        const model::Prediction expect =
+            model::PerfModel(*h200, model::MachineCeilings::fromResults(rs)).predict(model::KernelLaunch::fromMeasurement(meas));
+        QVERIFY2(expect.ok, qPrintable(expect.reason));
+        QCOMPARE(m.prediction(row)->timeS, expect.timeS);
+        QCOMPARE(cell(m, row, ResultsTableModel::Predicted), model::formatSeconds(expect.timeS));
+        QCOMPARE(m.index(row, ResultsTableModel::Predicted).data(ResultsTableModel::SortRole).toDouble(), expect.timeS);
+        // gap = measured / predicted - 1, signed, in per cent.
+        const double gap = meas.time.median / expect.timeS - 1;
+        QCOMPARE(*m.gap(row), gap);
+        const QString text = cell(m, row, ResultsTableModel::Gap);
+        QCOMPARE(text, (gap < 0 ? QString(QChar(0x2212)) : QString("+")) + QString::number(std::abs(gap) * 100, 'f', 1) + " %");
+        QCOMPARE(m.index(row, ResultsTableModel::Gap).data(ResultsTableModel::SortRole).toDouble(), gap * 100);
+        QVERIFY(m.index(row, ResultsTableModel::Gap).data(Qt::BackgroundRole).isValid()); // coloured by size
+        const QString tip = cell(m, row, ResultsTableModel::Gap, Qt::ToolTipRole);
+        QVERIFY2(tip.contains(expect.boundWords), qPrintable(tip));
+        qInfo("%-20s measured %9s predicted %9s gap %7s bound %s", qPrintable(kernel),
+              qPrintable(model::formatSeconds(meas.time.median)), qPrintable(model::formatSeconds(expect.timeS)),
+              qPrintable(text), qPrintable(expect.bound));
+    }
+
+    void gapColours_data()
+    {
+        QTest::addColumn<double>("ratio"); // measured / predicted
+        QTest::addColumn<QString>("band");
+        QTest::newRow("+5 %: within 10 %") << 1.05 << "near";
+        QTest::newRow("-20 %: within the 25 % target") << 0.80 << "target";
+        QTest::newRow("+40 %: within 50 %") << 1.40 << "amber";
+        QTest::newRow("+150 %: beyond") << 2.5 << "red";
+    }
+    void gapColours()
+    {
+        QFETCH(double, ratio);
+        QFETCH(QString, band);
+        ResultsTableModel m;
+        m.setResults(small());
+        m.setPredictFunction([ratio](const Measurement &meas, const QString &) {
+            model::Prediction p;
+            p.ok = true;
+            p.timeS = meas.time.median / ratio;
+            p.bound = "hbm";
+            p.boundWords = "HBM bandwidth";
+            return p;
+        });
+        QVERIFY(qAbs(*m.gap(2) - (ratio - 1)) < 1e-12);
+        const QColor c = m.index(2, ResultsTableModel::Gap).data(Qt::BackgroundRole).value<QBrush>().color();
+        // Green up to the 25 % target (stronger within 10 %), amber to 50 %, red beyond.
+        if (band == "near" || band == "target")
+            QVERIFY(c.green() > c.red());
+        if (band == "near")
+            QVERIFY(c.alpha() > 60);
+        if (band == "target")
+            QVERIFY(c.alpha() <= 60);
+        if (band == "amber")
+            QVERIFY(c.red() > 200 && c.green() > 120);
+        if (band == "red")
+            QVERIFY(c.red() > 150 && c.green() < 80);
     }
 
     void compareMode()

@@ -4,6 +4,7 @@
 #include "termbar.h"
 #include "units.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -41,22 +42,45 @@ ExplainView::ExplainView(QWidget *parent) : QWidget(parent)
         return l;
     };
     m_title = label("explainTitle");
+    m_bar = new TermBar(this);
+    layout->addWidget(m_bar);
+    m_hint = label("explainHint", false);
+    m_hint->setText(TermBar::overlapHint());
+    m_bound = label("explainBound");
+    m_gap = label("explainGap");
+    m_levels = label("explainLevels");
+    m_notes = label("explainNotes");
+    layout->addStretch(1);
+    applyFonts();
+    clear();
+}
+
+void ExplainView::applyFonts()
+{
+    // Derived from the view's font each time, so a larger one (a projector) scales them all.
     QFont big = font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.15);
     m_title->setFont(big);
-    m_bar = new TermBar(this);
-    layout->addWidget(m_bar);
-    m_bound = label("explainBound");
     QFont bold = font();
     bold.setBold(true);
     m_bound->setFont(bold);
-    m_gap = label("explainGap");
-    m_levels = label("explainLevels");
-    m_notes = label("explainNotes");
-    m_notes->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
-    layout->addStretch(1);
-    clear();
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.92);
+    m_hint->setFont(small);
+    m_notes->setFont(small);
+    for (QLabel *l : {m_hint, m_notes}) {
+        QPalette p = l->palette();
+        p.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
+        l->setPalette(p);
+    }
+}
+
+void ExplainView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        applyFonts();
 }
 
 QString ExplainView::boundSentence(const model::Prediction &p)
@@ -125,10 +149,8 @@ void ExplainView::setRow(const model::Measurement &m, const model::Prediction &p
     m_levels->setText(m_levelLines.join(QLatin1Char('\n')));
 
     m_noteLines = p.notes;
-    if (!p.mixSource.isEmpty())
-        m_noteLines << tr("instruction mix from: %1").arg(p.mixSource);
     if (p.clockMhz > 0)
-        m_noteLines << tr("SM clock assumed: %1 MHz").arg(qRound(p.clockMhz));
+        m_noteLines << tr("SM clock used: %1 MHz").arg(qRound(p.clockMhz));
     QString html;
     for (const QString &n : std::as_const(m_noteLines))
         html += QStringLiteral("• %1<br>").arg(n.toHtmlEscaped());

@@ -38,8 +38,14 @@ public:
     QString levelsText() const; // one line per level, plain text
     QString notesText() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void applyFonts();
+
     TermBar *m_bar = nullptr;
+    QLabel *m_hint = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_bound = nullptr;
     QLabel *m_gap = nullptr;

@@ -281,12 +281,8 @@ const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString 
 model::Prediction ResultsPanel::predictFor(const model::Measurement &m, const QString &file) const
 {
     model::Prediction p;
-    if (!model::PerfModel::knows(m.kernel)) {
-        p.reason = m.source == QLatin1String("ncu")
-                       ? tr("an imported Nsight Compute kernel: the performance model describes RoofLab's own kernels only")
-                       : tr("the performance model has no description of %1 (library kernels and probes are measured, "
-                            "not modelled)")
-                             .arg(m.kernel);
+    if (m.source == QLatin1String("ncu")) {
+        p.reason = tr("an imported Nsight Compute kernel: the performance model describes RoofLab's own kernels only");
         return p;
     }
     QString why;
@@ -295,7 +291,7 @@ model::Prediction ResultsPanel::predictFor(const model::Measurement &m, const QS
         p.reason = why;
         return p;
     }
-    p = pm->predict(model::KernelLaunch::fromMeasurement(m));
+    p = pm->predict(model::KernelLaunch::fromMeasurement(m)); // unknown kernels: the model says why
     if (const QString note = m_perf.value(file).note; !note.isEmpty() && p.ok)
         p.notes.prepend(note);
     return p;

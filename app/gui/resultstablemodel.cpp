@@ -3,7 +3,6 @@
 #include "gpu.h"
 #include "units.h"
 
-#include <QCoreApplication>
 
 #include <QBrush>
 #include <QColor>
@@ -148,16 +147,8 @@ ResultsTableModel::PredictFunction ResultsTableModel::predictorFor(const model::
                                                                    const model::MachineCeilings &ceilings)
 {
     const auto perf = std::make_shared<model::PerfModel>(gpu, ceilings);
-    return [perf](const model::Measurement &m, const QString &) {
-        if (!model::PerfModel::knows(m.kernel)) {
-            model::Prediction none;
-            none.reason = QCoreApplication::translate("ResultsTableModel",
-                                                      "the performance model has no description of %1")
-                              .arg(m.kernel);
-            return none;
-        }
-        return perf->predict(model::KernelLaunch::fromMeasurement(m));
-    };
+    // Kernels it does not know come back not ok, with the model's reason.
+    return [perf](const model::Measurement &m, const QString &) { return perf->predict(model::KernelLaunch::fromMeasurement(m)); };
 }
 
 const model::Prediction *ResultsTableModel::prediction(int row) const

@@ -56,7 +56,9 @@ QList<double> ticks(double max, int want)
 TermBar::TermBar(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("termBar"));
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     setMouseTracking(false);
     clear();
 }
@@ -83,6 +85,22 @@ QString TermBar::termLabel(const QString &term)
     return term;
 }
 
+QString TermBar::shortWords(const model::Prediction &p)
+{
+    // The model words its binding term "<what>: <why>"; a headline takes the what.
+    const QString w = p.boundWords.isEmpty() ? termLabel(p.bound) : p.boundWords;
+    for (const QString &sep : {QStringLiteral(": "), QStringLiteral("：")})
+        if (const int i = w.indexOf(sep); i > 0)
+            return w.left(i);
+    return w;
+}
+
+QString TermBar::overlapHint()
+{
+    return tr("Each bar is the time one resource would need alone. They overlap: the predicted time is the slowest "
+              "of them plus the latency that the resident warps cannot hide.");
+}
+
 void TermBar::setPrediction(const model::Prediction &prediction)
 {
     m_prediction = prediction;
@@ -106,6 +124,7 @@ void TermBar::setMeasured(std::optional<double> seconds, const QString &label)
         return;
     m_measured = seconds;
     m_measuredLabel = label;
+    updateGeometry(); // the legend may take another row
     update();
 }
 
@@ -122,10 +141,33 @@ QList<model::PerfTerm> TermBar::shownTerms() const
     return m_prediction.ok ? m_prediction.terms : QList<model::PerfTerm>{};
 }
 
-int TermBar::rowCount() const
+QStringList TermBar::legendLabels() const
 {
-    // One row of legend above the bars, one of axis labels below.
-    return int(shownTerms().size()) + 2;
+    QStringList out;
+    if (m_prediction.ok && m_prediction.timeS > 0)
+        out << tr("predicted %1").arg(model::formatSeconds(m_prediction.timeS));
+    if (m_prediction.ok && m_measured)
+        out << (m_measuredLabel.isEmpty() ? tr("measured %1").arg(model::formatSeconds(*m_measured)) : m_measuredLabel);
+    return out;
+}
+
+int TermBar::legendRows(double width) const
+{
+    // Side by side when they fit, else one under the other (a narrow dock).
+    const QStringList labels = legendLabels();
+    if (labels.isEmpty())
+        return 1;
+    const QFontMetricsF fm(font());
+    double w = 0;
+    for (const QString &l : labels)
+        w += fm.horizontalAdvance(l) + 5 + fm.height();
+    return w <= width ? 1 : int(labels.size());
+}
+
+int TermBar::rowCount(double width) const
+{
+    // The legend above the bars, one row of axis labels below.
+    return int(shownTerms().size()) + legendRows(width) + 1;
 }
 
 double TermBar::axisMaxS() const
@@ -142,24 +184,31 @@ TermBar::Geometry TermBar::geometry() const
 {
     const QFontMetricsF fm(font());
     Geometry g;
-    for (const QString &n : model::Prediction::termNames())
-        g.labelW = std::max(g.labelW, fm.horizontalAdvance(termLabel(n)));
-    for (const model::PerfTerm &t : shownTerms())
-        g.labelW = std::max(g.labelW, fm.horizontalAdvance(termLabel(t.name)));
+    if (m_labelW < 0) { // every term's label, so the bars do not jump when terms come and go
+        m_labelW = 0;
+        for (const QString &n : model::Prediction::termNames())
+            m_labelW = std::max(m_labelW, fm.horizontalAdvance(termLabel(n)));
+        m_valueW = fm.horizontalAdvance(QStringLiteral("000.0 ms"));
+    }
+    g.labelW = m_labelW;
     const double pad = fm.height() * 0.5;
-    const double valueW = fm.horizontalAdvance(QStringLiteral("000.0 ms")) + pad;
+    const double valueW = m_valueW + pad;
     g.row = std::ceil(fm.height() * 1.45);
     g.bar = std::ceil(fm.height() * 0.95);
     g.left = g.labelW + pad;
     g.right = std::max(g.left + 40, width() - valueW - 2);
-    g.top = g.row; // the legend row
+    g.top = g.row * legendRows(width()); // the legend rows
     return g;
 }
 
 double TermBar::xFor(double seconds) const
 {
-    const Geometry g = geometry();
-    return g.left + (g.right - g.left) * std::clamp(seconds / axisMaxS(), 0.0, 1.0);
+    return xIn(geometry(), axisMaxS(), seconds);
+}
+
+double TermBar::xIn(const Geometry &g, double axisMax, double seconds)
+{
+    return g.left + (g.right - g.left) * std::clamp(seconds / axisMax, 0.0, 1.0);
 }
 
 double TermBar::predictedX() const
@@ -177,25 +226,40 @@ QRectF TermBar::barRect(const QString &term) const
     const QList<model::PerfTerm> terms = shownTerms();
     const Geometry g = geometry();
     for (int i = 0; i < terms.size(); ++i)
-        if (terms.at(i).name == term) {
-            const double y = g.top + i * g.row + (g.row - g.bar) / 2;
-            return QRectF(QPointF(g.left, y), QPointF(xFor(terms.at(i).seconds), y + g.bar));
-        }
+        if (terms.at(i).name == term)
+            return barIn(g, axisMaxS(), i, terms.at(i).seconds);
     return {};
+}
+
+QRectF TermBar::barIn(const Geometry &g, double axisMax, int row, double seconds)
+{
+    const double y = g.top + row * g.row + (g.row - g.bar) / 2;
+    return QRectF(QPointF(g.left, y), QPointF(xIn(g, axisMax, seconds), y + g.bar));
 }
 
 QSize TermBar::sizeHint() const
 {
     const Geometry g = geometry();
-    const int rows = m_prediction.ok ? rowCount() : 3;
-    return QSize(int(g.left + 260 + QFontMetricsF(font()).horizontalAdvance(QStringLiteral("000.0 ms"))),
-                 int(std::ceil(g.row * rows + 4)));
+    const int w = int(g.left + 260 + m_valueW);
+    return QSize(w, heightForWidth(w));
 }
 
 QSize TermBar::minimumSizeHint() const
 {
-    const QSize s = sizeHint();
-    return QSize(int(geometry().left + 120), s.height());
+    const int w = int(geometry().left + 120);
+    return QSize(w, heightForWidth(w));
+}
+
+bool TermBar::hasHeightForWidth() const
+{
+    return true;
+}
+
+int TermBar::heightForWidth(int width) const
+{
+    const Geometry g = geometry();
+    const int rows = m_prediction.ok ? rowCount(width) : 3;
+    return int(std::ceil(g.row * rows + 4));
 }
 
 void TermBar::paintEvent(QPaintEvent *)
@@ -216,6 +280,8 @@ void TermBar::paintEvent(QPaintEvent *)
     }
 
     const Geometry g = geometry();
+    const double axisMax = axisMaxS();
+    const auto xFor = [&](double seconds) { return xIn(g, axisMax, seconds); };
     const QList<model::PerfTerm> terms = shownTerms();
     const double bottom = g.top + terms.size() * g.row;
     const QColor normal = blend(text, window, darkPalette(pal) ? 0.45 : 0.35);
@@ -223,7 +289,7 @@ void TermBar::paintEvent(QPaintEvent *)
     const QColor mcolor = measuredColor(pal);
 
     // Grid and axis.
-    const QList<double> tk = ticks(axisMaxS(), std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8)))); 
+    const QList<double> tk = ticks(axisMax, std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8))));
     QPen gridPen(blend(text, window, 0.15), 1);
     for (double v : tk) {
         const double x = xFor(v);
@@ -247,7 +313,7 @@ void TermBar::paintEvent(QPaintEvent *)
         p.setFont(isBound ? boldFont : font());
         p.setPen(isBound ? text : dim.darker(darkPalette(pal) ? 70 : 130));
         p.drawText(QRectF(0, yRow, g.labelW, g.row), Qt::AlignRight | Qt::AlignVCenter, termLabel(t.name));
-        const QRectF r = barRect(t.name);
+        const QRectF r = barIn(g, axisMax, i, t.seconds);
         if (r.width() > 0.5) {
             p.setPen(Qt::NoPen);
             p.setBrush(isBound ? bound : normal);
@@ -260,32 +326,39 @@ void TermBar::paintEvent(QPaintEvent *)
     }
     p.setFont(font());
 
-    // Markers across the bars, and their legend above.
-    double legendX = g.left;
-    auto legend = [&](const QPen &pen, const QString &label) {
+    // Markers across the bars, and their legend above (stacked when the widget is narrow).
+    const QStringList labels = legendLabels();
+    const bool stacked = legendRows(width()) > 1;
+    double legendX = stacked ? 2 : g.left;
+    double legendY = 0;
+    int item = 0;
+    auto legend = [&](const QPen &pen) {
+        const QString label = labels.value(item++);
         p.setPen(pen);
-        const double y = g.row / 2;
+        const double y = legendY + g.row / 2;
         p.drawLine(QPointF(legendX, y - g.bar / 2), QPointF(legendX, y + g.bar / 2));
         p.setPen(text);
         const double w = fm.horizontalAdvance(label);
-        p.drawText(QRectF(legendX + 5, 0, w + 2, g.row), Qt::AlignLeft | Qt::AlignVCenter, label);
-        legendX += w + 5 + fm.height();
+        p.drawText(QRectF(legendX + 5, legendY, w + 2, g.row), Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (stacked)
+            legendY += g.row;
+        else
+            legendX += w + 5 + fm.height();
     };
     QPen predictedPen(text, 2, Qt::DashLine);
     predictedPen.setDashPattern({3, 2});
-    const double px = predictedX();
+    const double px = m_prediction.timeS > 0 ? xFor(m_prediction.timeS) : -1;
     if (px >= 0) {
         p.setPen(predictedPen);
         p.drawLine(QPointF(px, g.top - 2), QPointF(px, bottom + 2));
-        legend(predictedPen, tr("predicted %1").arg(model::formatSeconds(m_prediction.timeS)));
+        legend(predictedPen);
     }
-    const double mx = measuredX();
+    const double mx = m_measured ? xFor(*m_measured) : -1;
     if (mx >= 0) {
         const QPen mpen(mcolor, 3);
         p.setPen(mpen);
         p.drawLine(QPointF(mx, g.top - 2), QPointF(mx, bottom + 2));
-        QString label = m_measuredLabel.isEmpty() ? tr("measured %1").arg(model::formatSeconds(*m_measured)) : m_measuredLabel;
-        legend(mpen, label);
+        legend(mpen);
     }
 }
 
@@ -308,6 +381,7 @@ bool TermBar::event(QEvent *event)
             QString tip = tr("predicted %1, bound by %2").arg(model::formatSeconds(m_prediction.timeS), m_prediction.boundWords);
             if (m_measured)
                 tip += QLatin1Char('\n') + tr("measured %1").arg(model::formatSeconds(*m_measured));
+            tip += QLatin1Char('\n') + overlapHint();
             QToolTip::showText(help->globalPos(), tip, this);
         } else {
             QToolTip::hideText();
@@ -319,7 +393,9 @@ bool TermBar::event(QEvent *event)
 
 void TermBar::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        m_labelW = -1;
         updateGeometry();
+    }
     QWidget::changeEvent(event);
 }

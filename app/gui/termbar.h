@@ -26,6 +26,10 @@ public:
 
     // The term names in the model's order with their translated labels ("shared memory").
     static QString termLabel(const QString &term);
+    // The binding term in a few words, for a headline ("shared-memory bandwidth").
+    static QString shortWords(const model::Prediction &p);
+    // What a student should know to read the bars (they are not a sum).
+    static QString overlapHint();
 
     // ---- state for tests and screenshots
     const model::Prediction &prediction() const { return m_prediction; }
@@ -40,6 +44,8 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override; // the legend stacks when narrow
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -57,11 +63,17 @@ private:
         double bar = 0;    // bar thickness
     };
     Geometry geometry() const;
+    static double xIn(const Geometry &g, double axisMax, double seconds);
+    static QRectF barIn(const Geometry &g, double axisMax, int row, double seconds);
     QList<model::PerfTerm> shownTerms() const;
-    int rowCount() const;
+    int rowCount(double width) const;
+    int legendRows(double width) const;
+    QStringList legendLabels() const;
 
     model::Prediction m_prediction;
     std::optional<double> m_measured;
     QString m_measuredLabel;
     QString m_message;
+    mutable double m_labelW = -1; // label column and value widths for the font (-1: to measure)
+    mutable double m_valueW = 0;
 };

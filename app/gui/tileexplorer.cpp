@@ -875,7 +875,7 @@ QString TileExplorer::headline() const
     if (!p.ok)
         return tr("No prediction: %1").arg(p.reason);
     return tr("predicted %1 · %2 · bound by %3")
-        .arg(model::formatSeconds(p.timeS), model::formatSi(pointOf(r, p).y(), QStringLiteral("FLOP/s")), p.boundWords);
+        .arg(model::formatSeconds(p.timeS), model::formatSi(pointOf(r, p).y(), QStringLiteral("FLOP/s")), TermBar::shortWords(p));
 }
 
 QString TileExplorer::boundText() const
@@ -893,12 +893,8 @@ void TileExplorer::showBar()
         return;
     }
     m_termBar->setPrediction(p);
-    bool fromSamples = false;
-    const model::Measurement *m = knownMeasurement(m_eval.plan, &fromSamples);
-    m_termBar->setMeasured(m ? std::optional<double>(m->time.median) : std::nullopt,
-                           m ? (fromSamples ? tr("measured %1 (samples file)") : tr("measured %1"))
-                                   .arg(model::formatSeconds(m->time.median))
-                             : QString());
+    const model::Measurement *m = knownMeasurement(m_eval.plan);
+    m_termBar->setMeasured(m ? std::optional<double>(m->time.median) : std::nullopt);
     m_boundWords->setText(ExplainView::boundSentence(p));
     m_boundWords->show();
 }
