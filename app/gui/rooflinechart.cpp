@@ -22,14 +22,14 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Label placement order (lower first): the selected GPU's roofs, the measured ceilings, the
-// ridges, the points, then each comparison GPU (its index times kPriorityComparison), then
-// the region names. An emphasized ridge (a lesson points at it) goes before all (-1).
+// ridges, the points, the region names, then each comparison GPU (its index times
+// kPriorityComparison). An emphasized ridge (a lesson points at it) goes before all (-1).
 constexpr int kPriorityRoofs = 0;     // compute ceilings, +1 memory diagonals
 constexpr int kPriorityMeasured = 2;
 constexpr int kPriorityRidges = 3;    // +1 the ridges below the top one
 constexpr int kPriorityPoints = 5;    // highlighted, +1 others, +2 trail names, +3 trail points
 constexpr int kPriorityComparison = 10;
-constexpr int kPriorityRegions = 90;
+constexpr int kPriorityRegions = 9;
 
 // model::formatSi with the number written the way the user's locale writes numbers; tick
 // labels are the one place where that matters more than matching the CLI's output.
@@ -1341,8 +1341,13 @@ void RooflineChart::placeLabels()
         case Label::Anchor::Region: {
             double x = std::isfinite(l.data.x()) ? xa->coordToPixel(l.data.x()) : area.left();
             x = std::max(x, area.left());
+            // The top corner of its region, a little lower, down at the bottom, or half-way.
             for (double y : {4.0, 24.0, 44.0})
                 candidates.append({QPointF(x + 6, area.top() + y * k), Qt::AlignLeft | Qt::AlignTop});
+            for (double y : {4.0, 24.0})
+                candidates.append({QPointF(x + 6, area.bottom() - y * k), Qt::AlignLeft | Qt::AlignBottom});
+            for (double f : {0.5, 0.62, 0.38, 0.74})
+                candidates.append({QPointF(x + 6, area.top() + area.height() * f), Qt::AlignLeft | Qt::AlignVCenter});
             break;
         }
         }
