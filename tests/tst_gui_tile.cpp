@@ -892,6 +892,60 @@ private slots:
         waitIdle(ex);
     }
 
+    // What the lesson captions say about the bar must stay true of the models (lessons 3 and 5).
+    void lessonCaptionsTrue_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QVariantMap>("state");
+        QTest::addColumn<QString>("bound");      // the binding term once the compile answered
+        QTest::addColumn<int>("blocksPerSm");    // 0: not claimed
+        QTest::addColumn<double>("measuredS");   // the H200 sample the caption quotes; 0: none
+        const QVariantMap reg2d{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.reg2d"},
+                                {"bm", 128}, {"bn", 128}, {"bk", 8}, {"tm", 8}, {"tn", 8}};
+        QTest::newRow("lesson 3 naive: L1 / global, measured 0.276 s")
+            << "h200-sxm" << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.naive"}}
+            << "l1" << 0 << 0.2758;
+        QTest::newRow("lesson 3 and 5 reg2d: latency, one block, 8.13 ms") << "h200-sxm" << reg2d << "latency" << 1 << 0.00813;
+        QTest::newRow("lesson 3 tensor cores: latency")
+            << "h200-sxm"
+            << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "bf16"}, {"step", "gemm.mma_multistage"}, {"bm", 128},
+                           {"bn", 128}, {"bk", 32}, {"stages", 3}, {"threads", 128}, {"group", 8}}
+            << "latency" << 0 << 0.0;
+        const QVariantMap plan{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "tf32"}, {"bm", 64}, {"bn", 64}, {"bk", 16}, {"stages", 2}, {"threads", 512}};
+        QVariantMap b = plan, c = plan;
+        b["bm"] = b["bn"] = 128;
+        b["bk"] = 32;
+        c["bm"] = c["bn"] = 128;
+        c["bk"] = 64;
+        QTest::newRow("lesson 5 plan A: L2") << "a100-sxm4-80gb" << plan << "l2" << 0 << 0.0;
+        QTest::newRow("lesson 5 plan B: compute, one block") << "a100-sxm4-80gb" << b << "compute" << 1 << 0.0;
+        QTest::newRow("lesson 5 plan C: compute, one block") << "a100-sxm4-80gb" << c << "compute" << 1 << 0.0;
+    }
+    void lessonCaptionsTrue()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QVariantMap, state);
+        QFETCH(QString, bound);
+        QFETCH(int, blocksPerSm);
+        QFETCH(double, measuredS);
+        RooflineChart chart;
+        TileExplorer ex(&chart);
+        ex.setGpu(this->gpu(gpu));
+        ex.applyLessonState(state);
+        waitIdle(ex);
+        QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
+        QCOMPARE(ex.prediction().bound, bound);
+        QVERIFY(!ex.boundText().isEmpty());
+        if (blocksPerSm > 0)
+            QCOMPARE(ex.result().blocksPerSm, blocksPerSm);
+        if (measuredS > 0) {
+            QVERIFY(ex.termBar()->measuredS());
+            QVERIFY(qAbs(*ex.termBar()->measuredS() / measuredS - 1) < 0.01);
+        }
+        qInfo("%s: predicted %s, bound %s", QTest::currentDataTag(), qPrintable(model::formatSeconds(ex.prediction().timeS)),
+              qPrintable(ex.prediction().bound));
+    }
+
     // ---- in the main window
 
     void mainWindow()
