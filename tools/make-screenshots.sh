@@ -4,8 +4,10 @@
 #
 #   tools/make-screenshots.sh [path/to/rooflab]      default: build/app/gui/rooflab
 #
-# Each is 1280x800 (the wide panels 1600x900) and, when pngquant is installed, reduced to a 256-colour palette (the
-# charts have few colours; the files stay small enough for the repository).
+# Each is taken at 1920x1080 (a classroom projector's full-HD mode); the main window and every
+# panel also at 1280x720 (NAME-720p.png), the smallest projector mode the window must fit. When
+# pngquant is installed they are reduced to a 256-colour palette (the charts have few colours;
+# the files stay small enough for the repository).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 APP=${1:-$ROOT/build/app/gui/rooflab}
@@ -19,7 +21,7 @@ export ROOFLAB_RESOURCES=$ROOT/resources
 
 shot() { # name, then rooflab options (a later --size wins)
   local name=$1; shift
-  "$APP" --screenshot "$OUT/$name.png" --size 1280x800 "$@" 2>/dev/null
+  "$APP" --screenshot "$OUT/$name.png" --size 1920x1080 "$@" 2>/dev/null
   if command -v pngquant >/dev/null; then
     pngquant --force --skip-if-larger --quality 70-95 --output "$OUT/$name.png" "$OUT/$name.png" || true
   fi
@@ -28,9 +30,8 @@ shot() { # name, then rooflab options (a later --size wins)
 
 shot main --gpu h200-sxm --demo-points --lang en --theme light
 shot compare --gpu a100-sxm4-80gb --compare h100-sxm,h200-sxm,b200 --lang en --theme light
-# The occupancy calculator and the tile explorer are wide: a wider window shows them whole.
-shot occupancy --lesson 04-occupancy --step 1 --panel occupancy --size 1600x900 --lang en --theme light
-shot tile --gpu h200-sxm --panel tile --size 1600x900 --lang en --theme light
+shot occupancy --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
+shot tile --gpu h200-sxm --panel tile --lang en --theme light
 shot runs --gpu h200-sxm --panel runs --lang en --theme light
 shot results --gpu h200-sxm --panel results --results "$ROOT/resources/samples/h200-gemm-ladder.json" --lang en --theme light
 shot lesson --panel lesson --lesson 02-intensity --step 3 --lang en --theme light
@@ -41,3 +42,9 @@ shot presentation-tile --lesson 03-tiling --step 3 --presentation --lang en --th
 shot dark --gpu h200-sxm --compare a100-sxm4-80gb --demo-points --theme dark --lang en
 shot zh_CN --panel lesson --lesson 03-tiling --step 1 --lang zh_CN --theme light
 shot presentation-zh_CN-dark --lesson 01-roofline --step 4 --presentation --lang zh_CN --theme dark
+# The smallest projector mode: the window fits, the chart keeps its width.
+shot main-720p --gpu h200-sxm --demo-points --lang en --theme light --size 1280x720
+shot occupancy-720p --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light --size 1280x720
+shot tile-720p --gpu h200-sxm --panel tile --lang en --theme light --size 1280x720
+shot runs-720p --gpu h200-sxm --panel runs --lang en --theme light --size 1280x720
+shot results-720p --gpu h200-sxm --panel results --results "$ROOT/resources/samples/h200-gemm-ladder.json" --lang en --theme light --size 1280x720
