@@ -23,14 +23,7 @@ OUT=$(mkdir -p "$OUT" && cd "$OUT" && pwd) # the bundle's run.sh runs programs f
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 export ROOFLAB_CACHE_DIR=$(mktemp -d) # a fresh compile of every kernel, not an older image
 export PATH=/usr/local/cuda/bin:$PATH
-for lib in libnvrtc.so.13; do # as kernels/tools/h200-run.sh: the pip wheel if the toolkit lacks it
-  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
-    d=$(python3 -c 'import glob,site,sys
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]): print(f.rsplit("/", 1)[0]); raise SystemExit' "$lib" 2>/dev/null)
-    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
-  fi
-done
+source "$ROOT/tools/device-env.sh"
 RUN="bash $ROOT/.device-bundle/run.sh"
 stage=$(mktemp -d)
 dir=$stage/sass

@@ -17,16 +17,7 @@ mkdir -p "$OUT"
 LOGS=$(mktemp -d)/hosts-logs
 mkdir -p "$LOGS"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-# cuBLAS and NVRTC come from the toolkit; fall back to the pip wheels if it lacks them.
-for lib in libcublas.so.13 libnvrtc.so.13; do
-  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
-    d=$(python3 -c 'import glob,site,sys
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]):
-        print(f.rsplit("/", 1)[0]); raise SystemExit' "$lib" 2>/dev/null)
-    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
-  fi
-done
+source "$ROOT/tools/device-env.sh"
 # The bundle unpacked into a folder of this run (run.sh's /tmp/qt-bundle may hold an older or
 # another bundle on a machine that stayed warm), with run.sh's environment.
 B=$(mktemp -d)/bundle

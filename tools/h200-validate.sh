@@ -13,14 +13,7 @@ OUT=${OUT:?set OUT to a folder}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 # nvdisasm (the runs record their SASS instruction mix) and ncu from the CUDA Toolkit.
 export PATH=/usr/local/cuda/bin:$PATH ROOFLAB_NCU=${NCU:-/usr/local/cuda/bin/ncu}
-for lib in libcublas.so.13 libnvrtc.so.13; do # the pip wheels if the toolkit lacks them
-  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
-    d=$(python3 -c 'import glob,site,sys
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]): print(f.rsplit("/", 1)[0]); raise SystemExit' "$lib" 2>/dev/null)
-    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
-  fi
-done
+source "$ROOT/tools/device-env.sh"
 RUN="bash $ROOT/.device-bundle/run.sh"
 V=$OUT/validation
 mkdir -p "$V"

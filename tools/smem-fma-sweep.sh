@@ -20,20 +20,7 @@ OUT=$(cd "$OUT" && pwd) # run.sh changes folder: every path it gets is absolute
 budget=${SMEM_FMA_BUDGET_S:-110}
 steps=${*:-grid}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-# cuBLAS and NVRTC come from the toolkit; fall back to the pip wheels if it lacks them.
-for lib in libcublas.so.13 libnvrtc.so.13; do
-  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
-    d=$(python3 - "$lib" <<'PY' 2>/dev/null
-import glob, site, sys
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]):
-        print(f.rsplit("/", 1)[0]); raise SystemExit
-PY
-)
-    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
-    echo "$lib not in /usr/local/cuda/lib64; using ${d:-nothing}"
-  fi
-done
+source "$ROOT/tools/device-env.sh"
 BUNDLE=$(cd "${BUNDLE:-$ROOT/.device-bundle}" 2>/dev/null && pwd)
 [[ -f $BUNDLE/run.sh ]] || { echo "no bundle in ${BUNDLE:-.device-bundle} (see ../shared/device/qt-bundle.sh)" >&2; exit 2; }
 RUN="bash $BUNDLE/run.sh"

@@ -8,20 +8,7 @@ ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 steps=${*:-tests suite sweeps}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-# cuBLAS and NVRTC come from the toolkit; fall back to the pip wheels if it lacks them.
-for lib in libcublas.so.13 libnvrtc.so.13; do
-  if [[ ! -e /usr/local/cuda/lib64/$lib ]]; then
-    d=$(python3 - "$lib" <<'PY' 2>/dev/null
-import glob, site, sys
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/*/lib/" + sys.argv[1]):
-        print(f.rsplit("/", 1)[0]); raise SystemExit
-PY
-)
-    [[ -n $d ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$d
-    echo "$lib not in /usr/local/cuda/lib64; using ${d:-nothing}"
-  fi
-done
+source "$ROOT/tools/device-env.sh"
 RUN="bash $ROOT/.device-bundle/run.sh"
 sweep() { # kernel dtype params...
   local k=$1 dt=$2
