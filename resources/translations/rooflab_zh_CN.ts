@@ -178,6 +178,79 @@
     </message>
 </context>
 <context>
+    <name>ExplainView</name>
+    <message>
+        <location filename="../../app/gui/explainview.cpp" line="+95"/>
+        <source>Bound by %1.</source>
+        <translation>受 %1 限制。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bound by %1: %2</source>
+        <translation>受 %1 限制：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Select a measurement to explain.</source>
+        <translation>选择一条测量以查看解释。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing selected</source>
+        <translation>未选择任何内容</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The performance model cannot explain this measurement: %1</source>
+        <translation>性能模型无法解释这条测量：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it has no description of %1</source>
+        <translation>它没有 %1 的描述</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured %1</source>
+        <translation>实测 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measured %1, predicted %2: gap %3 (%4).</source>
+        <translation>实测 %1，预测 %2：差距 %3（%4）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>slower than the model says</source>
+        <translation>比模型预测的慢</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>faster than the model says</source>
+        <translation>比模型预测的快</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicted %1.</source>
+        <translation>预测 %1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No counters in this measurement: `rooflab-cli run --profile` adds the measured bytes per level.</source>
+        <translation>这条测量中没有计数器数据：`rooflab-cli run --profile` 会加入每一级实测的字节数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>counters: %1, SM clock %2 MHz while profiled</source>
+        <translation>计数器：%1，profile 时 SM 时钟为 %2 MHz</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SM clock used: %1 MHz</source>
+        <translation>所用 SM 时钟：%1 MHz</translation>
+    </message>
+</context>
+<context>
     <name>GpuPicker</name>
     <message>
         <location filename="../../app/gui/gpupicker.cpp" line="+24"/>
@@ -196,6 +269,138 @@
         <translation>
             <numerusform>最多只能对比 %n 块 GPU；请先取消勾选一块。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Hosts</name>
+    <message>
+        <location filename="../../app/client/hosts.cpp" line="+8"/>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>A host needs a name.</source>
+        <translation>主机需要一个名称。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is a host named &quot;%1&quot; already.</source>
+        <translation>已经有一台名为“%1”的主机。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A host needs the command that starts rooflab-cli worker there.</source>
+        <translation>主机需要一条在其上启动 rooflab-cli worker 的命令。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The command &quot;%1&quot; cannot be used: %2</source>
+        <translation>无法使用命令“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>a %1 quote is not closed</source>
+        <translation>%1 引号未闭合</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it names no program</source>
+        <translation>其中没有指定程序</translation>
+    </message>
+</context>
+<context>
+    <name>HostsDialog</name>
+    <message>
+        <location filename="../../app/gui/hostsdialog.cpp" line="+18"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kernels run where rooflab-cli worker runs. A host is a name and the command that starts the worker there: your ~/.ssh/config, keys, agent and ProxyJump apply to ssh; no password is ever asked for or stored.</source>
+        <translation>kernel 在 rooflab-cli worker 所在的机器上运行。一台主机由名称和在其上启动 worker 的命令组成：ssh 会使用你的 ~/.ssh/config、密钥、agent 和 ProxyJump；从不询问也不保存密码。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>For example:
+%1
+%2
+or any command that starts rooflab-cli worker.</source>
+        <translation>例如：
+%1
+%2
+或任何能启动 rooflab-cli worker 的命令。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>gpu-server-%1</source>
+        <translation>gpu-server-%1</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no CUDA device</source>
+        <translation>没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RoofLab %1</source>
+        <translation>RoofLab %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>protocol %1</source>
+        <translation>协议 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connected: %1</source>
+        <translation>已连接：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Testing %1…</source>
+        <translation>正在测试 %1…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 waits in the queue: %2</source>
+        <translation>%1 正在队列中等待：%2</translation>
     </message>
 </context>
 <context>
@@ -347,12 +552,12 @@
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+17"/>
         <source>replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -392,7 +597,7 @@
         <translation>worker 没有响应</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>No CUDA device was found, and the H200 sample results (%1) are not installed. Open or replay a results file to see measured points.</source>
         <translation>没有找到 CUDA 设备，也没有安装 H200 样例结果（%1）。打开或回放一个结果文件即可看到实测点。</translation>
     </message>
@@ -445,7 +650,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+38"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+39"/>
         <source>RoofLab</source>
         <translation>RoofLab</translation>
     </message>
@@ -482,7 +687,7 @@
         <translation>GPU 与性能上限</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Workloads</source>
         <translation>工作负载</translation>
     </message>
@@ -547,12 +752,7 @@
         <translation>图表</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>RoofLab — %1</source>
-        <translation>RoofLab — %1</translation>
-    </message>
-    <message>
-        <location line="+114"/>
+        <location line="+147"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -586,7 +786,7 @@
 <context>
     <name>OccupancyGraph</name>
     <message>
-        <location filename="../../app/gui/occupancygraph.cpp" line="+32"/>
+        <location filename="../../app/gui/occupancygraph.cpp" line="+36"/>
         <source>occupancy (%)</source>
         <translation>占用率 (%)</translation>
     </message>
@@ -775,7 +975,7 @@
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+43"/>
         <source>limited by %1</source>
         <translation>受 %1 限制</translation>
     </message>
@@ -843,7 +1043,7 @@
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/presentationmode.cpp" line="+58"/>
+        <location filename="../../app/gui/presentationmode.cpp" line="+60"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -888,7 +1088,7 @@
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+241"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -901,7 +1101,7 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/resultspanel.cpp" line="+70"/>
+        <location filename="../../app/gui/resultspanel.cpp" line="+77"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -946,7 +1146,17 @@
         <translation>把显示的所有测量导出为 CSV，每条一行</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
+        <source>Explain…</source>
+        <translation>解释…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where the selected row&apos;s time goes: the performance model&apos;s terms against the measured time, and why it is bound (also: double-click a row)</source>
+        <translation>选中行的时间花在哪里：性能模型的各项与实测时间对比，以及受什么限制（也可双击该行）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
@@ -981,12 +1191,32 @@
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+117"/>
+        <source>predicted for %1: the spec database has no entry for the measured device (%2)</source>
+        <translation>针对 %1 的预测：规格数据库中没有实测设备（%2）的条目</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>predicted for %1: the results do not name their device</source>
+        <translation>针对 %1 的预测：结果中没有注明设备</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no GPU to predict for: the results do not name a device the spec database knows, and no GPU is chosen</source>
+        <translation>没有可预测的 GPU：结果中注明的设备不在规格数据库中，也没有选择 GPU</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>an imported Nsight Compute kernel: the performance model describes RoofLab&apos;s own kernels only</source>
+        <translation>导入的 Nsight Compute kernel：性能模型只描述 RoofLab 自带的 kernel</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>measured in this session</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+159"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1006,7 +1236,7 @@
         <translation>（在噪声范围内）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
         <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
     </message>
@@ -1025,8 +1255,13 @@
         <source>for: %1</source>
         <translation>对应：%1</translation>
     </message>
+    <message>
+        <location line="+22"/>
+        <source>%1: measured %2 %3</source>
+        <translation>%1：实测 %2 %3</translation>
+    </message>
     <message numerus="yes">
-        <location line="+44"/>
+        <location line="+31"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
@@ -1076,7 +1311,17 @@
         </translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+34"/>
+        <source>Explain the gap</source>
+        <translation>解释差距</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Explain the gap: %1</source>
+        <translation>解释差距：%1</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
@@ -1218,7 +1463,7 @@
 <context>
     <name>ResultsTableModel</name>
     <message>
-        <location filename="../../app/gui/resultstablemodel.cpp" line="+204"/>
+        <location filename="../../app/gui/resultstablemodel.cpp" line="+253"/>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -1228,7 +1473,7 @@
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+68"/>
         <source>compared against the %1 ceiling</source>
         <translation>与 %1 上限比较</translation>
     </message>
@@ -1260,7 +1505,37 @@
         <translation>实测性能占该算术强度下屋顶的比例</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>no performance model for this panel</source>
+        <translation>此面板没有性能模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not predicted: %1</source>
+        <translation>未预测：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the model does not know %1</source>
+        <translation>模型不认识 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted %1, bound by %2</source>
+        <translation>预测 %1，受 %2 限制</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>measured %1: %2 against the prediction (positive = slower than predicted)</source>
+        <translation>实测 %1：相对预测 %2（正数 = 比预测慢）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>double-click the row (or Explain) for every term</source>
+        <translation>双击该行（或点“解释”）查看每一项</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>no row with the same kernel, data type and parameters in %1</source>
         <translation>%1 中没有 kernel、数据类型和参数都相同的行</translation>
     </message>
@@ -1275,7 +1550,7 @@
         <translation>，在噪声范围内</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
         <source>Kernel</source>
         <translation>Kernel</translation>
     </message>
@@ -1331,6 +1606,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gap</source>
+        <translation>差距</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1356,6 +1641,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>kernel time the performance model predicts (compute, issue, shared memory, L1, L2, HBM, latency, waves: the slowest plus the latency not hidden)</source>
+        <translation>性能模型预测的 kernel 时间（计算、发射、shared memory、L1、L2、HBM、延迟、wave：取最慢的一项，再加上未被隐藏的延迟）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured / predicted − 1: positive = slower than predicted</source>
+        <translation>实测 / 预测 − 1：正数 = 比预测慢</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>median time against %1; negative = faster</source>
         <translation>相对 %1 的中位时间；负数 = 更快</translation>
     </message>
@@ -1363,7 +1658,7 @@
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../../app/gui/rooflinechart.cpp" line="+148"/>
+        <location filename="../../app/gui/rooflinechart.cpp" line="+159"/>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度 (FLOP/B)</translation>
     </message>
@@ -1389,7 +1684,7 @@
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+341"/>
+        <location line="+350"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -1399,7 +1694,7 @@
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+136"/>
         <source>measured %1 %2</source>
         <translation>实测 %1 %2</translation>
     </message>
@@ -1409,7 +1704,7 @@
         <translation>实测 %1 %2（%3 探针）</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+95"/>
         <source>predicted (hollow)</source>
         <translation>预测（空心）</translation>
     </message>
@@ -1422,7 +1717,7 @@
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../../app/gui/runspanel.cpp" line="+36"/>
+        <location filename="../../app/gui/runspanel.cpp" line="+38"/>
         <source>one of %1</source>
         <translation>%1 之一</translation>
     </message>
@@ -1437,7 +1732,7 @@
         <translation>，%1 的倍数</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Run selected</source>
         <translation>运行选中项</translation>
     </message>
@@ -1462,12 +1757,32 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>The computer the kernels run on (Hosts… adds GPU servers and Slurm clusters)</source>
+        <translation>运行 kernel 的计算机（“主机…”可添加 GPU 服务器和 Slurm 集群）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hosts…</source>
+        <translation>主机…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The GPU runs go to; All GPUs runs on each one after another</source>
+        <translation>运行所用的 GPU；“所有 GPU”会依次在每一块上运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Looking for a CUDA device…</source>
         <translation>正在查找 CUDA 设备…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>&lt;b&gt;Waiting in the queue of %1&lt;/b&gt;&lt;br&gt;%2 (Cancel gives the place up)</source>
+        <translation>&lt;b&gt;正在 %1 的队列中等待&lt;/b&gt;&lt;br&gt;%2（点“取消”放弃排队位置）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Kernel</source>
         <translation>Kernel</translation>
     </message>
@@ -1568,6 +1883,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
@@ -1582,7 +1902,32 @@
         <translation>没有 CUDA 设备：运行需要 NVIDIA GPU。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+50"/>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>host: %1</source>
+        <translation>主机：%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All %1 GPUs, one after another</source>
+        <translation>全部 %1 块 GPU，依次运行</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 on %2 GPUs</source>
+        <translation>%1，在 %2 块 GPU 上</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Starting %1…</source>
         <translation>正在启动 %1…</translation>
     </message>
@@ -1597,7 +1942,7 @@
         <translation>没有 CUDA 设备：运行需要 NVIDIA GPU。可以改为回放一个结果文件。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>No CUDA device: the suite needs an NVIDIA GPU.</source>
         <translation>没有 CUDA 设备：测试集需要 NVIDIA GPU。</translation>
     </message>
@@ -1632,7 +1977,7 @@
         <translation>RoofLab 结果 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Cancelling %1: the kernel that runs finishes first…</source>
         <translation>正在取消 %1：先等正在运行的 kernel 结束…</translation>
     </message>
@@ -1642,7 +1987,17 @@
         <translation>第 %1 / %2 个：%3</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>done on one GPU: %1</source>
+        <translation>在一块 GPU 上完成：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stopped on one GPU: %1: %2</source>
+        <translation>在一块 GPU 上停止：%1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Done: %1.</source>
         <translation>完成：%1。</translation>
     </message>
@@ -1673,20 +2028,95 @@
     </message>
 </context>
 <context>
+    <name>TermBar</name>
+    <message>
+        <location filename="../../app/gui/termbar.cpp" line="+70"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>issue</source>
+        <translation>发射</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shared mem.</source>
+        <translation>shared mem.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L1 / global</source>
+        <translation>L1 / global</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>waves, tail</source>
+        <translation>wave、尾部</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Each bar is the time one resource would need alone. They overlap: the predicted time is the slowest of them plus the latency that the resident warps cannot hide.</source>
+        <translation>每根条表示某一资源单独所需的时间。它们相互重叠：预测时间是其中最慢的一项，再加上驻留 warp 无法隐藏的延迟。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+271"/>
+        <source>predicted %1, bound by %2</source>
+        <translation>预测 %1，受 %2 限制</translation>
+    </message>
+    <message>
+        <location line="-233"/>
+        <source>predicted %1</source>
+        <translation>预测 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+233"/>
+        <source>measured %1</source>
+        <translation>实测 %1</translation>
+    </message>
+    <message>
+        <location line="-106"/>
+        <source>No prediction for this configuration.</source>
+        <translation>此配置没有预测。</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>the binding term</source>
+        <translation>起决定作用的项</translation>
+    </message>
+</context>
+<context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tileexplorer.cpp" line="+186"/>
+        <location filename="../../app/gui/tileexplorer.cpp" line="+1603"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <location line="+729"/>
+        <location line="-1349"/>
+        <location line="+822"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-727"/>
+        <location line="-820"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
@@ -1696,12 +2126,7 @@
         <translation>各项</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Seed 003</source>
-        <translation>种子 003</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Configuration</source>
         <translation>配置</translation>
     </message>
@@ -1716,12 +2141,7 @@
         <translation>值</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Seed 003: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side by side. Apply one to explore from it.</source>
-        <translation>种子 003：4096³，TF32 Tensor Core，512 个线程，双缓冲；三个方案并列。选一个应用后可以从它出发继续探索。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+30"/>
         <source>Set the explorer to plan %1</source>
         <translation>把探索面板设为方案 %1</translation>
     </message>
@@ -1731,12 +2151,7 @@
         <translation>切到 A100</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Switch the GPU to the seed&apos;s A100</source>
-        <translation>把 GPU 切换为种子文档中的 A100</translation>
-    </message>
-    <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Ladder at this size</source>
         <translation>该尺寸下的阶梯</translation>
     </message>
@@ -1762,7 +2177,22 @@
         <translation>阶梯与扫描</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="-1"/>
+        <source>A100 worked example</source>
+        <translation>A100 算例</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>The course notes&apos; A100 example: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side by side. Apply one to explore from it.</source>
+        <translation>讲义中的 A100 算例：4096³，TF32 Tensor Core，512 线程，双缓冲；三个方案并排比较。应用其中一个，从它开始探索。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Switch the GPU to the A100 of the worked example</source>
+        <translation>把 GPU 切换为算例中的 A100</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>size D = M = N = K</source>
         <translation>尺寸 D = M = N = K</translation>
     </message>
@@ -1797,13 +2227,43 @@
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+280"/>
+        <location line="+17"/>
+        <location line="+369"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-286"/>
+        <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
+        <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 at the %2 peak × wave efficiency %3</source>
+        <translation>%1，按 %2 峰值 × wave 效率 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 read without reuse / L2 bandwidth%2</source>
+        <translation>%1 无复用读取 / L2 带宽%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (assumed)</source>
+        <translation>（假定值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (L2 model) / HBM bandwidth</source>
+        <translation>%1（L2 模型）/ HBM 带宽</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared memory, L1, latency and waves from its kernel.</source>
+        <translation>分块模型这一步只有峰值项（计算、L2、HBM）；阶梯中的一步会根据其 kernel 加上发射、shared memory、L1、延迟和 wave 各项。</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -1838,12 +2298,22 @@
         <translation>无法预测：这个配置不能运行（原因见下）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>No prediction: %1</source>
+        <translation>没有预测：%1</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>predicted %1 · %2 · bound by %3</source>
         <translation>预测 %1 · %2 · 受 %3 限制</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
+        <source>No bar: this configuration cannot run.</source>
+        <translation>没有条形：此配置无法运行。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>registers: %1 per thread, compiled (NVRTC, %2)</source>
         <translation>寄存器：每线程 %1 个，编译所得（NVRTC，%2）</translation>
     </message>
@@ -1883,7 +2353,7 @@
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+110"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
@@ -1908,14 +2378,14 @@
         <translation>分块模型这一步没有 kernel：请选择阶梯中的一步来测量</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>On %1, as in the seed.</source>
-        <translation>在 %1 上，与种子文档一致。</translation>
+        <location line="+9"/>
+        <source>On %1, as in the worked example.</source>
+        <translation>在 %1 上，与算例相同。</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>On %1 (the seed used an A100: press “On A100” to compare with its numbers).</source>
-        <translation>在 %1 上（种子文档用的是 A100：按“切到 A100”可与其数值对比）。</translation>
+        <source>On %1 (the worked example uses an A100: press “On A100” to compare with its numbers).</source>
+        <translation>在 %1 上（算例使用 A100：按“切到 A100”与其数值对比）。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -1943,7 +2413,7 @@
         <translation>预测：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>measured</source>
         <translation>实测</translation>
     </message>
@@ -1980,7 +2450,7 @@
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>%1 is not there (yet): no measured ladder to show</source>
         <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
     </message>
@@ -1990,7 +2460,7 @@
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+121"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
@@ -2035,7 +2505,7 @@
         <translation>未包含：%1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+93"/>
         <source>Measure: this configuration cannot run (see the reasons above).</source>
         <translation>测量：这个配置不能运行（原因见上）。</translation>
     </message>
@@ -2045,19 +2515,19 @@
         <translation>测量：分块模型这一步没有 kernel；请选择阶梯中的一步来测量。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Measuring %1 %2 through the worker (checked, then timed)…</source>
         <translation>正在通过 worker 测量 %1 %2（先校验，再计时）…</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Measuring %n sweep point(s) through the worker…</source>
         <translation>
             <numerusform>正在通过 worker 测量 %n 个扫描点…</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).</source>
         <translation>测量扫描：扫描中没有任何点有可运行的 kernel（请扫描阶梯中的某一步）。</translation>
     </message>
@@ -2097,12 +2567,13 @@
         <translation>最大相对误差 %1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>No CUDA device: %1 The prediction stands; the ladder view shows measured sample results.</source>
         <translation>没有 CUDA 设备：%1 预测仍然有效；阶梯视图显示样例中的实测结果。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-95"/>
+        <location line="+98"/>
         <source>Measure failed: %1</source>
         <translation>测量失败：%1</translation>
     </message>
@@ -2110,12 +2581,27 @@
 <context>
     <name>WorkerClient</name>
     <message>
-        <location filename="../../app/gui/workerclient.cpp" line="+116"/>
+        <location filename="../../app/client/workerclient.cpp" line="+108"/>
+        <source>this computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>host &quot;%1&quot;</source>
+        <translation>主机“%1”</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>The command of %1 cannot be used: %2.</source>
+        <translation>无法使用 %1 的命令：%2。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>The kernel worker rooflab-cli was not found at &quot;%1&quot;: install it next to rooflab or set ROOFLAB_CLI to its path.</source>
         <translation>在“%1”没有找到 kernel worker rooflab-cli：请把它安装在 rooflab 旁边，或把 ROOFLAB_CLI 设为它的路径。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <location line="+1"/>
         <source>cancelled: the worker was stopped</source>
         <translation>已取消：worker 已停止</translation>
@@ -2126,22 +2612,22 @@
         <translation>正在回放：请等它结束或先取消。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>looking for CUDA devices</source>
         <translation>正在查找 CUDA 设备</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>the %1 suite</source>
         <translation>%1 测试集</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>the ceiling probes</source>
         <translation>上限探针</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>The worker is busy: cancel what runs before replaying a file.</source>
         <translation>worker 正忙：回放文件之前请先取消正在运行的任务。</translation>
     </message>
@@ -2151,7 +2637,17 @@
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+32"/>
+        <source>cancelled while waiting in the queue of %1</source>
+        <translation>在 %1 的队列中等待时已取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled while connecting to %1</source>
+        <translation>连接 %1 时已取消</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -2161,27 +2657,69 @@
         <translation>无（没有未完成的请求）</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The kernel worker sent a line of more than %1 MiB while running %2.</source>
         <translation>kernel worker 在运行 %2 时发来了一行超过 %1 MiB 的数据。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+44"/>
+        <source>%1 sent no hello (its first line: &quot;%2&quot;): it speaks worker protocol 1, this RoofLab speaks %3. Install the same RoofLab version there.</source>
+        <translation>%1 没有发送 hello（其第一行：“%2”）：它使用 worker 协议 1，而本 RoofLab 使用 %3。请在那里安装相同版本的 RoofLab。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>ignored a line from the worker: %1</source>
         <translation>忽略了 worker 发来的一行：%1</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+10"/>
+        <source>%1 speaks worker protocol %2, this RoofLab speaks %3: install RoofLab %4 there (it has %5).</source>
+        <translation>%1 使用 worker 协议 %2，本 RoofLab 使用 %3：请在那里安装 RoofLab %4（它装的是 %5）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>an unknown version</source>
+        <translation>未知版本</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+112"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Lost the connection to %1: nothing came for %2 s, not even the answer to a ping, while running %3.</source>
+        <translation>与 %1 的连接已断开：运行 %3 时 %2 s 内没有收到任何数据，连 ping 的应答也没有。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>%1 faulted and took the worker&apos;s CUDA context with it: %2.</source>
         <translation>%1 出错，并导致 worker 的 CUDA 上下文失效：%2。</translation>
     </message>
     <message>
         <location line="+48"/>
+        <location line="+25"/>
         <source>it crashed</source>
         <translation>它崩溃了</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-25"/>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not start the worker on %1: &quot;%2&quot; ended (%3) before the worker answered%4.</source>
+        <translation>无法在 %1 上启动 worker：“%2”在 worker 应答之前已结束（%3）%4。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lost the connection to %1 (%2) while running %3%4.</source>
+        <translation>运行 %3 时与 %1 的连接已断开（%2）%4。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>it exited with code %1</source>
         <translation>它以代码 %1 退出</translation>
     </message>
@@ -2196,19 +2734,34 @@
         <translation>kernel worker 在运行 %2 时意外停止（%1）。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>Could not start the worker on %1: &quot;%2&quot; could not be run: %3</source>
+        <translation>无法在 %1 上启动 worker：无法运行“%2”：%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The kernel worker %1 could not be started: %2</source>
         <translation>无法启动 kernel worker %1：%2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+31"/>
+        <source>No answer from %1 within %2 s (no hello from its worker)%3.</source>
+        <translation>%1 在 %2 s 内没有应答（其 worker 未发送 hello）%3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>The kernel worker sent nothing for %1 s while running %2; it was stopped (the kernel may hang).</source>
         <translation>kernel worker 在运行 %2 时 %1 秒没有任何输出，已被停止（kernel 可能卡死了）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+16"/>
         <source>The worker was restarted; every result received before is kept.</source>
         <translation>worker 已重启；之前收到的所有结果都已保留。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every result received before is kept; send the run again when the host answers.</source>
+        <translation>之前收到的结果都会保留；主机恢复响应后请重新发送这次运行。</translation>
     </message>
 </context>
 <context>
@@ -2284,7 +2837,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+87"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+173"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -2319,9 +2872,14 @@
         <translation>--budget 接受 0 到 60 之间的秒数</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>--device takes a device index</source>
-        <translation>--device 接受一个设备编号</translation>
+        <location line="-66"/>
+        <source>GPU %1: rooflab-cli %2</source>
+        <translation>GPU %1：rooflab-cli %2</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>--device takes a device index or &quot;all&quot;</source>
+        <translation>--device 接受一个设备索引或“all”</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2339,7 +2897,17 @@
         <translation>--set：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
+        <source>--profile runs only here, not through a host; measuring without it</source>
+        <translation>--profile 只能在本机运行，不能通过主机运行；本次不带它测量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>--device %1: %2 has %3 devices</source>
+        <translation>--device %1：%2 只有 %3 个设备</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>%1 (needs sm_90, the device is %2)</source>
         <translation>%1（需要 sm_90，当前设备是 %2）</translation>
     </message>
@@ -2349,7 +2917,7 @@
         <translation>%1（需要 sm_80 或更新）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+65"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
@@ -2398,16 +2966,272 @@
         <source>replayed %1</source>
         <translation>已回放 %1</translation>
     </message>
+    <message>
+        <location filename="../../app/cli/cmd_explain.cpp" line="+98"/>
+        <source>results files (RoofLab JSON), or folders of them</source>
+        <translation>结果文件（RoofLab JSON），或包含它们的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predict the same kernels on another GPU of the database (a prediction only)</source>
+        <translation>在数据库中的另一块 GPU 上预测相同的 kernel（仅预测）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>only measurements of this kernel id</source>
+        <translation>只看此 kernel id 的测量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>use the measured ceilings of this results file (default: those of the files given, per device)</source>
+        <translation>使用此结果文件的实测性能上限（默认：按设备使用所给文件的上限）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>machine-readable output</source>
+        <translation>机器可读的输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The performance model&apos;s prediction beside every measurement it knows, term by term.</source>
+        <translation>在性能模型认识的每条测量旁给出其预测，逐项列出。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>explain needs at least one results file</source>
+        <translation>explain 至少需要一个结果文件</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rooflab-cli: %1: %2</source>
+        <translation>rooflab-cli：%1：%2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: its GPU (%2) is not in the spec database; name one with --gpu</source>
+        <translation>%1：其 GPU（%2）不在规格数据库中；请用 --gpu 指定一块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>predictions for a GPU the files were not measured on: no gaps</source>
+        <translation>针对并非测量所用 GPU 的预测：不计算差距</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>  %1 #%2 %3 %4: %5</source>
+        <translation>  %1 #%2 %3 %4：%5</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Predictions for %1 (measured on another GPU: the measured column is that GPU&apos;s)</source>
+        <translation>%1 上的预测（测量在另一块 GPU 上进行：实测列是那块 GPU 的数据）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gap</source>
+        <translation>差距</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>#%1 %2 (profiled):</source>
+        <translation>#%1 %2（已 profile）：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not explained:</source>
+        <translation>未解释：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 explained, %2 not; median |gap| %3 %, worst %4 %</source>
+        <translation>已解释 %1 条，未解释 %2 条；|差距| 中位数 %3 %，最差 %4 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  Spearman rank correlation %1: %2</source>
+        <translation>  Spearman 秩相关系数 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/cli/compilemix.cpp" line="+99"/>
+        <source>counted from the SASS (%1)</source>
+        <translation>从 SASS 统计（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>counted from the PTX (no disassembler found: integer and address arithmetic is an estimate)</source>
+        <translation>从 PTX 统计（未找到反汇编器：整数和地址运算为估计值）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>instruction mix of %1, warp instructions of one main-loop iteration, %2:</source>
+        <translation>%1 的指令构成，主循环一次迭代的 warp 指令数，%2：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>instruction mix of %1, the whole kernel (it has no loop), %2:</source>
+        <translation>%1 的指令构成，整个 kernel（没有循环），%2：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>; total %1</source>
+        <translation>；合计 %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>the worker sent no instruction mix</source>
+        <translation>worker 没有发送指令构成</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>instruction mix of %1, warp instructions of one main-loop iteration, counted from the %2:</source>
+        <translation>%1 的指令构成，主循环一次迭代的 warp 指令数，从 %2 统计：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>instruction mix of %1, the whole kernel (it has no loop), counted from the %2:</source>
+        <translation>%1 的指令构成，整个 kernel（没有循环），从 %2 统计：</translation>
+    </message>
+    <message>
+        <location filename="../../app/cli/remote.cpp" line="+59"/>
+        <source>--host and --via cannot be used together</source>
+        <translation>--host 和 --via 不能同时使用</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>--via: %1 (it is the command that starts rooflab-cli worker)</source>
+        <translation>--via：%1（它是启动 rooflab-cli worker 的命令）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>--host: no host &quot;%1&quot; in the settings (hosts: %2)</source>
+        <translation>--host：设置中没有主机“%1”（已有主机：%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>--device: &quot;%1&quot; is not a device index or &quot;all&quot;</source>
+        <translation>--device：“%1”不是设备索引或“all”</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>--device: &quot;%1&quot; is not a device index</source>
+        <translation>--device：“%1”不是设备索引</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>waiting: %1</source>
+        <translation>等待中：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cli::Profiler</name>
+    <message>
+        <location filename="../../app/cli/profiler.cpp" line="+96"/>
+        <source>profile: Nsight Compute (ncu) not found on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin; measuring without counters</source>
+        <translation>profile：在 PATH、$CUDA_HOME/bin 或 /usr/local/cuda/bin 中都找不到 Nsight Compute（ncu）；本次不采集计数器测量</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <source>profile: %1 could not be started (%2); no counters</source>
+        <translation>profile：无法启动 %1（%2）；没有计数器数据</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>profile: ncu did not finish within %1 s; no counters</source>
+        <translation>profile：ncu 未在 %1 s 内结束；没有计数器数据</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>profile: ncu may not read this GPU&apos;s performance counters (ERR_NVGPUCTRPERM; see https://developer.nvidia.com/ERR_NVGPUCTRPERM); measuring without counters</source>
+        <translation>profile：ncu 可能无权读取这块 GPU 的性能计数器（ERR_NVGPUCTRPERM；见 https://developer.nvidia.com/ERR_NVGPUCTRPERM）；本次不采集计数器测量</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>no launch of %1 matched</source>
+        <translation>没有与 %1 匹配的启动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ncu exited with code %1: %2</source>
+        <translation>ncu 以退出码 %1 退出：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile: %1; no counters</source>
+        <translation>profile：%1；没有计数器数据</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>profile: ncu refused the metrics asked for; no counters</source>
+        <translation>profile：ncu 拒绝了所请求的指标；没有计数器数据</translation>
+    </message>
+</context>
+<context>
+    <name>cli::RemoteSession</name>
+    <message>
+        <location filename="../../app/cli/remote.cpp" line="+90"/>
+        <source>waiting: %1</source>
+        <translation>等待中：%1</translation>
+    </message>
 </context>
 <context>
     <name>cli::Worker</name>
     <message>
-        <location filename="../../app/cli/cmd_worker.cpp" line="+123"/>
+        <location filename="../../app/cli/cmd_worker.cpp" line="+127"/>
         <source>stdin was closed before it started</source>
         <translation>在开始之前 stdin 已关闭</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+32"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
@@ -2417,14 +3241,14 @@
         <translation>请求必须是 JSON 对象</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>a request needs a &quot;request&quot; string (one of: %1, cancel)</source>
-        <translation>请求需要一个“request”字符串（可选：%1、cancel）</translation>
+        <location line="+24"/>
+        <source>a request needs a &quot;request&quot; string (one of: %1, cancel, ping)</source>
+        <translation>请求需要一个“request”字符串（可选：%1、cancel、ping）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>unknown request &quot;%1&quot; (known: %2, cancel)</source>
-        <translation>未知请求“%1”（已知：%2、cancel）</translation>
+        <source>unknown request &quot;%1&quot; (known: %2, cancel, ping)</source>
+        <translation>未知请求“%1”（已知：%2、cancel、ping）</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2447,23 +3271,44 @@
         <translation>已取消：%1</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+56"/>
+        <source>replay: name a results file in &quot;file&quot; (and a &quot;speed&quot; &gt;= 0)</source>
+        <translation>replay：请在“file”中指定一个结果文件（以及 &gt;= 0 的“speed”）</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+6"/>
+        <source>stopped after %1 of %2 measurements</source>
+        <translation>在 %2 条测量中完成 %1 条后停止</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>replayed %1</source>
+        <translation>已回放 %1</translation>
+    </message>
+    <message>
+        <location line="+89"/>
         <source>run: name a kernel in &quot;kernel&quot;</source>
         <translation>run：请在“kernel”中指定 kernel</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+164"/>
+        <location line="+197"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-184"/>
         <source>&quot;samples&quot; must be 1 to 100000 (0 or absent: automatic)</source>
         <translation>“samples”必须在 1 到 100000 之间（0 或省略：自动）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+20"/>
+        <source>%1: profiling under Nsight Compute</source>
+        <translation>%1：正在 Nsight Compute 下 profile</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>the run had finished; its measurement is kept</source>
         <translation>运行已经结束；测量结果已保留</translation>
     </message>
@@ -2498,7 +3343,7 @@
         <translation>在 %2 个 kernel 中的第 %1 个之后停止</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+27"/>
         <source>%1 stopped the batch</source>
         <translation>%1 中止了这一批</translation>
     </message>
@@ -2515,7 +3360,7 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+27"/>
         <source>%1 is not a compiled kernel (nothing to compile)</source>
         <translation>%1 不是需要编译的 kernel（无需编译）</translation>
     </message>
@@ -2525,12 +3370,12 @@
         <translation>compile：必须提供“arch”（没有 CUDA 设备可供推断），例如“sm_90”</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>%1: compiling for %2</source>
         <translation>%1：正在为 %2 编译</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+34"/>
         <source>stopped after %1 ms</source>
         <translation>在 %1 ms 后停止</translation>
     </message>
@@ -2553,7 +3398,7 @@
         <translation>没有检测到支持 CUDA 的设备</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+47"/>
         <source>cudaGetDeviceProperties failed for every device</source>
         <translation>所有设备的 cudaGetDeviceProperties 都失败了</translation>
     </message>
@@ -3000,7 +3845,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../kernels/family_probes.cpp" line="+776"/>
+        <location filename="../../kernels/family_probes.cpp" line="+959"/>
         <source>threads per block</source>
         <translation>每个 block 的线程数</translation>
     </message>
@@ -3088,8 +3933,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>The sum of n floats. atomic: every element an atomicAdd on one address, which serializes. tree: per-thread sums, warp shuffles, one partial per block, the last block adds the partials (seed 004).</source>
-        <translation>n 个 float 求和。atomic：每个元素对同一地址做一次 atomicAdd，会被串行化。tree：线程内求和、warp shuffle、每个 block 一个部分和，最后一个 block 把部分和相加（种子 004）。</translation>
+        <source>The sum of n floats. atomic: every element an atomicAdd on one address, which serializes. tree: per-thread sums, warp shuffles, one partial per block, the last block adds the partials.</source>
+        <translation>n 个 float 求和。atomic：每个元素都对同一地址做一次 atomicAdd，因而被串行化。tree：每线程先求部分和，再用 warp shuffle，每个 block 得到一个部分和，由最后一个 block 把各部分和相加。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -3197,7 +4042,47 @@
         <translation>循环次数（每次 16 次读取）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+12"/>
+        <source>Shared-memory loads feeding FMAs</source>
+        <translation>Shared memory 加载供给 FMA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The inner loop of a register-blocked GEMM in miniature: every iteration each thread loads 8 words of shared memory (LDS.32, or two LDS.128 with vec 4; lanes stride words apart, so a gcd(stride, 32)-way bank conflict) and feeds every word into ratio FMAs on ratio accumulators, with blocks_per_sm blocks resident on every SM. It measures how far the issue slots and the shared-memory pipe overlap.</source>
+        <translation>寄存器分块 GEMM 内层循环的缩影：每次迭代每个线程从 shared memory 加载 8 个字（LDS.32，或 vec 4 时两条 LDS.128；lane 之间相隔 stride 个字，因此产生 gcd(stride, 32) 路 bank conflict），并把每个字送入 ratio 条 FMA、累加到 ratio 个累加器上，每个 SM 上驻留 blocks_per_sm 个 block。它测量发射槽与 shared memory 流水线能重叠到什么程度。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>FMAs per loaded word (one accumulator each)</source>
+        <translation>每个加载字对应的 FMA 数（各有一个累加器）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>elements between the lanes&apos; addresses (words; 16-byte vectors with vec 4)</source>
+        <translation>lane 地址之间相隔的元素数（单位为字；vec 4 时为 16 字节向量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>words per shared-memory load: 1 (LDS.32) or 4 (LDS.128)</source>
+        <translation>每次 shared memory 加载的字数：1（LDS.32）或 4（LDS.128）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loop iterations (8 words and 8 x ratio FMAs each)</source>
+        <translation>循环迭代次数（每次 8 个字和 8 x ratio 条 FMA）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>blocks resident on every SM (forced through dynamic shared memory)</source>
+        <translation>每个 SM 上驻留的 block 数（通过动态 shared memory 强制）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;stride&quot; is at most 8 with vec 4 (the lanes&apos; vectors must fit the 8 KiB buffer)</source>
+        <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Eight independent chains x = x * a + b per thread, one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
         <translation>每个线程 8 条独立的 x = x * a + b 依赖链，正好一整波 block：CUDA Core 的算力上限（每次 FMA 2 FLOP，HFMA2 做两次）。</translation>
     </message>
@@ -3247,7 +4132,7 @@
         <translation>M = N = K</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite.cpp" line="+214"/>
+        <location filename="../../kernels/suite.cpp" line="+216"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
         <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
     </message>
@@ -3341,6 +4226,67 @@
         <source>MISSED</source>
         <translation>未达到</translation>
     </message>
+    <message>
+        <location filename="../../kernels/kernelmix.cpp" line="+117"/>
+        <location line="+62"/>
+        <source>no disassembler (nvdisasm or cuobjdump) was found (looked in: %1)</source>
+        <translation>未找到反汇编器（nvdisasm 或 cuobjdump）（查找位置：%1）</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>there is no compiled image to disassemble</source>
+        <translation>没有可反汇编的编译映像</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot create a temporary folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 did not start: %2</source>
+        <translation>%1 未能启动：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 did not finish within 120 s</source>
+        <translation>%1 未在 120 s 内结束</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 failed (exit code %2): %3</source>
+        <translation>%1 失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>the kernel did not compile</source>
+        <translation>kernel 未能编译</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>the compile kept no PTX to count</source>
+        <translation>编译没有保留可供统计的 PTX</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>no function with instructions in the %1</source>
+        <translation>%1 中没有包含指令的函数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not in the %2 (or has no instructions)</source>
+        <translation>%1 不在 %2 中（或没有指令）</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 is not a compiled kernel</source>
+        <translation>%1 不是已编译的 kernel</translation>
+    </message>
 </context>
 <context>
     <name>kernels::Catalog</name>
@@ -3393,7 +4339,12 @@
         <translation>不支持的架构“%1”（NVRTC %2 可以编译：%3）</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+17"/>
+        <source>%1 can only be compiled for %2 (it uses instructions that exist only there), not for %3</source>
+        <translation>%1 只能为 %2 编译（它使用了只在那里存在的指令），不能为 %3 编译</translation>
+    </message>
+    <message>
+        <location line="+163"/>
         <source>the kernel sources were not found (looked in: %1; set ROOFLAB_KERNELS)</source>
         <translation>没有找到 kernel 源码（查找了：%1；请设置 ROOFLAB_KERNELS）</translation>
     </message>
@@ -3408,7 +4359,7 @@
         <translation>没有找到 CUDA 头文件目录（cuda_fp16.h）（查找了：%1；请设置 ROOFLAB_CUDA_INCLUDE）</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>nvrtcCreateProgram: %1</source>
         <translation>nvrtcCreateProgram：%1</translation>
     </message>
@@ -3433,7 +4384,7 @@
         <translation>nvrtcGetCUBIN：%1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>no lowered name for %1</source>
         <translation>%1 没有 lowered name</translation>
     </message>
@@ -3459,7 +4410,7 @@
 <context>
     <name>kernels::Module</name>
     <message>
-        <location filename="../../kernels/runner.cpp" line="+68"/>
+        <location filename="../../kernels/runner.cpp" line="+69"/>
         <source>kernel %1 is not in the compiled module</source>
         <translation>编译出的模块中没有 kernel %1</translation>
     </message>
@@ -3467,7 +4418,7 @@
 <context>
     <name>kernels::ProbeKernels</name>
     <message>
-        <location filename="../../kernels/family_probes.cpp" line="-145"/>
+        <location filename="../../kernels/family_probes.cpp" line="-175"/>
         <source>HBM read</source>
         <translation>HBM 读取</translation>
     </message>
@@ -3497,7 +4448,7 @@
         <translation>拷贝一块比 L2 大许多倍的缓冲区（读 + 写的字节数）：拷贝上限。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+92"/>
         <source>FP32 FMA</source>
         <translation>FP32 FMA</translation>
     </message>
@@ -3569,12 +4520,12 @@
     <name>kernels::Runner</name>
     <message>
         <location line="+115"/>
-        <location line="+158"/>
+        <location line="+159"/>
         <source>the CUDA context was lost after a kernel fault; restart the program</source>
         <translation>kernel 出错后 CUDA 上下文已失效；请重启程序</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-144"/>
         <source>--device %1: there are %2 CUDA devices (0 to %3)</source>
         <translation>--device %1：共有 %2 个 CUDA 设备（0 到 %3）</translation>
     </message>
@@ -3584,7 +4535,7 @@
         <translation>正在为 %1 编译运行时 kernel</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+110"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
@@ -3614,7 +4565,7 @@
         <translation>%1：正在计时 %2 个样本（每个约 %3）</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>%1: the check failed: %2</source>
         <translation>%1：校验失败：%2</translation>
     </message>
@@ -3799,8 +4750,8 @@
     </message>
     <message>
         <location line="+27"/>
-        <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread (seed 004), so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
-        <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个单线程的 1×1 分块（种子 004），所以下面的 block/SM 和波数都是按线程计的；实际启动时每个 block 有 %2 个线程</translation>
+        <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread, so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
+        <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -3871,7 +4822,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+82"/>
+        <location filename="../../app/gui/main.cpp" line="+83"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
@@ -3897,8 +4848,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Linear axes instead of log-log (as seed 001 draws it).</source>
-        <translation>使用线性坐标而不是双对数坐标（如种子文档 001 的画法）。</translation>
+        <source>Linear axes instead of log-log (as the course notes draw the first roofline).</source>
+        <translation>使用线性坐标轴代替双对数坐标（与讲义画第一张 roofline 的方式相同）。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4044,12 +4995,12 @@
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+436"/>
+        <location filename="../../model/ncuimport.cpp" line="+437"/>
         <source>tensor FLOPs from an unknown source type &quot;%1&quot; are not imported</source>
         <translation>来源类型未知（“%1”）的 Tensor Core 运算量没有导入</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>is not an Nsight Compute CSV export (no header with &quot;Kernel Name&quot;; export with ncu --csv --page raw)</source>
         <translation>不是 Nsight Compute 导出的 CSV（没有含“Kernel Name”的表头；请用 ncu --csv --page raw 导出）</translation>
     </message>
@@ -4110,7 +5061,7 @@
         <translation>cuda_occupancy.h 拒绝了输入（输入无效）：请检查 CC %1 的每 SM 限制，例如每 SM %2 的 shared memory 必须是它的某个划分大小</translation>
     </message>
     <message>
-        <location filename="../../model/resultset.cpp" line="+49"/>
+        <location filename="../../model/resultset.cpp" line="+51"/>
         <source>is null (not a finite number)</source>
         <translation>为 null（不是有限数）</translation>
     </message>
@@ -4201,22 +5152,185 @@
         <source>sizes and granularities must be greater than zero</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
+    <message>
+        <location filename="../../model/perfmodel.cpp" line="+379"/>
+        <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
+        <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+15"/>
+        <source>the kernel</source>
+        <translation>该 kernel</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)</source>
+        <translation>数学运算之外的指令：每条 %2 对应 %1 条，从 %4 的 %3 统计（静态计数 %5；边界路径和展开的加载循环并不都会执行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SASS</source>
+        <translation>SASS</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PTX (an estimate: ptxas reshapes address arithmetic)</source>
+        <translation>PTX（估计值：ptxas 会改写地址运算）</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>each warp&apos;s load of A touches %1 cache lines</source>
+        <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loads coalesced: %1 + %2 cache lines per k</source>
+        <translation>合并访存的加载：每个 k %1 + %2 条缓存行</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>per k: A %1, B %2 wavefront(s) per warp</source>
+        <translation>每个 k：每个 warp A %1 个、B %2 个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>tile sizes must be positive</source>
+        <translation>分块尺寸必须为正数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>TM and TN must divide BM and BN</source>
+        <translation>TM 和 TN 必须整除 BM 和 BN</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp</source>
+        <translation>每个切片：%1 次 A 加载（%2 B 宽）× %3 + %4 次 B 加载（%5 B 宽）× 每个 warp %6 个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>TM and TN must be multiples of 4 dividing BM and BN</source>
+        <translation>TM 和 TN 必须是 4 的倍数，并整除 BM 和 BN</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>warp tile does not divide the block tile</source>
+        <translation>warp 分块不能整除 block 分块</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>threads per block must be a multiple of 32</source>
+        <translation>每个 block 的线程数必须是 32 的倍数</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>per k: %1 A float4 loads × %2 + %3 B float4 loads × %4 wavefronts per warp</source>
+        <translation>每个 k：每个 warp %1 次 A float4 加载 × %2 + %3 次 B float4 加载 × %4 个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>warp layout does not divide the block tile</source>
+        <translation>warp 布局不能整除 block 分块</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>ldmatrix.x4 on swizzled tiles: conflict-free</source>
+        <translation>在 swizzle 后的分块上使用 ldmatrix.x4：无 bank conflict</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fragment loads on padded rows</source>
+        <translation>在填充过的行上加载 fragment</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>BM must be a multiple of 64 × CONSUMERS</source>
+        <translation>BM 必须是 64 × CONSUMERS 的倍数</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>wgmma reads A and B from shared memory (%1 B per slice)</source>
+        <translation>wgmma 从 shared memory 读取 A 和 B（每个切片 %1 B）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no description of %1</source>
+        <translation>没有 %1 的描述</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the FP32 units: every FMA lane is busy</source>
+        <translation>FP32 单元：每条 FMA lane 都在忙</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the tensor cores: the matrix units are busy</source>
+        <translation>Tensor Core：矩阵单元都在忙</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>instruction issue: the schedulers issue one instruction per clock, and the loads, address arithmetic and barriers take slots the FMAs need</source>
+        <translation>指令发射：调度器每个时钟发射一条指令，而加载、地址运算和 barrier 会占用 FMA 需要的发射槽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access take several wavefronts</source>
+        <translation>shared memory 带宽：每个 SM 每时钟 128 字节，bank conflict 会让每次访问需要多个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>uncoalesced loads: each warp&apos;s load touches many cache lines, one L1 wavefront each</source>
+        <translation>非合并访存：每个 warp 的加载涉及许多缓存行，每条缓存行一个 L1 wavefront</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L2 bandwidth: every block re-reads its tiles of A and B from L2</source>
+        <translation>L2 带宽：每个 block 都要从 L2 重新读取它的 A 和 B 分块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM bandwidth: the bytes have to come from memory</source>
+        <translation>HBM 带宽：这些字节必须从显存读取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>latency: too few warps with too little independent work to hide how long memory takes to answer (Little&apos;s law)</source>
+        <translation>延迟：warp 太少、独立工作太少，无法隐藏内存响应所需的时间（Little 定律）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the launch and the tail: too little work to fill the GPU</source>
+        <translation>启动与尾部：工作量太少，填不满 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../model/profilecounters.cpp" line="+271"/>
+        <source>L1</source>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: predicted %2, measured %3</source>
+        <translation>%1：预测 %2，实测 %3</translation>
+    </message>
 </context>
 <context>
     <name>model::NcuImport</name>
     <message>
         <location filename="../../model/ncuimport.cpp" line="+132"/>
-        <location line="+249"/>
+        <location line="+268"/>
+        <location line="+55"/>
         <source>is %1 MiB; files larger than %2 MiB are refused</source>
         <translation>大小为 %1 MiB；超过 %2 MiB 的文件不予接受</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-310"/>
+        <location line="+270"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-268"/>
         <source>the file ends inside a quoted value (truncated?)</source>
         <translation>文件在引号内的值中途结束（被截断了？）</translation>
     </message>
@@ -4301,32 +5415,35 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <location line="+75"/>
         <source>%1 was n/a in %n launch(es)</source>
         <translation>
             <numerusform>%1 在 %n 次启动中为 n/a</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-73"/>
+        <location line="+75"/>
         <source>%1 unusable in %n launch(es) (%2)</source>
         <translation>
             <numerusform>%1 在 %n 次启动中不可用（%2）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-71"/>
+        <location line="+75"/>
         <source>holds no kernel launches (only the header)</source>
         <translation>不含任何 kernel 启动（只有表头）</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="-74"/>
         <source>has no launch with usable values (%n skipped)</source>
         <translation>
             <numerusform>没有数值可用的启动（跳过 %n 次）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+91"/>
         <source>is a folder, not a CSV file</source>
         <translation>是文件夹，不是 CSV 文件</translation>
     </message>
@@ -4619,9 +5736,206 @@
     </message>
 </context>
 <context>
+    <name>model::PerfModel</name>
+    <message>
+        <location filename="../../model/perfmodel.cpp" line="+11"/>
+        <source>cuBLAS&apos;s kernels are not described by the model (they are the reference)</source>
+        <translation>模型不描述 cuBLAS 的 kernel（它们是参照基准）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model has no description of %1</source>
+        <translation>模型没有 %1 的描述</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 has no SM count or clock in the database</source>
+        <translation>数据库中没有 %1 的 SM 数量或时钟频率</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>clock: the boost clock %1 MHz (the run recorded none)</source>
+        <translation>时钟：boost 时钟 %1 MHz（这次运行没有记录时钟）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no sourced constant: %1</source>
+        <translation>没有来源可查的常数：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown dtype %1</source>
+        <translation>未知 dtype %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>L2 bandwidth: assumed %1 × HBM (no figure)</source>
+        <translation>L2 带宽：假定为 %1 × HBM（无数据）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no HBM bandwidth in the database</source>
+        <translation>数据库中没有 %1 的 HBM 带宽</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>HBM %1, L2 %2: measured ceilings of the results file</source>
+        <translation>HBM %1，L2 %2：结果文件中的实测性能上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM %1, L2 %2: datasheet figures</source>
+        <translation>HBM %1，L2 %2：规格表数据</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock</source>
+        <translation>步长 %1 个字：%2 路 bank conflict，按每时钟一个计，每个 SM %3 个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the run records no bytes</source>
+        <translation>这次运行没有记录字节数</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>stride %1: a warp&apos;s load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)</source>
+        <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>atomics to one address: the model has no sourced figure for how fast the L2 serializes them</source>
+        <translation>对同一地址的 atomic 操作：模型没有 L2 串行化这些操作的速度的可靠来源数据</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>memory-bound kernel</source>
+        <translation>受内存限制的 kernel</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+171"/>
+        <source>%1 through L2 at %2</source>
+        <translation>%1 经 L2，按 %2 计</translation>
+    </message>
+    <message>
+        <location line="-170"/>
+        <source>%1 at %2</source>
+        <translation>%1，按 %2 计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 in flight per SM (%2 warps × %3 B) against %4 clocks of loaded DRAM latency: %5</source>
+        <translation>每个 SM 在途 %1（%2 个 warp × %3 B），对比负载下 %4 个时钟的 DRAM 延迟：%5</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 launch(es)</source>
+        <translation>%1 次启动</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
+        <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>M, N and K must be positive</source>
+        <translation>M、N 和 K 必须为正数</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
+        <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the block cannot be resident on %1 (registers or shared memory)</source>
+        <translation>该 block 无法驻留在 %1 上（寄存器或 shared memory 不足）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>wgmma needs a Hopper GPU (compute capability 9.0)</source>
+        <translation>wgmma 需要 Hopper GPU（计算能力 9.0）</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>FFMA</source>
+        <translation>FFMA</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>mma.sync</source>
+        <translation>mma.sync</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wgmma</source>
+        <translation>wgmma</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %2 per SM at %3 per clock, %4 MHz</source>
+        <translation>每个 SM %1 条 %2，每时钟 %3 条，%4 MHz</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 warp instructions per SM (%2 per math instruction) over %3 schedulers</source>
+        <translation>每个 SM %1 条 warp 指令（每条数学指令 %2 条），分配到 %3 个调度器</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 wavefronts per SM; %2</source>
+        <translation>每个 SM %1 个 wavefront；%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 L1 wavefronts per SM; %2</source>
+        <translation>每个 SM %1 个 L1 wavefront；%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 from HBM at %2 (L2 reuse per wave)</source>
+        <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4</source>
+        <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, spread over %1 stages</source>
+        <translation>，分摊到 %1 级流水</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, not overlapped with its own math</source>
+        <translation>，未与自身的数学运算重叠</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store</source>
+        <translation>最忙的 SM 上 %1 个 block，分 %2 代（每代 %3 个）；启动、首次加载和 C 的写回</translation>
+    </message>
+</context>
+<context>
+    <name>model::ProfileCounters</name>
+    <message>
+        <location filename="../../model/profilecounters.cpp" line="-42"/>
+        <source>the launch of %1 has none of the counters asked for</source>
+        <translation>%1 的启动中没有所请求的任何计数器</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>no launch of %1 in the profile (%2 other launches)</source>
+        <translation>profile 中没有 %1 的启动（另有 %2 次其他启动）</translation>
+    </message>
+</context>
+<context>
     <name>model::Reader</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="-533"/>
+        <location filename="../../model/ncuimport.cpp" line="-609"/>
         <source>unknown unit &quot;%1&quot;</source>
         <translation>未知单位“%1”</translation>
     </message>
@@ -4989,7 +6303,7 @@
 <context>
     <name>model::events</name>
     <message>
-        <location filename="../../model/events.cpp" line="+96"/>
+        <location filename="../../model/events.cpp" line="+107"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
@@ -5140,7 +6454,7 @@
 <context>
     <name>resultschart</name>
     <message>
-        <location filename="../../app/gui/resultschart.cpp" line="+45"/>
+        <location filename="../../app/gui/resultschart.cpp" line="+48"/>
         <source>%1 bandwidth</source>
         <translation>%1 带宽</translation>
     </message>
@@ -5209,6 +6523,37 @@
         <location line="+4"/>
         <source>SM clock %1 MHz</source>
         <translation>SM 时钟 %1 MHz</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+50"/>
+        <source>L1</source>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <location line="-47"/>
+        <source>occupancy %1 %</source>
+        <translation>占用率 %1 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>issue slots %1 % busy</source>
+        <translation>发射槽 %1 % 忙碌</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SM %1 MHz</source>
+        <translation>SM %1 MHz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nsight Compute: %1</source>
+        <translation>Nsight Compute：%1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;measured at %2 by Nsight Compute: %3, %4 FLOP/B, %5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Nsight Compute 在 %2 处测得：%3，%4 FLOP/B，%5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</translation>
     </message>
 </context>
 </TS>
