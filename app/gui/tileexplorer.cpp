@@ -934,59 +934,59 @@ QList<TermRow> termRows(const model::TileResult &result, const model::Prediction
     using model::formatBytesBinary;
     using model::formatSeconds;
     using model::formatSi;
-    const auto tr = [](const char *s) { return QCoreApplication::translate("TileExplorer", s); };
+    // TileExplorer::tr, spelled out: lupdate finds the strings in this free function.
     QList<TermRow> rows;
-    rows.append({"smem", tr("shared memory / block"), formatBytesBinary(double(r.smemBytes)), double(r.smemBytes)});
-    rows.append({"ai_stage", tr("intensity per stage"), QString::number(r.aiStage, 'g', 4) + tr(" FLOP/B"), r.aiStage});
-    rows.append({"grid", tr("grid"), QStringLiteral("%1 × %2 = %3").arg(r.gridM).arg(r.gridN).arg(r.gridBlocks),
+    rows.append({"smem", TileExplorer::tr("shared memory / block"), formatBytesBinary(double(r.smemBytes)), double(r.smemBytes)});
+    rows.append({"ai_stage", TileExplorer::tr("intensity per stage"), QString::number(r.aiStage, 'g', 4) + TileExplorer::tr(" FLOP/B"), r.aiStage});
+    rows.append({"grid", TileExplorer::tr("grid"), QStringLiteral("%1 × %2 = %3").arg(r.gridM).arg(r.gridN).arg(r.gridBlocks),
                  double(r.gridBlocks)});
-    rows.append({"k_iterations", tr("K iterations"), QString::number(r.kIterations), double(r.kIterations)});
-    rows.append({"flops", tr("FLOPs"), formatSi(r.flops, QStringLiteral("FLOP")), r.flops});
-    rows.append({"l2_no_reuse", tr("reads, no reuse"), formatBytesBinary(r.l2ReadBytesNoReuse), r.l2ReadBytesNoReuse});
-    rows.append({"c_bytes", tr("C written"), formatBytesBinary(r.cBytes), r.cBytes});
-    rows.append({"hbm", tr("HBM bytes (L2 model)"), formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : tr(" (no reuse)")),
+    rows.append({"k_iterations", TileExplorer::tr("K iterations"), QString::number(r.kIterations), double(r.kIterations)});
+    rows.append({"flops", TileExplorer::tr("FLOPs"), formatSi(r.flops, QStringLiteral("FLOP")), r.flops});
+    rows.append({"l2_no_reuse", TileExplorer::tr("reads, no reuse"), formatBytesBinary(r.l2ReadBytesNoReuse), r.l2ReadBytesNoReuse});
+    rows.append({"c_bytes", TileExplorer::tr("C written"), formatBytesBinary(r.cBytes), r.cBytes});
+    rows.append({"hbm", TileExplorer::tr("HBM bytes (L2 model)"), formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : TileExplorer::tr(" (no reuse)")),
                  r.hbmBytes});
-    rows.append({"hbm_min", tr("HBM bytes (minimum)"), formatBytesBinary(r.hbmBytesMin), r.hbmBytesMin});
-    rows.append({"registers", tr("registers / thread"), registers, double(r.registers)});
-    rows.append({"blocks_per_sm", tr("blocks / SM"),
-                 r.blocksPerSm > 0 ? tr("%1 (limit: %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter)) : tr("0"),
+    rows.append({"hbm_min", TileExplorer::tr("HBM bytes (minimum)"), formatBytesBinary(r.hbmBytesMin), r.hbmBytesMin});
+    rows.append({"registers", TileExplorer::tr("registers / thread"), registers, double(r.registers)});
+    rows.append({"blocks_per_sm", TileExplorer::tr("blocks / SM"),
+                 r.blocksPerSm > 0 ? TileExplorer::tr("%1 (limit: %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter)) : TileExplorer::tr("0"),
                  double(r.blocksPerSm)});
-    rows.append({"occupancy", tr("occupancy"), percent(r.occupancy.occupancy), r.occupancy.occupancy});
-    rows.append({"waves", tr("waves"), QString::number(r.waves, 'g', 4), r.waves});
-    rows.append({"wave_efficiency", tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
+    rows.append({"occupancy", TileExplorer::tr("occupancy"), percent(r.occupancy.occupancy), r.occupancy.occupancy});
+    rows.append({"waves", TileExplorer::tr("waves"), QString::number(r.waves, 'g', 4), r.waves});
+    rows.append({"wave_efficiency", TileExplorer::tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
     const QString none = QStringLiteral("—");
     // One row per term of the prediction ("compute_s", "issue_s", ..., "waves_s").
     const bool ok = r.ok && pred.ok;
     const QHash<QString, QString> termLabels = {
-        {"compute", tr("compute term")}, {"issue", tr("issue term")},   {"smem", tr("shared memory term")},
-        {"l1", tr("L1 term")},           {"l2", tr("L2 term")},         {"hbm", tr("HBM term")},
-        {"latency", tr("latency term")}, {"waves", tr("waves term")}};
+        {"compute", TileExplorer::tr("compute term")}, {"issue", TileExplorer::tr("issue term")},   {"smem", TileExplorer::tr("shared memory term")},
+        {"l1", TileExplorer::tr("L1 term")},           {"l2", TileExplorer::tr("L2 term")},         {"hbm", TileExplorer::tr("HBM term")},
+        {"latency", TileExplorer::tr("latency term")}, {"waves", TileExplorer::tr("waves term")}};
     for (const model::PerfTerm &t : pred.terms) {
         QString text = ok ? formatSeconds(t.seconds) : none;
         if (ok && t.name == QLatin1String("l2") && pred.mixSource == QLatin1String("tile") && r.l2BandwidthAssumed)
-            text += tr(" (L2 bw assumed)");
+            text += TileExplorer::tr(" (L2 bw assumed)");
         rows.append({t.name + QStringLiteral("_s"), termLabels.value(t.name, t.name), text, t.seconds, ok && pred.bound == t.name});
     }
     const double flopS = ok && pred.timeS > 0 ? (pred.flops > 0 ? pred.flops : r.flops) / pred.timeS : 0;
-    rows.append({"time", tr("predicted time"), ok ? formatSeconds(pred.timeS) : none, pred.timeS, ok});
-    rows.append({"flop_s", tr("predicted FLOP/s"), ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
-    rows.append({"ai_hbm", tr("intensity (HBM)"), ok ? QString::number(r.aiHbm(), 'g', 4) + tr(" FLOP/B") : none, r.aiHbm()});
-    rows.append({"bound", tr("bound by"), ok ? pred.boundWords : none, 0, ok});
+    rows.append({"time", TileExplorer::tr("predicted time"), ok ? formatSeconds(pred.timeS) : none, pred.timeS, ok});
+    rows.append({"flop_s", TileExplorer::tr("predicted FLOP/s"), ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
+    rows.append({"ai_hbm", TileExplorer::tr("intensity (HBM)"), ok ? QString::number(r.aiHbm(), 'g', 4) + TileExplorer::tr(" FLOP/B") : none, r.aiHbm()});
+    rows.append({"bound", TileExplorer::tr("bound by"), ok ? pred.boundWords : none, 0, ok});
 
     // Short forms for the three-column presets table.
     const QHash<QString, QString> shortLabels = {
-        {"smem", tr("smem / block")},  {"ai_stage", tr("AI / stage")},   {"grid", tr("blocks")},
-        {"k_iterations", tr("K iterations")}, {"l2_no_reuse", tr("reads, no reuse")}, {"hbm", tr("HBM (L2 model)")},
-        {"hbm_min", tr("HBM minimum")}, {"registers", tr("regs / thread")}, {"wave_efficiency", tr("wave eff.")},
-        {"compute_s", tr("compute term")}, {"time", tr("time")},           {"flop_s", tr("FLOP/s")},
-        {"ai_hbm", tr("AI (HBM)")},    {"bound", tr("bound")}};
+        {"smem", TileExplorer::tr("smem / block")},  {"ai_stage", TileExplorer::tr("AI / stage")},   {"grid", TileExplorer::tr("blocks")},
+        {"k_iterations", TileExplorer::tr("K iterations")}, {"l2_no_reuse", TileExplorer::tr("reads, no reuse")}, {"hbm", TileExplorer::tr("HBM (L2 model)")},
+        {"hbm_min", TileExplorer::tr("HBM minimum")}, {"registers", TileExplorer::tr("regs / thread")}, {"wave_efficiency", TileExplorer::tr("wave eff.")},
+        {"compute_s", TileExplorer::tr("compute term")}, {"time", TileExplorer::tr("time")},           {"flop_s", TileExplorer::tr("FLOP/s")},
+        {"ai_hbm", TileExplorer::tr("AI (HBM)")},    {"bound", TileExplorer::tr("bound")}};
     auto shortLimiter = [&](model::Limiter l) {
         switch (l) {
-        case model::Limiter::Registers: return tr("regs");
-        case model::Limiter::SharedMemory: return tr("smem");
-        case model::Limiter::Warps: return tr("warps");
-        case model::Limiter::Blocks: return tr("blocks");
-        case model::Limiter::Barriers: return tr("barriers");
+        case model::Limiter::Registers: return TileExplorer::tr("regs");
+        case model::Limiter::SharedMemory: return TileExplorer::tr("smem");
+        case model::Limiter::Warps: return TileExplorer::tr("warps");
+        case model::Limiter::Blocks: return TileExplorer::tr("blocks");
+        case model::Limiter::Barriers: return TileExplorer::tr("barriers");
         case model::Limiter::None: break;
         }
         return QString();
@@ -1006,7 +1006,7 @@ QList<TermRow> termRows(const model::TileResult &result, const model::Prediction
         else if (row.key == QLatin1String("ai_hbm") && r.ok)
             row.brief = QString::number(r.aiHbm(), 'g', 4);
         else if (row.key == QLatin1String("bound") && ok)
-            row.brief = pred.bound == QLatin1String("compute") ? tr("compute") : pred.bound == QLatin1String("hbm") ? tr("HBM") : pred.bound == QLatin1String("l2") ? tr("L2") : pred.bound;
+            row.brief = pred.bound == QLatin1String("compute") ? TileExplorer::tr("compute") : pred.bound == QLatin1String("hbm") ? TileExplorer::tr("HBM") : pred.bound == QLatin1String("l2") ? TileExplorer::tr("L2") : pred.bound;
         else if (row.key == QLatin1String("flops"))
             row.brief = formatSi(r.flops, QString()).trimmed();
         else if (row.key == QLatin1String("flop_s") && ok)

@@ -2353,7 +2353,257 @@ or any command that starts rooflab-cli worker.</source>
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+17"/>
+        <source>shared memory / block</source>
+        <translation>每个 block 的 shared memory</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>intensity per stage</source>
+        <translation>每级强度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source> FLOP/B</source>
+        <translation> FLOP/B</translation>
+    </message>
+    <message>
+        <location line="-32"/>
+        <source>grid</source>
+        <translation>grid</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+36"/>
+        <source>K iterations</source>
+        <translation>K 方向迭代次数</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+34"/>
+        <source>reads, no reuse</source>
+        <translation>读取量（无复用）</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>C written</source>
+        <translation>写出的 C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM bytes (L2 model)</source>
+        <translation>HBM 字节数（L2 模型）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (no reuse)</source>
+        <translation>（无复用）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM bytes (minimum)</source>
+        <translation>HBM 字节数（最小值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>registers / thread</source>
+        <translation>每线程寄存器数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blocks / SM</source>
+        <translation>每 SM 的 block 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (limit: %2)</source>
+        <translation>%1（受 %2 限制）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>occupancy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waves</source>
+        <translation>波次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>wave efficiency</source>
+        <translation>波次效率</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+20"/>
+        <source>compute term</source>
+        <translation>计算项</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>issue term</source>
+        <translation>发射项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>shared memory term</source>
+        <translation>shared memory 项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>L1 term</source>
+        <translation>L1 项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>L2 term</source>
+        <translation>L2 项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HBM term</source>
+        <translation>HBM 项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>latency term</source>
+        <translation>延迟项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>waves term</source>
+        <translation>波次项</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (L2 bw assumed)</source>
+        <translation>（L2 带宽为假定值）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>predicted time</source>
+        <translation>预测时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted FLOP/s</source>
+        <translation>预测 FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>intensity (HBM)</source>
+        <translation>强度（HBM）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bound by</source>
+        <translation>起决定作用的项</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>smem / block</source>
+        <translation>每 block 的 smem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>AI / stage</source>
+        <translation>每级 AI</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+10"/>
+        <source>blocks</source>
+        <translation>block 数</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>HBM (L2 model)</source>
+        <translation>HBM（L2 模型）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM minimum</source>
+        <translation>HBM 最小值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>regs / thread</source>
+        <translation>每线程寄存器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wave eff.</source>
+        <translation>波次效率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AI (HBM)</source>
+        <translation>AI（HBM）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bound</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>regs</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>smem</source>
+        <translation>smem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warps</source>
+        <translation>warp 数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>barriers</source>
+        <translation>barrier 数</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
