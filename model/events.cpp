@@ -19,6 +19,16 @@ QJsonObject event(const char *name)
 
 } // namespace
 
+QString describe(const QString &kernel, const QString &dtype, const QVariantMap &params)
+{
+    QStringList parts = {kernel};
+    if (!dtype.isEmpty())
+        parts.append(dtype);
+    for (auto it = params.cbegin(); it != params.cend(); ++it)
+        parts.append(it.key() + QLatin1Char('=') + it.value().toString());
+    return parts.join(QLatin1Char(' '));
+}
+
 QJsonObject progress(int done, int total, const QString &what)
 {
     QJsonObject e = event("progress");

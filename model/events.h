@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QVariantMap>
+
 #include "resultset.h"
 
 #include <QByteArray>
@@ -12,6 +14,9 @@
 // JSON object per line, "event" naming its kind. Built and parsed here only, so the worker,
 // replay and the GUI cannot drift apart.
 namespace model::events {
+
+// "memory.copy fp32 n=16777216 variant=vector": a run as the GUI shows it and messages name it.
+QString describe(const QString &kernel, const QString &dtype, const QVariantMap &params);
 
 // {"event":"progress","done":i,"total":n,"what":"..."}
 QJsonObject progress(int done, int total, const QString &what);

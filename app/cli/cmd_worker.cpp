@@ -66,16 +66,6 @@ struct Request
     QJsonObject json;
 };
 
-// "memory.copy fp32 n=16777216 variant=vector": what the GUI shows and names in messages.
-QString describe(const QString &kernel, const QString &dtype, const QVariantMap &params)
-{
-    QStringList parts = {kernel};
-    if (!dtype.isEmpty())
-        parts.append(dtype);
-    for (auto it = params.cbegin(); it != params.cend(); ++it)
-        parts.append(it.key() + QLatin1Char('=') + it.value().toString());
-    return parts.join(QLatin1Char(' '));
-}
 
 // Exit codes of rooflab-cli, reused as the `code` of error events.
 int codeFor(kernels::RunStatus s)
@@ -331,7 +321,7 @@ private:
                 cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
                 return;
             }
-            m_out.send(model::events::progress(i, total, describe(m.kernel, m.dtype, m.params)), r.id);
+            m_out.send(model::events::progress(i, total, model::events::describe(m.kernel, m.dtype, m.params)), r.id);
             at = begin + m.time.median * std::max(1, m.time.samples);
             if (!waitUntil(at)) {
                 cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
@@ -423,7 +413,7 @@ private:
         const QString kernel = r.json.value(QLatin1String("kernel")).toString();
         const QString dtype = r.json.value(QLatin1String("dtype")).toString();
         const QVariantMap given = paramsOf(r.json);
-        QString what = describe(kernel, dtype, given);
+        QString what = model::events::describe(kernel, dtype, given);
         // Input first, so bad input is code 2 with or without a GPU.
         const kernels::KernelSpec *spec = kernels::Catalog::instance().find(kernel);
         if (!spec) {
@@ -438,7 +428,7 @@ private:
             refuse(r.id, message);
             return;
         }
-        what = describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
+        what = model::events::describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
         kernels::RunOptions options;
         options.repeat = r.json.value(QLatin1String("samples")).toInt(0);
         if (options.repeat < 0 || options.repeat > 100000) {
@@ -557,7 +547,7 @@ private:
         int problems = 0;
         for (int i = 0; i < total; ++i) {
             const kernels::SuiteItem &item = items.at(i);
-            const QString what = describe(item.kernel, item.dtype, item.params);
+            const QString what = model::events::describe(item.kernel, item.dtype, item.params);
             if (isCancelled(r.id)) {
                 cancelled(r.id, tr("stopped after %1 of %2 kernels").arg(i).arg(total));
                 return;
@@ -654,7 +644,7 @@ private:
             refuse(r.id, message);
             return;
         }
-        const QString what = describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
+        const QString what = model::events::describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
         m_out.send(model::events::progress(0, 1, tr("%1: compiling for %2").arg(what, o.arch)), r.id);
         const kernels::CompileResult c = m_compiler.compile(o);
         if (!c.ok) {

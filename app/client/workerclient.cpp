@@ -1,5 +1,7 @@
 #include "workerclient.h"
 
+#include "events.h"
+
 #include "hosts.h"
 
 #include <QCoreApplication>
@@ -32,15 +34,6 @@ const QHash<QString, int> &defaultLimits()
 
 constexpr qsizetype kMaxLine = 64ll * 1024 * 1024; // one event; a results file is refused beyond this too
 
-QString describe(const QString &kernel, const QString &dtype, const QVariantMap &params)
-{
-    QStringList parts = {kernel};
-    if (!dtype.isEmpty())
-        parts.append(dtype);
-    for (auto it = params.cbegin(); it != params.cend(); ++it)
-        parts.append(it.key() + QLatin1Char('=') + it.value().toString());
-    return parts.join(QLatin1Char(' '));
-}
 
 } // namespace
 
@@ -289,7 +282,7 @@ QString WorkerClient::run(const QString &kernel, const QVariantMap &params, cons
         f.insert(QStringLiteral("samples"), samples);
     if (m_deviceIndex != 0)
         f.insert(QStringLiteral("device"), m_deviceIndex);
-    return send(QStringLiteral("run"), f, describe(kernel, dtype, params));
+    return send(QStringLiteral("run"), f, model::events::describe(kernel, dtype, params));
 }
 
 QString WorkerClient::runSuite(const QString &name)
@@ -316,7 +309,7 @@ QString WorkerClient::compile(const QString &kernel, const QVariantMap &params, 
         f.insert(QStringLiteral("dtype"), dtype);
     if (!arch.isEmpty())
         f.insert(QStringLiteral("arch"), arch);
-    return send(QStringLiteral("compile"), f, describe(kernel, dtype, params));
+    return send(QStringLiteral("compile"), f, model::events::describe(kernel, dtype, params));
 }
 
 QString WorkerClient::replay(const QString &file, double speed)
