@@ -326,6 +326,20 @@ int cmdKernels(const QStringList &args)
     return Ok;
 }
 
+
+// The fields of a worker request for one kernel: its id, the parameters as given (the worker
+// resolves them again) and the dtype when the user named one.
+static QJsonObject workerRequest(const QString &kernel, const QVariantMap &given, const QCommandLineParser &p)
+{
+    QJsonObject params;
+    for (auto it = given.begin(); it != given.end(); ++it)
+        params[it.key()] = it.value().toString();
+    QJsonObject f{{"kernel", kernel}, {"params", params}};
+    if (p.isSet("dtype"))
+        f["dtype"] = p.value("dtype");
+    return f;
+}
+
 int cmdCompile(const QStringList &args)
 {
     QCommandLineParser p;
@@ -356,12 +370,7 @@ int cmdCompile(const QStringList &args)
     if (const auto remote = remoteOf(p, &remoteCode)) {
         if (!p.value("arch").isEmpty() && kernels::Compiler::normalizeArch(p.value("arch"), &error).isEmpty())
             return badInput(QStringLiteral("--arch: ") + error);
-        QJsonObject params;
-        for (auto it = given->begin(); it != given->end(); ++it)
-            params[it.key()] = it.value().toString();
-        QJsonObject f{{"kernel", spec->id}, {"params", params}};
-        if (p.isSet("dtype"))
-            f["dtype"] = p.value("dtype");
+        QJsonObject f = workerRequest(spec->id, *given, p);
         if (!p.value("arch").isEmpty())
             f["arch"] = p.value("arch");
         const Outcome o = runRemote(*remote, QStringLiteral("compile"), f).first();
@@ -572,12 +581,7 @@ int cmdRun(const QStringList &args)
             return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)").arg(p.value("repeat")));
     }
     {
-        QJsonObject params;
-        for (auto it = given->begin(); it != given->end(); ++it)
-            params[it.key()] = it.value().toString();
-        QJsonObject f{{"kernel", spec->id}, {"params", params}};
-        if (p.isSet("dtype"))
-            f["dtype"] = p.value("dtype");
+        QJsonObject f = workerRequest(spec->id, *given, p);
         if (options.repeat > 0)
             f["samples"] = options.repeat;
         if (const auto code = viaWorkers(p, QStringLiteral("run"), f,
