@@ -338,7 +338,7 @@ QStringList Prediction::termNames()
 // ---------------------------------------------------------------- the model
 
 PerfModel::PerfModel(const Gpu &gpu, MachineCeilings ceilings)
-    : m_gpu(gpu), m_arch(ArchConstants::forCc(gpu.computeCapability)), m_ceil(std::move(ceilings))
+    : m_gpu(gpu), m_arch(ArchConstants::forCc(gpu.computeCapability)), m_ceil(std::move(ceilings)), m_tile(gpu)
 {
 }
 
@@ -777,7 +777,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         const qint64 grid = l.grid > 0 ? l.grid : ceilDivL(n, block);
         int bps = l.blocksPerSm;
         if (bps <= 0) {
-            Occupancy occ(m_gpu);
+            const Occupancy &occ = m_tile.occupancy();
             OccupancyInput oi;
             oi.threadsPerBlock = block;
             oi.registersPerThread = l.registers > 0 ? l.registers : 32;
@@ -856,7 +856,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     ti.group = int(param(l.params, "GROUP", 1));
     if (l.registers > 0)
         ti.registers = l.registers;
-    const TileResult tile = TileModel(m_gpu).evaluate(ti);
+    const TileResult tile = m_tile.evaluate(ti);
     const double minBytes = (double(M) * K + double(K) * N + double(M) * N) * s;
     double hbmBytes = tile.ok ? tile.hbmBytes : minBytes;
     // A problem whose three matrices fit in L2 together is read from HBM once, whatever the
@@ -872,7 +872,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     const qint64 grid = l.grid > 0 ? l.grid : (tile.ok ? tile.gridBlocks : 1);
     int bps = l.blocksPerSm;
     if (bps <= 0) {
-        Occupancy occ(m_gpu);
+        const Occupancy &occ = m_tile.occupancy();
         OccupancyInput oi;
         oi.threadsPerBlock = it.warps * 32;
         oi.registersPerThread = l.registers > 0 ? l.registers : TileModel::estimateRegisters(ti);

@@ -3,6 +3,7 @@
 #include "gpu.h"
 #include "instrmix.h"
 #include "resultset.h"
+#include "tilemodel.h"
 
 #include <QList>
 #include <QString>
@@ -147,6 +148,7 @@ private:
     Gpu m_gpu;
     ArchConstants m_arch;
     MachineCeilings m_ceil;
+    TileModel m_tile; // traffic and residency, built once: predict() runs on every slider step
 };
 
 // `rooflab-cli explain`: the prediction beside every measurement the model knows.

@@ -143,6 +143,7 @@ public:
     static void tileOf(qint64 pid, qint64 gridM, qint64 gridN, int group, qint64 *pidM, qint64 *pidN);
 
     const Gpu &gpu() const { return m_gpu; }
+    const Occupancy &occupancy() const { return m_occ; }
 
 private:
     void hbmWaveModel(const TileInput &in, TileResult &r) const;
