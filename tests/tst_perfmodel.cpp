@@ -216,6 +216,42 @@ private slots:
         QVERIFY(ok > 10);
     }
 
+    // Issue 11's strided read: the H200 keeps 89/62/36/17 % of stride 1 at s = 2/4/8/32 (not
+    // the 50/25/12.5/12.5 % of sector efficiency); the model predicts each stride's time.
+    void stridedReadKeepsMoreThanSectorEfficiency_data()
+    {
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<double>("measuredShare");
+        QTest::newRow("stride 2: 89 %") << 2 << 0.89;
+        QTest::newRow("stride 4: 62 %") << 4 << 0.62;
+        QTest::newRow("stride 8: 36 %") << 8 << 0.36;
+        QTest::newRow("stride 32: 17 %") << 32 << 0.17;
+    }
+    void stridedReadKeepsMoreThanSectorEfficiency()
+    {
+        QFETCH(int, stride);
+        QFETCH(double, measuredShare);
+        const ResultSet suite = sample(QStringLiteral("h200-suite.json"));
+        const QList<ExplainRow> rows = explainSet(suite, QStringLiteral("suite"), gpu(QStringLiteral("h200-sxm")),
+                                                  MachineCeilings::fromResults(suite));
+        std::optional<ExplainRow> one, s;
+        for (const ExplainRow &r : rows) {
+            if (r.measurement.kernel != QLatin1String("memory.strided_read"))
+                continue;
+            const int st = r.measurement.params.value(QStringLiteral("stride")).toInt();
+            if (st == 1)
+                one = r;
+            if (st == stride)
+                s = r;
+        }
+        QVERIFY(one && s && one->prediction.ok && s->prediction.ok);
+        // The measured share, as the issue quotes it, and the predicted one within 10 points.
+        const double measured = one->measurement.time.median / s->measurement.time.median;
+        QVERIFY2(qAbs(measured - measuredShare) < 0.01, qPrintable(QString::number(measured)));
+        const double predicted = one->prediction.timeS / s->prediction.timeS;
+        QVERIFY2(qAbs(predicted - measuredShare) < 0.10, qPrintable(QString::number(predicted)));
+    }
+
     // The regression guard on committed data: median |gap| of the calibration files (the
     // 2026-11-30 H200 samples) and, where committed, of the validation set.
     void committedSamplesStayExplained_data()
