@@ -9,7 +9,7 @@
 
 namespace model {
 
-class Gpu;
+struct Gpu;
 
 // Points of many launches of one kernel, drawn as one (issue 18: a real application has
 // thousands of launches of a few dozen kernels).
