@@ -115,21 +115,87 @@ WorkCount gemm(double M, double N, double K, Dtype d, double beta)
     return {2 * M * N * K, bytes};
 }
 
+namespace {
+
+// Bytes of a K×N weight stored in `wbits` bits with one fp16 scale per `group` weights along K
+// (wbits 0: not quantized, stored as the activations are).
+double weightBytes(double N, double K, Dtype act, int wbits, double group)
+{
+    if (wbits <= 0)
+        return K * N * dtypeBytes(act);
+    return K * N * wbits / 8.0 + (group > 0 ? std::ceil(K / group) * N * 2 : 0);
+}
+
+} // namespace
+
+WorkCount quantGemm(double M, double N, double K, Dtype act, int wbits, double group)
+{
+    const double s = dtypeBytes(act);
+    return {2 * M * N * K, (M * K + M * N) * s + weightBytes(N, K, act, wbits, group)};
+}
+
+std::optional<double> gemmRidgeM(double N, double K, Dtype act, int wbits, double group, double ridge)
+{
+    // I(M) = 2MNK / (M(K + N)s + W) = ridge, solved for M: the weight bytes W are paid once,
+    // the activations' bytes grow with M and cap the intensity at 2NK / ((K + N)s).
+    const double denominator = 2 * N * K - ridge * (K + N) * dtypeBytes(act);
+    if (!(ridge > 0) || denominator <= 0)
+        return std::nullopt;
+    return ridge * weightBytes(N, K, act, wbits, group) / denominator;
+}
+
 WorkCount attention(double B, double H, double S, double D, Dtype d, bool fused)
 {
+    return attention(B, H, H, S, S, D, d, fused);
+}
+
+WorkCount attention(double B, double H, double Hkv, double Sq, double S, double D, Dtype d, bool fused)
+{
     const double s = dtypeBytes(d);
-    const double bh = B * H;
-    const double flops = 4 * bh * S * S * D; // QK^T and PV, 2·S²·D each
-    double bytes = 4 * bh * S * D * s;       // Q, K, V read and O written
+    const double flops = 4 * B * H * Sq * S * D;                 // QK^T and PV, 2·Sq·S·D per head each
+    double bytes = (2 * B * H * Sq * D + 2 * B * Hkv * S * D) * s; // Q read, O written; K, V read once per KV head
     if (!fused)
-        bytes += 4 * bh * S * S * s; // scores S and probabilities P, each written and read back
+        bytes += 4 * B * H * Sq * S * s; // scores S and probabilities P, each written and read back
     return {flops, bytes};
+}
+
+WorkCount residualRmsnorm(double rows, double cols, Dtype d, bool fused)
+{
+    const double n = rows * cols, s = dtypeBytes(d);
+    // one add, then the norm's ~4 per element; the norm's weight is read once
+    const double accesses = fused ? 4 : 3 + 2; // fused: x, r in; h, y out. Unfused: add (x, r → h), norm (h → y)
+    return {5 * n, accesses * n * s + cols * s};
+}
+
+WorkCount rmsnormFp8(double rows, double cols, Dtype d, bool fused)
+{
+    const double n = rows * cols, s = dtypeBytes(d);
+    // the norm, then a scale and a round to FP8 (1 byte per element out)
+    const double bytes = fused ? n * s + n : (2 * n * s) + (n * s + n); // unfused: norm x → y, quantize y → q
+    return {5 * n, bytes + cols * s};
+}
+
+WorkCount swiglu(double rows, double cols, Dtype d, bool fused)
+{
+    const double n = rows * cols, s = dtypeBytes(d);
+    // silu(g) = g / (1 + e^-g): ~4 per element, then one multiply
+    const double accesses = fused ? 3 : 2 + 3; // unfused: silu (g → t), multiply (t, up → y)
+    return {5 * n, accesses * n * s};
+}
+
+WorkCount ropeKv(double rows, double cols, Dtype d, bool fused)
+{
+    const double n = rows * cols, s = dtypeBytes(d);
+    // a rotation: two multiplies and an add per element (the cos/sin table stays in cache)
+    const double accesses = fused ? 2 : 2 + 2; // unfused: rotate k in place, then copy it into the cache
+    return {3 * n, accesses * n * s};
 }
 
 const QStringList &kinds()
 {
     static const QStringList k = {"copy",    "vector_add", "triad",     "elementwise", "reduce",
-                                  "softmax", "layernorm",  "rmsnorm",   "gemm",        "attention"};
+                                  "softmax", "layernorm",  "rmsnorm",   "gemm",        "attention",
+                                  "residual_rmsnorm", "rmsnorm_fp8", "swiglu", "rope_kv"};
     return k;
 }
 
@@ -143,10 +209,12 @@ Shape defaultShape(const QString &kind)
         return {{"rows", 8192}, {"cols", 4096}};
     if (kind == "layernorm")
         return {{"rows", 8192}, {"cols", 4096}, {"residual", 0}};
-    if (kind == "gemm")
-        return {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"beta", 0}};
-    if (kind == "attention")
-        return {{"B", 16}, {"H", 16}, {"S", 2048}, {"D", 128}, {"fused", 1}};
+    if (kind == "gemm") // wbits 0: weights stored like the activations; 4 or 8: weight-only quantized
+        return {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"beta", 0}, {"wbits", 0}, {"group", 128}};
+    if (kind == "attention") // Hkv 0: as many KV heads as query heads; Sq 0: Sq = S (prefill)
+        return {{"B", 16}, {"H", 16}, {"Hkv", 0}, {"Sq", 0}, {"S", 2048}, {"D", 128}, {"fused", 1}};
+    if (kind == "residual_rmsnorm" || kind == "rmsnorm_fp8" || kind == "swiglu" || kind == "rope_kv")
+        return {{"rows", 8192}, {"cols", 4096}, {"unfused", 0}};
     return {};
 }
 
@@ -169,8 +237,9 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
         p[it.key()] = it.value();
     }
     for (auto it = p.begin(); it != p.end(); ++it) {
-        const bool flag = it.key() == "beta" || it.key() == "fused" || it.key() == "residual";
-        const bool zeroOk = flag || it.key() == "ops" || it.key() == "loads" || it.key() == "stores";
+        const bool flag = it.key() == "beta" || it.key() == "fused" || it.key() == "residual" || it.key() == "unfused";
+        const bool zeroOk = flag || it.key() == "ops" || it.key() == "loads" || it.key() == "stores" ||
+                            it.key() == "wbits" || it.key() == "Hkv" || it.key() == "Sq";
         if (!std::isfinite(it.value()) || it.value() < 0 || (!zeroOk && it.value() < 1)) {
             if (error)
                 *error = tr("parameter \"%1\" of %2 must be %3 (got %4)")
@@ -184,6 +253,42 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
             *error = tr("elementwise needs at least one load or store per element");
         return std::nullopt;
     }
+    if (kind == "gemm" && p["wbits"] != 0) {
+        if (p["wbits"] != 4 && p["wbits"] != 8) {
+            if (error)
+                *error = tr("--wbits must be 4 or 8 (got %1): weight-only quantization stores the weights in 4 "
+                            "or 8 bits").arg(p["wbits"]);
+            return std::nullopt;
+        }
+        if (p["group"] < 1) {
+            if (error)
+                *error = tr("--group must be at least 1 (got %1): one fp16 scale per group of weights")
+                             .arg(p["group"]);
+            return std::nullopt;
+        }
+        if (p["beta"] != 0) {
+            if (error)
+                *error = tr("a weight-only quantized GEMM is counted with beta 0 (C written, not read)");
+            return std::nullopt;
+        }
+        return quantGemm(p["M"], p["N"], p["K"], d, int(p["wbits"]), p["group"]);
+    }
+    if (kind == "attention") {
+        const double hkv = p["Hkv"] > 0 ? p["Hkv"] : p["H"];
+        const double sq = p["Sq"] > 0 ? p["Sq"] : p["S"];
+        if (hkv > p["H"] || std::fmod(p["H"], hkv) != 0) {
+            if (error)
+                *error = tr("--Hkv must divide H (%1 query heads share each of the KV heads); got Hkv = %2")
+                             .arg(p["H"]).arg(hkv);
+            return std::nullopt;
+        }
+        return attention(p["B"], p["H"], hkv, sq, p["S"], p["D"], d, p["fused"] != 0);
+    }
+    const bool fused = p.value("unfused") == 0;
+    if (kind == "residual_rmsnorm") return residualRmsnorm(p["rows"], p["cols"], d, fused);
+    if (kind == "rmsnorm_fp8") return rmsnormFp8(p["rows"], p["cols"], d, fused);
+    if (kind == "swiglu") return swiglu(p["rows"], p["cols"], d, fused);
+    if (kind == "rope_kv") return ropeKv(p["rows"], p["cols"], d, fused);
     if (kind == "copy") return copy(p["n"], d);
     if (kind == "vector_add") return vectorAdd(p["n"], d);
     if (kind == "triad") return triad(p["n"], d);
@@ -192,8 +297,7 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
     if (kind == "softmax") return softmax(p["rows"], p["cols"], d);
     if (kind == "rmsnorm") return rmsnorm(p["rows"], p["cols"], d);
     if (kind == "layernorm") return layernorm(p["rows"], p["cols"], d, p["residual"] != 0);
-    if (kind == "gemm") return gemm(p["M"], p["N"], p["K"], d, p["beta"]);
-    return attention(p["B"], p["H"], p["S"], p["D"], d, p["fused"] != 0);
+    return gemm(p["M"], p["N"], p["K"], d, p["beta"]);
 }
 
 } // namespace workloads

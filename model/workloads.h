@@ -28,8 +28,8 @@ struct WorkCount
     double ai() const { return bytes > 0 ? flops / bytes : 0; }
 };
 
-// Shape parameters by name: n; M, N, K, beta; B, H, S, D, fused; rows, cols, residual;
-// ops, loads, stores.
+// Shape parameters by name: n; M, N, K, beta, wbits, group; B, H, Hkv, Sq, S, D, fused; rows,
+// cols, residual, unfused; ops, loads, stores.
 using Shape = QMap<QString, double>;
 
 // One formula per workload, used by the CLI, the GUI and the kernel catalog alike.
@@ -44,7 +44,32 @@ WorkCount softmax(double rows, double cols, Dtype d);
 WorkCount rmsnorm(double rows, double cols, Dtype d);
 WorkCount layernorm(double rows, double cols, Dtype d, bool residual = false);
 WorkCount gemm(double M, double N, double K, Dtype d, double beta = 0);
+// Weight-only quantized GEMM (W4A16, W8A16): C[M×N] = A[M×K] · W[K×N] with W stored in `wbits`
+// bits and one fp16 scale per `group` weights along K; A and C in `act`. FLOPs as for gemm.
+WorkCount quantGemm(double M, double N, double K, Dtype act, int wbits, double group);
+// The M (tokens in flight) at which gemm(M, N, K) (or quantGemm with wbits 4|8; 0 = not
+// quantized) reaches intensity `ridge`: below it the GEMM sits on the slope, above it under the
+// roof. nullopt when it never gets there (the bytes of A and C alone keep it below the ridge).
+std::optional<double> gemmRidgeM(double N, double K, Dtype act, int wbits, double group, double ridge);
+// Attention of Sq query tokens against S keys and values per sequence, H query heads sharing
+// Hkv key/value heads (grouped-query attention when Hkv divides H, multi-query at Hkv = 1; Hkv =
+// H is multi-head). Sq = 1 is one decode step, Sq = S self-attention (prefill). Fused: Q, K, V
+// read and O written once (FlashAttention); materialized: the scores and probabilities (B·H·Sq·S
+// each) are also written and read back.
 WorkCount attention(double B, double H, double S, double D, Dtype d, bool fused);
+WorkCount attention(double B, double H, double Hkv, double Sq, double S, double D, Dtype d, bool fused);
+
+// The decoder layer's small operators, fused or as the separate kernels they replace (the
+// course notes' chapter 09). Bytes per element in bf16, fused ← unfused:
+//   residual_rmsnorm  8 ← 10: read x, r; write h = x + r and y = rmsnorm(h)  (add, then norm)
+//   rmsnorm_fp8       3 ← 7:  read x; write fp8 y                            (norm to bf16, then quantize)
+//   swiglu            6 ← 10: read gate, up; write y = silu(gate) · up        (silu to a buffer, then multiply)
+//   rope_kv           4 ← 8:  read k; write the rotated k into the KV cache   (rotate in place, then copy)
+// rows × cols elements; the norms' weight vectors are read once.
+WorkCount residualRmsnorm(double rows, double cols, Dtype d, bool fused = true);
+WorkCount rmsnormFp8(double rows, double cols, Dtype d, bool fused = true);
+WorkCount swiglu(double rows, double cols, Dtype d, bool fused = true);
+WorkCount ropeKv(double rows, double cols, Dtype d, bool fused = true);
 
 // Every workload kind by name, in display order.
 const QStringList &kinds();

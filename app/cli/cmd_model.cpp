@@ -11,6 +11,9 @@
 
 namespace cli {
 
+int cmdKvcache(const QStringList &args);  // cmd_llm.cpp
+int cmdDecoder(const QStringList &args);  // cmd_llm.cpp
+
 int cmdGpus(const QStringList &args)
 {
     QCommandLineParser p;
@@ -73,16 +76,22 @@ int cmdRoofline(const QStringList &args)
 
 int cmdWorkload(const QStringList &args)
 {
+    // The two LLM workloads are lists of operators rather than one count.
+    if (args.size() > 1 && args.at(1) == QLatin1String("kvcache"))
+        return cmdKvcache(args.mid(1));
+    if (args.size() > 1 && args.at(1) == QLatin1String("decoder"))
+        return cmdDecoder(args.mid(1));
     QCommandLineParser p;
     addDbOptions(p);
-    p.addPositionalArgument("kind", "workload: " + model::workloads::kinds().join(", "));
+    p.addPositionalArgument("kind", "workload: " + model::workloads::kinds().join(", ") + ", kvcache, decoder");
     p.addOption({"gpu", "GPU id", "ID"});
     p.addOption({"dtype", "data type: " + model::dtypeNames().join(", "), "D", "fp32"});
     const QStringList shapeNames = {"n", "M", "N", "K", "beta", "B", "H", "S", "D", "rows", "cols",
-                                    "ops", "loads", "stores"};
+                                    "ops", "loads", "stores", "Hkv", "Sq", "wbits", "group"};
     for (const QString &n : shapeNames)
         p.addOption({n, "shape parameter " + n, "value"});
     p.addOption({"fused", "attention: fused (flash) rather than materialized scores"});
+    p.addOption({"unfused", "residual_rmsnorm, rmsnorm_fp8, swiglu, rope_kv: as the separate kernels the fused one replaces"});
     p.addOption({"residual", "layernorm: with a residual input"});
     p.addOption({"json", "machine-readable output"});
     if (!parse(p, args, "FLOPs, minimum bytes, intensity and attainable performance of a workload."))
@@ -111,6 +120,8 @@ int cmdWorkload(const QStringList &args)
         shape["fused"] = p.isSet("fused") ? 1 : 0;
     if (p.isSet("residual"))
         shape["residual"] = 1;
+    if (p.isSet("unfused"))
+        shape["unfused"] = 1;
     QString error;
     const auto count = model::workloads::count(kind, *dtype, shape, &error);
     if (!count)
@@ -118,6 +129,18 @@ int cmdWorkload(const QStringList &args)
     const QString precision = model::precisionFor(*gpu, *dtype);
     const model::Roofline roof(*gpu);
     const auto att = roof.attainable(count->ai(), precision);
+    // A GEMM's intensity grows with M (tokens in flight): where it meets the ridge on this GPU.
+    std::optional<double> ridgeM;
+    if (kind == "gemm") {
+        const model::Shape full = [&] {
+            model::Shape s = model::workloads::defaultShape("gemm");
+            for (auto it = shape.cbegin(); it != shape.cend(); ++it)
+                s[it.key()] = it.value();
+            return s;
+        }();
+        ridgeM = model::workloads::gemmRidgeM(full["N"], full["K"], *dtype, int(full["wbits"]), full["group"],
+                                              roof.ridge(precision, "hbm"));
+    }
     if (p.isSet("json")) {
         printJson({{"kind", kind},
                    {"dtype", model::dtypeName(*dtype)},
@@ -127,18 +150,22 @@ int cmdWorkload(const QStringList &args)
                    {"bytes", count->bytes},
                    {"ai", count->ai()},
                    {"attainable_flop_s", att.flopPerS},
-                   {"bound", model::boundName(att.bound)}});
+                   {"bound", model::boundName(att.bound)},
+                   {"ridge_m", ridgeM ? QJsonValue(*ridgeM) : QJsonValue()}});
         return Ok;
     }
-    printTable({"quantity", "value"},
-               {{"workload", kind + " (" + model::dtypeName(*dtype) + ")"},
-                {"GPU", gpu->name},
-                {"FLOPs", model::formatSi(count->flops, "FLOP")},
-                {"bytes (minimum)", model::formatSi(count->bytes, "B")},
-                {"intensity", QString::number(count->ai(), 'g', 4) + " FLOP/B"},
-                {"ceiling", model::precisionLabel(precision) + " " + model::formatSi(att.ceiling, "FLOP/s")},
-                {"attainable", model::formatSi(att.flopPerS, "FLOP/s")},
-                {"bound", model::boundName(att.bound)}});
+    QList<QStringList> rows = {{"workload", kind + " (" + model::dtypeName(*dtype) + ")"},
+                               {"GPU", gpu->name},
+                               {"FLOPs", model::formatSi(count->flops, "FLOP")},
+                               {"bytes (minimum)", model::formatSi(count->bytes, "B")},
+                               {"intensity", QString::number(count->ai(), 'g', 4) + " FLOP/B"},
+                               {"ceiling", model::precisionLabel(precision) + " " + model::formatSi(att.ceiling, "FLOP/s")},
+                               {"attainable", model::formatSi(att.flopPerS, "FLOP/s")},
+                               {"bound", model::boundName(att.bound)}};
+    if (kind == "gemm")
+        rows.append({"crosses the ridge at", ridgeM ? QStringLiteral("M = %1").arg(*ridgeM, 0, 'f', 1)
+                                                    : QStringLiteral("never (the activations' bytes cap it below)")});
+    printTable({"quantity", "value"}, rows);
     return Ok;
 }
 
