@@ -5,6 +5,7 @@
 #include "explainview.h"
 #include "livetools.h"
 #include "resultschart.h"
+#include "resultsplot.h"
 #include "resultssession.h"
 #include "resultstablemodel.h"
 #include "rooflinechart.h"
@@ -61,12 +62,6 @@ QFrame *banner(QLabel *label, QWidget *parent)
     layout->addWidget(label, 1);
     frame->hide();
     return frame;
-}
-
-QString percentText(double v)
-{
-    return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + QString::number(std::abs(v), 'f', 1) +
-           QStringLiteral(" %");
 }
 
 } // namespace
@@ -150,6 +145,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     layout->addLayout(filters);
 
     m_proxy->setSourceModel(m_model);
+    m_plot = std::make_unique<ResultsPlot>(m_session, m_model, m_proxy, m_chart);
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -222,6 +218,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     updateRecovery(m_session->recoverableCount());
 }
 
+ResultsPanel::~ResultsPanel() = default;
+
 void ResultsPanel::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
@@ -233,6 +231,7 @@ void ResultsPanel::setGpu(const model::Gpu &gpu)
 void ResultsPanel::setSpecDb(const model::SpecDb *db)
 {
     m_db = db;
+    m_plot->setSpecDb(db);
     updatePredictions();
 }
 
@@ -457,140 +456,10 @@ void ResultsPanel::scheduleChart()
 void ResultsPanel::updateChartNow()
 {
     m_chartTimer.stop();
-    const model::Gpu *gpu = m_gpu ? &*m_gpu : nullptr;
-    QList<ChartPoint> points;
-    QHash<QString, int> predictedAt; // (intensity, precision, level) -> index in points
-    QHash<int, QStringList> predictedFor;
-    QList<ChartTrail> links;
-    QList<ChartTrail> levelTrails; // profiled kernels: one point per memory level, joined
-    QList<ChartPoint> comparePoints;
-
-    const auto &cmp = m_session->comparison();
-    QHash<QString, int> baseline; // key -> first index in the comparison file
-    if (cmp)
-        for (int i = 0; i < cmp->results.measurements.size(); ++i)
-            if (const QString k = cmp->results.measurements.at(i).key(); !baseline.contains(k))
-                baseline.insert(k, i); // the first, as ResultsTableModel matches
-
-    // Several GPUs or hosts in the results: each its own colour, like compared GPUs.
-    DeviceSlots devices;
-    for (int row = 0; row < m_model->rowCount(); ++row)
-        devices.see(m_model->measurement(row).extra);
-    for (const ResultsSession::Document &d : m_session->files())
-        for (const model::MeasuredCeiling &c : d.results.ceilings)
-            devices.see(c.extra);
-    for (const model::MeasuredCeiling &c : m_session->live().ceilings)
-        devices.see(c.extra);
-
-    int drawn = 0;
-    for (int row = 0; row < m_model->rowCount() && drawn < kMaxChartPoints; ++row) {
-        if (!m_proxy->mapFromSource(m_model->index(row, 0)).isValid())
-            continue; // filtered out of the table: off the chart too
-        const model::Measurement &m = m_model->measurement(row);
-        QString extra;
-        if (const auto change = m_model->changePercent(row))
-            extra =
-                tr("median time %1 against %2%3")
-                    .arg(percentText(*change), cmp ? cmp->label : QString(),
-                         m_model->changeSignificant(row) ? (*change < 0 ? tr(" (faster)") : tr(" (slower)"))
-                                                         : tr(" (within the noise)"));
-        const auto p =
-            resultschart::measuredPoint(m, pointId(row), gpu, rowSource(row), extra.toHtmlEscaped());
-        if (!p)
-            continue;
-        points << *p;
-        if (devices.several())
-            points.last().gpuIndex = devices.slotOf(m.extra);
-        const auto levels = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
-        points << levels.points;
-        levelTrails << levels.trails;
-        ++drawn;
-        if (gpu) {
-            if (const auto s = resultschart::roofShare(*gpu, m); s && s->roof.flopPerS > 0) {
-                const QString key =
-                    QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
-                auto it = predictedAt.find(key);
-                if (it == predictedAt.end()) {
-                    ChartPoint pp;
-                    pp.id = QStringLiteral("predicted:%1").arg(predictedAt.size());
-                    pp.ai = s->ai;
-                    pp.flopPerS = s->roof.flopPerS;
-                    pp.kind = ChartPoint::Kind::Predicted;
-                    pp.tooltip =
-                        tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
-                            .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
-                                 QString::number(s->ai, 'g', 3), gpu->displayName().toHtmlEscaped(),
-                                 s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
-                                                                       : s->roofName + tr(", compute-bound"));
-                    it = predictedAt.insert(key, int(points.size()));
-                    points << pp;
-                }
-                QStringList &names = predictedFor[*it];
-                if (names.size() < 6)
-                    names << resultschart::shortLabel(m).toHtmlEscaped();
-                else if (names.size() == 6)
-                    names << QStringLiteral("…");
-            }
-        }
-        if (cmp) {
-            const auto b = baseline.constFind(m.key());
-            if (b != baseline.cend()) {
-                const model::Measurement &bm = cmp->results.measurements.at(*b);
-                if (bm.flops > 0 && bm.bytes > 0 && bm.time.median > 0) {
-                    ChartTrail t;
-                    t.id = QStringLiteral("link:%1").arg(row);
-                    t.points = {QPointF(bm.ai(), bm.flopPerS()), QPointF(p->ai, p->flopPerS)};
-                    t.kind = ChartPoint::Kind::Measured;
-                    t.gpuIndex = -1;
-                    links << t;
-                }
-            }
-        }
-    }
-    for (auto it = predictedFor.cbegin(); it != predictedFor.cend(); ++it)
-        points[it.key()].tooltip +=
-            QStringLiteral("<br>") + tr("for: %1").arg(it.value().join(QStringLiteral(", ")));
-
-    if (cmp) {
-        for (int i = 0; i < cmp->results.measurements.size() && i < kMaxChartPoints; ++i) {
-            auto p = resultschart::measuredPoint(cmp->results.measurements.at(i),
-                                                 QStringLiteral("compare:%1").arg(i), gpu, cmp->path);
-            if (!p)
-                continue;
-            p->gpuIndex = -1; // grey: the other file
-            p->label.clear();
-            comparePoints << *p;
-        }
-    }
-
-    QList<ChartCeiling> ceilings;
-    const int cap = 24 * std::clamp(devices.count(), 1, 4); // a readable chart, even with 8 GPUs
-    auto addCeilings = [&ceilings, &devices, cap](const QList<model::MeasuredCeiling> &cs) {
-        for (const model::MeasuredCeiling &c : cs)
-            if (c.probe != QLatin1String("datasheet") && c.value > 0 && ceilings.size() < cap)
-                ceilings << ChartCeiling{
-                    c, devices.several() ? devices.slotOf(c.extra) : 0,
-                    devices.several()
-                        ? tr("%1: measured %2 %3")
-                              .arg(DeviceSlots::nameOf(c.extra),
-                                   c.kind == QLatin1String("memory") ? c.level.toUpper() : c.precision,
-                                   model::formatSi(c.value, c.unit))
-                        : QString()};
-    };
-    for (const ResultsSession::Document &d : m_session->files())
-        addCeilings(d.results.ceilings);
-    addCeilings(m_session->live().ceilings);
-
-    m_chart->setUpdatesSuspended(true);
-    // One group, this file's points first: the chart's legend takes the first measured marker's
-    // colour, which must not be the comparison's grey.
-    m_chart->setPoints(points + comparePoints, kGroup);
-    m_chart->setMeasuredCeilings(ceilings, kGroup);
-    m_chart->setTrails(levelTrails, kGroup);
-    m_chart->setTrails(links, kCompareGroup);
-    m_chart->setUpdatesSuspended(false);
-    m_chartPoints = drawn;
-    m_links = int(links.size());
+    m_plot->setGpu(m_gpu ? &*m_gpu : nullptr);
+    m_plot->update();
+    m_chartPoints = m_plot->pointCount();
+    m_links = m_plot->linkCount();
     updateSummary();
 }
 

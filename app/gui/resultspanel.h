@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -24,6 +25,7 @@ class SpecDb;
 }
 class ExplainView;
 class ResultsFilterModel;
+class ResultsPlot;
 class ResultsSession;
 class ResultsTableModel;
 class RooflineChart;
@@ -50,6 +52,7 @@ public:
     static constexpr int kMaxChartPoints = 2000; // more rows stay in the table only
 
     ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent = nullptr);
+    ~ResultsPanel() override;
 
     void setGpu(const model::Gpu &gpu);
     // The spec DB the rows' devices are matched in (the main window's; it must outlive the
@@ -59,6 +62,8 @@ public:
     ResultsTableModel *tableModel() const { return m_model; }
     ResultsFilterModel *filterModel() const { return m_proxy; }
     QTableView *view() const { return m_view; }
+    // What turns the rows into chart points (grouping, the point <-> rows mapping).
+    ResultsPlot *plot() const { return m_plot.get(); }
     QLineEdit *filterEdit() const { return m_filter; }
 
     // The chart point id of a table row (source-model row) and back; -1 / empty when none.
@@ -122,6 +127,7 @@ private:
 
     ResultsSession *m_session;
     RooflineChart *m_chart;
+    std::unique_ptr<ResultsPlot> m_plot;
     std::optional<model::Gpu> m_gpu;
     ResultsTableModel *m_model;
     ResultsFilterModel *m_proxy;
