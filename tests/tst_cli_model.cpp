@@ -96,6 +96,45 @@ private slots:
         QCOMPARE(o["bound"].toString(), bound);
     }
 
+    // workload kvcache / decoder / gemm --wbits: the course notes' chapter 08–09 figures end to end.
+    void llmWorkloads()
+    {
+        const Run kv = cli({"workload", "kvcache", "--model", "llama-3-8b", "--B", "8", "--S", "4096",
+                            "--weights-bytes", "17179869184", "--json"});
+        QVERIFY2(kv.code == 0, kv.err.constData());
+        QCOMPARE(kv.json()["bytes_per_token"].toDouble(), 131072.0);
+        QCOMPARE(kv.json()["crossover_tokens"].toDouble(), 131072.0);
+        const Run kvTable = cli({"workload", "kvcache", "--layers", "32", "--Hkv", "8", "--D", "128"});
+        QVERIFY2(kvTable.code == 0, kvTable.err.constData());
+        QVERIFY2(kvTable.out.contains("128 KiB"), kvTable.out.constData());
+
+        const Run bf16 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb", "--S", "512",
+                              "--json"});
+        const Run int4 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb", "--S", "512",
+                              "--weights", "w4a16", "--json"});
+        QVERIFY2(bf16.code == 0 && int4.code == 0, bf16.err.constData());
+        const double t16 = bf16.json()["time_s"].toDouble(), t4 = int4.json()["time_s"].toDouble();
+        QVERIFY2(t16 > 7e-3 && t16 < 8.5e-3 && t4 > 1.7e-3 && t4 < 2.4e-3, qPrintable(QString("%1 %2").arg(t16).arg(t4)));
+        QCOMPARE(bf16.json()["ops"].toArray().size(), 10);
+        const Run table = cli({"workload", "decoder", "--gpu", "h100-sxm", "--layer"});
+        QVERIFY2(table.code == 0 && table.out.contains("attention") && table.out.contains("gate_up_proj"),
+                 table.out.constData());
+
+        const Run gemm = cli({"workload", "gemm", "--dtype", "bf16", "--gpu", "a100-sxm4-80gb", "--M", "1", "--N",
+                              "8192", "--K", "8192", "--wbits", "4", "--json"});
+        QVERIFY2(gemm.code == 0, gemm.err.constData());
+        QVERIFY(gemm.json()["ridge_m"].toDouble() > 36 && gemm.json()["ridge_m"].toDouble() < 44);
+        QCOMPARE(gemm.json()["bound"].toString(), QString("memory"));
+        const Run gemmTable = cli({"workload", "gemm", "--dtype", "bf16", "--gpu", "a100-sxm4-80gb"});
+        QVERIFY2(gemmTable.out.contains("crosses the ridge at"), gemmTable.out.constData());
+
+        const Run gqa = cli({"workload", "attention", "--dtype", "bf16", "--gpu", "h200-sxm", "--B", "1", "--H", "32",
+                             "--Hkv", "8", "--Sq", "1", "--S", "8192", "--D", "128", "--fused", "--json"});
+        QVERIFY2(gqa.code == 0, gqa.err.constData());
+        QVERIFY(std::abs(gqa.json()["ai"].toDouble() - 4) < 0.01);
+        QCOMPARE(gqa.json()["bound"].toString(), QString("memory"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -108,6 +147,14 @@ private slots:
         QTest::newRow("not a number") << QStringList{"workload", "copy", "--gpu", "t4", "--n", "lots"} << "--n";
         QTest::newRow("unknown workload") << QStringList{"workload", "conv9d", "--gpu", "t4"} << "unknown workload";
         QTest::newRow("unknown option") << QStringList{"gpus", "--colour"} << "colour";
+        QTest::newRow("decoder unknown preset") << QStringList{"workload", "decoder", "--model", "gpt-9", "--gpu", "t4"}
+                                                << "unknown preset";
+        QTest::newRow("decoder unknown weights") << QStringList{"workload", "decoder", "--weights", "int3", "--gpu", "t4"}
+                                                 << "int3";
+        QTest::newRow("kvcache without shapes") << QStringList{"workload", "kvcache"} << "--layers";
+        QTest::newRow("GQA heads not dividing") << QStringList{"workload", "attention", "--gpu", "t4", "--H", "32",
+                                                               "--Hkv", "5"}
+                                                << "--Hkv must divide";
     }
     void badInput()
     {

@@ -58,6 +58,25 @@ private slots:
         QTest::newRow("triad fp32 AI 2/12") << "triad" << "fp32" << n << 2.0 / 12 << 1e-12;
         QTest::newRow("copy AI 0") << "copy" << "fp32" << n << 0.0 << 0.0;
         QTest::newRow("sum reduction fp32 AI ~1/4") << "reduce" << "fp32" << n << 0.25 << 1e-5;
+        // course notes ch. 01/08: decode attention with GQA g = 4 has I ≈ 4 (K and V read once
+        // per KV head dominate; exact 3.998 for S = 8192)
+        const auto decode = [](double h, double hkv) {
+            return Shape{{"B", 1}, {"H", h}, {"Hkv", hkv}, {"Sq", 1}, {"S", 8192}, {"D", 128}, {"fused", 1}};
+        };
+        QTest::newRow("ch08 decode attention GQA g=4 bf16 I ~ 4") << "attention" << "bf16" << decode(32, 8) << 4.0
+                                                                  << 0.001;
+        QTest::newRow("decode attention GQA g=8 bf16 I ~ 8") << "attention" << "bf16" << decode(64, 8) << 8.0 << 0.005;
+        QTest::newRow("decode attention MHA bf16 I ~ 1") << "attention" << "bf16" << decode(32, 32) << 1.0 << 0.001;
+        QTest::newRow("decode attention MQA (Hkv 1) bf16 I ~ 32 (Q, O count at S = 8192)")
+            << "attention" << "bf16" << decode(32, 1) << 32.0 << 0.004;
+        // ch. 09: a decode GEMM's intensity is about M in BF16 and about 4M with W4A16 (exact:
+        // 61.1 at M = 16; the fp16 scales, one per 128 weights, cost 3 %, A and C 1.5 %)
+        const auto linear = [](double m, double wbits) {
+            return Shape{{"M", m}, {"N", 8192}, {"K", 8192}, {"wbits", wbits}, {"group", 128}};
+        };
+        QTest::newRow("ch09 BF16 GEMM M=16 I ~ M") << "gemm" << "bf16" << linear(16, 0) << 16.0 << 0.005;
+        QTest::newRow("ch09 W4A16 GEMM M=16 I ~ 4M") << "gemm" << "bf16" << linear(16, 4) << 64.0 << 0.05;
+        QTest::newRow("W8A16 GEMM M=16 I ~ 2M") << "gemm" << "bf16" << linear(16, 8) << 32.0 << 0.03;
     }
     void intensity()
     {
@@ -116,6 +135,74 @@ private slots:
         QCOMPARE(c->bytes, bytes);
     }
 
+    // ch. 09's table: bytes per element of the decoder's small operators, fused ← unfused (bf16).
+    void fusedOps_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<double>("fusedBytes");
+        QTest::addColumn<double>("unfusedBytes");
+        QTest::addColumn<double>("weightVectors"); // norm weights read once per column
+        QTest::newRow("ch09 residual + RMSNorm 10 -> 8 B") << "residual_rmsnorm" << 8.0 << 10.0 << 1.0;
+        QTest::newRow("ch09 RMSNorm + FP8 quantization 7 -> 3 B") << "rmsnorm_fp8" << 3.0 << 7.0 << 1.0;
+        QTest::newRow("ch09 SwiGLU: silu to a buffer and back saved, 10 -> 6 B") << "swiglu" << 6.0 << 10.0 << 0.0;
+        QTest::newRow("ch09 RoPE + KV write: one round trip saved, 8 -> 4 B") << "rope_kv" << 4.0 << 8.0 << 0.0;
+    }
+    void fusedOps()
+    {
+        QFETCH(QString, kind);
+        QFETCH(double, fusedBytes);
+        QFETCH(double, unfusedBytes);
+        QFETCH(double, weightVectors);
+        const double rows = 8192, cols = 4096, n = rows * cols;
+        const auto fused = model::workloads::count(kind, Dtype::Bf16, {{"rows", rows}, {"cols", cols}});
+        const auto unfused = model::workloads::count(kind, Dtype::Bf16, {{"rows", rows}, {"cols", cols}, {"unfused", 1}});
+        QVERIFY(fused && unfused);
+        QCOMPARE((fused->bytes - weightVectors * cols * 2) / n, fusedBytes);
+        QCOMPARE((unfused->bytes - weightVectors * cols * 2) / n, unfusedBytes);
+        QCOMPARE(fused->flops, unfused->flops); // fusion saves bytes, not work
+    }
+
+    // Attention with as many KV heads as query heads and Sq = S is the self-attention formula.
+    void attentionGeneralizes()
+    {
+        const auto mha = model::workloads::attention(2, 8, 512, 64, Dtype::Fp16, false);
+        const auto same = model::workloads::count(
+            "attention", Dtype::Fp16, {{"B", 2}, {"H", 8}, {"Hkv", 8}, {"Sq", 512}, {"S", 512}, {"D", 64}, {"fused", 0}});
+        QVERIFY(same);
+        QCOMPARE(same->flops, mha.flops);
+        QCOMPARE(same->bytes, mha.bytes);
+        // one decode step of Sq = 1 does 1/S of the prefill's FLOPs
+        const auto step = model::workloads::count(
+            "attention", Dtype::Fp16, {{"B", 2}, {"H", 8}, {"Sq", 1}, {"S", 512}, {"D", 64}, {"fused", 1}});
+        QCOMPARE(step->flops, mha.flops / 512);
+    }
+
+    // FP8 halves a GEMM's bytes (and runs against its own, doubled ceiling: tst_llm).
+    void fp8HalvesBytes()
+    {
+        const Shape s{{"M", 4096}, {"N", 4096}, {"K", 4096}};
+        const auto bf16 = model::workloads::count("gemm", Dtype::Bf16, s);
+        const auto fp8 = model::workloads::count("gemm", Dtype::Fp8, s);
+        QCOMPARE(fp8->bytes, bf16->bytes / 2);
+        QCOMPARE(fp8->flops, bf16->flops);
+    }
+
+    // ch. 09: W4A16 wins only in decode, below M ≈ 40 (A100: ridge 312 T / 2.039 TB/s = 153).
+    void ridgeCrossing()
+    {
+        const double ridge = 312e12 / 2.039e12;
+        const auto w4 = model::workloads::gemmRidgeM(8192, 8192, Dtype::Bf16, 4, 128, ridge);
+        QVERIFY(w4);
+        QVERIFY2(*w4 > 36 && *w4 < 44, qPrintable(QString::number(*w4))); // ~41: I ≈ 4M = 153 at M ≈ 38, plus A and C bytes
+        const auto bf16 = model::workloads::gemmRidgeM(8192, 8192, Dtype::Bf16, 0, 128, ridge);
+        QVERIFY(bf16 && *bf16 > 150 && *bf16 < 170); // I ≈ M
+        // the crossing is where the count says the intensity meets the ridge
+        const auto at = model::workloads::quantGemm(*w4, 8192, 8192, Dtype::Bf16, 4, 128);
+        QVERIFY(std::abs(at.ai() - ridge) < 1e-9 * ridge);
+        // a thin GEMM never gets there: A and C alone cap it at 2NK/((N+K)s)
+        QVERIFY(!model::workloads::gemmRidgeM(64, 64, Dtype::Bf16, 0, 128, ridge));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QString>("kind");
@@ -126,6 +213,9 @@ private slots:
         QTest::newRow("zero M") << "gemm" << Shape{{"M", 0}} << "\"M\"";
         QTest::newRow("NaN cols") << "softmax" << Shape{{"cols", qQNaN()}} << "\"cols\"";
         QTest::newRow("parameter of another workload") << "copy" << Shape{{"K", 5}} << "no parameter \"K\"";
+        QTest::newRow("Hkv not dividing H") << "attention" << Shape{{"H", 32}, {"Hkv", 5}} << "--Hkv must divide";
+        QTest::newRow("wbits 3") << "gemm" << Shape{{"wbits", 3}} << "--wbits must be 4 or 8";
+        QTest::newRow("group 0") << "gemm" << Shape{{"wbits", 4}, {"group", 0}} << "\"group\"";
         QTest::newRow("elementwise moving nothing") << "elementwise" << Shape{{"loads", 0}, {"stores", 0}}
                                                     << "at least one load";
     }
