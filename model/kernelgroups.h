@@ -50,7 +50,8 @@ struct KernelSummary
     QString precision;            // the precision doing most FLOPs; empty for bandwidth-only kernels
     double flopPerS = 0;          // that precision's FLOPs / timeS
     QMap<QString, double> aiByLevel; // level ("hbm", "l2", "l1") -> FLOPs / bytes at that level
-    QString bound;                // "memory (hbm)", "compute" or empty when gpu is null or no FLOPs
+    QString bound;                // "memory (hbm)" or "compute" (HBM intensity against the ridge; a
+                                  // kernel without FLOPs is "memory (hbm)"); empty when gpu is null
     QList<int> members;           // indices of every point of the kernel's launches
 };
 

@@ -1,18 +1,24 @@
 #include "ncuimport.h"
 
+#include "ncucsv.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonObject>
-#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
-#include <functional>
+#include <limits>
 
 namespace model {
+
+using ncucsv::Dimension;
+using ncucsv::Record;
 
 namespace {
 
@@ -22,18 +28,40 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 }
 
 const QString kTime = QStringLiteral("gpu__time_duration.sum");
+// The details page's own duration (GPU Speed Of Light section), when no raw time was requested.
+const QString kDetailsDuration = QStringLiteral("Duration");
+const QString kSmCycles = QStringLiteral("sm__cycles_elapsed.avg");
+const QString kSmCps = QStringLiteral("sm__cycles_elapsed.avg.per_second");
+const QString kSmspCps = QStringLiteral("smsp__cycles_elapsed.avg.per_second");
 const QString kDram = QStringLiteral("dram__bytes.sum");
 const QString kDramRead = QStringLiteral("dram__bytes_read.sum");
 const QString kDramWrite = QStringLiteral("dram__bytes_write.sum");
+const QString kDramRate = QStringLiteral("dram__bytes.sum.per_second");
 const QString kLts = QStringLiteral("lts__t_bytes.sum");
+// Nsight's hierarchical roofline sections (SpeedOfLight_Hierarchical{Single,Double,Half,Tensor}
+// RooflineChart.section in Nsight Compute's sections/ folder; quoted in K-Wu/sass_analyzer,
+// visualizer/utils/ncu_sections.md): L2 achieved traffic = l1tex__m_xbar2l1tex_read_bytes.sum.per_second,
+// L1 = l1tex__lsu_writeback_active_mem_lg.sum.per_second × 128 (CC ≥ 7.5; l1tex__lsu_writeback_active
+// before), work = smsp__sass_thread_inst_executed_op_*.sum.per_cycle_elapsed × smsp__cycles_elapsed.avg.per_second.
+const QString kXbar = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum");
+const QString kXbarRate = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum.per_second");
+const QString kL1 = QStringLiteral("l1tex__t_bytes.sum");
+const QString kWbLg = QStringLiteral("l1tex__lsu_writeback_active_mem_lg.sum");
+const QString kWbLgRate = QStringLiteral("l1tex__lsu_writeback_active_mem_lg.sum.per_second");
+const QString kWb = QStringLiteral("l1tex__lsu_writeback_active.sum");
+const QString kWbRate = QStringLiteral("l1tex__lsu_writeback_active.sum.per_second");
+const QString kTensorInst = QStringLiteral("sm__inst_executed_pipe_tensor.sum");
+const QString kTensorInstRate = QStringLiteral("smsp__inst_executed_pipe_tensor.sum.per_cycle_elapsed");
 const QString kTensorPrefix = QStringLiteral("sm__ops_path_tensor_src_");
-const QString kClock = QStringLiteral("sm__cycles_elapsed.avg.per_second");
-// The details page's own duration, used only when gpu__time_duration.sum was not requested.
-const QString kDetailsDuration = QStringLiteral("Duration");
+const QString kOccupancyPrefix = QStringLiteral("launch__occupancy_limit_");
+const QString kDisplayName = QStringLiteral("device__attribute_display_name");
 
-QString sass(const char *op)
+const QString kTimeCycles = QStringLiteral("sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second");
+
+QString sass(const char *op, const char *unit = "sm")
 {
-    return QStringLiteral("sm__sass_thread_inst_executed_op_%1_pred_on.sum").arg(QLatin1String(op));
+    return QStringLiteral("%1__sass_thread_inst_executed_op_%2_pred_on.sum")
+        .arg(QLatin1String(unit), QLatin1String(op));
 }
 
 // A CUDA-core FLOP family: FLOPs = sum(weight × instruction count).
@@ -56,6 +84,7 @@ const SassFamily kSassFamilies[] = {
     {"fp32", "fp32", {{"fadd", 1}, {"fmul", 1}, {"ffma", 2}}},
     {"fp16", "fp16", {{"hadd", 2}, {"hmul", 2}, {"hfma", 4}}},
 };
+constexpr int kOps = 9;
 
 const QStringList kTensorMetrics = {
     QStringLiteral("sm__ops_path_tensor_src_fp64.sum"),
@@ -67,317 +96,60 @@ const QStringList kTensorMetrics = {
     QStringLiteral("sm__ops_path_tensor_src_int8.sum"),
 };
 
-// ---------------------------------------------------------------------------------------
-// CSV records
-
-struct Record
-{
-    QStringList fields;
-    int line = 0;
+// How a metric's value is read: what its unit must measure, and whether the unit's scale applies.
+enum class Kind {
+    Time,      // seconds
+    Cycles,    // cycles
+    PerSecond, // Hz, B/s, inst/s
+    Bytes,
+    Count,     // inst, ops (scaled: "Minst")
+    PerCycle,  // inst/cycle
+    Percent,
+    Any,       // as written (registers/thread, SM count, bus bits, occupancy limits)
+    Generic,   // rawLaunches(): whatever the unit says, scaled to base units
 };
 
-struct CsvText
-{
-    QList<Record> records;
-    QStringList toolLines; // ==PROF==, ==WARNING==, ==ERROR== lines
-    bool unterminatedQuote = false;
+// The fixed metrics' ids: Registry adds them first, in this order.
+enum Fixed {
+    F_Time, F_Duration, F_SmCycles, F_SmCps, F_SmspCps, F_Dram, F_DramRead, F_DramWrite, F_DramRate, F_Lts,
+    F_Xbar, F_XbarRate, F_L1, F_WbLg, F_WbLgRate, F_Wb, F_WbRate, F_TensorInst, F_TensorInstRate, F_Regs,
+    F_Sms, F_L2Size, F_BusWidth, F_Count
 };
 
-// "==WORD==" at the start of a line: ncu's own messages, interleaved with the CSV when both
-// go to one stream.
-bool isToolLine(QStringView text, qsizetype i)
+// The sass op forms, in the order they are tried: counts first, then Nsight's rates.
+enum SassForm { SmSum, SmspSum, SmspPerCycle, SmPerCycle, SmspPerSecond, SmPerSecond, kForms };
+
+QString sassForm(const char *op, int form)
 {
-    if (i + 1 >= text.size() || text[i] != QLatin1Char('=') || text[i + 1] != QLatin1Char('='))
-        return false;
-    qsizetype j = i + 2;
-    while (j < text.size() && text[j].isUpper())
-        ++j;
-    return j > i + 2 && j + 1 < text.size() && text[j] == QLatin1Char('=') && text[j + 1] == QLatin1Char('=');
+    switch (form) {
+    case SmSum:
+        return sass(op);
+    case SmspSum:
+        return sass(op, "smsp");
+    case SmspPerCycle:
+        return sass(op, "smsp") + QStringLiteral(".per_cycle_elapsed");
+    case SmPerCycle:
+        return sass(op) + QStringLiteral(".per_cycle_elapsed");
+    case SmspPerSecond:
+        return sass(op, "smsp") + QStringLiteral(".per_second");
+    default:
+        return sass(op) + QStringLiteral(".per_second");
+    }
 }
 
-// RFC 4180 records (quoted fields may hold commas, quotes and line breaks). Lenient: text
-// after a closing quote is kept, a quote left open runs to the end of the input.
-CsvText splitCsv(QStringView text)
+Kind sassKind(int form)
 {
-    CsvText out;
-    const qsizetype n = text.size();
-    qsizetype i = 0;
-    int line = 1;
-    while (i < n) {
-        const QChar c = text[i];
-        if (c == QLatin1Char('\n')) {
-            ++line;
-            ++i;
-            continue;
-        }
-        if (c == QLatin1Char('\r')) {
-            ++i;
-            continue;
-        }
-        if (isToolLine(text, i)) {
-            qsizetype end = text.indexOf(QLatin1Char('\n'), i);
-            if (end < 0)
-                end = n;
-            out.toolLines.append(text.mid(i, end - i).trimmed().toString());
-            i = end;
-            continue;
-        }
-        Record r;
-        r.line = line;
-        for (;;) {
-            QString field;
-            if (i < n && text[i] == QLatin1Char('"')) {
-                ++i;
-                bool closed = false;
-                while (i < n) {
-                    const QChar q = text[i];
-                    if (q == QLatin1Char('"')) {
-                        if (i + 1 < n && text[i + 1] == QLatin1Char('"')) {
-                            field += QLatin1Char('"');
-                            i += 2;
-                            continue;
-                        }
-                        ++i;
-                        closed = true;
-                        break;
-                    }
-                    if (q == QLatin1Char('\n'))
-                        ++line;
-                    field += q;
-                    ++i;
-                }
-                if (!closed)
-                    out.unterminatedQuote = true;
-            }
-            const qsizetype start = i;
-            while (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\n') &&
-                   text[i] != QLatin1Char('\r'))
-                ++i;
-            field += text.mid(start, i - start);
-            r.fields.append(field);
-            if (i < n && text[i] == QLatin1Char(',')) {
-                ++i;
-                continue;
-            }
-            break; // at a line end or the end of the input; the outer loop consumes it
-        }
-        out.records.append(r);
+    switch (form) {
+    case SmSum:
+    case SmspSum:
+        return Kind::Count;
+    case SmspPerCycle:
+    case SmPerCycle:
+        return Kind::PerCycle;
+    default:
+        return Kind::PerSecond;
     }
-    return out;
 }
-
-// ---------------------------------------------------------------------------------------
-// Numbers and units
-
-// Any: a number whose unit does not matter here (registers/thread, block, SM, bit).
-enum class Quantity { Time, Bytes, Count, Frequency, Any };
-
-struct Cell
-{
-    QString unit;
-    QString text;
-};
-
-struct Launch
-{
-    QString id;
-    QString kernel;
-    QString grid;
-    QString block;
-    QString device;
-    QString cc;
-    int line = 0;
-    QHash<QString, Cell> metrics;
-};
-
-std::optional<double> prefixFactor(QStringView prefix)
-{
-    static const QHash<QString, double> factors = {
-        {QString(), 1},
-        {QStringLiteral("K"), 1e3},
-        {QStringLiteral("k"), 1e3},
-        {QStringLiteral("M"), 1e6},
-        {QStringLiteral("G"), 1e9},
-        {QStringLiteral("T"), 1e12},
-        {QStringLiteral("P"), 1e15},
-        {QStringLiteral("m"), 1e-3},
-        {QStringLiteral("u"), 1e-6},
-        {QString(QChar(0x00B5)), 1e-6},
-        {QString(QChar(0x03BC)), 1e-6},
-        {QStringLiteral("n"), 1e-9},
-        {QStringLiteral("p"), 1e-12},
-        {QStringLiteral("Ki"), 1024.0},
-        {QStringLiteral("Mi"), 1024.0 * 1024},
-        {QStringLiteral("Gi"), 1024.0 * 1024 * 1024},
-        {QStringLiteral("Ti"), 1024.0 * 1024 * 1024 * 1024},
-    };
-    const auto it = factors.constFind(prefix.toString());
-    if (it == factors.cend())
-        return std::nullopt;
-    return *it;
-}
-
-// Factor from the unit the file states to the base unit (s, byte, count, Hz). ncu's prefixes
-// are decimal ("65.54 Kbyte" is 64 KiB); binary ones are accepted where spelled "Ki".
-std::optional<double> unitFactor(const QString &rawUnit, Quantity q)
-{
-    const QString unit = rawUnit.trimmed();
-    QStringList bases;
-    switch (q) {
-    case Quantity::Any:
-        return 1.0;
-    case Quantity::Time:
-        if (unit == QLatin1String("cycle"))
-            return std::nullopt;
-        bases = {QStringLiteral("second"), QStringLiteral("sec"), QStringLiteral("s")};
-        break;
-    case Quantity::Bytes:
-        bases = {QStringLiteral("bytes"), QStringLiteral("byte"), QStringLiteral("B")};
-        break;
-    case Quantity::Count:
-        bases = {QStringLiteral("inst"), QStringLiteral("ops"), QStringLiteral("op"), QStringLiteral("flop"),
-                 QString()};
-        break;
-    case Quantity::Frequency:
-        if (unit.startsWith(QLatin1String("cycle/"))) {
-            const auto per = unitFactor(unit.mid(6), Quantity::Time);
-            return per && *per > 0 ? std::optional<double>(1 / *per) : std::nullopt;
-        }
-        bases = {QStringLiteral("hz"), QStringLiteral("Hz")};
-        break;
-    }
-    for (const QString &base : bases) {
-        if (!unit.endsWith(base))
-            continue;
-        if (const auto f = prefixFactor(QStringView(unit).left(unit.size() - base.size())))
-            return f;
-    }
-    return std::nullopt;
-}
-
-QString stripSpaces(QStringView s)
-{
-    QString t;
-    t.reserve(s.size());
-    for (const QChar c : s) {
-        // Group separators other locales use: spaces (incl. no-break and thin), apostrophes.
-        if (c.isSpace() || c == QChar(0x00A0) || c == QChar(0x202F) || c == QChar(0x2009) ||
-            c == QLatin1Char('\'') || c == QChar(0x2019))
-            continue;
-        t += c;
-    }
-    return t;
-}
-
-// The decimal mark of the whole file, voted by every value that shows it: a value with both
-// marks (the last one is decimal), one mark repeated (a group separator), or a single mark in
-// a count column (whole numbers: followed by three digits it groups, otherwise it is decimal).
-class NumberStyle
-{
-public:
-    void observe(QStringView raw, bool integral)
-    {
-        const QString s = stripSpaces(raw);
-        const qsizetype commas = s.count(QLatin1Char(','));
-        const qsizetype dots = s.count(QLatin1Char('.'));
-        if (commas && dots) {
-            vote(s.lastIndexOf(QLatin1Char(',')) > s.lastIndexOf(QLatin1Char('.')) ? QLatin1Char(',')
-                                                                                   : QLatin1Char('.'));
-        } else if (commas > 1) {
-            vote(QLatin1Char('.'));
-        } else if (dots > 1) {
-            vote(QLatin1Char(','));
-        } else if (integral && (commas == 1 || dots == 1)) {
-            const QChar mark = commas ? QLatin1Char(',') : QLatin1Char('.');
-            const qsizetype at = s.indexOf(mark);
-            qsizetype digits = 0;
-            while (at + 1 + digits < s.size() && s[at + 1 + digits].isDigit())
-                ++digits;
-            const bool grouping = digits == 3 && at + 1 + digits == s.size();
-            vote(grouping ? (mark == QLatin1Char(',') ? QLatin1Char('.') : QLatin1Char(',')) : mark);
-        }
-    }
-    QChar decimal() const { return m_commaVotes > m_dotVotes ? QLatin1Char(',') : QLatin1Char('.'); }
-
-    std::optional<double> parse(QStringView raw) const
-    {
-        const QChar dec = decimal();
-        const QChar group = dec == QLatin1Char('.') ? QLatin1Char(',') : QLatin1Char('.');
-        QString t;
-        for (const QChar c : stripSpaces(raw)) {
-            if (c == group)
-                continue;
-            t += c == dec ? QLatin1Char('.') : c;
-        }
-        bool ok = false;
-        const double d = t.toDouble(&ok);
-        if (!ok || !std::isfinite(d))
-            return std::nullopt;
-        return d;
-    }
-
-private:
-    void vote(QChar decimalMark) { ++(decimalMark == QLatin1Char(',') ? m_commaVotes : m_dotVotes); }
-    int m_commaVotes = 0;
-    int m_dotVotes = 0;
-};
-
-bool isNotAvailable(const QString &text)
-{
-    const QString t = text.trimmed();
-    return t.isEmpty() || t.compare(QLatin1String("n/a"), Qt::CaseInsensitive) == 0 ||
-           t == QLatin1String("-");
-}
-
-// Tallies of per-launch problems, reported once per metric rather than once per launch.
-struct Problems
-{
-    QMap<QString, int> notAvailable;
-    QMap<QString, QString> badValue; // metric -> first reason
-    QMap<QString, int> badCount;
-};
-
-class Reader
-{
-public:
-    Reader(const NumberStyle &style, Problems &problems) : m_style(style), m_problems(problems) {}
-
-    // The metric in base units; nullopt when absent, n/a or unusable (tallied in problems).
-    std::optional<double> value(const Launch &l, const QString &metric, Quantity q) const
-    {
-        const auto it = l.metrics.constFind(metric);
-        if (it == l.metrics.cend())
-            return std::nullopt;
-        if (isNotAvailable(it->text)) {
-            ++m_problems.notAvailable[metric];
-            return std::nullopt;
-        }
-        const auto factor = unitFactor(it->unit, q);
-        if (!factor)
-            return bad(metric, tr("unknown unit \"%1\"").arg(it->unit));
-        const auto v = m_style.parse(it->text);
-        if (!v)
-            return bad(metric, tr("\"%1\" is not a number").arg(it->text));
-        if (*v < 0)
-            return bad(metric, tr("negative value %1").arg(it->text));
-        const double scaled = *v * *factor;
-        if (!std::isfinite(scaled))
-            return bad(metric, tr("\"%1\" is out of range").arg(it->text));
-        return scaled;
-    }
-
-private:
-    std::optional<double> bad(const QString &metric, const QString &why) const
-    {
-        if (!m_problems.badValue.contains(metric))
-            m_problems.badValue.insert(metric, why);
-        ++m_problems.badCount[metric];
-        return std::nullopt;
-    }
-
-    const NumberStyle &m_style;
-    Problems &m_problems;
-};
 
 // Tensor-core FLOP columns: sm__ops_path_tensor_src_<src>[_dst_<dst>].sum.
 struct TensorColumn
@@ -432,9 +204,7 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *war
     QList<TensorColumn> out;
     for (auto it = bySrc.cbegin(); it != bySrc.cend(); ++it) {
         if (!tensorTarget(it.key(), {})) {
-            if (warnings)
-                warnings->append(
-                    tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
+            warnings->append(tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
             continue;
         }
         QList<TensorColumn> variants, total;
@@ -447,164 +217,869 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *war
     return out;
 }
 
-struct Table
+bool isPercentName(const QString &name)
 {
-    QList<Launch> launches;
-    QSet<QString> present; // metric names the file has (columns, or names seen on the details page)
-    bool details = false;
-    int skippedRows = 0;
-    QList<int> skippedLines;
-};
+    return name.contains(QLatin1String("pct_of_peak")) || name.contains(QLatin1String("Throughput"));
+}
 
-bool wanted(const QString &name)
+// The metrics an import reads, numbered: fixed ones first, then the file's own tensor,
+// occupancy and percentage columns as they appear.
+class Registry
 {
-    static const QSet<QString> names = [] {
-        QSet<QString> s = {kTime,
-                           kDram,
-                           kDramRead,
-                           kDramWrite,
-                           kLts,
-                           kClock,
-                           kDetailsDuration,
-                           QStringLiteral("launch__registers_per_thread"),
-                           QStringLiteral("device__attribute_multiprocessor_count"),
-                           QStringLiteral("device__attribute_l2_cache_size"),
-                           QStringLiteral("device__attribute_global_memory_bus_width"),
-                           QStringLiteral("device__attribute_display_name")};
+public:
+    Registry()
+    {
+        add(kTime, Kind::Time);
+        add(kDetailsDuration, Kind::Time);
+        add(kSmCycles, Kind::Cycles);
+        add(kSmCps, Kind::PerSecond);
+        add(kSmspCps, Kind::PerSecond);
+        add(kDram, Kind::Bytes);
+        add(kDramRead, Kind::Bytes);
+        add(kDramWrite, Kind::Bytes);
+        add(kDramRate, Kind::PerSecond);
+        add(kLts, Kind::Bytes);
+        add(kXbar, Kind::Bytes);
+        add(kXbarRate, Kind::PerSecond);
+        add(kL1, Kind::Bytes);
+        add(kWbLg, Kind::Count);
+        add(kWbLgRate, Kind::PerSecond);
+        add(kWb, Kind::Count);
+        add(kWbRate, Kind::PerSecond);
+        add(kTensorInst, Kind::Count);
+        add(kTensorInstRate, Kind::PerCycle);
+        add(QStringLiteral("launch__registers_per_thread"), Kind::Any);
+        add(QStringLiteral("device__attribute_multiprocessor_count"), Kind::Any);
+        add(QStringLiteral("device__attribute_l2_cache_size"), Kind::Bytes);
+        add(QStringLiteral("device__attribute_global_memory_bus_width"), Kind::Any);
+        Q_ASSERT(size() == F_Count);
+        m_sassBase = size();
         for (const SassFamily &f : kSassFamilies)
             for (const auto &t : f.terms)
-                s.insert(sass(t.op));
-        return s;
-    }();
-    return names.contains(name) || name.startsWith(kTensorPrefix) ||
-           name.startsWith(QLatin1String("launch__occupancy_limit_"));
+                for (int form = 0; form < kForms; ++form)
+                    add(sassForm(t.op, form), sassKind(form));
+    }
+
+    int size() const { return int(m_names.size()); }
+    int id(const QString &name) const { return m_ids.value(name, -1); }
+    int sassId(int op, int form) const { return m_sassBase + op * kForms + form; }
+    const QString &name(int id) const { return m_names.at(id); }
+    Kind kind(int id) const { return m_kinds.at(id); }
+    bool isPercent(int id) const { return m_kinds.at(id) == Kind::Percent; }
+
+    int add(const QString &name, Kind kind)
+    {
+        const auto it = m_ids.constFind(name);
+        if (it != m_ids.cend())
+            return *it;
+        m_ids.insert(name, size());
+        m_names.append(name);
+        m_kinds.append(kind);
+        return size() - 1;
+    }
+
+    // The file's own columns the import keeps: tensor FLOPs, occupancy limits, % of peak.
+    int addIfWanted(const QString &name, QByteArrayView unit)
+    {
+        if (const int i = id(name); i >= 0)
+            return i;
+        if (name.startsWith(kTensorPrefix))
+            return add(name, Kind::Count);
+        if (name.startsWith(kOccupancyPrefix))
+            return add(name, Kind::Any);
+        if (isPercentName(name) && (unit.isEmpty() || unit.trimmed() == "%"))
+            return add(name, Kind::Percent);
+        return -1;
+    }
+
+private:
+    QHash<QString, int> m_ids;
+    QStringList m_names;
+    QList<Kind> m_kinds;
+    int m_sassBase = 0;
+};
+
+// Per-metric problems, reported once per metric rather than once per launch.
+struct Problems
+{
+    QMap<QString, int> notAvailable;
+    QMap<QString, QString> badValue; // metric -> first reason
+    QMap<QString, int> badCount;
+
+    void bad(const QString &metric, const QString &why)
+    {
+        if (!badValue.contains(metric))
+            badValue.insert(metric, why);
+        ++badCount[metric];
+    }
+};
+
+// A launch's identity and the values of its wanted metrics (base units).
+struct LaunchData
+{
+    QString id, kernel, grid, block, device, cc, displayName;
+    int line = 0;
+    std::vector<std::pair<int, double>> values; // details page: gathered over its rows
+};
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool has(double v)
+{
+    return !std::isnan(v);
 }
 
-int column(const QStringList &header, const char *name)
+class Importer
 {
-    return int(header.indexOf(QLatin1String(name)));
+public:
+    explicit Importer(const QStringList *rawMetrics = nullptr) : m_rawMetrics(rawMetrics)
+    {
+        if (m_rawMetrics)
+            for (const QString &m : *m_rawMetrics)
+                m_rawIds.append(m_reg.id(m) >= 0 ? m_reg.id(m) : m_reg.add(m, Kind::Generic));
+        m_splitter.onRecord = [this](const Record &r) { return record(r); };
+        m_splitter.onToolLine = [this](const QByteArray &line) {
+            if (line.startsWith("==ERROR==") || line.startsWith("==WARNING=="))
+                m_report.warnings.append(tr("ncu said: %1").arg(QString::fromUtf8(line)));
+        };
+    }
+
+    bool feed(const char *data, qsizetype n) { return m_splitter.feed(data, n); }
+    // nullopt with *error when the input is not an ncu export.
+    std::optional<NcuReport> finish(QString *error);
+    QList<NcuImport::RawLaunch> takeRaw() { return std::move(m_raw); }
+
+private:
+    bool record(const Record &r);
+    bool header(const Record &r);
+    void rawRow(const Record &r);
+    void detailsRow(const Record &r);
+    void flushPending();
+    void observe(const Record &r);
+    double convert(int id, QByteArrayView unit, QByteArrayView text);
+    void plan(const QSet<QString> &present);
+    void launch(const LaunchData &l);
+    QString intern(QByteArrayView bytes);
+    void skip(const Record &r);
+
+    Registry m_reg;
+    ncucsv::RecordSplitter m_splitter;
+    ncucsv::NumberStyle m_style;
+    bool m_styleFixed = false;
+    std::vector<Record> m_pending; // rows read before the decimal mark was known
+    Problems m_problems;
+    NcuReport m_report;
+
+    // Header
+    bool m_haveHeader = false;
+    bool m_details = false;
+    bool m_unitsChecked = false;
+    bool m_noUnits = false;
+    bool m_scaled = false;
+    int m_headerSize = 0;
+    int cId = -1, cKernel = -1, cGrid = -1, cBlock = -1, cDevice = -1, cCc = -1;
+    int cName = -1, cUnit = -1, cValue = -1, cDisplay = -1;
+    int m_detailsNeeded = 0;
+    QList<std::pair<int, int>> m_columns; // raw page: (column, metric id)
+    QList<QByteArray> m_units;            // raw page: per column
+    QStringList m_headerNames;
+
+    // Details page
+    QList<LaunchData> m_launches;
+    QHash<QByteArray, int> m_byKey;
+    QSet<QByteArray> m_detailsPresent;
+
+    // Plan (what the file can give)
+    bool m_planned = false;
+    bool m_canGivePoints = false;
+    QList<TensorColumn> m_tensor;
+    QList<int> m_tensorIds;
+    int m_skippedLaunches = 0;
+    int m_tensorInstLaunches = 0;
+    int m_skippedRows = 0;
+    QList<int> m_skippedLines;
+    QSet<QString> m_devices;
+    QHash<QByteArray, QString> m_interned;
+    QHash<QString, QJsonObject> m_extraCache;
+    std::vector<double> m_dense;
+
+    const QStringList *m_rawMetrics;
+    QList<int> m_rawIds;
+    QList<NcuImport::RawLaunch> m_raw;
+};
+
+QString Importer::intern(QByteArrayView bytes)
+{
+    const QByteArray key = bytes.toByteArray();
+    auto it = m_interned.constFind(key);
+    if (it == m_interned.cend())
+        it = m_interned.insert(key, QString::fromUtf8(bytes));
+    return *it;
 }
 
-QString field(const Record &r, int col)
+void Importer::skip(const Record &r)
 {
-    return col >= 0 && col < r.fields.size() ? r.fields.at(col) : QString();
+    ++m_skippedRows;
+    if (m_skippedLines.size() < 5)
+        m_skippedLines.append(r.line);
 }
 
-// `want` picks the metric columns kept (the import's own set, or the caller's).
-std::optional<Table> readTable(const CsvText &csv, QString *error,
-                               const std::function<bool(const QString &)> &want = wanted)
+bool Importer::record(const Record &r)
 {
-    qsizetype h = 0;
-    while (h < csv.records.size() && !csv.records.at(h).fields.contains(QLatin1String("Kernel Name")))
-        ++h;
-    if (h == csv.records.size()) {
+    if (!m_haveHeader)
+        return header(r);
+    if (!m_details && !m_unitsChecked) {
+        if (r.size() < m_headerSize) {
+            skip(r); // program output between the header and the units line
+            return true;
+        }
+        m_unitsChecked = true;
+        const int idCol = cId >= 0 ? cId : cKernel;
+        if (r.size() >= m_headerSize && r.field(idCol).trimmed().isEmpty()) {
+            for (int c = 0; c < m_headerSize; ++c)
+                m_units[c] = r.field(c).trimmed().toByteArray();
+            for (const auto &[col, id] : std::as_const(m_columns))
+                if (const auto f = ncucsv::unitFactor(m_units[col]); f && f->scaled && m_reg.kind(id) != Kind::Any)
+                    m_scaled = true;
+            return true;
+        }
+        // Without a units line nothing says how values are scaled; --print-units base is the
+        // only safe reading.
+        m_noUnits = true;
+        for (const auto &[col, id] : std::as_const(m_columns)) {
+            const QString &name = m_reg.name(id);
+            switch (m_reg.kind(id)) {
+            case Kind::Time:
+                m_units[col] = "ns";
+                break;
+            case Kind::Bytes:
+                m_units[col] = "byte";
+                break;
+            case Kind::PerSecond:
+                m_units[col] = name.contains(QLatin1String("bytes")) ? "byte/second" : "/second";
+                break;
+            case Kind::Percent:
+                m_units[col] = "%";
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    if (!m_styleFixed) {
+        observe(r);
+        m_pending.push_back(r);
+        if (m_style.decided() || m_pending.size() >= 64)
+            flushPending();
+        return true;
+    }
+    if (m_details)
+        detailsRow(r);
+    else
+        rawRow(r);
+    return true;
+}
+
+void Importer::observe(const Record &r)
+{
+    auto integral = [](QByteArrayView unit) {
+        unit = unit.trimmed();
+        return unit.isEmpty() || unit == "byte" || unit == "inst" || unit == "cycle";
+    };
+    if (m_details) {
+        if (r.size() < m_detailsNeeded)
+            return;
+        const QByteArrayView text = r.field(cValue);
+        if (!ncucsv::isNotAvailable(text))
+            m_style.observe(text, integral(r.field(cUnit)));
+        return;
+    }
+    if (r.size() < m_headerSize)
+        return;
+    for (const auto &[col, id] : std::as_const(m_columns)) {
+        const Kind k = m_reg.kind(id);
+        const QByteArrayView text = r.field(col);
+        if (ncucsv::isNotAvailable(text))
+            continue;
+        // Counts and bytes in base units are whole numbers; times and rates are not.
+        const bool whole = integral(m_units[col]) && k != Kind::Time && k != Kind::PerSecond &&
+                           k != Kind::PerCycle && k != Kind::Percent;
+        m_style.observe(text, whole);
+    }
+}
+
+void Importer::flushPending()
+{
+    m_styleFixed = true;
+    std::vector<Record> pending;
+    pending.swap(m_pending);
+    for (const Record &p : pending)
+        m_details ? detailsRow(p) : rawRow(p);
+}
+
+bool Importer::header(const Record &r)
+{
+    int kernelCol = -1;
+    for (int c = 0; c < r.size(); ++c)
+        if (r.field(c) == "Kernel Name")
+            kernelCol = c;
+    if (kernelCol < 0)
+        return true; // text before the table (program output, tool lines)
+    m_haveHeader = true;
+    m_headerSize = r.size();
+    for (int c = 0; c < r.size(); ++c)
+        m_headerNames.append(r.text(c));
+    auto col = [this](const char *name) { return int(m_headerNames.indexOf(QLatin1String(name))); };
+    cId = col("ID");
+    cKernel = kernelCol;
+    cGrid = col("Grid Size");
+    cBlock = col("Block Size");
+    cDevice = col("Device");
+    cCc = col("CC");
+    cName = col("Metric Name");
+    cUnit = col("Metric Unit");
+    cValue = col("Metric Value");
+    if (cName >= 0 && cValue >= 0) {
+        m_details = true;
+        m_detailsNeeded = 1 + std::max({cId, cKernel, cGrid, cBlock, cDevice, cCc, cName, cUnit, cValue});
+        return true;
+    }
+    m_units = QList<QByteArray>(m_headerSize);
+    cDisplay = int(m_headerNames.indexOf(kDisplayName));
+    for (int c = 0; c < m_headerSize; ++c)
+        if (const int id = m_reg.addIfWanted(m_headerNames.at(c), {}); id >= 0)
+            if (!m_rawMetrics || m_rawIds.contains(id))
+                m_columns.append({c, id});
+    plan(QSet<QString>(m_headerNames.cbegin(), m_headerNames.cend()));
+    return true;
+}
+
+double Importer::convert(int id, QByteArrayView unit, QByteArrayView text)
+{
+    const QString &metric = m_reg.name(id);
+    if (ncucsv::isNotAvailable(text)) {
+        if (m_reg.kind(id) != Kind::Percent)
+            ++m_problems.notAvailable[metric];
+        return kNaN;
+    }
+    const Kind kind = m_reg.kind(id);
+    double factor = 1;
+    if (kind != Kind::Any && kind != Kind::Percent) {
+        const auto f = ncucsv::unitFactor(unit);
+        const Dimension d = ncucsv::dimensionOf(unit);
+        bool fits = bool(f);
+        switch (kind) {
+        case Kind::Time:
+            fits = fits && d == Dimension::Time;
+            break;
+        case Kind::Bytes:
+            fits = fits && (d == Dimension::Bytes || d == Dimension::None);
+            break;
+        case Kind::PerSecond:
+            fits = fits && d == Dimension::PerSecond;
+            break;
+        case Kind::Cycles:
+            fits = fits && (d == Dimension::Cycles || d == Dimension::None);
+            break;
+        case Kind::Generic:
+            fits = true; // as written when the unit is unknown
+            break;
+        default:
+            break;
+        }
+        if (!fits) {
+            m_problems.bad(metric, tr("unknown unit \"%1\"").arg(QString::fromUtf8(unit)));
+            return kNaN;
+        }
+        factor = f ? f->factor : 1.0;
+    }
+    const auto v = m_style.parse(text);
+    if (!v) {
+        m_problems.bad(metric, tr("\"%1\" is not a number").arg(QString::fromUtf8(text)));
+        return kNaN;
+    }
+    if (*v < 0) {
+        m_problems.bad(metric, tr("negative value %1").arg(QString::fromUtf8(text)));
+        return kNaN;
+    }
+    const double scaled = *v * factor;
+    if (!std::isfinite(scaled)) {
+        m_problems.bad(metric, tr("\"%1\" is out of range").arg(QString::fromUtf8(text)));
+        return kNaN;
+    }
+    return scaled;
+}
+
+void Importer::rawRow(const Record &r)
+{
+    // A trailing comma adds an empty field; program output interleaved has far fewer.
+    if (r.size() < m_headerSize) {
+        skip(r);
+        return;
+    }
+    LaunchData l;
+    l.id = r.text(cId).trimmed();
+    l.kernel = intern(r.field(cKernel));
+    l.grid = intern(r.field(cGrid));
+    l.block = intern(r.field(cBlock));
+    l.device = intern(r.field(cDevice).trimmed());
+    l.cc = intern(r.field(cCc).trimmed());
+    if (cDisplay >= 0)
+        l.displayName = intern(r.field(cDisplay).trimmed());
+    l.line = r.line;
+    m_dense.assign(size_t(m_reg.size()), kNaN);
+    for (const auto &[col, id] : std::as_const(m_columns))
+        m_dense[size_t(id)] = convert(id, m_units[col], r.field(col));
+    launch(l);
+}
+
+void Importer::detailsRow(const Record &r)
+{
+    // Rule columns may be cut short or end in a stray comma; the metric columns are what counts.
+    if (r.size() < m_detailsNeeded) {
+        skip(r);
+        return;
+    }
+    const QByteArrayView nameBytes = r.field(cName).trimmed();
+    QByteArray key = r.field(cId).trimmed().toByteArray();
+    key += '\x1f';
+    key += r.field(cKernel);
+    auto it = m_byKey.constFind(key);
+    if (it == m_byKey.cend()) {
+        LaunchData l;
+        l.id = r.text(cId).trimmed();
+        l.kernel = intern(r.field(cKernel));
+        l.grid = intern(r.field(cGrid));
+        l.block = intern(r.field(cBlock));
+        l.device = intern(r.field(cDevice).trimmed());
+        l.cc = intern(r.field(cCc).trimmed());
+        l.line = r.line;
+        it = m_byKey.insert(key, int(m_launches.size()));
+        m_launches.append(l);
+    }
+    LaunchData &l = m_launches[*it];
+    if (!m_detailsPresent.contains(nameBytes.toByteArray()))
+        m_detailsPresent.insert(nameBytes.toByteArray());
+    const QByteArrayView unit = cUnit >= 0 ? r.field(cUnit) : QByteArrayView();
+    if (nameBytes == kDisplayName.toLatin1()) {
+        l.displayName = intern(r.field(cValue).trimmed());
+        return;
+    }
+    const QString name = QString::fromUtf8(nameBytes);
+    const int id = m_reg.addIfWanted(name, unit);
+    if (id < 0 || (m_rawMetrics && !m_rawIds.contains(id)))
+        return;
+    if (const auto f = ncucsv::unitFactor(unit); f && f->scaled && m_reg.kind(id) != Kind::Any)
+        m_scaled = true;
+    const double v = convert(id, unit, r.field(cValue));
+    if (has(v))
+        l.values.emplace_back(id, v);
+}
+
+// What the file can give, from the metric names it has.
+void Importer::plan(const QSet<QString> &present)
+{
+    m_planned = true;
+    if (m_rawMetrics)
+        return; // rawLaunches(): no points, no warnings about them
+    QStringList &warnings = m_report.warnings;
+    auto hasAny = [&present](std::initializer_list<QString> names) {
+        return std::any_of(names.begin(), names.end(), [&](const QString &n) { return present.contains(n); });
+    };
+    const bool hasTime = hasAny({kTime}) || (m_details && present.contains(kDetailsDuration)) ||
+                         (present.contains(kSmCycles) && present.contains(kSmCps));
+    const bool hasCps = hasAny({kSmCps, kSmspCps});
+    const bool hasBytes = hasAny({kDram, kDramRate, kLts, kXbar, kXbarRate, kL1, kWbLg, kWbLgRate, kWb, kWbRate}) ||
+                          (present.contains(kDramRead) && present.contains(kDramWrite));
+    m_tensor = tensorColumns(present, &warnings);
+    for (const TensorColumn &c : std::as_const(m_tensor))
+        m_tensorIds.append(m_reg.add(c.metric, Kind::Count));
+    bool hasFlops = !m_tensor.isEmpty();
+    for (const SassFamily &f : kSassFamilies) {
+        QStringList have, lack;
+        for (const auto &t : f.terms) {
+            bool found = false;
+            for (int form = 0; form < kForms; ++form) {
+                const QString name = sassForm(t.op, form);
+                if (!present.contains(name))
+                    continue;
+                if ((form == SmspPerCycle || form == SmPerCycle) && !hasCps) {
+                    warnings.append(tr("%1 is a rate per cycle, and the file has no %2 to turn it into a count")
+                                        .arg(name, kSmspCps));
+                    continue;
+                }
+                found = true;
+            }
+            (found ? have : lack).append(QLatin1String(t.op));
+        }
+        hasFlops = hasFlops || !have.isEmpty();
+        if (!have.isEmpty() && !lack.isEmpty())
+            warnings.append(tr("%1 FLOPs count only %2: %3 not in the file (counted as 0)")
+                                .arg(QString::fromLatin1(f.precision).toUpper(), have.join(QStringLiteral(", ")),
+                                     lack.join(QStringLiteral(", "))));
+    }
+    if (!present.contains(kDram) && present.contains(kDramRead) != present.contains(kDramWrite))
+        warnings.append(tr("only one of %1 and %2 is in the file: no HBM point (ask for %3)")
+                            .arg(kDramRead, kDramWrite, kDram));
+    QStringList missing;
+    if (!hasTime)
+        missing.append(tr("a kernel time (%1, or %2 with %3)").arg(kTime, kSmCycles, kSmCps));
+    if (!hasBytes)
+        missing.append(tr("%1 (or %2)").arg(kDram, kLts));
+    if (!hasFlops)
+        missing.append(tr("a FLOP count (%1, ... or %2*.sum)").arg(sass("ffma"), kTensorPrefix));
+    m_canGivePoints = missing.isEmpty();
+    if (!missing.isEmpty()) {
+        QString message =
+            tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
+        if (!hasFlops)
+            message += QLatin1Char(' ') + tr("The default (basic) set collects no FLOP counts; --set roofline or "
+                                             "--set full does, and so does RoofLab's metric list.");
+        if (m_details)
+            message += QLatin1Char(' ') +
+                       tr("The details page lists raw metrics only when they are requested with --metrics; "
+                          "--page raw is the format this import is made for.");
+        m_report.noPoints = message + QLatin1Char('\n') + tr("Profile with:\n  %1").arg(NcuImport::commandLine());
+    }
+}
+
+void Importer::launch(const LaunchData &l)
+{
+    const double *v = m_dense.data();
+    if (m_rawMetrics) {
+        NcuImport::RawLaunch r{l.id, l.kernel, l.grid, l.block, l.cc, {}};
+        for (int i = 0; i < m_rawIds.size(); ++i)
+            if (has(v[m_rawIds[i]]))
+                r.values.insert(m_rawMetrics->at(i), v[m_rawIds[i]]);
+        m_raw.append(r);
+        return;
+    }
+    const QString kernel = l.kernel.trimmed().isEmpty() ? tr("kernel %1").arg(l.id) : l.kernel;
+
+    // Time: Nsight's duration, else elapsed cycles over cycles per second (the NERSC recipe).
+    double time = kNaN;
+    QString timeFrom;
+    if (const double t = v[F_Time]; has(t) && t > 0) {
+        time = t;
+        timeFrom = kTime;
+    } else if (const double d = v[F_Duration]; m_details && has(d) && d > 0) {
+        time = d;
+        timeFrom = kDetailsDuration;
+    } else if (const double c = v[F_SmCycles], cps = v[F_SmCps]; has(c) && has(cps) && c > 0 && cps > 0) {
+        time = c / cps;
+        timeFrom = kTimeCycles;
+    }
+
+    NcuLaunchRow row{l.id,      kernel, l.grid, l.block, !l.displayName.isEmpty() ? l.displayName : l.device,
+                     l.cc,      has(time) ? time : 0, timeFrom, {}};
+    for (int id = 0; id < m_reg.size(); ++id)
+        if (m_reg.isPercent(id) && has(v[id]))
+            row.percents.insert(m_reg.name(id), v[id]);
+    m_report.launches.append(row);
+    if (!m_canGivePoints)
+        return;
+    if (!has(time)) {
+        ++m_skippedLaunches;
+        m_report.warnings.append(
+            tr("launch %1 (%2, line %3): no usable %4; skipped").arg(l.id, kernel).arg(l.line).arg(kTime));
+        return;
+    }
+
+    // Bytes per level, each with its definition.
+    struct Level
+    {
+        QString level;
+        double bytes;
+        QString expression;
+        QString definition;
+    };
+    QList<Level> levels;
+    const QString timeTerm = QStringLiteral("time");
+    if (const double d = v[F_Dram]; has(d))
+        levels.append({QStringLiteral("hbm"), d, kDram, QStringLiteral("dram__bytes")});
+    else if (const double r = v[F_DramRead], w = v[F_DramWrite]; has(r) && has(w))
+        levels.append({QStringLiteral("hbm"), r + w, kDramRead + QStringLiteral(" + ") + kDramWrite,
+                       QStringLiteral("dram__bytes")});
+    else if (const double rate = v[F_DramRate]; has(rate))
+        levels.append({QStringLiteral("hbm"), rate * time, kDramRate + QStringLiteral(" * time"),
+                       QStringLiteral("dram__bytes")});
+    const QString nsightL2 = QStringLiteral("nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)");
+    if (const double b = v[F_Lts]; has(b))
+        levels.append({QStringLiteral("l2"), b, kLts, QStringLiteral("lts__t_bytes")});
+    else if (const double x = v[F_Xbar]; has(x))
+        levels.append({QStringLiteral("l2"), x, kXbar, nsightL2});
+    else if (const double xr = v[F_XbarRate]; has(xr))
+        levels.append({QStringLiteral("l2"), xr * time, kXbarRate + QStringLiteral(" * time"), nsightL2});
+    const QString nsightL1 = QStringLiteral("nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)");
+    const QString nsightL1Old = QStringLiteral("nsight-l1-writeback (l1tex__lsu_writeback_active × 128 B)");
+    if (const double b = v[F_L1]; has(b))
+        levels.append({QStringLiteral("l1"), b, kL1, QStringLiteral("l1tex__t_bytes")});
+    else if (const double w = v[F_WbLg]; has(w))
+        levels.append({QStringLiteral("l1"), w * 128, kWbLg + QStringLiteral(" * 128"), nsightL1});
+    else if (const double wr = v[F_WbLgRate]; has(wr))
+        levels.append({QStringLiteral("l1"), wr * 128 * time, kWbLgRate + QStringLiteral(" * 128 * time"), nsightL1});
+    else if (const double w2 = v[F_Wb]; has(w2))
+        levels.append({QStringLiteral("l1"), w2 * 128, kWb + QStringLiteral(" * 128"), nsightL1Old});
+    else if (const double w2r = v[F_WbRate]; has(w2r))
+        levels.append({QStringLiteral("l1"), w2r * 128 * time, kWbRate + QStringLiteral(" * 128 * time"), nsightL1Old});
+
+    // FLOPs per precision: counts, else Nsight's rates × cycles per second × time.
+    struct Flops
+    {
+        QString precision;
+        QString dtype;
+        double flops = 0;
+        QStringList formula;
+    };
+    QList<Flops> flops;
+    auto add = [&flops](const QString &precision, const QString &dtype, double value, const QString &term) {
+        for (Flops &f : flops)
+            if (f.precision == precision) {
+                f.flops += value;
+                f.formula.append(term);
+                return;
+            }
+        flops.append({precision, dtype, value, {term}});
+    };
+    const double smCps = v[F_SmCps], smspCps = v[F_SmspCps];
+    int op = 0;
+    for (const SassFamily &f : kSassFamilies)
+        for (const auto &t : f.terms) {
+            const int thisOp = op++;
+            for (int form = 0; form < kForms; ++form) {
+                const double x = v[m_reg.sassId(thisOp, form)];
+                if (!has(x))
+                    continue;
+                const QString &name = m_reg.name(m_reg.sassId(thisOp, form));
+                double count = x;
+                QString term = name;
+                if (form == SmspPerCycle || form == SmPerCycle) {
+                    // Each rate with its own unit's clock, the other's when it lacks it.
+                    const bool smsp = form == SmspPerCycle;
+                    const double cps = smsp ? (has(smspCps) ? smspCps : smCps) : (has(smCps) ? smCps : smspCps);
+                    const QString &cpsName = smsp ? (has(smspCps) ? kSmspCps : kSmCps) : (has(smCps) ? kSmCps : kSmspCps);
+                    if (!has(cps))
+                        continue;
+                    count = x * cps * time;
+                    term = QStringLiteral("(%1 * %2 * time)").arg(name, cpsName);
+                } else if (form == SmspPerSecond || form == SmPerSecond) {
+                    count = x * time;
+                    term = QStringLiteral("(%1 * time)").arg(name);
+                }
+                add(QLatin1String(f.precision), QLatin1String(f.dtype), t.weight * count,
+                    t.weight == 1 ? term : QStringLiteral("%1*%2").arg(t.weight).arg(term));
+                break;
+            }
+        }
+    for (int i = 0; i < m_tensor.size(); ++i)
+        if (const double x = v[m_tensorIds[i]]; has(x)) {
+            const auto target = tensorTarget(m_tensor[i].src, m_tensor[i].dst);
+            add(target->precision, target->dtype, x, m_tensor[i].metric);
+        }
+    if (m_tensor.isEmpty() && ((has(v[F_TensorInst]) && v[F_TensorInst] > 0) ||
+                               (has(v[F_TensorInstRate]) && v[F_TensorInstRate] > 0)))
+        ++m_tensorInstLaunches;
+    flops.removeIf([](const Flops &f) { return !(f.flops > 0); });
+    // The precision doing most of the work first (the tensor point of a GEMM, not its epilogue).
+    std::stable_sort(flops.begin(), flops.end(), [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
+    if (flops.isEmpty())
+        flops.append({QString(), QString(), 0, {}}); // a bandwidth-only point per level
+
+    if (levels.isEmpty()) {
+        ++m_skippedLaunches;
+        m_report.warnings.append(
+            tr("launch %1 (%2, line %3): no usable byte count; skipped").arg(l.id, kernel).arg(l.line));
+        return;
+    }
+
+    Measurement base;
+    base.kernel = kernel;
+    if (!l.id.isEmpty()) {
+        bool isInt = false;
+        const qlonglong id = l.id.toLongLong(&isInt);
+        base.params.insert(QStringLiteral("ncu_id"), isInt ? QVariant(id) : QVariant(l.id));
+    }
+    if (!l.grid.isEmpty())
+        base.params.insert(QStringLiteral("grid"), l.grid);
+    if (!l.block.isEmpty())
+        base.params.insert(QStringLiteral("block"), l.block);
+    base.time = TimeStats{time, time, time, 1};
+    base.source = QStringLiteral("ncu");
+    if (const double hz = v[F_SmCps]; has(hz))
+        base.clockMhz = hz / 1e6;
+    if (const double regs = v[F_Regs]; has(regs))
+        base.resources.insert(QStringLiteral("regs"), regs);
+    for (int id = 0; id < m_reg.size(); ++id)
+        if (has(v[id]) && m_reg.name(id).startsWith(kOccupancyPrefix))
+            base.resources.insert(QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()),
+                                  v[id]);
+
+    const QString exportKind = QStringLiteral("%1, %2").arg(
+        m_details ? QStringLiteral("details") : QStringLiteral("raw"),
+        m_scaled ? QStringLiteral("scaled units") : QStringLiteral("base units"));
+    for (const Flops &f : flops)
+        for (const Level &lv : levels) {
+            if (lv.bytes <= 0 && f.flops > 0) {
+                m_report.warnings.append(tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
+                                             .arg(l.id, kernel, lv.expression, lv.level));
+                continue;
+            }
+            Measurement m = base;
+            m.dtype = f.dtype;
+            m.precision = f.precision;
+            m.flops = f.flops;
+            m.bytes = lv.bytes;
+            m.level = lv.level;
+            // Which definitions were used: Nsight's own chart counts L2/L1 differently. One
+            // object per derivation, shared by every point made the same way.
+            const QString flopsFormula = f.formula.join(QStringLiteral(" + "));
+            const QString cacheKey = flopsFormula + QLatin1Char('|') + lv.expression + QLatin1Char('|') + timeFrom +
+                                     QLatin1Char('|') + exportKind;
+            auto it = m_extraCache.constFind(cacheKey);
+            if (it == m_extraCache.cend()) {
+                QJsonObject ncu{{QStringLiteral("bytes"), lv.expression},
+                                {QStringLiteral("time"), timeFrom},
+                                {QStringLiteral("level_definition"), lv.definition},
+                                {QStringLiteral("export"), exportKind}};
+                if (!flopsFormula.isEmpty())
+                    ncu.insert(QStringLiteral("flops"), flopsFormula);
+                it = m_extraCache.insert(cacheKey, ncu);
+            }
+            m.extra.insert(QStringLiteral("ncu"), *it);
+            m_report.results.measurements.append(m);
+        }
+
+    // "Device" is the CUDA device index; the name is a device__attribute column.
+    m_devices.insert(l.device + QLatin1Char('/') + l.displayName);
+    if (m_devices.size() == 1 && m_report.results.device.name.isEmpty() && m_report.results.device.cc.isEmpty()) {
+        DeviceInfo &d = m_report.results.device;
+        d.name = !l.displayName.isEmpty() ? l.displayName
+                 : l.device.isEmpty()     ? QString()
+                                          : tr("CUDA device %1").arg(l.device);
+        d.cc = l.cc;
+        if (const double sms = v[F_Sms]; has(sms))
+            d.sms = int(std::min(sms, 1e6));
+        if (const double l2 = v[F_L2Size]; has(l2))
+            d.l2Bytes = l2;
+        if (const double bus = v[F_BusWidth]; has(bus))
+            d.memBusBits = int(std::min(bus, 1e6));
+    }
+}
+
+std::optional<NcuReport> Importer::finish(QString *error)
+{
+    m_splitter.finish();
+    if (!m_haveHeader) {
         if (error)
             *error = tr("is not an Nsight Compute CSV export (no header with \"Kernel Name\"; export with "
                         "ncu --csv --page raw)");
         return std::nullopt;
     }
-    const QStringList header = csv.records.at(h).fields;
-    Table t;
-    const int cId = column(header, "ID");
-    const int cKernel = column(header, "Kernel Name");
-    const int cGrid = column(header, "Grid Size");
-    const int cBlock = column(header, "Block Size");
-    const int cDevice = column(header, "Device");
-    const int cCc = column(header, "CC");
-    auto fillLaunch = [&](Launch &l, const Record &r) {
-        l.id = field(r, cId).trimmed();
-        l.kernel = field(r, cKernel);
-        l.grid = field(r, cGrid);
-        l.block = field(r, cBlock);
-        l.device = field(r, cDevice).trimmed();
-        l.cc = field(r, cCc);
-        l.line = r.line;
-    };
-    auto skip = [&t](const Record &r) {
-        ++t.skippedRows;
-        if (t.skippedLines.size() < 5)
-            t.skippedLines.append(r.line);
-    };
+    if (!m_styleFixed)
+        flushPending();
+    QStringList &warnings = m_report.warnings;
+    if (m_details) {
+        QSet<QString> present;
+        for (const QByteArray &n : std::as_const(m_detailsPresent))
+            present.insert(QString::fromUtf8(n));
+        plan(present);
+        for (const LaunchData &l : std::as_const(m_launches)) {
+            m_dense.assign(size_t(m_reg.size()), kNaN);
+            for (const auto &[id, value] : l.values)
+                m_dense[size_t(id)] = value;
+            launch(l);
+        }
+    }
+    if (m_splitter.unterminatedQuote())
+        warnings.append(tr("the file ends inside a quoted value (truncated?)"));
+    if (m_skippedRows > 0) {
+        QStringList lines;
+        for (int l : std::as_const(m_skippedLines))
+            lines.append(QString::number(l));
+        warnings.append(tr("%n line(s) that are not CSV rows of the table were skipped (line %1%2)", nullptr,
+                           m_skippedRows)
+                            .arg(lines.join(QStringLiteral(", ")),
+                                 m_skippedRows > lines.size() ? QStringLiteral(", ...") : QString()));
+    }
+    if (m_noUnits)
+        warnings.append(tr("no units line after the header: values are read as base units (ns, byte); export with "
+                           "--print-units base"));
+    if (m_tensorInstLaunches > 0)
+        warnings.append(tr("%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: "
+                           "one instruction does a different number of FLOPs per GPU and shape (65,536 on Hopper), "
+                           "so no tensor point is made. Ask for %2<type>.sum (e.g. "
+                           "sm__ops_path_tensor_src_bf16_dst_fp32.sum) to get them.",
+                           nullptr, m_tensorInstLaunches)
+                            .arg(kTensorInst, kTensorPrefix));
+    if (m_devices.size() > 1)
+        warnings.append(
+            tr("the file holds launches on %1 devices; the results carry the first one's name").arg(m_devices.size()));
+    for (auto it = m_problems.notAvailable.cbegin(); it != m_problems.notAvailable.cend(); ++it)
+        warnings.append(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
+    for (auto it = m_problems.badValue.cbegin(); it != m_problems.badValue.cend(); ++it)
+        warnings.append(tr("%1 unusable in %n launch(es) (%2)", nullptr, m_problems.badCount.value(it.key()))
+                            .arg(it.key(), it.value()));
 
-    const int cMetricName = column(header, "Metric Name");
-    const int cMetricUnit = column(header, "Metric Unit");
-    const int cMetricValue = column(header, "Metric Value");
-    if (cMetricName >= 0 && cMetricValue >= 0) {
-        // --page details: one row per (launch, metric); gather them per launch ID.
-        t.details = true;
-        QHash<QString, qsizetype> byId;
-        const int needed =
-            1 + std::max({cId, cKernel, cGrid, cBlock, cDevice, cCc, cMetricName, cMetricUnit, cMetricValue});
-        for (qsizetype i = h + 1; i < csv.records.size(); ++i) {
-            const Record &r = csv.records.at(i);
-            // Rule columns may be cut short or end in a stray comma; the metric columns are what counts.
-            if (r.fields.size() < needed) {
-                skip(r);
-                continue;
-            }
-            const QString id = field(r, cId).trimmed() + QLatin1Char('\x1f') + field(r, cKernel);
-            auto it = byId.constFind(id);
-            if (it == byId.cend()) {
-                Launch l;
-                fillLaunch(l, r);
-                it = byId.insert(id, t.launches.size());
-                t.launches.append(l);
-            }
-            const QString name = field(r, cMetricName).trimmed();
-            t.present.insert(name);
-            if (want(name))
-                t.launches[*it].metrics.insert(name, {field(r, cMetricUnit), field(r, cMetricValue)});
-        }
-        return t;
-    }
+    ResultSet &rs = m_report.results;
+    rs.tool = QJsonObject{{QStringLiteral("name"), QStringLiteral("ncu")},
+                          {QStringLiteral("import"), m_details ? QStringLiteral("csv --page details")
+                                                               : QStringLiteral("csv --page raw")},
+                          {QStringLiteral("units"), m_scaled ? QStringLiteral("scaled") : QStringLiteral("base")}};
+    if (m_report.launches.isEmpty() && !m_rawMetrics)
+        m_report.noPoints = tr("holds no kernel launches (only the header)");
+    else if (rs.measurements.isEmpty() && m_report.noPoints.isEmpty())
+        m_report.noPoints = tr("has no launch with usable values (%n skipped)", nullptr, m_skippedLaunches);
+    if (!rs.measurements.isEmpty())
+        m_report.noPoints.clear();
+    return std::move(m_report);
+}
 
-    // --page raw: one wide row per launch, the units on the line after the header.
-    QList<int> metricCols;
-    for (int c = 0; c < header.size(); ++c) {
-        t.present.insert(header.at(c));
-        if (want(header.at(c)))
-            metricCols.append(c);
+QString sizeMessage(qint64 size)
+{
+    return tr("is %1 GiB; the import reads files up to %2 GiB (a whole application's --set full export is far "
+              "smaller: profile fewer launches with --launch-count or --kernel-name)")
+        .arg(size / double(1ll << 30), 0, 'f', 1)
+        .arg(NcuImport::kMaxBytes >> 30);
+}
+
+// Reads `in` in chunks into the importer, with progress and cancel.
+bool pump(QIODevice &in, Importer &importer, QString *error, const NcuReadOptions &options)
+{
+    const qint64 total = in.isSequential() ? -1 : in.size();
+    if (total > NcuImport::kMaxBytes) {
+        *error = sizeMessage(total);
+        return false;
     }
-    qsizetype first = h + 1;
-    QStringList units(header.size());
-    if (first < csv.records.size() && csv.records.at(first).fields.size() >= header.size() &&
-        field(csv.records.at(first), cId >= 0 ? cId : cKernel).trimmed().isEmpty()) {
-        units = csv.records.at(first).fields;
-        ++first;
-    } else {
-        // Without a units line nothing says how values are scaled; --print-units base is
-        // the only safe reading.
-        t.present.insert(QStringLiteral("(no units line)"));
-        for (int c : metricCols) {
-            const QString &name = header.at(c);
-            units[c] = name == kTime                                ? QStringLiteral("ns")
-                       : name.contains(QLatin1String("bytes"))      ? QStringLiteral("byte")
-                       : name.contains(QLatin1String("cache_size")) ? QStringLiteral("byte")
-                       : name.endsWith(QLatin1String("per_second")) ? QStringLiteral("hz")
-                                                                    : QString();
+    constexpr qint64 kChunk = 1 << 20;
+    QByteArray chunk(kChunk, Qt::Uninitialized);
+    qint64 done = 0;
+    for (;;) {
+        const qint64 n = in.read(chunk.data(), kChunk);
+        if (n < 0) {
+            *error = tr("cannot be read: %1").arg(in.errorString());
+            return false;
+        }
+        if (n == 0 && (in.atEnd() || !in.waitForReadyRead(-1)))
+            break;
+        done += n;
+        if (done > NcuImport::kMaxBytes) {
+            *error = sizeMessage(done);
+            return false;
+        }
+        importer.feed(chunk.constData(), n);
+        if (options.progress && !options.progress(done, total)) {
+            *error = tr("cancelled");
+            return false;
         }
     }
-    for (qsizetype i = first; i < csv.records.size(); ++i) {
-        const Record &r = csv.records.at(i);
-        // A trailing comma adds an empty field; program output interleaved has far fewer.
-        if (r.fields.size() < header.size()) {
-            skip(r);
-            continue;
-        }
-        Launch l;
-        fillLaunch(l, r);
-        for (int c : metricCols)
-            l.metrics.insert(header.at(c), {units.at(c), r.fields.at(c)});
-        t.launches.append(l);
-    }
-    return t;
+    return true;
 }
 
 } // namespace
 
 QStringList NcuImport::metrics()
 {
-    QStringList m = {kTime, kDram, kLts};
+    QStringList m = {kTime, kDram, kLts, kL1};
     for (const SassFamily &f : kSassFamilies)
         for (const auto &t : f.terms)
             m.append(sass(t.op));
@@ -619,358 +1094,117 @@ QString NcuImport::commandLine()
         .arg(metrics().join(QLatin1Char(',')));
 }
 
-std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *error, QStringList *warnings)
+std::optional<NcuReport> NcuImport::read(QIODevice &in, QString *error, const NcuReadOptions &options)
 {
-    auto refuse = [error](const QString &message) -> std::optional<ResultSet> {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    auto warn = [warnings](const QString &w) {
-        if (warnings)
-            warnings->append(w);
-    };
-    if (csv.size() > ResultSet::kMaxFileBytes)
-        return refuse(tr("is %1 MiB; files larger than %2 MiB are refused")
-                          .arg(csv.size() / 1048576.0, 0, 'f', 1)
-                          .arg(ResultSet::kMaxFileBytes / 1048576));
-    QString text = QString::fromUtf8(csv);
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    const CsvText records = splitCsv(text);
     QString why;
-    auto table = readTable(records, &why);
-    if (!table)
-        return refuse(why);
-    for (const QString &l : records.toolLines)
-        if (l.startsWith(QLatin1String("==ERROR==")) || l.startsWith(QLatin1String("==WARNING==")))
-            warn(tr("ncu said: %1").arg(l));
-    if (records.unterminatedQuote)
-        warn(tr("the file ends inside a quoted value (truncated?)"));
-    if (table->skippedRows > 0) {
-        QStringList lines;
-        for (int l : table->skippedLines)
-            lines.append(QString::number(l));
-        warn(tr("%n line(s) that are not CSV rows of the table were skipped (line %1%2)", nullptr,
-                table->skippedRows)
-                 .arg(lines.join(QStringLiteral(", ")),
-                      table->skippedRows > lines.size() ? QStringLiteral(", ...") : QString()));
-    }
-    const QSet<QString> &present = table->present;
-    const bool noUnits = present.contains(QStringLiteral("(no units line)"));
-    if (noUnits)
-        warn(tr("no units line after the header: values are read as base units (ns, byte); export with "
-                "--print-units base"));
-
-    // What the file can give, and what it lacks.
-    const bool hasTime = present.contains(kTime) || (table->details && present.contains(kDetailsDuration));
-    const bool hasDram =
-        present.contains(kDram) || (present.contains(kDramRead) && present.contains(kDramWrite));
-    const bool hasLts = present.contains(kLts);
-    const QList<TensorColumn> tensor = tensorColumns(present, warnings);
-    bool hasFlops = !tensor.isEmpty();
-    for (const SassFamily &f : kSassFamilies) {
-        QStringList have, lack;
-        for (const auto &t : f.terms)
-            (present.contains(sass(t.op)) ? have : lack).append(QLatin1String(t.op));
-        hasFlops = hasFlops || !have.isEmpty();
-        if (!have.isEmpty() && !lack.isEmpty())
-            warn(tr("%1 FLOPs count only %2: %3 not in the file (counted as 0)")
-                     .arg(QString::fromLatin1(f.precision).toUpper(), have.join(QStringLiteral(", ")),
-                          lack.join(QStringLiteral(", "))));
-    }
-    if (!present.contains(kDram) && present.contains(kDramRead) != present.contains(kDramWrite))
-        warn(tr("only one of %1 and %2 is in the file: no HBM point (ask for %3)")
-                 .arg(kDramRead, kDramWrite, kDram));
-    QStringList missing;
-    if (!hasTime)
-        missing.append(kTime);
-    if (!hasDram && !hasLts)
-        missing.append(tr("%1 (or %2)").arg(kDram, kLts));
-    if (!hasFlops)
-        missing.append(tr("a FLOP count (%1, ... or %2*.sum)").arg(sass("ffma"), kTensorPrefix));
-    if (!missing.isEmpty()) {
-        QString message =
-            tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
-        if (table->details)
-            message += QLatin1Char(' ') +
-                       tr("The details page lists raw metrics only when they are requested with --metrics; "
-                          "--page raw is the format this import is made for.");
-        return refuse(message + QLatin1Char('\n') + tr("Profile with:\n  %1").arg(commandLine()));
-    }
-
-    NumberStyle style;
-    for (const Launch &l : table->launches)
-        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
-            if (!isNotAvailable(it->text) && it.key() != QLatin1String("device__attribute_display_name")) {
-                // Counts and bytes in base units are whole numbers; scaled ones ("Mbyte") are not.
-                const QString unit = it->unit.trimmed();
-                const bool integral =
-                    (unit.isEmpty() || unit == QLatin1String("byte") || unit == QLatin1String("inst")) &&
-                    it.key() != kTime && it.key() != kClock && it.key() != kDetailsDuration;
-                style.observe(it->text, integral);
-            }
-    Problems problems;
-    const Reader read(style, problems);
-
-    ResultSet rs;
-    rs.tool = QJsonObject{{QStringLiteral("name"), QStringLiteral("ncu")},
-                          {QStringLiteral("import"), table->details ? QStringLiteral("csv --page details")
-                                                                    : QStringLiteral("csv --page raw")}};
-    QSet<QString> devices;
-    int skippedLaunches = 0;
-    for (const Launch &l : table->launches) {
-        const QString kernel = l.kernel.trimmed().isEmpty() ? tr("kernel %1").arg(l.id) : l.kernel;
-        auto time = read.value(l, kTime, Quantity::Time);
-        if (!time && table->details)
-            time = read.value(l, kDetailsDuration, Quantity::Time);
-        if (!time || *time <= 0) {
-            ++skippedLaunches;
-            warn(tr("launch %1 (%2, line %3): no usable %4; skipped")
-                     .arg(l.id, kernel)
-                     .arg(l.line)
-                     .arg(kTime));
-            continue;
-        }
-
-        struct Level
-        {
-            QString level;
-            double bytes;
-            QString metric;
-        };
-        QList<Level> levels;
-        if (const auto d = read.value(l, kDram, Quantity::Bytes))
-            levels.append({QStringLiteral("hbm"), *d, kDram});
-        else if (!l.metrics.contains(kDram)) {
-            const auto r = read.value(l, kDramRead, Quantity::Bytes);
-            const auto w = read.value(l, kDramWrite, Quantity::Bytes);
-            if (r && w)
-                levels.append(
-                    {QStringLiteral("hbm"), *r + *w, kDramRead + QStringLiteral(" + ") + kDramWrite});
-        }
-        if (const auto b = read.value(l, kLts, Quantity::Bytes))
-            levels.append({QStringLiteral("l2"), *b, kLts});
-
-        struct Flops
-        {
-            QString precision;
-            QString dtype;
-            double flops = 0;
-            QStringList formula;
-        };
-        QList<Flops> flops;
-        auto add = [&flops](const QString &precision, const QString &dtype, double value,
-                            const QString &term) {
-            for (Flops &f : flops)
-                if (f.precision == precision) {
-                    f.flops += value;
-                    f.formula.append(term);
-                    return;
-                }
-            flops.append({precision, dtype, value, {term}});
-        };
-        for (const SassFamily &f : kSassFamilies)
-            for (const auto &t : f.terms)
-                if (const auto v = read.value(l, sass(t.op), Quantity::Count))
-                    add(QLatin1String(f.precision), QLatin1String(f.dtype), t.weight * *v,
-                        t.weight == 1 ? sass(t.op) : QStringLiteral("%1*%2").arg(t.weight).arg(sass(t.op)));
-        for (const TensorColumn &c : tensor)
-            if (const auto v = read.value(l, c.metric, Quantity::Count)) {
-                const auto target = tensorTarget(c.src, c.dst);
-                add(target->precision, target->dtype, *v, c.metric);
-            }
-        flops.removeIf([](const Flops &f) { return !(f.flops > 0); });
-        // The precision doing most of the work first (the tensor point of a GEMM, not its epilogue).
-        std::stable_sort(flops.begin(), flops.end(),
-                         [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
-        if (flops.isEmpty())
-            flops.append({QString(), QString(), 0, {}}); // a bandwidth-only point per level
-
-        Measurement base;
-        base.kernel = kernel;
-        if (!l.id.isEmpty()) {
-            bool isInt = false;
-            const qlonglong id = l.id.toLongLong(&isInt);
-            base.params.insert(QStringLiteral("ncu_id"), isInt ? QVariant(id) : QVariant(l.id));
-        }
-        if (!l.grid.isEmpty())
-            base.params.insert(QStringLiteral("grid"), l.grid);
-        if (!l.block.isEmpty())
-            base.params.insert(QStringLiteral("block"), l.block);
-        base.time = TimeStats{*time, *time, *time, 1};
-        base.source = QStringLiteral("ncu");
-        if (const auto hz = read.value(l, kClock, Quantity::Frequency))
-            base.clockMhz = *hz / 1e6;
-        if (const auto regs = read.value(l, QStringLiteral("launch__registers_per_thread"), Quantity::Any))
-            base.resources.insert(QStringLiteral("regs"), *regs);
-        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
-            if (it.key().startsWith(QLatin1String("launch__occupancy_limit_")))
-                if (const auto v = read.value(l, it.key(), Quantity::Any))
-                    base.resources.insert(QStringLiteral("occupancy_limit_") +
-                                              it.key().mid(QStringLiteral("launch__occupancy_limit_").size()),
-                                          *v);
-
-        if (levels.isEmpty()) {
-            ++skippedLaunches;
-            warn(tr("launch %1 (%2, line %3): no usable byte count; skipped").arg(l.id, kernel).arg(l.line));
-            continue;
-        }
-        for (const Flops &f : flops)
-            for (const Level &lv : levels) {
-                if (lv.bytes <= 0 && f.flops > 0) {
-                    warn(tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
-                             .arg(l.id, kernel, lv.metric, lv.level));
-                    continue;
-                }
-                Measurement m = base;
-                m.dtype = f.dtype;
-                m.precision = f.precision;
-                m.flops = f.flops;
-                m.bytes = lv.bytes;
-                m.level = lv.level;
-                // Which definitions were used: Nsight's own chart counts L2/L1 differently.
-                QJsonObject ncu{{QStringLiteral("bytes"), lv.metric}};
-                if (!f.formula.isEmpty())
-                    ncu.insert(QStringLiteral("flops"), f.formula.join(QStringLiteral(" + ")));
-                m.extra.insert(QStringLiteral("ncu"), ncu);
-                rs.measurements.append(m);
-            }
-        // "Device" is the CUDA device index; the name is a device__attribute column.
-        const QString displayName =
-            l.metrics.value(QStringLiteral("device__attribute_display_name")).text.trimmed();
-        devices.insert(l.device + QLatin1Char('/') + displayName);
-        if (devices.size() == 1) {
-            rs.device.name = !displayName.isEmpty() ? displayName
-                             : l.device.isEmpty()   ? QString()
-                                                    : tr("CUDA device %1").arg(l.device);
-            rs.device.cc = l.cc.trimmed();
-            if (const auto sms =
-                    read.value(l, QStringLiteral("device__attribute_multiprocessor_count"), Quantity::Any))
-                rs.device.sms = int(std::min(*sms, 1e6));
-            if (const auto l2 =
-                    read.value(l, QStringLiteral("device__attribute_l2_cache_size"), Quantity::Bytes))
-                rs.device.l2Bytes = *l2;
-            if (const auto bus =
-                    read.value(l, QStringLiteral("device__attribute_global_memory_bus_width"), Quantity::Any))
-                rs.device.memBusBits = int(std::min(*bus, 1e6));
-        }
-    }
-    if (devices.size() > 1)
-        warn(tr("the file holds launches on %1 devices; the results carry the first one's name")
-                 .arg(devices.size()));
-    for (auto it = problems.notAvailable.cbegin(); it != problems.notAvailable.cend(); ++it)
-        warn(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
-    for (auto it = problems.badValue.cbegin(); it != problems.badValue.cend(); ++it)
-        warn(tr("%1 unusable in %n launch(es) (%2)", nullptr, problems.badCount.value(it.key()))
-                 .arg(it.key(), it.value()));
-    if (rs.measurements.isEmpty())
-        return refuse(table->launches.isEmpty()
-                          ? tr("holds no kernel launches (only the header)")
-                          : tr("has no launch with usable values (%n skipped)", nullptr, skippedLaunches));
-    return rs;
-}
-
-namespace {
-
-// The quantity a unit measures, so any metric can be read in base units.
-Quantity quantityOf(const QString &rawUnit)
-{
-    const QString u = rawUnit.trimmed();
-    if (u.startsWith(QLatin1String("cycle/")) || u.endsWith(QLatin1String("hz"), Qt::CaseInsensitive))
-        return Quantity::Frequency;
-    if (u.contains(QLatin1Char('/')))
-        return Quantity::Any; // a rate or ratio: --print-units base leaves it unscaled
-    if (u.endsWith(QLatin1String("byte")) || u.endsWith(QLatin1String("bytes")))
-        return Quantity::Bytes;
-    if (u.endsWith(QLatin1String("second")) || (u.size() <= 2 && u.endsWith(QLatin1Char('s'))))
-        return Quantity::Time;
-    return Quantity::Any;
-}
-
-} // namespace
-
-std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv, const QStringList &metrics,
-                                                                  QString *error, QStringList *warnings)
-{
-    auto refuse = [error](const QString &message) -> std::optional<QList<RawLaunch>> {
+    if (!in.isOpen() && !in.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = message;
+            *error = tr("cannot be opened: %1").arg(in.errorString());
         return std::nullopt;
-    };
-    if (csv.size() > ResultSet::kMaxFileBytes)
-        return refuse(tr("is %1 MiB; files larger than %2 MiB are refused")
-                          .arg(csv.size() / 1048576.0, 0, 'f', 1)
-                          .arg(ResultSet::kMaxFileBytes / 1048576));
-    QString text = QString::fromUtf8(csv);
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    const CsvText records = splitCsv(text);
-    const QSet<QString> names(metrics.cbegin(), metrics.cend());
-    QString why;
-    const auto table = readTable(records, &why, [&names](const QString &n) { return names.contains(n); });
-    if (!table)
-        return refuse(why);
-    if (warnings)
-        for (const QString &l : records.toolLines)
-            if (l.startsWith(QLatin1String("==ERROR==")) || l.startsWith(QLatin1String("==WARNING==")))
-                warnings->append(tr("ncu said: %1").arg(l));
-    NumberStyle style;
-    for (const Launch &l : table->launches)
-        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
-            if (!isNotAvailable(it->text)) {
-                const QString unit = it->unit.trimmed();
-                style.observe(it->text, unit.isEmpty() || unit == QLatin1String("byte") ||
-                                            unit == QLatin1String("inst") || unit == QLatin1String("cycle"));
-            }
-    Problems problems;
-    const Reader read(style, problems);
-    QList<RawLaunch> out;
-    for (const Launch &l : table->launches) {
-        RawLaunch r{l.id, l.kernel, l.grid, l.block, l.cc.trimmed(), {}};
-        for (auto it = l.metrics.cbegin(); it != l.metrics.cend(); ++it)
-            if (const auto v = read.value(l, it.key(), quantityOf(it->unit)))
-                r.values.insert(it.key(), *v);
-        out.append(r);
     }
-    if (warnings) {
-        for (auto it = problems.notAvailable.cbegin(); it != problems.notAvailable.cend(); ++it)
-            warnings->append(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
-        for (auto it = problems.badValue.cbegin(); it != problems.badValue.cend(); ++it)
-            warnings->append(tr("%1 unusable in %n launch(es) (%2)", nullptr, problems.badCount.value(it.key()))
-                                 .arg(it.key(), it.value()));
+    Importer importer;
+    if (!pump(in, importer, &why, options)) {
+        if (error)
+            *error = why;
+        return std::nullopt;
     }
-    if (out.isEmpty())
-        return refuse(tr("holds no kernel launches (only the header)"));
-    return out;
+    auto report = importer.finish(&why);
+    if (!report && error)
+        *error = why;
+    if (report && options.progress)
+        options.progress(in.isSequential() ? in.pos() : in.size(), in.isSequential() ? -1 : in.size());
+    return report;
 }
 
-std::optional<ResultSet> NcuImport::load(const QString &path, QString *error, QStringList *warnings)
+std::optional<NcuReport> NcuImport::readFile(const QString &path, QString *error, const NcuReadOptions &options)
 {
-    auto refuse = [&](const QString &message) -> std::optional<ResultSet> {
+    auto refuse = [&](const QString &message) -> std::optional<NcuReport> {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, message);
         return std::nullopt;
     };
-    QFile f(path);
-    if (f.size() > ResultSet::kMaxFileBytes)
-        return refuse(tr("is %1 MiB; files larger than %2 MiB are refused")
-                          .arg(f.size() / 1048576.0, 0, 'f', 1)
-                          .arg(ResultSet::kMaxFileBytes / 1048576));
-    if (QFileInfo(path).isDir())
+    const QFileInfo info(path);
+    if (info.isDir())
         return refuse(tr("is a folder, not a CSV file"));
+    QFile f(path);
+    if (f.size() > kMaxBytes)
+        return refuse(sizeMessage(f.size()));
     if (!f.open(QIODevice::ReadOnly))
         return refuse(tr("cannot be opened: %1").arg(f.errorString()));
-    const QByteArray data = f.read(ResultSet::kMaxFileBytes + 1);
-    if (f.error() != QFileDevice::NoError)
-        return refuse(tr("cannot be read: %1").arg(f.errorString()));
     QString why;
-    auto rs = fromCsv(data, &why, warnings);
-    if (!rs)
+    auto report = read(f, &why, options);
+    if (!report)
         return refuse(why);
-    rs->created = QFileInfo(path).lastModified().toUTC().toString(Qt::ISODate);
-    rs->tool.insert(QStringLiteral("file"), QFileInfo(path).fileName());
-    return rs;
+    report->results.created = info.lastModified().toUTC().toString(Qt::ISODate);
+    report->results.tool.insert(QStringLiteral("file"), info.fileName());
+    return report;
+}
+
+std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *error, QStringList *warnings)
+{
+    QBuffer buffer;
+    buffer.setData(csv);
+    QString why;
+    auto report = read(buffer, &why);
+    if (!report) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    if (warnings)
+        warnings->append(report->warnings);
+    if (report->results.measurements.isEmpty()) {
+        if (error)
+            *error = report->noPoints;
+        return std::nullopt;
+    }
+    return std::move(report->results);
+}
+
+std::optional<ResultSet> NcuImport::load(const QString &path, QString *error, QStringList *warnings)
+{
+    QString why;
+    auto report = readFile(path, &why);
+    if (!report) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    if (warnings)
+        warnings->append(report->warnings);
+    if (report->results.measurements.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, report->noPoints);
+        return std::nullopt;
+    }
+    return std::move(report->results);
+}
+
+std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv, const QStringList &metrics,
+                                                                  QString *error, QStringList *warnings)
+{
+    QBuffer buffer;
+    buffer.setData(csv);
+    buffer.open(QIODevice::ReadOnly);
+    Importer importer(&metrics);
+    QString why;
+    std::optional<NcuReport> report;
+    if (pump(buffer, importer, &why, {}))
+        report = importer.finish(&why);
+    if (!report) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    if (warnings)
+        warnings->append(report->warnings);
+    QList<RawLaunch> out = importer.takeRaw();
+    if (out.isEmpty()) {
+        if (error)
+            *error = tr("holds no kernel launches (only the header)");
+        return std::nullopt;
+    }
+    return out;
 }
 
 } // namespace model
