@@ -240,8 +240,9 @@ std::optional<Part> part(QByteArrayView u)
         const auto f = prefixFactor(u.first(u.size() - word.size()));
         if (!f)
             continue;
-        // "ns", "us", "ms": short time units are scaled even though their prefix is one letter.
-        return Part{*f, *f != 1.0, b.dimension};
+        // ncu's base unit of time is the nanosecond ("ns", "nsecond"): only other prefixes are scaled.
+        const bool scaled = b.dimension == Dimension::Time ? *f != 1e-9 : *f != 1.0;
+        return Part{*f, scaled, b.dimension};
     }
     // A bare prefix: a scaled count ("K", "M").
     if (const auto f = prefixFactor(u))
@@ -266,7 +267,8 @@ std::optional<UnitFactor> unitFactor(QByteArrayView unit)
     if (!num || !den || den->factor == 0)
         return std::nullopt;
     // A per-second rate with a scaled time base ("cycle/nsecond") is cycles per 1e-9 s.
-    return UnitFactor{num->factor / den->factor, num->scaled || den->scaled};
+    // ncu's base rates are per second ("byte/second", "cycle/second").
+    return UnitFactor{num->factor / den->factor, num->scaled || den->factor != 1.0};
 }
 
 Dimension dimensionOf(QByteArrayView unit)

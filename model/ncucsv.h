@@ -71,7 +71,8 @@ private:
 
 // A unit ncu writes ("byte", "Mbyte", "usecond", "Gbyte/second", "cycle/nsecond", "inst", "%",
 // "hz", "Ghz", ...): the factor to the base unit (byte, second, count, per second) and whether
-// the unit is scaled (anything but the base unit). nullopt for a unit it does not know.
+// the unit is scaled (anything but ncu's base units: byte, nsecond, counts, per second). nullopt for
+// a unit it does not know.
 struct UnitFactor
 {
     double factor = 1;

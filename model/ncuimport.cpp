@@ -536,6 +536,7 @@ bool Importer::header(const Record &r)
     cBlock = col("Block Size");
     cDevice = col("Device");
     cCc = col("CC");
+    // (ncu 2020-2021 details pages also have "Kernel Time": the launch's date, not its duration.)
     cName = col("Metric Name");
     cUnit = col("Metric Unit");
     cValue = col("Metric Value");

@@ -1,8 +1,10 @@
 // Nsight Compute CSV import (shared/reference/ncu-csv.md): points with the right FLOPs, bytes
 // and time from hand-written exports; the traps (units line, separators, ==PROF== lines,
 // tensor metrics, details page); missing metrics refused with the list and the command.
+#include "kernelgroups.h"
 #include "ncuimport.h"
 
+#include <QBuffer>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -46,6 +48,23 @@ QByteArray rawCsv(const QList<std::tuple<QString, QString, QString>> &metrics, c
     };
     return (line(header) + line(units) + line(values)).toUtf8();
 }
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= std::abs(b) * 1e-12;
+}
+
+// A device that says it is 5 GiB long and holds nothing: the limit is checked before reading.
+class HugeDevice : public QIODevice
+{
+public:
+    qint64 size() const override { return 5ll << 30; }
+    bool isSequential() const override { return false; }
+
+protected:
+    qint64 readData(char *, qint64) override { return 0; }
+    qint64 writeData(const char *, qint64) override { return -1; }
+};
 
 } // namespace
 
@@ -396,6 +415,265 @@ private slots:
         QCOMPARE(rs->measurements[0].bytesPerS(), 8.192e9);
     }
 
+    // Every export Nsight writes (issue 18): one point per row, numbers worked out by hand from the
+    // file, and the derivation the point records.
+    void exports_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("points");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("timeFrom");
+        QTest::addColumn<QString>("bytesFrom");
+        QTest::addColumn<QString>("definition");
+        QTest::addColumn<QString>("exportKind");
+        QTest::addColumn<QString>("flopsFormula");
+
+        // smsp__X.sum is the same count as sm__X.sum: 2 x 1,048,576 FFMA.
+        QTest::newRow("smsp__ names") << "smsp-names-raw.csv" << 1 << "fp32" << "hbm" << 2097152.0 << 12582912.0
+                                      << 25.6e-6 << "gpu__time_duration.sum" << "dram__bytes.sum" << "dram__bytes"
+                                      << "raw, base units"
+                                      << "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum + "
+                                         "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum + "
+                                         "2*smsp__sass_thread_inst_executed_op_ffma_pred_on.sum";
+        // Rates x 1.98e9 cycles/s x 2 ms: FFMA 4,096/cycle -> 2*16,220,160,000, FADD 128/cycle -> 506,880,000.
+        const double work = 2 * 4096.0 * 1.98e9 * 2e-3 + 128.0 * 1.98e9 * 2e-3;
+        const QString rateFormula =
+            "(smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)"
+            " + (smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)"
+            " + 2*(smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)";
+        QTest::newRow("rates: dram bytes per second x time") << "roofline-rates-raw.csv" << 3 << "fp32" << "hbm" << work
+                                                            << 3e9 << 2e-3 << "gpu__time_duration.sum"
+                                                            << "dram__bytes.sum.per_second * time" << "dram__bytes"
+                                                            << "raw, base units" << rateFormula;
+        QTest::newRow("rates: Nsight's L2 figure") << "roofline-rates-raw.csv" << 3 << "fp32" << "l2" << work << 12e9
+                                                  << 2e-3 << "gpu__time_duration.sum"
+                                                  << "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time"
+                                                  << "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)" << "raw, base units"
+                                                  << rateFormula;
+        // 2e11 active writeback cycles/s x 128 B x 2 ms
+        QTest::newRow("rates: Nsight's L1 writeback figure")
+            << "roofline-rates-raw.csv" << 3 << "fp32" << "l1" << work << 51.2e9 << 2e-3 << "gpu__time_duration.sum"
+            << "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time"
+            << "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)" << "raw, base units" << rateFormula;
+        // NERSC: 3,960,000 cycles / 1.98 cycle/ns = 2 ms; 805.31 Mbyte; 2 x 1,073,741,824 DFMA.
+        const QString dfma = "sm__sass_thread_inst_executed_op_dadd_pred_on.sum + "
+                             "sm__sass_thread_inst_executed_op_dmul_pred_on.sum + "
+                             "2*sm__sass_thread_inst_executed_op_dfma_pred_on.sum";
+        QTest::newRow("NERSC details, scaled: hbm") << "nersc-details-scaled.csv" << 3 << "fp64" << "hbm"
+                                                   << 2147483648.0 << 805.31e6 << 2e-3
+                                                   << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
+                                                   << "dram__bytes.sum" << "dram__bytes" << "details, scaled units"
+                                                   << dfma;
+        QTest::newRow("NERSC details, scaled: L2 from lts__t_bytes")
+            << "nersc-details-scaled.csv" << 3 << "fp64" << "l2" << 2147483648.0 << 2.15e9 << 2e-3
+            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second" << "lts__t_bytes.sum" << "lts__t_bytes"
+            << "details, scaled units" << dfma;
+        QTest::newRow("NERSC details, scaled: L1 from l1tex__t_bytes")
+            << "nersc-details-scaled.csv" << 3 << "fp64" << "l1" << 2147483648.0 << 8.59e9 << 2e-3
+            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second" << "l1tex__t_bytes.sum" << "l1tex__t_bytes"
+            << "details, scaled units" << dfma;
+        // 2020-2021 layout: "Kernel Time" is the launch's date; the time is the SOL section's Duration.
+        QTest::newRow("old details layout with Kernel Time")
+            << "old-details-2021.csv" << 1 << "fp32" << "hbm" << 2097152.0 << 12.58e6 << 12.8e-6 << "Duration"
+            << "dram__bytes.sum" << "dram__bytes" << "details, scaled units"
+            << "sm__sass_thread_inst_executed_op_fadd_pred_on.sum + sm__sass_thread_inst_executed_op_fmul_pred_on.sum + "
+               "2*sm__sass_thread_inst_executed_op_ffma_pred_on.sum";
+    }
+    void exports()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, points);
+        QFETCH(QString, precision);
+        QFETCH(QString, level);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, seconds);
+        QFETCH(QString, timeFrom);
+        QFETCH(QString, bytesFrom);
+        QFETCH(QString, definition);
+        QFETCH(QString, exportKind);
+        QFETCH(QString, flopsFormula);
+        QString error;
+        const auto report = NcuImport::readFile(data(file), &error);
+        QVERIFY2(report, qPrintable(error));
+        QVERIFY2(report->noPoints.isEmpty(), qPrintable(report->noPoints));
+        QCOMPARE(report->results.measurements.size(), points);
+        QCOMPARE(report->launches.size(), 1);
+        const Measurement *m = find(report->results, 0, precision, level);
+        QVERIFY2(m, qPrintable(QString("no %1/%2 point").arg(precision, level)));
+        QVERIFY2(near(m->flops, flops), qPrintable(QString::number(m->flops, 'g', 17)));
+        QVERIFY2(near(m->bytes, bytes), qPrintable(QString::number(m->bytes, 'g', 17)));
+        QVERIFY2(near(m->time.median, seconds), qPrintable(QString::number(m->time.median, 'g', 17)));
+        QVERIFY(near(report->launches[0].timeS, seconds));
+        QCOMPARE(report->launches[0].timeFrom, timeFrom);
+        const QJsonObject ncu = m->extra.value("ncu").toObject();
+        QCOMPARE(ncu.value("time").toString(), timeFrom);
+        QCOMPARE(ncu.value("bytes").toString(), bytesFrom);
+        QCOMPARE(ncu.value("level_definition").toString(), definition);
+        QCOMPARE(ncu.value("export").toString(), exportKind);
+        QCOMPARE(ncu.value("flops").toString(), flopsFormula);
+        QString why;
+        QVERIFY2(ResultSet::measurementFromJson(ResultSet::toJson(*m), &why), qPrintable(why));
+    }
+
+    void oldLayoutHasNoGridOrDevice()
+    {
+        QString error;
+        const auto report = NcuImport::readFile(data("old-details-2021.csv"), &error);
+        QVERIFY2(report, qPrintable(error));
+        const model::NcuLaunchRow &l = report->launches.at(0);
+        QCOMPARE(l.kernel, QString("saxpy(int, float, float const*, float*)"));
+        QVERIFY(l.grid.isEmpty() && l.block.isEmpty() && l.cc.isEmpty());
+        QCOMPARE(l.percents.value("DRAM Throughput"), 88.5);
+        QVERIFY(!report->results.measurements[0].params.contains("grid"));
+    }
+
+    void ratesKeepPercents()
+    {
+        const auto report = NcuImport::readFile(data("roofline-rates-raw.csv"), nullptr);
+        QVERIFY(report);
+        QCOMPARE(report->launches[0].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 71.5);
+        QCOMPARE(report->launches[0].grid, QString("(64, 64, 1)"));
+    }
+
+    // sm__inst_executed_pipe_tensor counts instructions: no factor is guessed, the warning names the metric.
+    void tensorInstructionsOnlyWarned()
+    {
+        const auto report = NcuImport::readFile(data("nersc-details-scaled.csv"), nullptr);
+        QVERIFY(report);
+        for (const Measurement &m : report->results.measurements)
+            QVERIFY2(!m.precision.endsWith("_tc"), qPrintable(m.precision));
+        const QString all = report->warnings.join('\n');
+        QVERIFY2(all.contains("1 launch(es) ran tensor instructions (sm__inst_executed_pipe_tensor.sum)"), qPrintable(all));
+        QVERIFY2(all.contains("sm__ops_path_tensor_src_<type>.sum"), qPrintable(all));
+        QCOMPARE(report->launches[0].percents.value("Compute (SM) Throughput"), 45.2);
+    }
+
+    // The default set: no FLOPs, so no point, but every launch with its time and % of peak,
+    // and the message says which set gives points.
+    void basicSetListsKernels()
+    {
+        QString error;
+        const auto report = NcuImport::readFile(data("basic-set-raw.csv"), &error);
+        QVERIFY2(report, qPrintable(error));
+        QVERIFY(report->results.measurements.isEmpty());
+        QCOMPARE(report->launches.size(), 3);
+        const model::NcuLaunchRow &gemm = report->launches[0];
+        QCOMPARE(gemm.kernel, QString("void gemm_tiled<128, 128>(float const*, float const*, float*, int)"));
+        QVERIFY(near(gemm.timeS, 1.25e-3));
+        QCOMPARE(gemm.timeFrom, QString("gpu__time_duration.sum"));
+        QCOMPARE(gemm.percents.size(), 3);
+        QCOMPARE(gemm.percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 90.1);
+        QCOMPARE(gemm.percents.value("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 12.5);
+        QCOMPARE(gemm.percents.value("gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"), 45.0);
+        QVERIFY(near(report->launches[1].timeS, 50e-6));
+        QCOMPARE(report->launches[2].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 90.3);
+        for (const char *part : {"a FLOP count", "dram__bytes.sum (or lts__t_bytes.sum)", "--set roofline",
+                                 "--set full", "ncu --csv --page raw --print-units base"})
+            QVERIFY2(report->noPoints.contains(part), qPrintable(report->noPoints));
+        QCOMPARE(report->noPoints.count("ncu --"), 1); // one command
+        // The old API still refuses it, with the same message.
+        QString why;
+        QVERIFY(!NcuImport::load(data("basic-set-raw.csv"), &why));
+        QVERIFY2(why.contains("--set roofline"), qPrintable(why));
+    }
+
+    void limitRefusedBeforeReading()
+    {
+        HugeDevice huge;
+        QVERIFY(huge.open(QIODevice::ReadOnly));
+        QString error;
+        bool called = false;
+        model::NcuReadOptions options;
+        options.progress = [&called](qint64, qint64) {
+            called = true;
+            return true;
+        };
+        QVERIFY(!NcuImport::read(huge, &error, options));
+        QVERIFY2(error.contains("is 5.0 GiB") && error.contains("up to 4 GiB"), qPrintable(error));
+        QVERIFY(!called);
+    }
+
+    void cancelFromProgress()
+    {
+        // Over two chunks, so progress is asked before the end.
+        QByteArray csv = rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                 {"gpu__time_duration.sum", "ns", "2,000"},
+                                 {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1,024"}});
+        const QByteArray row = csv.mid(csv.lastIndexOf("\n\"0\"") + 1);
+        while (csv.size() < 3 * 1024 * 1024)
+            csv += row;
+        QBuffer buffer(&csv);
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        QList<qint64> seen;
+        model::NcuReadOptions options;
+        options.progress = [&seen](qint64 done, qint64 total) {
+            seen.append(done);
+            return !(done > 0 && total > 0 && seen.size() >= 2); // cancel on the second call
+        };
+        QString error;
+        QVERIFY(!NcuImport::read(buffer, &error, options));
+        QCOMPARE(error, QString("cancelled"));
+        QCOMPARE(seen.size(), 2);
+        QCOMPARE(seen[0], 1ll << 20);
+        // Not cancelled: every launch is read, progress ends at the total.
+        QBuffer again(&csv);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        qint64 last = 0;
+        options.progress = [&last](qint64 done, qint64) {
+            last = done;
+            return true;
+        };
+        const auto report = NcuImport::read(again, &error, options);
+        QVERIFY2(report, qPrintable(error));
+        QCOMPARE(last, qint64(csv.size()));
+        QCOMPARE(report->launches.size(), int((csv.size() - csv.indexOf("\n\"0\"") - 1) / row.size()));
+    }
+
+    // Launches of one kernel (name, grid, block) become one point per level: sums by hand
+    // from launches-grouping-raw.csv (times in ns: kA(8) 1000+3000+2000, kB 5000, kA(16) 500).
+    void groupingSums()
+    {
+        QString error;
+        const auto report = NcuImport::readFile(data("launches-grouping-raw.csv"), &error);
+        QVERIFY2(report, qPrintable(error));
+        QCOMPARE(report->results.measurements.size(), 10); // 5 launches x (hbm, l2)
+        const QList<model::PointGroup> groups = model::groupMeasurements(report->results.measurements);
+        QCOMPARE(groups.size(), 6);
+        const model::PointGroup &a = groups[0];
+        QCOMPARE(a.kernel, QString("kA(float*)"));
+        QCOMPARE(a.level, QString("hbm"));
+        QCOMPARE(a.launches, 3);
+        QCOMPARE(a.flops, 2 * (1000.0 + 3000 + 2000));
+        QCOMPARE(a.bytes, 4096.0 + 4096 + 8192);
+        QVERIFY(near(a.timeS, 6000e-9));
+        QVERIFY(near(a.launchTime.min, 1000e-9));
+        QVERIFY(near(a.launchTime.median, 2000e-9));
+        QVERIFY(near(a.launchTime.max, 3000e-9));
+        QVERIFY(near(a.share, 6000.0 / 11500));
+        QVERIFY(!a.params.contains("ncu_id"));
+        QCOMPARE(a.params.value("grid").toString(), QString("(8, 1, 1)"));
+        QCOMPARE(groups[1].level, QString("l2"));
+        QCOMPARE(groups[1].bytes, 8192.0 + 8192 + 16384);
+        QCOMPARE(groups[2].kernel, QString("kB(float*)"));
+        QVERIFY(near(groups[2].share, 5000.0 / 11500));
+        QCOMPARE(groups[4].params.value("grid").toString(), QString("(16, 1, 1)"));
+        QCOMPARE(groups[4].launches, 1);
+        const QList<model::KernelSummary> kernels = model::summarizeKernels(report->results.measurements, nullptr);
+        QCOMPARE(kernels.size(), 3);
+        QCOMPARE(kernels[0].launches, 3);
+        QVERIFY(near(kernels[0].timeS, 6000e-9));
+        QVERIFY(near(kernels[0].flopPerS, 12000 / 6000e-9));
+        QVERIFY(near(kernels[0].aiByLevel.value("hbm"), 12000.0 / 16384));
+        QVERIFY(near(kernels[0].aiByLevel.value("l2"), 12000.0 / 32768));
+        QCOMPARE(kernels[0].precision, QString("fp32"));
+        QVERIFY(near(kernels[0].share + kernels[1].share + kernels[2].share, 1.0));
+    }
+
     void metricsListIsComplete()
     {
         const QStringList m = NcuImport::metrics();
@@ -403,7 +681,7 @@ private slots:
                                  "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
                                  "sm__sass_thread_inst_executed_op_hfma_pred_on.sum",
                                  "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
-                                 "sm__ops_path_tensor_src_bf16_dst_fp32.sum"})
+                                 "sm__ops_path_tensor_src_bf16_dst_fp32.sum", "l1tex__t_bytes.sum"})
             QVERIFY2(m.contains(name), name);
         QVERIFY(NcuImport::commandLine().contains("--page raw --print-units base"));
     }
