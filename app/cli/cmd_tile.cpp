@@ -17,9 +17,9 @@ namespace cli {
 
 namespace {
 
-TileCompileHook &hook()
+const TileCompileHook &hook()
 {
-    static TileCompileHook h = nvrtcTileCompileHook();
+    static const TileCompileHook h = nvrtcTileCompileHook();
     return h;
 }
 
@@ -48,11 +48,6 @@ QJsonArray strings(const QStringList &list)
 }
 
 } // namespace
-
-void setTileCompileHook(const TileCompileHook &h)
-{
-    hook() = h;
-}
 
 int cmdTile(const QStringList &args)
 {

@@ -42,7 +42,4 @@ struct TileCompileHook
 // The NVRTC-backed hook (cmd_tile_compile.cpp): --compile, --step, --tm, --tn.
 TileCompileHook nvrtcTileCompileHook();
 
-// Replaces the hook (tests, other builds); `tile` starts with nvrtcTileCompileHook().
-void setTileCompileHook(const TileCompileHook &hook);
-
 } // namespace cli

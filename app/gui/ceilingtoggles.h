@@ -24,7 +24,6 @@ public:
     QStringList wantedPrecisions() const { return m_precisions; }
     QStringList wantedLevels() const { return m_levels; }
     QStringList offeredPrecisions() const { return m_precisionBoxes.keys(); }
-    QStringList offeredLevels() const { return m_levelBoxes.keys(); }
     // Ticks or unticks one entry, as the user would.
     void setPrecisionChecked(const QString &precision, bool on);
     void setLevelChecked(const QString &level, bool on);

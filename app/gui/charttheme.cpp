@@ -79,21 +79,6 @@ ChartTheme ChartTheme::highContrast(bool dark)
     return t;
 }
 
-ChartTheme ChartTheme::forKind(Kind kind)
-{
-    switch (kind) {
-    case Kind::Light:
-        return light();
-    case Kind::Dark:
-        return dark();
-    case Kind::HighContrastLight:
-        return highContrast(false);
-    case Kind::HighContrastDark:
-        return highContrast(true);
-    }
-    return light();
-}
-
 QColor ChartTheme::gpuColor(int index) const
 {
     if (index < 0)

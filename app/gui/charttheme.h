@@ -30,7 +30,6 @@ struct ChartTheme
     static ChartTheme light();
     static ChartTheme dark();
     static ChartTheme highContrast(bool dark);
-    static ChartTheme forKind(Kind kind);
 
     bool isDark() const { return kind == Kind::Dark || kind == Kind::HighContrastDark; }
     bool isHighContrast() const { return kind == Kind::HighContrastLight || kind == Kind::HighContrastDark; }

@@ -25,7 +25,6 @@ public:
     void setGpus(const QList<model::Gpu> &gpus);
     void setMaxChecked(int n) { m_maxChecked = n; }
 
-    QString currentId() const { return m_current; }
     void setCurrentId(const QString &id);
     QStringList checkedIds() const { return m_checked; }
     void setCheckedIds(const QStringList &ids);

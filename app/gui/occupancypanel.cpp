@@ -378,11 +378,6 @@ void OccupancyPanel::setRegisters(int registers)
     m_registers->setValue(registers);
 }
 
-void OccupancyPanel::setSharedMemory(int bytes)
-{
-    m_smem->setValue(bytes);
-}
-
 void OccupancyPanel::setCarveout(int carveout)
 {
     const QSignalBlocker b(m_carveoutMode);

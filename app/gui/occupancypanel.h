@@ -37,7 +37,6 @@ public:
     model::OccupancyInput input() const;
     void setThreads(int threads);
     void setRegisters(int registers);
-    void setSharedMemory(int bytes); // per block, dynamic part
     void setCarveout(int carveout);  // model::CarveoutDefault, CarveoutMaxL1, CarveoutMaxShared or 0..100
 
     // ---- state for tests and other code

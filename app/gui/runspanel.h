@@ -45,7 +45,6 @@ public:
 
     // What the worker found: a device, or none with the reason. Until called: "looking".
     void setDevice(const std::optional<model::DeviceInfo> &device, const QString &whyNone = {});
-    bool hasDevice() const { return m_device.has_value(); }
     // Every device of the host, for the device picker ("All GPUs" when there are several).
     void setDevices(const QList<model::DeviceInfo> &devices);
     // The host picker: the hosts in the settings (this computer first). Picking one stops the
