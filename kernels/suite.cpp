@@ -1,5 +1,7 @@
 #include "suite.h"
 
+#include "buildstamp.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
@@ -18,7 +20,7 @@ QString tr(const char *s)
 
 QJsonObject toolInfo(const QString &name)
 {
-    return {{"name", name}, {"version", QStringLiteral(ROOFLAB_VERSION_STRING)}, {"git", QStringLiteral(ROOFLAB_GIT)}};
+    return {{"name", name}, {"version", QStringLiteral(ROOFLAB_VERSION_STRING)}, {"git", model::buildGit()}};
 }
 
 QList<model::MeasuredCeiling> datasheetCeilings(const model::Gpu &gpu)

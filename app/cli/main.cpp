@@ -1,5 +1,6 @@
 // rooflab-cli: the headless half of RoofLab. Each subcommand lives in a cmd_*.cpp file and
 // is listed once in the table below.
+#include "buildstamp.h"
 #include "cliutil.h"
 #include "translations.h"
 
@@ -72,7 +73,9 @@ int main(int argc, char **argv)
         return args.isEmpty() ? code : 0;
     }
     if (args.first() == "--version") {
-        QTextStream(stdout) << "rooflab-cli " << ROOFLAB_VERSION << '\n';
+        const QString git = model::buildGit();
+        QTextStream(stdout) << "rooflab-cli " << ROOFLAB_VERSION << (git.isEmpty() ? QString() : " (" + git + ')')
+                            << '\n';
         return 0;
     }
     for (const auto &c : cli::commands())
