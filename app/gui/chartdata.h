@@ -23,6 +23,12 @@ struct ChartPoint
     Kind kind = Kind::Predicted;
     int gpuIndex = 0;      // colour of that GPU (0 = primary); -1 = neutral grey
     bool highlighted = false;
+    // The memory level its intensity counts bytes at ("hbm", "l2", "l1", "smem"): each level
+    // has its own marker shape (a hierarchical roofline). Empty: the plain circle.
+    QString level;
+    // Its share of the total time (0..1): the marker's area grows with it, between a minimum
+    // and a maximum size (as Intel Advisor sizes kernels). Negative: the standard size.
+    double share = -1;
 };
 
 // A measured ceiling drawn dashed beside the datasheet ones.
@@ -42,4 +48,9 @@ struct ChartTrail
     QStringList pointLabels;     // one configuration label per point (may be shorter or empty)
     ChartPoint::Kind kind = ChartPoint::Kind::Predicted;
     int gpuIndex = 0;
+    // Sweep: a line with a marker at each point. Levels: only the thin line joining the level
+    // points of one kernel (the points are ChartPoints with their own markers); all of them are
+    // drawn as one curve, so thousands of kernels cost a single plottable.
+    enum class Style { Sweep, Levels };
+    Style style = Style::Sweep;
 };

@@ -103,6 +103,11 @@ public:
     std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
     std::optional<ChartPoint> point(const QString &id) const;
     int trailCount() const;
+    QStringList legendNames() const; // as drawn: GPUs, measured/predicted, the level markers
+    // A point's marker diameter (pixels at scale 1) for its time share (ChartPoint::share).
+    static double markerSize(double share);
+    // "HBM", "L2", "L1", "Shared memory" (the primary GPU's memory type names the first).
+    QString levelName(const QString &level) const;
     QRectF visibleRange() const; // x: FLOP/B, y: FLOP/s (left, bottom, width, height)
     void setVisibleRange(const QRectF &range);
     // Shaded region split (FLOP/B): the primary GPU's ridge for its top visible precision.
@@ -238,6 +243,10 @@ private:
     QList<Marker> m_markers;
     QList<QPointF> m_dropLines;         // ridges (data) with a dashed line down to the x axis
     QList<QList<QPointF>> m_trailPaths; // data coordinates, for the lines labels avoid
+    // Labels keep clear of the first level joins only: past that many, a chart of thousands of
+    // kernels would spend its frame on lines no label is near.
+    static constexpr int kMaxAvoidedJoins = 400;
+    int m_levelJoinPaths = 0;
     QList<QRectF> m_markerRects;        // plot pixels, as the last placement saw them
     QPoint m_pressPos;
     QString m_hovered;
