@@ -3,6 +3,7 @@
 #include "catalog.h"
 #include "gemmladder.h"
 #include "runner.h"
+#include "testmain.h"
 
 #include <QtTest>
 
@@ -98,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuGemm)
+ROOFLAB_TEST_GUILESS_MAIN(TestGpuGemm)
 #include "tst_gpu_gemm.moc"

@@ -11,6 +11,7 @@
 #include "runspanel.h"
 #include "specdb.h"
 #include "workerclient.h"
+#include "testmain.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -120,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGpuHosts)
+ROOFLAB_TEST_MAIN(TestGpuHosts)
 #include "tst_gpu_hosts.moc"

@@ -11,6 +11,7 @@
 
 #include "occupancy.h"
 #include "specdb.h"
+#include "testmain.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -299,5 +300,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuKernels)
+ROOFLAB_TEST_GUILESS_MAIN(TestGpuKernels)
 #include "tst_gpu_kernels.moc"

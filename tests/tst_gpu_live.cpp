@@ -12,6 +12,7 @@
 #include "runspanel.h"
 #include "specdb.h"
 #include "workerclient.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QImage>
@@ -202,5 +203,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGpuLive)
+ROOFLAB_TEST_MAIN(TestGpuLive)
 #include "tst_gpu_live.moc"

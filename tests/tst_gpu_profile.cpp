@@ -2,6 +2,7 @@
 // counters come back in the results JSON and its DRAM traffic is 2·n·s (each element read
 // once and written once) within 10 %. Skips without a GPU or without ncu.
 #include "profiler.h"
+#include "testmain.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -109,5 +110,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuProfile)
+ROOFLAB_TEST_GUILESS_MAIN(TestGpuProfile)
 #include "tst_gpu_profile.moc"
