@@ -10,6 +10,8 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
+#include <QBuffer>
 
 #include <climits>
 #include <cmath>
@@ -136,6 +138,43 @@ bool hasCheck(const Check &c)
 
 const QString kSchemaPrefix = QStringLiteral("rooflab.results/");
 
+// The same few strings (kernel ids, dtypes, parameter names) come back in every entry of a big
+// file: one shared copy of each instead of one allocation per entry.
+class Strings
+{
+public:
+    QString operator()(const QString &s)
+    {
+        if (s.isEmpty())
+            return {};
+        const auto it = m_seen.constFind(s);
+        if (it != m_seen.cend())
+            return *it;
+        if (m_seen.size() < kMaxSeen) // unique strings (seeds, names) would only grow the table
+            m_seen.insert(s);
+        return s;
+    }
+
+private:
+    static constexpr qsizetype kMaxSeen = 1 << 16;
+    QSet<QString> m_seen;
+};
+
+// QJsonObject::toVariantMap with shared keys and string values.
+QVariantMap variantMap(const QJsonObject &o, Strings *strings)
+{
+    if (!strings)
+        return o.toVariantMap();
+    QVariantMap map;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        const QJsonValue v = it.value();
+        map.insert((*strings)(it.key()), v.isString() ? QVariant((*strings)(v.toString())) : v.toVariant());
+    }
+    return map;
+}
+
+std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error, Strings *strings);
+
 } // namespace
 
 QString Measurement::key() const
@@ -158,11 +197,19 @@ QString ResultSet::schemaName()
 
 std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, QString *error)
 {
+    return measurementFrom(o, error, nullptr);
+}
+
+namespace {
+
+std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error, Strings *strings)
+{
+    auto shared = [strings](const QString &s) { return strings ? (*strings)(s) : s; };
     try {
         Measurement m;
-        m.kernel = string(o, QStringLiteral("kernel"), QStringLiteral("kernel"), true);
-        m.dtype = string(o, QStringLiteral("dtype"), QStringLiteral("dtype"), false);
-        m.params = object(o, QStringLiteral("params"), QStringLiteral("params"), false).toVariantMap();
+        m.kernel = shared(string(o, QStringLiteral("kernel"), QStringLiteral("kernel"), true));
+        m.dtype = shared(string(o, QStringLiteral("dtype"), QStringLiteral("dtype"), false));
+        m.params = variantMap(object(o, QStringLiteral("params"), QStringLiteral("params"), false), strings);
         m.flops = *number(o, QStringLiteral("flops"), QStringLiteral("flops"), true);
         m.bytes = *number(o, QStringLiteral("bytes"), QStringLiteral("bytes"), true);
 
@@ -190,19 +237,19 @@ std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, 
                 number(c, QStringLiteral("max_rel_err"), QStringLiteral("check.max_rel_err"), false)
                     .value_or(0);
             m.check.reference =
-                string(c, QStringLiteral("reference"), QStringLiteral("check.reference"), false);
+                shared(string(c, QStringLiteral("reference"), QStringLiteral("check.reference"), false));
             m.check.message = string(c, QStringLiteral("message"), QStringLiteral("check.message"), false);
         }
         m.resources =
-            object(o, QStringLiteral("resources"), QStringLiteral("resources"), false).toVariantMap();
+            variantMap(object(o, QStringLiteral("resources"), QStringLiteral("resources"), false), strings);
         m.predictedTimeS =
             number(o, QStringLiteral("predicted_time_s"), QStringLiteral("predicted_time_s"), false);
         m.clockMhz = number(o, QStringLiteral("clock_mhz"), QStringLiteral("clock_mhz"), false).value_or(0);
         m.startedAtS =
             number(o, QStringLiteral("started_at_s"), QStringLiteral("started_at_s"), false).value_or(0);
-        m.source = string(o, QStringLiteral("source"), QStringLiteral("source"), false);
-        m.level = string(o, QStringLiteral("level"), QStringLiteral("level"), false);
-        m.precision = string(o, QStringLiteral("precision"), QStringLiteral("precision"), false);
+        m.source = shared(string(o, QStringLiteral("source"), QStringLiteral("source"), false));
+        m.level = shared(string(o, QStringLiteral("level"), QStringLiteral("level"), false));
+        m.precision = shared(string(o, QStringLiteral("precision"), QStringLiteral("precision"), false));
 
         m.extra =
             unknownKeys(o, {"kernel", "params", "dtype", "flops", "bytes", "time_s", "check", "resources",
@@ -222,6 +269,8 @@ std::optional<Measurement> ResultSet::measurementFromJson(const QJsonObject &o, 
         return std::nullopt;
     }
 }
+
+} // namespace
 
 std::optional<MeasuredCeiling> ResultSet::ceilingFromJson(const QJsonObject &o, QString *error)
 {
@@ -377,33 +426,375 @@ DeviceInfo ResultSet::deviceFromJson(const QJsonObject &o, QStringList *warnings
     return d;
 }
 
+namespace {
+
+QString parseErrorText(QJsonParseError::ParseError code)
+{
+    QJsonParseError e;
+    e.error = code;
+    return e.errorString(); // Qt's own (translated) words, as a whole-document parse gives them
+}
+
+// Reads a results document from a device in pieces: the top level is walked here, each value
+// under it (and each entry of "measurements") is cut out as it arrives and parsed by
+// QJsonDocument on its own. Qt does the JSON; this only finds where one value ends, so the
+// bytes held at any time are one block and one entry, not the file and its document tree.
+class StreamReader
+{
+public:
+    struct Error
+    {
+        QString message;
+    };
+
+    StreamReader(QIODevice &in, const ResultSet::ReadOptions &options, qint64 total)
+        : m_in(in), m_options(options), m_total(total)
+    {
+    }
+
+    // The top-level object's values but "measurements", and the entries of "measurements"
+    // handed to `entry` one by one, in order. Throws Error.
+    template<typename Entry>
+    QJsonObject readTop(Entry entry)
+    {
+        QJsonObject top;
+        skipSpace();
+        if (peek() != '{')
+            throw Error{notAnObject()};
+        ++m_pos;
+        bool first = true;
+        for (;;) {
+            skipSpace();
+            if (peek() == '}' && first) {
+                ++m_pos;
+                break;
+            }
+            if (peek() != '"')
+                fail(first ? QJsonParseError::UnterminatedObject : QJsonParseError::MissingObject);
+            const QString key = readKey();
+            skipSpace();
+            if (peek() != ':')
+                fail(QJsonParseError::MissingNameSeparator);
+            ++m_pos;
+            skipSpace();
+            if (key == QLatin1String("measurements") && peek() == '[') {
+                readArray(entry);
+                top.insert(key, QJsonArray()); // present: the caller knows it was an array
+            } else {
+                top.insert(key, parseValue());
+            }
+            skipSpace();
+            const int c = peek();
+            ++m_pos;
+            if (c == ',') {
+                first = false;
+                continue;
+            }
+            if (c == '}')
+                break;
+            --m_pos;
+            fail(QJsonParseError::UnterminatedObject);
+        }
+        skipSpace();
+        if (peek() != -1)
+            fail(QJsonParseError::GarbageAtEnd);
+        progress(true);
+        return top;
+    }
+
+private:
+    // ---- the buffer: m_buf holds the file from offset m_dropped on
+    int peek()
+    {
+        if (m_pos >= m_buf.size() && !fill())
+            return -1;
+        return static_cast<unsigned char>(m_buf.at(m_pos));
+    }
+
+    // Reads the next block; false at the end of the data.
+    bool fill()
+    {
+        while (!m_eof) {
+            // What is consumed goes before more is read, once it is worth the move.
+            if (m_start > kBlock / 2) {
+                countLines(m_start);
+                m_buf.remove(0, m_start);
+                m_pos -= m_start;
+                m_dropped += m_start;
+                m_start = 0;
+            }
+            const qsizetype had = m_buf.size();
+            m_buf.resize(had + kBlock);
+            const qint64 n = m_in.read(m_buf.data() + had, kBlock);
+            m_buf.resize(had + std::max<qint64>(n, 0));
+            if (n < 0)
+                throw Error{tr("cannot be read: %1").arg(m_in.errorString())};
+            if (n > 0) {
+                m_read += n;
+                if (m_read > ResultSet::kMaxFileBytes)
+                    throw Error{tooLarge(m_read)};
+                progress(false);
+                return true;
+            }
+            // A pipe may have more later; a file at its end has not.
+            if (!m_in.isSequential() || m_in.atEnd() || !m_in.waitForReadyRead(30000))
+                m_eof = true;
+        }
+        return false;
+    }
+
+    void progress(bool done)
+    {
+        if (!m_options.progress)
+            return;
+        if (!done && m_read - m_reported < kReport)
+            return;
+        m_reported = m_read;
+        if (!m_options.progress(m_read, m_total))
+            throw Error{tr("reading was cancelled")};
+    }
+
+    void skipSpace()
+    {
+        for (int c = peek(); c == ' ' || c == '\n' || c == '\r' || c == '\t'; c = peek())
+            ++m_pos;
+    }
+
+    // The end of the value that starts at m_pos (exclusive), reading on as needed; the value
+    // is not checked here, only delimited (strings with their escapes, nested brackets).
+    // Positions are kept relative to m_pos: reading more may move the buffer's contents.
+    qsizetype valueEnd()
+    {
+        qsizetype r = 0; // m_pos + r is the byte looked at
+        auto at = [this, &r]() -> int {
+            while (m_pos + r >= m_buf.size())
+                if (!fill())
+                    return -1;
+            return static_cast<unsigned char>(m_buf.at(m_pos + r));
+        };
+        auto skipString = [&] {
+            ++r; // the opening quote
+            for (;;) {
+                // a tight scan for the next quote or backslash in what is loaded
+                const char *b = m_buf.constData() + m_pos;
+                const qsizetype loaded = m_buf.size() - m_pos;
+                while (r < loaded && b[r] != '"' && b[r] != '\\' && static_cast<unsigned char>(b[r]) >= 0x20)
+                    ++r;
+                const int c = at();
+                if (c == -1)
+                    failAt(m_pos + r, QJsonParseError::UnterminatedString);
+                if (c < 0x20) // JSON has no raw line breaks or control characters in a string
+                    failAt(m_pos + r, QJsonParseError::IllegalValue);
+                if (c != '"' && c != '\\')
+                    continue; // the end of what was loaded, not of the string
+                ++r;
+                if (c == '"')
+                    return;
+                if (at() == -1) // the escaped character
+                    failAt(m_pos + r, QJsonParseError::UnterminatedString);
+                ++r;
+            }
+        };
+        const int first = at();
+        if (first == '"') {
+            skipString();
+            return m_pos + r;
+        }
+        if (first == '{' || first == '[') {
+            int depth = 0;
+            for (;;) {
+                const int c = at();
+                if (c == -1)
+                    failAt(m_pos + r, first == '{' ? QJsonParseError::UnterminatedObject
+                                                   : QJsonParseError::UnterminatedArray);
+                if (c == '"') {
+                    skipString();
+                    continue;
+                }
+                ++r;
+                if (c == '{' || c == '[')
+                    ++depth;
+                else if ((c == '}' || c == ']') && --depth == 0)
+                    return m_pos + r;
+            }
+        }
+        // A number, true, false or null: up to the next delimiter.
+        for (int c = at(); c != -1 && c != ',' && c != ']' && c != '}' && c != ' ' && c != '\n' && c != '\r' &&
+                           c != '\t';
+             c = at())
+            ++r;
+        if (r == 0)
+            failAt(m_pos, QJsonParseError::IllegalValue);
+        return m_pos + r;
+    }
+
+    // The value at m_pos, parsed by Qt; its errors are placed in the file.
+    QJsonValue parseValue()
+    {
+        const qsizetype end = valueEnd();
+        const QByteArray bytes = QByteArray::fromRawData(m_buf.constData() + m_pos, end - m_pos);
+        const bool container = bytes.startsWith('{') || bytes.startsWith('[');
+        QJsonParseError e;
+        QJsonDocument doc;
+        if (container) {
+            doc = QJsonDocument::fromJson(bytes, &e);
+        } else {
+            doc = QJsonDocument::fromJson('[' + bytes + ']', &e);
+            e.offset = std::max(0, e.offset - 1);
+        }
+        if (e.error != QJsonParseError::NoError)
+            failAt(m_pos + e.offset, e.error, e.errorString());
+        m_pos = end;
+        m_start = m_pos; // everything before is done with
+        if (!container)
+            return doc.array().at(0);
+        return doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+    }
+
+    QString readKey()
+    {
+        const QJsonValue v = parseValue();
+        if (!v.isString())
+            fail(QJsonParseError::IllegalValue);
+        return v.toString();
+    }
+
+    template<typename Entry>
+    void readArray(Entry entry)
+    {
+        ++m_pos; // [
+        skipSpace();
+        if (peek() == ']') {
+            ++m_pos;
+            return;
+        }
+        for (qsizetype i = 0;; ++i) {
+            skipSpace();
+            entry(i, parseValue());
+            skipSpace();
+            const int c = peek();
+            ++m_pos;
+            if (c == ',')
+                continue;
+            if (c == ']')
+                return;
+            --m_pos;
+            fail(c == -1 ? QJsonParseError::UnterminatedArray : QJsonParseError::MissingValueSeparator);
+        }
+    }
+
+    // ---- errors, with the line and column of the file
+    [[noreturn]] void fail(QJsonParseError::ParseError code) { failAt(m_pos, code); }
+
+    [[noreturn]] void failAt(qsizetype bufferPos, QJsonParseError::ParseError code, const QString &text = {})
+    {
+        bufferPos = std::clamp<qsizetype>(bufferPos, 0, m_buf.size());
+        countLines(0); // nothing more is dropped: count what is still here up to the error
+        const QByteArray before = QByteArray::fromRawData(m_buf.constData(), bufferPos);
+        const qint64 line = m_lines + before.count('\n') + 1;
+        const qsizetype nl = before.lastIndexOf('\n');
+        const qint64 lineStart = nl >= 0 ? m_dropped + nl + 1 : m_lineStart;
+        const qint64 offset = m_dropped + bufferPos;
+        throw Error{tr("is not valid JSON: %1 at line %2, column %3 (offset %4)")
+                        .arg(text.isEmpty() ? parseErrorText(code) : text)
+                        .arg(line)
+                        .arg(offset - lineStart + 1)
+                        .arg(offset)};
+    }
+
+    // Lines in m_buf[0, upTo) (about to be dropped), for the line numbers of later errors.
+    void countLines(qsizetype upTo)
+    {
+        if (upTo <= 0)
+            return;
+        const QByteArray part = QByteArray::fromRawData(m_buf.constData(), upTo);
+        m_lines += part.count('\n');
+        const qsizetype nl = part.lastIndexOf('\n');
+        if (nl >= 0)
+            m_lineStart = m_dropped + nl + 1;
+    }
+
+    // Not an object at the top: Qt says why (not JSON at all, or JSON of another shape).
+    QString notAnObject()
+    {
+        while (fill()) {
+        }
+        QJsonParseError e;
+        QJsonDocument::fromJson(m_buf.mid(m_pos), &e);
+        if (e.error != QJsonParseError::NoError)
+            failAt(m_pos + e.offset, e.error, e.errorString());
+        return tr("is not a RoofLab results file (the top level is not a JSON object)");
+    }
+
+public:
+    static QString tooLarge(qint64 bytes)
+    {
+        const QString size = bytes >= (1ll << 30) ? tr("%1 GiB").arg(bytes / double(1ll << 30), 0, 'f', 2)
+                                                  : tr("%1 MiB").arg(bytes / 1048576.0, 0, 'f', 1);
+        return tr("is %1; results files larger than %2 GiB are refused").arg(size).arg(ResultSet::kMaxFileBytes >> 30);
+    }
+
+private:
+    static constexpr qsizetype kBlock = 1 << 20;
+    static constexpr qint64 kReport = 1 << 20;
+    QIODevice &m_in;
+    const ResultSet::ReadOptions &m_options;
+    qint64 m_total = 0;
+    QByteArray m_buf;
+    qsizetype m_pos = 0;   // next byte to look at
+    qsizetype m_start = 0; // bytes before this are consumed
+    qint64 m_dropped = 0;  // file offset of m_buf[0]
+    qint64 m_lines = 0;    // line breaks before m_buf[0]
+    qint64 m_lineStart = 0; // file offset where the line holding m_buf[0] starts
+    qint64 m_read = 0;
+    qint64 m_reported = 0;
+    bool m_eof = false;
+};
+
+} // namespace
+
 std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *error, QStringList *warnings)
+{
+    QBuffer buffer;
+    buffer.setData(json);
+    buffer.open(QIODevice::ReadOnly);
+    return read(buffer, error, warnings);
+}
+
+std::optional<ResultSet> ResultSet::read(QIODevice &in, QString *error, QStringList *warnings,
+                                         const ReadOptions &options)
 {
     auto refuse = [error](const QString &message) -> std::optional<ResultSet> {
         if (error)
             *error = message;
         return std::nullopt;
     };
-    if (json.size() > kMaxFileBytes)
-        return refuse(tr("is %1 MiB; results files larger than %2 MiB are refused")
-                          .arg(json.size() / 1048576.0, 0, 'f', 1)
-                          .arg(kMaxFileBytes / 1048576));
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, json.size());
-        const QByteArray before = QByteArray::fromRawData(json.constData(), offset);
-        const qsizetype line = before.count('\n') + 1;
-        const qsizetype column = offset - before.lastIndexOf('\n'); // 1-based; lastIndexOf is -1 on line 1
-        return refuse(tr("is not valid JSON: %1 at line %2, column %3 (offset %4)")
-                          .arg(parseError.errorString())
-                          .arg(line)
-                          .arg(column)
-                          .arg(parseError.offset));
+    const qint64 total = in.isSequential() ? 0 : in.size();
+    if (total > kMaxFileBytes)
+        return refuse(StreamReader::tooLarge(total));
+
+    ResultSet rs;
+    QStringList entryWarnings; // reported only if the file turns out to be a results file
+    Strings strings;
+    QJsonObject top;
+    try {
+        StreamReader reader(in, options, total);
+        top = reader.readTop([&](qsizetype i, const QJsonValue &v) {
+            QString why;
+            const QJsonObject o = v.toObject();
+            const auto m = v.isObject() ? measurementFrom(o, &why, &strings) : std::nullopt;
+            if (!v.isObject())
+                why = tr("is not an object");
+            if (m)
+                rs.measurements.append(*m);
+            else
+                entryWarnings.append(tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
+                                         .arg(i)
+                                         .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
+        });
+    } catch (const StreamReader::Error &e) {
+        return refuse(e.message);
     }
-    if (!doc.isObject())
-        return refuse(tr("is not a RoofLab results file (the top level is not a JSON object)"));
-    const QJsonObject top = doc.object();
 
     const QJsonValue schemaValue = top.value(QLatin1String("schema"));
     if (!schemaValue.isString())
@@ -423,7 +814,6 @@ std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *er
                 .arg(version)
                 .arg(kSchemaVersion));
 
-    ResultSet rs;
     auto warn = [warnings](const QString &w) {
         if (warnings)
             warnings->append(w);
@@ -444,15 +834,10 @@ std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *er
     else if (!absent(device))
         warn(tr("\"device\" must be an object; ignored"));
 
-    auto array = [&](const char *key) -> QJsonArray {
-        const QJsonValue v = top.value(QLatin1String(key));
-        if (v.isArray())
-            return v.toArray();
-        if (!absent(v))
-            warn(tr("\"%1\" must be an array; ignored").arg(QLatin1String(key)));
-        return {};
-    };
-    const QJsonArray ceilings = array("ceilings");
+    const QJsonValue ceilingsValue = top.value(QLatin1String("ceilings"));
+    if (!ceilingsValue.isArray() && !absent(ceilingsValue))
+        warn(tr("\"%1\" must be an array; ignored").arg(QLatin1String("ceilings")));
+    const QJsonArray ceilings = ceilingsValue.toArray();
     for (qsizetype i = 0; i < ceilings.size(); ++i) {
         const QJsonObject o = ceilings.at(i).toObject();
         QString why;
@@ -472,25 +857,17 @@ std::optional<ResultSet> ResultSet::fromJson(const QByteArray &json, QString *er
                               .toString(),
                           why));
     }
-    const QJsonArray measurements = array("measurements");
-    for (qsizetype i = 0; i < measurements.size(); ++i) {
-        const QJsonObject o = measurements.at(i).toObject();
-        QString why;
-        const auto m = measurements.at(i).isObject() ? measurementFromJson(o, &why) : std::nullopt;
-        if (!measurements.at(i).isObject())
-            why = tr("is not an object");
-        if (m)
-            rs.measurements.append(*m);
-        else
-            warn(tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
-                     .arg(i)
-                     .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
-    }
+    const QJsonValue measurements = top.value(QLatin1String("measurements"));
+    if (!measurements.isArray() && !absent(measurements))
+        warn(tr("\"%1\" must be an array; ignored").arg(QLatin1String("measurements")));
+    if (warnings)
+        warnings->append(entryWarnings);
     rs.extra = unknownKeys(top, {"schema", "created", "tool", "device", "ceilings", "measurements"});
     return rs;
 }
 
-std::optional<ResultSet> ResultSet::load(const QString &path, QString *error, QStringList *warnings)
+std::optional<ResultSet> ResultSet::load(const QString &path, QString *error, QStringList *warnings,
+                                         const ReadOptions &options)
 {
     auto refuse = [&](const QString &message) -> std::optional<ResultSet> {
         if (error)
@@ -498,21 +875,16 @@ std::optional<ResultSet> ResultSet::load(const QString &path, QString *error, QS
         return std::nullopt;
     };
     QFile f(path);
-    // Checked before reading, so a huge file costs nothing; the read below is capped as well
-    // because a pipe or a growing file reports no useful size.
+    // Checked before reading, so a huge file costs nothing; the reader counts the bytes as
+    // well because a pipe or a growing file reports no useful size.
     if (f.size() > kMaxFileBytes)
-        return refuse(tr("is %1 MiB; results files larger than %2 MiB are refused")
-                          .arg(f.size() / 1048576.0, 0, 'f', 1)
-                          .arg(kMaxFileBytes / 1048576));
+        return refuse(StreamReader::tooLarge(f.size()));
     if (QFileInfo(path).isDir())
         return refuse(tr("is a folder, not a results file"));
     if (!f.open(QIODevice::ReadOnly))
         return refuse(tr("cannot be opened: %1").arg(f.errorString()));
-    const QByteArray data = f.read(kMaxFileBytes + 1);
-    if (f.error() != QFileDevice::NoError)
-        return refuse(tr("cannot be read: %1").arg(f.errorString()));
     QString why;
-    auto rs = fromJson(data, &why, warnings);
+    auto rs = read(f, &why, warnings, options);
     if (!rs)
         return refuse(why);
     return rs;

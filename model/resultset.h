@@ -7,7 +7,10 @@
 #include <QStringList>
 #include <QVariantMap>
 
+#include <functional>
 #include <optional>
+
+class QIODevice;
 
 namespace model {
 
@@ -91,7 +94,9 @@ class ResultSet
 {
 public:
     static constexpr int kSchemaVersion = 1;
-    static constexpr qint64 kMaxFileBytes = 64ll * 1024 * 1024; // larger files are refused
+    // Larger files are refused: far above any real results file (50,000 measurements are
+    // about 45 MB), low enough that a wrong file (a disk image) is not read for minutes.
+    static constexpr qint64 kMaxFileBytes = 2ll * 1024 * 1024 * 1024;
     // "rooflab.results/1"
     static QString schemaName();
 
@@ -102,9 +107,22 @@ public:
     QList<Measurement> measurements;
     QJsonObject extra; // unknown top-level fields, kept on save
 
+    struct ReadOptions
+    {
+        // Called about every MiB with the bytes read so far and the total (0: unknown), from
+        // the reading thread; returning false stops the read (nullopt, *error says so).
+        std::function<bool(qint64 done, qint64 total)> progress;
+    };
     // Loads a file; nullopt with *error set when it cannot be used at all. Entries with bad
     // values (NaN, negative, missing fields) are skipped and listed in *warnings.
-    static std::optional<ResultSet> load(const QString &path, QString *error, QStringList *warnings = nullptr);
+    //
+    // Streaming: the measurements are parsed one at a time as the bytes arrive, so a big file
+    // costs its measurements and not a document tree beside them. Reentrant (one call per
+    // thread), for reading in the background.
+    static std::optional<ResultSet> load(const QString &path, QString *error, QStringList *warnings = nullptr,
+                                         const ReadOptions &options = {});
+    static std::optional<ResultSet> read(QIODevice &in, QString *error, QStringList *warnings = nullptr,
+                                         const ReadOptions &options = {});
     static std::optional<ResultSet> fromJson(const QByteArray &json, QString *error, QStringList *warnings = nullptr);
     QJsonObject toJson() const;
     // Atomic write (QSaveFile).
