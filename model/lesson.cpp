@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace model {
 
 QString LocalizedText::forLanguage(const QString &language) const
@@ -225,6 +227,45 @@ QList<Lesson> loadDirectory(const QString &dir, const SpecDb *db, QStringList *e
             errors->append(e);
     }
     return out;
+}
+
+LessonStep effectiveStep(const Lesson &lesson, int index)
+{
+    LessonStep e;
+    index = std::min(index, int(lesson.steps.size()) - 1);
+    for (int i = 0; i <= index; ++i) {
+        const LessonStep &s = lesson.steps.at(i);
+        if (!s.gpu.isEmpty())
+            e.gpu = s.gpu;
+        if (s.compare)
+            e.compare = s.compare;
+        if (s.precisions)
+            e.precisions = s.precisions;
+        if (s.levels)
+            e.levels = s.levels;
+        if (!s.scale.isEmpty())
+            e.scale = s.scale;
+        if (s.workloads)
+            e.workloads = s.workloads;
+        // Plan B does not inherit plan A's thread count.
+        if (!s.tile.isEmpty())
+            e.tile = s.tile;
+        if (!s.occupancy.isEmpty())
+            e.occupancy = s.occupancy;
+        if (!s.results.isEmpty()) {
+            e.results = s.results;
+            e.resultsFilter = s.resultsFilter;
+        }
+        if (!s.panel.isEmpty())
+            e.panel = s.panel;
+    }
+    if (index >= 0) {
+        const LessonStep &own = lesson.steps.at(index);
+        e.title = own.title;
+        e.caption = own.caption;
+        e.highlight = own.highlight;
+    }
+    return e;
 }
 
 } // namespace lessons

@@ -70,5 +70,11 @@ std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error
 // Every *.json in the folder, sorted by file name; refused files listed in errors.
 QList<Lesson> loadDirectory(const QString &dir, const SpecDb *db, QStringList *errors);
 
+// The state step `index` puts the app in. A step's fields are changes, so this is the merge of
+// steps 0..index, latest wins (the result does not depend on how the teacher got there); a tile
+// or an occupancy launch is one configuration and wins whole; title, caption and "highlight"
+// are the step's own (a highlight belongs to what the teacher says now).
+LessonStep effectiveStep(const Lesson &lesson, int index);
+
 } // namespace lessons
 } // namespace model

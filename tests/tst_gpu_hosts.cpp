@@ -5,7 +5,7 @@
 // several GPUs, "All GPUs" measures on each. ROOFLAB_SHOT_DIR=dir keeps a screenshot there.
 #include "hosts.h"
 #include "livetools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "resultssession.h"
 #include "rooflinechart.h"
 #include "runspanel.h"

@@ -5,7 +5,7 @@
 //
 // ROOFLAB_SHOT_DIR=dir keeps the results file and the screenshot there.
 #include "livetools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "resultspanel.h"
 #include "resultssession.h"
 #include "rooflinechart.h"

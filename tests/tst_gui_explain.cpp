@@ -13,7 +13,7 @@
 #include "rooflinechart.h"
 #include "specdb.h"
 #include "termbar.h"
-#include "uitheme.h"
+#include "shell/uitheme.h"
 #include "units.h"
 
 #include <QDialog>

@@ -6,7 +6,7 @@
 // label is one short line (the whole text is its tooltip). A crowd of points gets leader lines
 // or hidden labels, never overlaps.
 #include "livetools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "resultspanel.h"
 #include "rooflinechart.h"
 #include "specdb.h"

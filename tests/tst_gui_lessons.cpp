@@ -2,13 +2,13 @@
 // both languages, the keyboard and a clicker move through them, a parameter changed mid-lesson
 // comes back when the step is re-applied, and a broken lesson file is refused with its message.
 #include "ceilingtoggles.h"
-#include "classroom.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonplayer.h"
+#include "shell/mainwindow.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
 #include "specdb.h"
-#include "uilanguage.h"
+#include "shell/uilanguage.h"
 #include "workloadpanel.h"
 
 #include <QApplication>

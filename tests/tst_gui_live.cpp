@@ -8,7 +8,7 @@
 // ROOFLAB_SHOT_DIR=dir writes screenshots of the Runs panel during a replay and of the Results
 // panel with a comparison there (for looking at, not compared).
 #include "livetools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "resultschart.h"
 #include "resultspanel.h"
 #include "resultssession.h"

@@ -3,7 +3,7 @@
 #include "occupancygraph.h"
 #include "occupancypanel.h"
 #include "specdb.h"
-#include "uitheme.h"
+#include "shell/uitheme.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,19 +1,19 @@
 // Presentation mode, themes and lesson exports, offscreen: the projector layout renders in
 // light and dark, the scale setting reaches fonts and pens, Esc leaves and puts the window back,
 // a handout has one PDF page per step, and a language switch re-creates the window in place.
-#include "appshell.h"
-#include "classroom.h"
-#include "lessonexport.h"
-#include "lessonplayer.h"
+#include "shell/appshell.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonexport.h"
+#include "classroom/lessonplayer.h"
 #include "livetools.h"
 #include "workerclient.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "occupancygraph.h"
-#include "presentationmode.h"
+#include "classroom/presentationmode.h"
 #include "rooflinechart.h"
 #include "specdb.h"
-#include "uilanguage.h"
-#include "uitheme.h"
+#include "shell/uilanguage.h"
+#include "shell/uitheme.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -163,7 +163,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         // Switched while the window is open, from its menu: the chart re-themes itself.
-        w.classroom()->themeAction(UiTheme::parse(theme))->trigger();
+        w.themeAction(UiTheme::parse(theme))->trigger();
         QApplication::processEvents();
         QCOMPARE(UiTheme::isDark(), dark);
         QCOMPARE(w.chart()->theme().isDark(), dark);
@@ -373,7 +373,7 @@ private slots:
         const QString fileMenu = before->menuBar()->actions().first()->text();
         QPointer<MainWindow> old = before;
 
-        before->classroom()->languageAction(QStringLiteral("zh_CN"))->trigger();
+        before->languageAction(QStringLiteral("zh_CN"))->trigger();
         MainWindow *after = shell.window();
         QVERIFY(after != before);
         QTRY_VERIFY(old.isNull()); // deleted once the menu's signal has returned
@@ -387,11 +387,11 @@ private slots:
         QCOMPARE(player->currentStep(), 2);
         QCOMPARE(player->stepCaption(), player->lesson()->steps.at(2).caption.zh);
         QVERIFY(after->classroom()->presentation()->isActive());
-        QVERIFY(after->classroom()->languageAction(QStringLiteral("zh_CN"))->isChecked());
+        QVERIFY(after->languageAction(QStringLiteral("zh_CN"))->isChecked());
 
         // And back to English.
         after->classroom()->presentation()->exit();
-        after->classroom()->languageAction(QStringLiteral("en"))->trigger();
+        after->languageAction(QStringLiteral("en"))->trigger();
         QCOMPARE(UiLanguage::current(), QStringLiteral("en"));
         QCOMPARE(shell.window()->menuBar()->actions().first()->text(), fileMenu);
     }

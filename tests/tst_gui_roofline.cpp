@@ -2,7 +2,7 @@
 // add workloads, toggle axes, overlay GPUs, export, and get the same choices back next run.
 #include "ceilingtoggles.h"
 #include "gpupicker.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "roofline.h"
 #include "rooflinechart.h"
 #include "specdb.h"

@@ -9,13 +9,13 @@
 // screen. Then a saved geometry larger than the screen is restored: it must be clamped.
 //
 // Needs Xvfb (scripts/common.sh installs it); without it the rows skip.
-#include "appshell.h"
+#include "shell/appshell.h"
 #include "livetools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "rooflinechart.h"
 #include "specdb.h"
 #include "tileexplorer.h"
-#include "windowfit.h"
+#include "shell/windowfit.h"
 #include "workerclient.h"
 
 #include <QApplication>
@@ -108,8 +108,7 @@ int runChild(int argc, char **argv)
     {
         LiveTools live;
         live.worker()->setProgram(QStringLiteral(ROOFLAB_CLI));
-        TileExplorer::setDefaultWorker(live.worker()); // as main() does
-        AppShell shell(db);
+        AppShell shell(db, live.worker()); // as main() does: tile measurements share the worker
         MainWindow *w = shell.window();
         live.attach(w);
         LiveTools::StartOptions start;

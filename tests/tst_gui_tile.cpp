@@ -8,7 +8,7 @@
 #include "events.h"
 #include "gemmladder.h"
 #include "gemmtile.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "occupancypanel.h"
 #include "paths.h"
 #include "perfmodel.h"

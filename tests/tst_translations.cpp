@@ -5,7 +5,7 @@
 //
 // When this fails after someone added strings: run tools/update-translations.sh, translate
 // what it lists, and commit resources/translations/rooflab_zh_CN.ts.
-#include "uilanguage.h"
+#include "shell/uilanguage.h"
 
 #include <QCoreApplication>
 #include <QFile>

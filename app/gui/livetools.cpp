@@ -1,11 +1,12 @@
 #include "livetools.h"
 
-#include "mainwindow.h"
+#include "panelhost.h"
 #include "paths.h"
 #include "resultspanel.h"
 #include "resultssession.h"
 #include "runspanel.h"
 #include "workerclient.h"
+#include "workspace/workspace.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -14,10 +15,10 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMimeData>
 #include <QRegularExpression>
-#include <QStatusBar>
 #include <QTimer>
 #include <QUrl>
 
@@ -45,17 +46,17 @@ LiveTools::LiveTools(QObject *parent)
     connect(m_worker, &WorkerClient::workerFailed, this, [this](const QString &message) {
         if (!m_window)
             return;
-        m_window->statusBar()->showMessage(message, 20000);
+        m_host->showStatus(message, 20000);
         if (m_runs)
-            m_window->showPanel(m_runs);
+            m_host->showPanel(m_runs);
     });
 }
 
 LiveTools::~LiveTools() = default;
 
-MainWindow *LiveTools::window() const
+PanelHost *LiveTools::host() const
 {
-    return m_window;
+    return m_window ? m_host : nullptr;
 }
 
 RunsPanel *LiveTools::runsPanel() const
@@ -68,20 +69,22 @@ ResultsPanel *LiveTools::resultsPanel() const
     return m_results;
 }
 
-void LiveTools::attach(MainWindow *window)
+void LiveTools::attach(PanelHost *host)
 {
-    m_window = window;
+    m_host = host;
+    m_window = host->hostWindow();
+    Workspace *ws = host->workspace();
     if (m_deviceGpu)
-        window->addGpu(*m_deviceGpu);
+        ws->addGpu(*m_deviceGpu);
     const QJsonArray catalog = m_runs ? m_runs->catalog() : QJsonArray();
 
     m_runs = new RunsPanel(m_worker);
-    window->addPanel(m_runs, tr("Runs"));
-    window->registerPanel(QStringLiteral("runs"), m_runs);
-    m_results = new ResultsPanel(m_session, window->chart());
-    m_results->setSpecDb(&window->specDb()); // each row predicted for the GPU it was measured on
-    window->addPanel(m_results, tr("Results"));
-    window->registerPanel(QStringLiteral("results"), m_results);
+    host->addPanel(m_runs, tr("Runs"));
+    host->registerPanel(QStringLiteral("runs"), m_runs);
+    m_results = new ResultsPanel(m_session, host->chart());
+    m_results->setSpecDb(&ws->specDb()); // each row predicted for the GPU it was measured on
+    host->addPanel(m_results, tr("Results"));
+    host->registerPanel(QStringLiteral("results"), m_results);
 
     if (!catalog.isEmpty())
         m_runs->setCatalog(catalog);
@@ -99,23 +102,23 @@ void LiveTools::attach(MainWindow *window)
     connect(m_runs, &RunsPanel::replayStarted, this, [this](const QString &id, const QString &file) {
         m_replays.insert(id, tr("replay of %1").arg(QFileInfo(file).fileName()));
         if (m_results)
-            m_window->showPanel(m_runs);
+            m_host->showPanel(m_runs);
     });
-    connect(m_results, &ResultsPanel::messageShown, window, [window](const QString &text) {
-        window->statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 10000);
+    connect(m_results, &ResultsPanel::messageShown, m_window, [host](const QString &text) {
+        host->showStatus(text.section(QLatin1Char('\n'), 0, 0), 10000);
     });
-    connect(window, &MainWindow::gpuChanged, m_results, &ResultsPanel::setGpu);
-    if (const model::Gpu *gpu = window->currentGpu())
+    connect(ws, &Workspace::gpuChanged, m_results, &ResultsPanel::setGpu);
+    if (const model::Gpu *gpu = ws->gpu())
         m_results->setGpu(*gpu);
 
-    window->setAcceptDrops(true);
-    window->installEventFilter(this);
+    m_window->setAcceptDrops(true);
+    m_window->installEventFilter(this);
     addMenuActions();
 }
 
 void LiveTools::addMenuActions()
 {
-    auto *file = m_window->findChild<QMenu *>(QStringLiteral("fileMenu"));
+    QMenu *file = m_host->fileMenu();
     if (!file)
         return;
     QAction *before = file->actions().value(0);
@@ -126,7 +129,7 @@ void LiveTools::addMenuActions()
         connect(a, &QAction::triggered, this, [this, slot] {
             if (!m_results)
                 return;
-            m_window->showPanel(m_results);
+            m_host->showPanel(m_results);
             (m_results->*slot)();
         });
         file->insertAction(before, a);
@@ -169,7 +172,7 @@ bool LiveTools::openFile(const QString &path)
 {
     if (!m_results)
         return false;
-    m_window->showPanel(m_results);
+    m_host->showPanel(m_results);
     return m_results->openFile(path);
 }
 
@@ -219,15 +222,16 @@ void LiveTools::applyDevice()
     }
     if (!m_window)
         return;
+    Workspace *ws = m_host->workspace();
     if (m_device) {
-        const model::Gpu *gpu = matchGpu(m_window->specDb(), *m_device);
+        const model::Gpu *gpu = matchGpu(ws->specDb(), *m_device);
         if (!gpu) {
             m_deviceGpu = gpuFromDevice(*m_device);
-            m_window->addGpu(*m_deviceGpu);
-            gpu = m_window->specDb().find(m_deviceGpu->id);
+            ws->addGpu(*m_deviceGpu);
+            gpu = ws->specDb().find(m_deviceGpu->id);
         }
         if (gpu && m_selectDeviceGpu)
-            m_window->selectGpu(gpu->id);
+            ws->selectGpu(gpu->id);
         return;
     }
     if (m_samples && m_session->files().isEmpty() && m_session->live().measurements.isEmpty())
@@ -256,8 +260,8 @@ void LiveTools::openSamples()
         return;
     const QString spec =
         m_session->files().isEmpty() ? QString() : m_session->files().last().results.device.spec;
-    if (!spec.isEmpty() && m_window->specDb().find(spec) && m_selectDeviceGpu)
-        m_window->selectGpu(spec);
+    if (!spec.isEmpty() && m_window && m_host->workspace()->specDb().find(spec) && m_selectDeviceGpu)
+        m_host->workspace()->selectGpu(spec);
     m_results->showMessage(tr("No CUDA device here: showing the sample results measured on an H200 (%1).")
                                .arg(QFileInfo(path).fileName()),
                            ResultsPanel::Level::Info);

@@ -9,17 +9,18 @@
 
 #include <optional>
 
-class MainWindow;
+class PanelHost;
 class QAction;
+class QMainWindow;
 class QMenu;
 class ResultsPanel;
 class ResultsSession;
 class RunsPanel;
 class WorkerClient;
 
-// Live runs and saved results in the main window. Owns the worker client and the results
-// session, which outlive any one window (AppShell re-creates the window on a language switch),
-// and gives each window its Runs and Results panels ("runs", "results"), the File menu's
+// Live runs and saved results in a window (a PanelHost: the main window). Owns the worker client
+// and the results session, which outlive any one window (AppShell re-creates the window on a
+// language switch), and gives each window its Runs and Results panels ("runs", "results"), the File menu's
 // results actions, drag and drop of results files and Nsight Compute CSVs, and the start-up:
 // ask the worker for a CUDA device and open on its spec entry, or, with none, open the H200
 // sample results and say so.
@@ -33,12 +34,12 @@ public:
 
     WorkerClient *worker() const { return m_worker; }
     ResultsSession *session() const { return m_session; }
-    MainWindow *window() const;
+    PanelHost *host() const;
     RunsPanel *runsPanel() const;
     ResultsPanel *resultsPanel() const;
 
     // Adds the panels, menu actions and drop handling to a window (again for a new one).
-    void attach(MainWindow *window);
+    void attach(PanelHost *host);
 
     struct StartOptions
     {
@@ -84,7 +85,8 @@ private:
 
     WorkerClient *m_worker;
     ResultsSession *m_session;
-    QPointer<MainWindow> m_window;
+    PanelHost *m_host = nullptr;
+    QPointer<QMainWindow> m_window; // the host's window: null once it is gone
     QPointer<RunsPanel> m_runs;
     QPointer<ResultsPanel> m_results;
     QPointer<QMenu> m_recentMenu;

@@ -1,15 +1,15 @@
-#include "appshell.h"
-#include "classroom.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
+#include "shell/appshell.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonplayer.h"
+#include "shell/mainwindow.h"
 #include "livetools.h"
-#include "tileexplorer.h"
 #include "resultspanel.h"
-#include "presentationmode.h"
+#include "classroom/presentationmode.h"
 #include "rooflinechart.h"
-#include "uilanguage.h"
-#include "uitheme.h"
+#include "shell/uilanguage.h"
+#include "shell/uitheme.h"
 #include "workloadpanel.h"
+#include "workspace/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -149,17 +149,19 @@ int main(int argc, char *argv[])
     }
     UiTheme::apply(theme);
 
-    const model::SpecDb db = model::SpecDb::loadDefault();
+    model::SpecDb specs = model::SpecDb::loadDefault();
     QTextStream err(stderr);
-    for (const auto &e : db.errors())
+    for (const auto &e : specs.errors())
         err << "rooflab: warning: refused " << e.text() << '\n';
 
     LiveTools live; // the worker and the results outlive any one window, so they go last
-    TileExplorer::setDefaultWorker(live.worker()); // tile measurements queue with the Runs panel's
-    AppShell shell(db); // owns the window; re-creates it when the language changes
+    // Owns the app's state (the one spec DB among it) and the window; re-creates the window when
+    // the language changes. Tile measurements queue on the Runs panel's worker.
+    AppShell shell(std::move(specs), live.worker());
+    const model::SpecDb &db = shell.workspace()->specDb();
     MainWindow &window = *shell.window();
     live.attach(&window); // the Runs and Results panels, File-menu actions, drops
-    QObject::connect(&shell, &AppShell::windowReplaced, &live, &LiveTools::attach);
+    QObject::connect(&shell, &AppShell::windowReplaced, &live, [&live](MainWindow *w) { live.attach(w); });
     if (parser.isSet(gpuOption)) {
         const QString id = parser.value(gpuOption);
         if (!db.find(id)) {

@@ -12,117 +12,15 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace {
-
-bool isFlag(const QString &name)
-{
-    return name == QLatin1String("fused") || name == QLatin1String("residual");
-}
-
-// 67108864 -> "2^26": the sizes people type are powers of two, and the digits are unreadable.
-QString compactNumber(double v)
-{
-    if (v >= 65536 && v == std::floor(v)) {
-        const double e = std::log2(v);
-        if (e == std::floor(e))
-            return QStringLiteral("2^%1").arg(int(e));
-    }
-    return QString::number(v, 'g', 8);
-}
 
 constexpr int kIdRole = Qt::UserRole + 1;
 
 } // namespace
 
-
-// Shape parameters in the order people say them (M, N, K), not alphabetical.
-static QStringList orderedKeys(const model::Shape &shape)
-{
-    static const QStringList order = {"n", "M", "N", "K", "B", "H", "S", "D", "rows", "cols",
-                                      "ops", "loads", "stores", "beta", "fused", "residual"};
-    QStringList keys;
-    for (const QString &k : order)
-        if (shape.contains(k))
-            keys << k;
-    for (const QString &k : shape.keys())
-        if (!keys.contains(k))
-            keys << k;
-    return keys;
-}
-
-QString WorkloadEntry::describe() const
-{
-    QStringList parts{kind, model::dtypeName(dtype)};
-    for (const QString &key : orderedKeys(shape)) {
-        const auto it = shape.find(key);
-        if (isFlag(it.key())) {
-            if (it.value() != 0)
-                parts << it.key();
-        } else if (it.key() == QLatin1String("beta")) {
-            if (it.value() != 0)
-                parts << QStringLiteral("β=%1").arg(it.value());
-        } else {
-            parts << QStringLiteral("%1=%2").arg(it.key(), compactNumber(it.value()));
-        }
-    }
-    return parts.join(QLatin1Char(' '));
-}
-
-QString WorkloadEntry::shortLabel() const
-{
-    if (!label.isEmpty())
-        return label;
-    QStringList sizes;
-    QStringList flags;
-    for (const QString &key : orderedKeys(shape)) {
-        const double v = shape.value(key);
-        if (isFlag(key) || key == QLatin1String("beta")) {
-            if (v != 0)
-                flags << key;
-        } else if (key == QLatin1String("ops") || key == QLatin1String("loads") || key == QLatin1String("stores")) {
-            continue; // in the tooltip; too much for a marker label
-        } else {
-            sizes << compactNumber(v);
-        }
-    }
-    QStringList parts{kind, model::dtypeName(dtype), sizes.join(QStringLiteral("×"))};
-    return (parts + flags).join(QLatin1Char(' '));
-}
-
-QVariantMap WorkloadEntry::toVariant() const
-{
-    QVariantMap shapeMap;
-    for (auto it = shape.begin(); it != shape.end(); ++it)
-        shapeMap.insert(it.key(), it.value());
-    QVariantMap map{{QStringLiteral("kind"), kind}, {QStringLiteral("dtype"), model::dtypeName(dtype)}, {QStringLiteral("shape"), shapeMap}};
-    if (!label.isEmpty())
-        map.insert(QStringLiteral("label"), label);
-    return map;
-}
-
-std::optional<WorkloadEntry> WorkloadEntry::fromVariant(const QVariantMap &map)
-{
-    WorkloadEntry e;
-    e.kind = map.value(QStringLiteral("kind")).toString();
-    const auto dtype = model::parseDtype(map.value(QStringLiteral("dtype")).toString());
-    if (!model::workloads::kinds().contains(e.kind) || !dtype)
-        return std::nullopt;
-    e.dtype = *dtype;
-    e.label = map.value(QStringLiteral("label")).toString();
-    e.shape = model::workloads::defaultShape(e.kind);
-    const QVariantMap shape = map.value(QStringLiteral("shape")).toMap();
-    for (auto it = shape.begin(); it != shape.end(); ++it)
-        if (e.shape.contains(it.key()))
-            e.shape[it.key()] = it.value().toDouble();
-    if (!model::workloads::count(e.kind, e.dtype, e.shape))
-        return std::nullopt;
-    return e;
-}
-
-WorkloadPanel::WorkloadPanel(QWidget *parent)
-    : QWidget(parent), m_kind(new QComboBox(this)), m_dtype(new QComboBox(this)), m_shapeBox(new QWidget(this)),
+WorkloadPanel::WorkloadPanel(WorkloadModel *list, QWidget *parent)
+    : QWidget(parent), m_model(list ? list : new WorkloadModel(this)), m_kind(new QComboBox(this)),
+      m_dtype(new QComboBox(this)), m_shapeBox(new QWidget(this)),
       m_add(new QPushButton(tr("Add point"), this)), m_message(new QLabel(this)), m_list(new QListWidget(this)),
       m_remove(new QPushButton(tr("Remove"), this))
 {
@@ -164,6 +62,18 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     });
     m_remove->setEnabled(false);
     rebuildShapeForm();
+    // Whoever changes the list (this form, a lesson, the saved choices), the view follows.
+    connect(m_model, &QAbstractItemModel::modelReset, this, &WorkloadPanel::onModelChanged);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &WorkloadPanel::onModelChanged);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &WorkloadPanel::onModelChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &WorkloadPanel::onModelChanged);
+    refreshList();
+}
+
+void WorkloadPanel::onModelChanged()
+{
+    refreshList();
+    emit pointsChanged();
 }
 
 void WorkloadPanel::rebuildShapeForm()
@@ -172,7 +82,7 @@ void WorkloadPanel::rebuildShapeForm()
         m_shapeForm->removeRow(0);
     m_fields.clear();
     const model::Shape shape = model::workloads::defaultShape(m_kind->currentText());
-    for (const QString &key : orderedKeys(shape)) {
+    for (const QString &key : WorkloadEntry::orderedKeys(shape)) {
         const auto it = shape.find(key);
         auto *spin = new QDoubleSpinBox(m_shapeBox);
         // Wide range on purpose: the model, not the widget, says what is valid, and says why.
@@ -224,11 +134,6 @@ void WorkloadPanel::showMessage(const QString &text, bool error)
     m_message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
 }
 
-QString WorkloadPanel::newId()
-{
-    return QStringLiteral("workload:%1").arg(m_nextId++);
-}
-
 bool WorkloadPanel::addCurrent(QString *error)
 {
     WorkloadEntry e;
@@ -243,11 +148,8 @@ bool WorkloadPanel::addCurrent(QString *error)
             *error = why;
         return false;
     }
-    e.id = newId();
-    m_entries << e;
+    m_model->add(e); // the view follows the model's signal
     showMessage(tr("Added %1.").arg(e.describe()), false);
-    refreshList();
-    emit pointsChanged();
     return true;
 }
 
@@ -298,7 +200,7 @@ std::optional<ChartPoint> WorkloadPanel::pointFor(const WorkloadEntry &e, QStrin
 QList<ChartPoint> WorkloadPanel::points() const
 {
     QList<ChartPoint> out;
-    for (const WorkloadEntry &e : m_entries) {
+    for (const WorkloadEntry &e : m_model->entries()) {
         QString why;
         if (auto p = pointFor(e, &why))
             out << *p;
@@ -311,7 +213,7 @@ void WorkloadPanel::refreshList()
     const QString selected = m_list->currentItem() ? m_list->currentItem()->data(kIdRole).toString() : QString();
     const QSignalBlocker block(m_list);
     m_list->clear();
-    for (const WorkloadEntry &e : m_entries) {
+    for (const WorkloadEntry &e : m_model->entries()) {
         QString why;
         const auto p = pointFor(e, &why);
         const QString text = p ? tr("%1\n    AI %2 FLOP/B, %3").arg(e.describe(), QString::number(p->ai, 'g', 4),
@@ -328,39 +230,22 @@ void WorkloadPanel::refreshList()
 
 void WorkloadPanel::setEntries(const QList<WorkloadEntry> &entries)
 {
-    m_entries.clear();
-    for (WorkloadEntry e : entries) {
-        e.id = newId();
-        m_entries << e;
-    }
-    refreshList();
-    emit pointsChanged();
+    m_model->setEntries(entries);
 }
 
 void WorkloadPanel::removeEntry(const QString &id)
 {
-    const auto n = m_entries.removeIf([&](const WorkloadEntry &e) { return e.id == id; });
-    if (n == 0)
-        return;
-    refreshList();
-    emit pointsChanged();
+    m_model->remove(id);
 }
 
 QVariantList WorkloadPanel::toVariant() const
 {
-    QVariantList list;
-    for (const WorkloadEntry &e : m_entries)
-        list << e.toVariant();
-    return list;
+    return m_model->toVariant();
 }
 
 void WorkloadPanel::fromVariant(const QVariantList &list)
 {
-    QList<WorkloadEntry> entries;
-    for (const QVariant &v : list)
-        if (auto e = WorkloadEntry::fromVariant(v.toMap()))
-            entries << *e;
-    setEntries(entries);
+    m_model->fromVariant(list);
 }
 
 void WorkloadPanel::selectEntry(const QString &id)

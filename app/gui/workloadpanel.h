@@ -3,6 +3,7 @@
 #include "chartdata.h"
 #include "gpu.h"
 #include "workloads.h"
+#include "workspace/workloadmodel.h"
 
 #include <QMap>
 #include <QVariantList>
@@ -17,29 +18,17 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 
-// One workload the user added: what it is, not where it lands (that depends on the GPU).
-struct WorkloadEntry
-{
-    QString id; // chart point id
-    QString kind;
-    model::Dtype dtype = model::Dtype::Fp32;
-    model::Shape shape;
-    QString label; // a caption chosen for it (a lesson's "AI 10"); empty: shortLabel() makes one
-
-    QString describe() const; // "gemm bf16 M=4096 N=4096 K=4096"
-    QString shortLabel() const; // label, or "gemm bf16 4096×4096×4096", for the chart
-    QVariantMap toVariant() const;
-    static std::optional<WorkloadEntry> fromVariant(const QVariantMap &map);
-};
-
 // Pick a workload kind, dtype and shape; "Add point" puts its predicted point on the
-// roofline of the current GPU. Counting is model::workloads; this is only the form.
+// roofline of the current GPU. Counting is model::workloads; the list is a WorkloadModel (the
+// workspace's, or one of the panel's own); this is only the form and a view of the list.
 class WorkloadPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit WorkloadPanel(QWidget *parent = nullptr);
+    // list: the workloads to show and edit; nullptr: a list of the panel's own.
+    explicit WorkloadPanel(WorkloadModel *list = nullptr, QWidget *parent = nullptr);
+    WorkloadModel *model() const { return m_model; }
 
     void setGpu(const model::Gpu &gpu);
 
@@ -52,7 +41,7 @@ public:
     bool addCurrent(QString *error = nullptr);
     QString message() const;
 
-    QList<WorkloadEntry> entries() const { return m_entries; }
+    QList<WorkloadEntry> entries() const { return m_model->entries(); }
     void setEntries(const QList<WorkloadEntry> &entries);
     void removeEntry(const QString &id);
     QVariantList toVariant() const;
@@ -72,11 +61,10 @@ private:
     void refreshList();
     void showMessage(const QString &text, bool error);
     std::optional<ChartPoint> pointFor(const WorkloadEntry &entry, QString *error) const;
-    QString newId();
+    void onModelChanged();
 
     model::Gpu m_gpu;
-    QList<WorkloadEntry> m_entries;
-    int m_nextId = 1;
+    WorkloadModel *m_model = nullptr;
     QComboBox *m_kind = nullptr;
     QComboBox *m_dtype = nullptr;
     QWidget *m_shapeBox = nullptr;

@@ -1,11 +1,10 @@
-#include "classroom.h"
+#include "classroom/classroom.h"
 
-#include "lessonexport.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
-#include "presentationmode.h"
+#include "classroom/lessonexport.h"
+#include "classroom/lessonplayer.h"
+#include "classroom/presentationmode.h"
+#include "panelhost.h"
 #include "rooflinechart.h"
-#include "uilanguage.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -13,20 +12,18 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMetaMethod>
 #include <QScrollArea>
 #include <QStandardPaths>
-#include <QStatusBar>
 #include <QTimer>
 
-Classroom::Classroom(MainWindow *window) : QObject(window), m_window(window)
+Classroom::Classroom(PanelHost *host) : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow())
 {
-    setObjectName(QStringLiteral("classroom"));
     buildDock();
-    m_presentation = new PresentationMode(m_window, m_player, this);
+    m_presentation = new PresentationMode(m_host, m_player, m_lessonDock, this);
     buildMenus();
     m_player->installShortcuts(m_window);
     connect(m_player, &LessonPlayer::presentationRequested, m_presentAction, &QAction::trigger);
@@ -40,7 +37,7 @@ Classroom::Classroom(MainWindow *window) : QObject(window), m_window(window)
 
 void Classroom::buildDock()
 {
-    m_player = new LessonPlayer(m_window);
+    m_player = new LessonPlayer(m_host->workspace(), m_host);
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_player);
     scroll->setWidgetResizable(true);
@@ -50,8 +47,7 @@ void Classroom::buildDock()
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
     m_lessonDock->setWidget(scroll);
     // Beside the GPU list, behind it: the lesson sets the GPU, the list stays one click away.
-    QDockWidget *gpuDock = m_window->findChild<QDockWidget *>(QStringLiteral("gpuDock"));
-    if (gpuDock) {
+    if (QDockWidget *gpuDock = m_host->gpuDock()) {
         m_window->tabifyDockWidget(gpuDock, m_lessonDock);
         gpuDock->raise();
     } else {
@@ -65,9 +61,7 @@ void Classroom::buildDock()
 
 void Classroom::buildMenus()
 {
-    QMenu *view = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
-    if (!view)
-        view = m_window->menuBar()->addMenu(tr("&View"));
+    QMenu *view = m_host->viewMenu();
     view->addSeparator();
     view->addAction(m_lessonDock->toggleViewAction());
 
@@ -94,43 +88,11 @@ void Classroom::buildMenus()
         connect(a, &QAction::triggered, this, [this, s] { m_presentation->setScale(s); });
     }
 
-    QMenu *language = view->addMenu(tr("&Language"));
-    language->setObjectName(QStringLiteral("languageMenu"));
-    auto *languageGroup = new QActionGroup(language);
-    const QString system = UiLanguage::systemLanguage();
-    auto addLanguage = [&](const QString &choice, const QString &text) {
-        QAction *a = language->addAction(text);
-        a->setCheckable(true);
-        a->setChecked(choice == UiLanguage::currentChoice());
-        languageGroup->addAction(a);
-        m_languageActions.insert(choice, a);
-        connect(a, &QAction::triggered, this, [this, choice] { requestLanguage(choice); });
-    };
-    addLanguage(QString(), tr("System (%1)").arg(UiLanguage::nativeName(system)));
-    language->addSeparator();
-    // Each language in its own script, so a reader can find theirs whatever is shown now.
-    for (const QString &code : UiLanguage::available())
-        addLanguage(code, UiLanguage::nativeName(code));
-
-    QMenu *theme = view->addMenu(tr("&Theme"));
-    theme->setObjectName(QStringLiteral("themeMenu"));
-    auto *themeGroup = new QActionGroup(theme);
-    const std::pair<UiTheme::Mode, QString> themes[] = {
-        {UiTheme::Mode::System, tr("System")}, {UiTheme::Mode::Light, tr("Light")}, {UiTheme::Mode::Dark, tr("Dark")}};
-    for (const auto &[mode, text] : themes) {
-        QAction *a = theme->addAction(text);
-        a->setCheckable(true);
-        a->setChecked(mode == UiTheme::current());
-        themeGroup->addAction(a);
-        m_themeActions.insert(int(mode), a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] { setThemeMode(mode); });
-    }
-
     QMenu *lesson = m_window->menuBar()->addMenu(tr("&Lesson"));
     lesson->setObjectName(QStringLiteral("lessonMenu"));
     for (const model::Lesson &l : m_player->lessons()) {
         const QString id = l.id;
-        lesson->addAction(l.title.forLanguage(UiLanguage::current()), this, [this, id] { m_player->openLesson(id); });
+        lesson->addAction(l.title.forLanguage(m_host->uiLanguage()), this, [this, id] { m_player->openLesson(id); });
     }
     lesson->addSeparator();
     // Shown with their keys, but the keys themselves are the player's shortcuts (they step
@@ -153,34 +115,12 @@ void Classroom::buildMenus()
     enable();
 }
 
-void Classroom::requestLanguage(const QString &choice)
-{
-    UiLanguage::saveChoice(choice);
-    if (choice == UiLanguage::currentChoice())
-        return;
-    if (isSignalConnected(QMetaMethod::fromSignal(&Classroom::languageChangeRequested))) {
-        emit languageChangeRequested(choice);
-        return;
-    }
-    UiLanguage::install(choice);
-    m_window->statusBar()->showMessage(tr("The new language applies to windows opened from now on."), 8000);
-}
-
-void Classroom::setThemeMode(UiTheme::Mode mode)
-{
-    UiTheme::saveMode(mode);
-    UiTheme::apply(mode); // palette change: every window's Classroom re-themes its chart
-    if (QAction *a = m_themeActions.value(int(mode)))
-        a->setChecked(true);
-    applyChartTheme();
-}
-
 bool Classroom::showPanel(const QString &name, bool wide)
 {
-    QWidget *panel = name == QLatin1String("lesson") ? m_lessonDock : m_window->panel(name);
+    QWidget *panel = name == QLatin1String("lesson") ? m_lessonDock : m_host->panel(name);
     if (!panel)
         return false;
-    m_window->showPanel(panel);
+    m_host->showPanel(panel);
     QDockWidget *dock = nullptr;
     for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
         if ((dock = qobject_cast<QDockWidget *>(p)))
@@ -203,7 +143,7 @@ void Classroom::applyChartTheme()
 {
     m_theming = true;
     const bool presenting = m_presentation && m_presentation->isActive();
-    m_window->chart()->setTheme(UiTheme::chartTheme(presenting));
+    m_host->chart()->setTheme(m_host->chartTheme(presenting));
     m_theming = false;
 }
 
@@ -214,11 +154,8 @@ bool Classroom::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_window && event->type() == QEvent::Close && m_player->isOpen())
         m_player->closeLesson();
     if (watched == m_window && !m_theming &&
-        (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)) {
+        (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange))
         applyChartTheme();
-        if (QAction *a = m_themeActions.value(int(UiTheme::current())); a && !a->isChecked())
-            a->setChecked(true);
-    }
     return QObject::eventFilter(watched, event);
 }
 
@@ -233,8 +170,8 @@ void Classroom::exportView()
     if (file.isEmpty())
         return;
     QString error;
-    if (LessonExporter(m_window, m_player).saveSlide(file, QSize(1600, 1000), &error))
-        m_window->statusBar()->showMessage(tr("View written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    if (LessonExporter(m_host, m_player).saveSlide(file, QSize(1600, 1000), &error))
+        m_host->showStatus(tr("View written to %1").arg(QDir::toNativeSeparators(file)), 5000);
     else
         QMessageBox::warning(m_window, tr("Export current view"), error);
 }
@@ -246,11 +183,11 @@ void Classroom::exportSlides()
     if (dir.isEmpty())
         return;
     QString error;
-    const QStringList files = LessonExporter(m_window, m_player).saveAllSlides(dir, QSize(1600, 1000), &error);
+    const QStringList files = LessonExporter(m_host, m_player).saveAllSlides(dir, QSize(1600, 1000), &error);
     if (files.isEmpty())
         QMessageBox::warning(m_window, tr("Export every step as PNG"), error);
     else
-        m_window->statusBar()->showMessage(tr("%n slide(s) written to %1", nullptr, int(files.size())).arg(QDir::toNativeSeparators(dir)), 5000);
+        m_host->showStatus(tr("%n slide(s) written to %1", nullptr, int(files.size())).arg(QDir::toNativeSeparators(dir)), 5000);
 }
 
 void Classroom::exportHandout()
@@ -264,8 +201,8 @@ void Classroom::exportHandout()
     if (file.isEmpty())
         return;
     QString error;
-    if (LessonExporter(m_window, m_player).saveHandout(file, &error))
-        m_window->statusBar()->showMessage(tr("Handout written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    if (LessonExporter(m_host, m_player).saveHandout(file, &error))
+        m_host->showStatus(tr("Handout written to %1").arg(QDir::toNativeSeparators(file)), 5000);
     else
         QMessageBox::warning(m_window, tr("Export handout"), error);
 }

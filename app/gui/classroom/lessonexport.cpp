@@ -1,13 +1,14 @@
-#include "lessonexport.h"
+#include "classroom/lessonexport.h"
 
-#include "lessonplayer.h"
-#include "mainwindow.h"
+#include "classroom/lessonplayer.h"
+#include "panelhost.h"
 #include "rooflinechart.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QList>
+#include <QMainWindow>
 #include <QPointer>
 #include <QPageLayout>
 #include <QPageSize>
@@ -24,7 +25,10 @@ namespace {
 class StepWalk
 {
 public:
-    StepWalk(MainWindow *window, LessonPlayer *player) : m_window(window), m_player(player), m_step(player->currentStep()) {}
+    StepWalk(PanelHost *host, LessonPlayer *player)
+        : m_host(host), m_window(host->hostWindow()), m_player(player), m_step(player->currentStep())
+    {
+    }
     ~StepWalk()
     {
         for (const auto &[dock, width] : std::as_const(m_widths))
@@ -37,7 +41,7 @@ public:
     {
         m_player->goToStep(step);
         const QString stage = m_player->stagePanel();
-        QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_window->panel(stage);
+        QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_host->panel(stage);
         QDockWidget *dock = nullptr;
         for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
             if ((dock = qobject_cast<QDockWidget *>(p)))
@@ -51,7 +55,8 @@ public:
     }
 
 private:
-    MainWindow *m_window;
+    PanelHost *m_host;
+    QMainWindow *m_window;
     LessonPlayer *m_player;
     int m_step;
     QList<std::pair<QPointer<QDockWidget>, int>> m_widths; // docks widened, and their width before
@@ -80,12 +85,12 @@ private:
 
 } // namespace
 
-LessonExporter::LessonExporter(MainWindow *window, LessonPlayer *player) : m_window(window), m_player(player) {}
+LessonExporter::LessonExporter(PanelHost *host, LessonPlayer *player) : m_host(host), m_player(player) {}
 
 void LessonExporter::paintStage(QPainter *painter, const QRectF &area, double chartScale) const
 {
     const QString stage = m_player->isOpen() ? m_player->stagePanel() : QStringLiteral("roofline");
-    QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_window->panel(stage);
+    QWidget *panel = stage == QLatin1String("roofline") ? nullptr : m_host->panel(stage);
     // A panel is drawn as it is laid out (the whole widget, also what its scroll area hides).
     const QImage panelImage = panel ? panel->grab().toImage() : QImage();
     const bool panelOnly = !panelImage.isNull() && stage == QLatin1String("occupancy");
@@ -99,7 +104,7 @@ void LessonExporter::paintStage(QPainter *painter, const QRectF &area, double ch
     }
     painter->setRenderHint(QPainter::SmoothPixmapTransform);
     if (!panelOnly) {
-        const QImage chart = m_window->chart()->toImage(std::max(200, int(chartRect.width() / chartScale)),
+        const QImage chart = m_host->chart()->toImage(std::max(200, int(chartRect.width() / chartScale)),
                                                         std::max(150, int(chartRect.height() / chartScale)), chartScale);
         painter->drawImage(chartRect, chart);
     }
@@ -113,7 +118,7 @@ void LessonExporter::paintStage(QPainter *painter, const QRectF &area, double ch
 
 void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double unit, double chartScale) const
 {
-    const ChartTheme theme = m_window->chart()->theme();
+    const ChartTheme theme = m_host->chart()->theme();
     painter->fillRect(page, theme.background);
     const double margin = unit * 24;
     QRectF area = page.adjusted(margin, margin, -margin, -margin);
@@ -196,7 +201,7 @@ QStringList LessonExporter::saveAllSlides(const QString &dir, QSize size, QStrin
         return {};
     }
     QStringList files;
-    StepWalk walk(m_window, m_player);
+    StepWalk walk(m_host, m_player);
     for (int i = 0; i < lesson->steps.size(); ++i) {
         walk.go(i);
         const QString file = QDir(dir).filePath(QStringLiteral("%1-step-%2.png").arg(lesson->id).arg(i + 1, 2, 10, QLatin1Char('0')));
@@ -228,8 +233,8 @@ bool LessonExporter::saveHandout(const QString &file, QString *error)
         return false;
     }
     painter.setRenderHint(QPainter::Antialiasing);
-    PrintLook look(m_window->chart());
-    StepWalk walk(m_window, m_player);
+    PrintLook look(m_host->chart());
+    StepWalk walk(m_host, m_player);
     const QRectF page(0, 0, writer.width(), writer.height());
     // Laid out like a 1600-pixel slide, drawn at the printer's resolution.
     const double unit = page.width() / 1600.0;

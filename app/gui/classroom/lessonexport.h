@@ -8,7 +8,7 @@
 #include <QStringList>
 
 class LessonPlayer;
-class MainWindow;
+class PanelHost;
 
 // Slides and handouts of a lesson: the step's stage (the chart, or the panel the step shows)
 // with its title and caption in the UI language. Every step is applied in turn, as the
@@ -16,7 +16,7 @@ class MainWindow;
 class LessonExporter
 {
 public:
-    LessonExporter(MainWindow *window, LessonPlayer *player);
+    LessonExporter(PanelHost *host, LessonPlayer *player);
 
     // The current step as one image: a title line, the stage, the caption under it. Without an
     // open lesson, the chart alone.
@@ -35,6 +35,6 @@ private:
     void paintStage(class QPainter *painter, const QRectF &area, double chartScale) const;
     void paintSlide(class QPainter *painter, const QRectF &page, double unit, double chartScale) const;
 
-    MainWindow *m_window;
+    PanelHost *m_host;
     LessonPlayer *m_player;
 };

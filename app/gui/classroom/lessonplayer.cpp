@@ -1,17 +1,12 @@
-#include "lessonplayer.h"
+#include "classroom/lessonplayer.h"
 
-#include "ceilingtoggles.h"
-#include "lessontarget.h"
-#include "mainwindow.h"
-#include "occupancy.h"
-#include "occupancypanel.h"
+#include "panelhost.h"
 #include "paths.h"
 #include "resultset.h"
 #include "resultssession.h"
 #include "rooflinechart.h"
-#include "uilanguage.h"
 #include "units.h"
-#include "workloadpanel.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemView>
 #include <QAbstractSlider>
@@ -25,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QShortcut>
@@ -66,7 +62,8 @@ bool isTextField(const QWidget *w)
 
 } // namespace
 
-LessonPlayer::LessonPlayer(MainWindow *window, QWidget *parent) : QWidget(parent), m_window(window)
+LessonPlayer::LessonPlayer(Workspace *workspace, PanelHost *host, QWidget *parent)
+    : QWidget(parent), m_workspace(workspace), m_host(host)
 {
     setObjectName(QStringLiteral("lessonPlayer"));
     buildUi();
@@ -166,7 +163,7 @@ void LessonPlayer::buildUi()
 
 QString LessonPlayer::language() const
 {
-    return UiLanguage::current();
+    return m_host->uiLanguage();
 }
 
 void LessonPlayer::loadDirectory(const QString &dir)
@@ -174,7 +171,7 @@ void LessonPlayer::loadDirectory(const QString &dir)
     const QString folder = dir.isEmpty() ? model::resourcePath(QStringLiteral("lessons")) : dir;
     closeLesson();
     m_refused.clear();
-    m_lessons = model::lessons::loadDirectory(folder, &m_window->specDb(), &m_refused);
+    m_lessons = model::lessons::loadDirectory(folder, &m_workspace->specDb(), &m_refused);
     if (m_lessons.isEmpty() && m_refused.isEmpty())
         m_refused << tr("No lessons found in %1.").arg(QDir::toNativeSeparators(folder));
     fillLessonBox();
@@ -214,7 +211,7 @@ bool LessonPlayer::openLesson(const QString &id, int step)
     if (found < 0)
         return false;
     if (!m_desk)
-        m_desk = deskNow();
+        m_desk = m_workspace->choices();
     m_current = found;
     m_step = -1;
     m_filling = true;
@@ -243,45 +240,21 @@ void LessonPlayer::closeLesson()
     m_steps->clear();
     m_lessonBox->setCurrentIndex(0);
     m_filling = false;
-    if (wasOpen && m_window->chart()) {
-        m_window->chart()->clearGroup(kResultsGroup);
-        m_window->chart()->setEmphasizedRidge(QString());
-        m_window->chart()->setHighlighted(QString());
-        m_window->chart()->setVisibleGroups({});
+    if (wasOpen && m_host->chart()) {
+        m_host->chart()->clearGroup(kResultsGroup);
+        m_host->chart()->setEmphasizedRidge(QString());
+        m_host->chart()->setHighlighted(QString());
+        m_host->chart()->setVisibleGroups({});
     }
     if (m_desk) {
-        restoreDesk(*m_desk);
+        m_workspace->setChoices(*m_desk);
         m_desk.reset();
+        m_host->chart()->resetView();
     }
     refreshTexts();
     updateShortcuts();
     if (wasOpen)
         emit lessonClosed();
-}
-
-LessonPlayer::Desk LessonPlayer::deskNow() const
-{
-    Desk d;
-    d.gpu = m_window->currentGpuId();
-    d.compare = m_window->comparisonGpuIds();
-    d.precisions = m_window->ceilingToggles()->wantedPrecisions();
-    d.levels = m_window->ceilingToggles()->wantedLevels();
-    d.log = m_window->chart()->isLogScale();
-    d.workloads = m_window->workloadPanel()->toVariant();
-    d.occupancy = m_window->occupancyPanel()->input();
-    return d;
-}
-
-void LessonPlayer::restoreDesk(const Desk &d)
-{
-    if (!d.gpu.isEmpty())
-        m_window->selectGpu(d.gpu);
-    m_window->setComparisonGpus(d.compare);
-    m_window->ceilingToggles()->setWanted(d.precisions, d.levels);
-    m_window->setLogScale(d.log);
-    m_window->workloadPanel()->fromVariant(d.workloads);
-    m_window->occupancyPanel()->setInput(d.occupancy);
-    m_window->chart()->resetView();
 }
 
 void LessonPlayer::goToStep(int index)
@@ -312,42 +285,7 @@ void LessonPlayer::reapplyStep()
 
 model::LessonStep LessonPlayer::effectiveStep(const model::Lesson &lesson, int index)
 {
-    model::LessonStep e;
-    index = std::min(index, int(lesson.steps.size()) - 1);
-    for (int i = 0; i <= index; ++i) {
-        const model::LessonStep &s = lesson.steps.at(i);
-        if (!s.gpu.isEmpty())
-            e.gpu = s.gpu;
-        if (s.compare)
-            e.compare = s.compare;
-        if (s.precisions)
-            e.precisions = s.precisions;
-        if (s.levels)
-            e.levels = s.levels;
-        if (!s.scale.isEmpty())
-            e.scale = s.scale;
-        if (s.workloads)
-            e.workloads = s.workloads;
-        // A tile or an occupancy launch is one configuration, not a set of changes: the
-        // latest one wins whole (plan B does not inherit plan A's thread count).
-        if (!s.tile.isEmpty())
-            e.tile = s.tile;
-        if (!s.occupancy.isEmpty())
-            e.occupancy = s.occupancy;
-        if (!s.results.isEmpty()) {
-            e.results = s.results;
-            e.resultsFilter = s.resultsFilter;
-        }
-        if (!s.panel.isEmpty())
-            e.panel = s.panel;
-    }
-    if (index >= 0) {
-        const model::LessonStep &own = lesson.steps.at(index);
-        e.title = own.title;
-        e.caption = own.caption;
-        e.highlight = own.highlight;
-    }
-    return e;
+    return model::lessons::effectiveStep(lesson, index);
 }
 
 void LessonPlayer::apply()
@@ -357,53 +295,19 @@ void LessonPlayer::apply()
         return;
     const model::LessonStep step = effectiveStep(*l, m_step);
     m_notices.clear();
-    RooflineChart *chart = m_window->chart();
+    RooflineChart *chart = m_host->chart();
 
-    if (!step.gpu.isEmpty())
-        m_window->selectGpu(step.gpu);
-    if (step.compare)
-        m_window->setComparisonGpus(*step.compare);
-    if (step.precisions || step.levels) {
-        CeilingToggles *toggles = m_window->ceilingToggles();
-        toggles->setWanted(step.precisions.value_or(toggles->wantedPrecisions()),
-                           step.levels.value_or(toggles->wantedLevels()));
-    }
-    if (!step.scale.isEmpty())
-        m_window->setLogScale(step.scale == QLatin1String("log"));
-    if (step.workloads) {
-        QList<WorkloadEntry> entries;
-        for (const model::LessonWorkload &w : *step.workloads) {
-            WorkloadEntry e;
-            e.kind = w.kind;
-            e.dtype = w.dtype;
-            e.shape = w.shape;
-            e.label = w.label;
-            entries << e;
-        }
-        m_window->workloadPanel()->setEntries(entries);
-    }
+    // GPU, ceilings, axes, workloads, occupancy and tile: the workspace's; the panels follow it.
+    m_workspace->applyLessonStep(step);
     applyResults(step);
-
-    if (!step.occupancy.isEmpty()) {
-        // A fresh launch with the step's numbers: whatever the teacher moved (carveout included)
-        // goes back to the script.
-        model::OccupancyInput in;
-        in.threadsPerBlock = step.occupancy.value(QStringLiteral("threads"), in.threadsPerBlock).toInt();
-        in.registersPerThread = step.occupancy.value(QStringLiteral("regs"), in.registersPerThread).toInt();
-        in.dynamicSmemBytes = step.occupancy.value(QStringLiteral("smem"), 0).toLongLong();
-        m_window->occupancyPanel()->setInput(in);
-    }
-    if (!step.tile.isEmpty()) {
-        const bool tileStep = !l->steps.at(m_step).tile.isEmpty() || step.panel == QLatin1String("tile");
-        if (auto *target = dynamic_cast<LessonTarget *>(m_window->panel(QStringLiteral("tile"))))
-            target->applyLessonState(step.tile);
-        else if (tileStep) // a later roofline step need not repeat that the explorer is missing
-            m_notices << tr("This step sets a GEMM tile (%1), but the tile explorer is not part of this build.")
-                             .arg(QStringLiteral("%1×%2×%3")
-                                      .arg(step.tile.value(QStringLiteral("bm"), QStringLiteral("—")).toString(),
-                                           step.tile.value(QStringLiteral("bn"), QStringLiteral("—")).toString(),
-                                           step.tile.value(QStringLiteral("bk"), QStringLiteral("—")).toString()));
-    }
+    const bool tileStep = !l->steps.at(m_step).tile.isEmpty() || step.panel == QLatin1String("tile");
+    if (!step.tile.isEmpty() && tileStep && !m_host->panel(QStringLiteral("tile")))
+        // A later roofline step need not repeat that the explorer is missing.
+        m_notices << tr("This step sets a GEMM tile (%1), but the tile explorer is not part of this build.")
+                         .arg(QStringLiteral("%1×%2×%3")
+                                  .arg(step.tile.value(QStringLiteral("bm"), QStringLiteral("—")).toString(),
+                                       step.tile.value(QStringLiteral("bn"), QStringLiteral("—")).toString(),
+                                       step.tile.value(QStringLiteral("bk"), QStringLiteral("—")).toString()));
 
     // The chart shows what the step is about: its workloads, its measured results and the
     // points of the panel it shows; other panels' points (a results file the user opened, the
@@ -420,7 +324,7 @@ void LessonPlayer::apply()
     showStage(stage);
     // "tile explorer missing" already said why the tile panel is not there.
     if (step.panel == QLatin1String("tile") && !step.tile.isEmpty() && m_notices.size() > noticesBefore &&
-        !m_window->panel(QStringLiteral("tile")))
+        !m_host->panel(QStringLiteral("tile")))
         m_notices.removeLast();
     refreshTexts();
     emit stepApplied(m_step);
@@ -428,7 +332,7 @@ void LessonPlayer::apply()
 
 void LessonPlayer::applyResults(const model::LessonStep &step)
 {
-    RooflineChart *chart = m_window->chart();
+    RooflineChart *chart = m_host->chart();
     if (step.results.isEmpty()) {
         chart->clearGroup(kResultsGroup);
         return;
@@ -487,25 +391,24 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
 
 void LessonPlayer::applyHighlight(const QString &highlight)
 {
-    RooflineChart *chart = m_window->chart();
-    WorkloadPanel *workloads = m_window->workloadPanel();
+    RooflineChart *chart = m_host->chart();
     if (highlight.startsWith(QLatin1String("ridge:"))) {
-        workloads->selectEntry(QString());
+        m_workspace->setSelectedWorkload(QString());
         chart->setHighlighted(QString());
         chart->setEmphasizedRidge(highlight.mid(6));
         return;
     }
     chart->setEmphasizedRidge(QString());
     if (highlight.isEmpty()) {
-        workloads->selectEntry(QString());
+        m_workspace->setSelectedWorkload(QString());
         chart->setHighlighted(QString());
         return;
     }
     // A workload's label selects it in the panel (which marks it on the chart); otherwise a
     // measured point of the lesson's results.
-    for (const WorkloadEntry &e : workloads->entries())
+    for (const WorkloadEntry &e : m_workspace->workloads()->entries())
         if (e.label == highlight) {
-            workloads->selectEntry(e.id);
+            m_workspace->setSelectedWorkload(e.id);
             chart->setHighlighted(e.id);
             return;
         }
@@ -520,14 +423,14 @@ void LessonPlayer::applyHighlight(const QString &highlight)
 void LessonPlayer::showStage(const QString &panel)
 {
     m_stage = panel;
-    QWidget *w = m_window->panel(panel);
+    QWidget *w = m_host->panel(panel);
     if (!w) {
         m_notices << tr("This step shows the %1 panel, which is not part of this build.").arg(panel);
         return;
     }
-    m_window->showPanel(w);
+    m_host->showPanel(w);
     // A panel kept in its own dock: bring that dock up.
-    for (QWidget *p = w; p && p != m_window; p = p->parentWidget())
+    for (QWidget *p = w; p && p != m_host->hostWindow(); p = p->parentWidget())
         if (auto *dock = qobject_cast<QDockWidget *>(p)) {
             dock->show();
             dock->raise();

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "lesson.h"
-#include "occupancy.h"
+#include "workspace/workspace.h"
 
 #include <QList>
 #include <QPointer>
@@ -10,30 +10,31 @@
 
 #include <optional>
 
-class MainWindow;
+class PanelHost;
 class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
 class QShortcut;
 
-// Plays a lesson (model::Lesson, resources/lessons/*.json) on a main window: pick a lesson,
+// Plays a lesson (model::Lesson, resources/lessons/*.json): pick a lesson,
 // jump between its steps, read the step's title and caption in the UI language, go back and
 // forth with Previous/Next, the keyboard or a presenter's clicker.
 //
 // A step's fields are changes ("an absent field leaves that part of the app as it is"), so
 // step N is applied as the merge of steps 0..N (effectiveStep()): the result does not depend
 // on how the teacher got there, and re-applying a step after changing a parameter mid-lesson
-// restores exactly what the script shows.
+// restores exactly what the script shows. A step's state goes to the Workspace (the panels
+// follow it); its results, highlight and panel go to the window it plays on (a PanelHost).
 class LessonPlayer : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit LessonPlayer(MainWindow *window, QWidget *parent = nullptr);
+    LessonPlayer(Workspace *workspace, PanelHost *host, QWidget *parent = nullptr);
 
     // Every *.json lesson in the folder (default: <resources>/lessons), validated against the
-    // window's spec DB; refused files are listed in the panel with their message.
+    // workspace's spec DB; refused files are listed in the panel with their message.
     void loadDirectory(const QString &dir = {});
     const QList<model::Lesson> &lessons() const { return m_lessons; }
     QStringList refusedFiles() const { return m_refused; }
@@ -65,8 +66,7 @@ public:
     // The UI language the captions are in ("en", "zh_CN").
     QString language() const;
 
-    // The state step `index` puts the app in: the fields of steps 0..index, latest wins;
-    // "highlight" is the step's own (a highlight belongs to what the teacher says now).
+    // The state step `index` puts the app in (model::lessons::effectiveStep).
     static model::LessonStep effectiveStep(const model::Lesson &lesson, int index);
 
     // PageUp/PageDown/Space (always while a lesson is open) and Left/Right (while the focus is
@@ -90,21 +90,9 @@ private:
     void refreshTexts();
     void updateShortcuts();
 
-    struct Desk
-    {
-        QString gpu;
-        QStringList compare;
-        QStringList precisions;
-        QStringList levels;
-        bool log = true;
-        QVariantList workloads;
-        model::OccupancyInput occupancy;
-    };
-    Desk deskNow() const;
-    void restoreDesk(const Desk &desk);
-
-    MainWindow *m_window = nullptr;
-    std::optional<Desk> m_desk; // the app before the lesson
+    Workspace *m_workspace = nullptr;
+    PanelHost *m_host = nullptr;
+    std::optional<Workspace::Choices> m_desk; // the app before the lesson
     QList<model::Lesson> m_lessons;
     QStringList m_refused;
     int m_current = -1;

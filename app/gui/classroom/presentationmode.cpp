@@ -1,15 +1,15 @@
-#include "presentationmode.h"
+#include "classroom/presentationmode.h"
 
-#include "lessonplayer.h"
-#include "mainwindow.h"
+#include "classroom/lessonplayer.h"
+#include "panelhost.h"
 #include "rooflinechart.h"
-#include "uitheme.h"
 
 #include <QDockWidget>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
@@ -28,8 +28,9 @@ const QString kScaleKey = QStringLiteral("presentation/scale");
 
 } // namespace
 
-PresentationMode::PresentationMode(MainWindow *window, LessonPlayer *player, QObject *parent)
-    : QObject(parent), m_window(window), m_player(player), m_scale(savedScale())
+PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock, QObject *parent)
+    : QObject(parent), m_host(host), m_window(host->hostWindow()), m_player(player), m_lessonDock(lessonDock),
+      m_scale(savedScale())
 {
     buildBanner();
     m_escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_window);
@@ -160,9 +161,9 @@ void PresentationMode::exit()
         }
     m_hiddenTitles.clear();
     restorePanels();
-    m_window->chart()->show();
-    m_window->chart()->setPresentationScale(1.0);
-    m_window->chart()->setTheme(UiTheme::chartTheme(false));
+    m_host->chart()->show();
+    m_host->chart()->setPresentationScale(1.0);
+    m_host->chart()->setTheme(m_host->chartTheme(false));
     m_window->menuBar()->setVisible(m_menuBarShown);
     m_window->statusBar()->setVisible(m_statusBarShown);
     m_window->restoreState(m_savedState);
@@ -191,8 +192,8 @@ void PresentationMode::setScale(double scale, bool remember)
 
 void PresentationMode::applyScale()
 {
-    RooflineChart *chart = m_window->chart();
-    chart->setTheme(UiTheme::chartTheme(true));
+    RooflineChart *chart = m_host->chart();
+    chart->setTheme(m_host->chartTheme(true));
     chart->setPresentationScale(m_scale);
 
     const QFont base = m_savedFontSet ? m_savedFont : QFont();
@@ -200,7 +201,7 @@ void PresentationMode::applyScale()
     scalePanels(m_scale);
 
     // The banner follows the chart's high-contrast colours so it reads as part of the slide.
-    const ChartTheme theme = UiTheme::chartTheme(true);
+    const ChartTheme theme = m_host->chartTheme(true);
     QPalette pal = m_banner->palette();
     pal.setColor(QPalette::Window, theme.background);
     pal.setColor(QPalette::WindowText, theme.text);
@@ -297,7 +298,7 @@ void PresentationMode::restorePanels()
 void PresentationMode::updateStage()
 {
     const QString stage = m_player->isOpen() ? m_player->stagePanel() : QStringLiteral("roofline");
-    QWidget *panel = m_window->panel(stage);
+    QWidget *panel = m_host->panel(stage);
     const bool panelShown = stage != QLatin1String("roofline") && panel;
     // The occupancy calculator has nothing on the roofline: it takes the whole stage. The
     // other panels (tile explorer, runs, results) put their points on the chart, so the
@@ -308,7 +309,7 @@ void PresentationMode::updateStage()
         if ((panelDock = qobject_cast<QDockWidget *>(p)))
             break;
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        if (dock == m_bannerDock || dock->objectName() == QLatin1String("lessonDock"))
+        if (dock == m_bannerDock || dock == m_lessonDock)
             continue;
         const bool staged = panelShown && dock == panelDock;
         dock->setVisible(staged);
@@ -319,14 +320,14 @@ void PresentationMode::updateStage()
         }
     }
     // With the central widget hidden, the panel's dock takes the whole stage.
-    m_window->chart()->setVisible(chartShown);
+    m_host->chart()->setVisible(chartShown);
     if (panelShown && chartShown && panelDock)
         m_window->resizeDocks({panelDock}, {int(m_window->width() * 0.45)}, Qt::Horizontal);
 }
 
 bool PresentationMode::isChartStaged() const
 {
-    return m_window->chart()->isVisibleTo(m_window);
+    return m_host->chart()->isVisibleTo(m_window);
 }
 
 void PresentationMode::updateBanner()
@@ -365,16 +366,15 @@ QString PresentationMode::bannerCaption() const
 
 bool PresentationMode::isStepListShown() const
 {
-    QDockWidget *dock = m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"));
-    return dock && dock->isVisible();
+    return m_lessonDock && m_lessonDock->isVisible();
 }
 
 void PresentationMode::setStepListShown(bool shown)
 {
-    if (QDockWidget *dock = m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))) {
-        dock->setVisible(shown);
+    if (m_lessonDock) {
+        m_lessonDock->setVisible(shown);
         if (shown)
-            dock->raise();
+            m_lessonDock->raise();
     }
     if (m_stepsButton->isChecked() != shown) {
         const QSignalBlocker block(m_stepsButton);

@@ -7,7 +7,8 @@
 #include <QPointer>
 
 class LessonPlayer;
-class MainWindow;
+class PanelHost;
+class QMainWindow;
 class QDockWidget;
 class QHeaderView;
 class QLabel;
@@ -24,7 +25,8 @@ class PresentationMode : public QObject
     Q_OBJECT
 
 public:
-    PresentationMode(MainWindow *window, LessonPlayer *player, QObject *parent = nullptr);
+    // lessonDock: the lesson's step list, which the banner's "Steps" button shows beside the stage.
+    PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock, QObject *parent = nullptr);
 
     // fullScreen false keeps the window's size (screenshots, tests).
     void enter(bool fullScreen = true);
@@ -57,8 +59,10 @@ private:
     void scalePanels(double scale);
     void restorePanels();
 
-    MainWindow *m_window = nullptr;
+    PanelHost *m_host = nullptr;
+    QMainWindow *m_window = nullptr;
     LessonPlayer *m_player = nullptr;
+    QPointer<QDockWidget> m_lessonDock;
     bool m_active = false;
     double m_scale = 1.75;
 

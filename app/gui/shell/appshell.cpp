@@ -1,25 +1,34 @@
-#include "appshell.h"
+#include "shell/appshell.h"
 
-#include "classroom.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
-#include "presentationmode.h"
-#include "uilanguage.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonplayer.h"
+#include "classroom/presentationmode.h"
+#include "shell/mainwindow.h"
+#include "shell/uilanguage.h"
+#include "workerclient.h"
+#include "workspace/workspace.h"
 
-AppShell::AppShell(const model::SpecDb &db, QObject *parent) : QObject(parent), m_db(db)
+#include <QSettings>
+
+AppShell::AppShell(model::SpecDb db, WorkerClient *worker, QObject *parent)
+    : QObject(parent), m_workspace(new Workspace(std::move(db), this)), m_worker(worker)
 {
+    m_workspace->restore(QSettings());
     m_window = create();
+    m_window->restoreSettings();
 }
 
 AppShell::~AppShell()
 {
-    delete m_window;
+    delete m_window; // before the workspace it shows
 }
 
 MainWindow *AppShell::create()
 {
-    auto *w = new MainWindow(m_db);
-    connect(w->classroom(), &Classroom::languageChangeRequested, this, &AppShell::switchLanguage);
+    auto *w = new MainWindow(m_workspace);
+    if (m_worker)
+        w->setWorker(m_worker);
+    connect(w, &MainWindow::languageChangeRequested, this, &AppShell::switchLanguage);
     return w;
 }
 
@@ -36,14 +45,16 @@ void AppShell::switchLanguage(const QString &choice)
     const bool fullScreen = old->isFullScreen();
     const bool visible = old->isVisible();
     if (presenting)
-        presentation->exit(); // so the layout saved below is the desk one
-    // Likewise the user's own choices, not the lesson's; the new window opens the lesson again.
-    old->classroom()->player()->closeLesson();
-    old->saveSettings();
+        presentation->exit(); // so the layout taken below is the desk one
+    // The workspace goes back to the user's own choices; the new window opens the lesson again.
+    player->closeLesson();
+    const QByteArray geometry = old->saveGeometry();
+    const QByteArray state = old->saveState();
 
     UiLanguage::saveChoice(choice);
     UiLanguage::install(choice);
     m_window = create();
+    m_window->restoreLayout(geometry, state);
     if (old->testAttribute(Qt::WA_DontShowOnScreen))
         m_window->setAttribute(Qt::WA_DontShowOnScreen);
     if (!lesson.isEmpty())

@@ -6,18 +6,23 @@
 #include <QPointer>
 
 class MainWindow;
+class WorkerClient;
+class Workspace;
 
-// Owns the main window. Switching the UI language re-creates the window in the new language
-// (every widget takes its texts when it is built) and carries over what the user had: the
-// saved choices and layout, the open lesson and step, presentation mode.
+// Owns the app's state (one Workspace, restored from the settings once) and the main window
+// on it. Switching the UI language re-creates the window in the new language (every widget
+// takes its texts when it is built) on the same Workspace, so nothing the user did is lost,
+// saved or not; the layout, the open lesson and step, and presentation mode carry over.
 class AppShell : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit AppShell(const model::SpecDb &db, QObject *parent = nullptr);
+    // worker: the kernels' worker (LiveTools'), handed to every window's tile explorer.
+    explicit AppShell(model::SpecDb db, WorkerClient *worker = nullptr, QObject *parent = nullptr);
     ~AppShell() override;
 
+    Workspace *workspace() const { return m_workspace; }
     MainWindow *window() const { return m_window; }
 
     // Installs the language ("" = system, "en", "zh_CN") and replaces the window.
@@ -29,6 +34,7 @@ signals:
 private:
     MainWindow *create();
 
-    model::SpecDb m_db;
+    Workspace *m_workspace;
+    QPointer<WorkerClient> m_worker;
     QPointer<MainWindow> m_window;
 };

@@ -1,15 +1,20 @@
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 
 #include "ceilingtoggles.h"
-#include "classroom.h"
+#include "classroom/classroom.h"
+#include "classroom/presentationmode.h"
 #include "gpupicker.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
-#include "tileexplorer.h"
-#include "windowfit.h"
+#include "shell/uilanguage.h"
+#include "shell/windowfit.h"
+#include "tile/tileexplorer.h"
+#include "tile/tilesession.h"
 #include "workloadpanel.h"
+#include "workspace/workspace.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -17,6 +22,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMetaMethod>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -25,43 +31,57 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace {
-
-const QString kDefaultGpu = QStringLiteral("h200-sxm");
-
-} // namespace
+static_assert(Workspace::kMaxGpus == RooflineChart::kMaxGpus, "the workspace shows what the chart can draw");
 
 MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
-    : QMainWindow(parent), m_db(db), m_chart(new RooflineChart(this)), m_picker(new GpuPicker(GpuPicker::Mode::Single)),
-      m_compare(new GpuPicker(GpuPicker::Mode::Check)), m_toggles(new CeilingToggles), m_workloads(new WorkloadPanel),
-      m_occupancy(new OccupancyPanel), m_panels(new QTabWidget)
+    : QMainWindow(parent), m_workspace(new Workspace(db)), m_ownsWorkspace(true)
 {
+    m_workspace->restore(QSettings());
+    build();
+    restoreSettings();
+}
+
+MainWindow::MainWindow(Workspace *workspace, QWidget *parent) : QMainWindow(parent), m_workspace(workspace)
+{
+    build();
+}
+
+MainWindow::~MainWindow()
+{
+    // The panels are views of the workspace: they go first.
+    delete m_classroom;
+    m_classroom = nullptr;
+    const QList<QWidget *> children = findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
+    qDeleteAll(children);
+    if (m_ownsWorkspace)
+        delete m_workspace;
+}
+
+void MainWindow::build()
+{
+    m_chart = new RooflineChart(this);
+    m_picker = new GpuPicker(GpuPicker::Mode::Single);
+    m_compare = new GpuPicker(GpuPicker::Mode::Check);
+    m_toggles = new CeilingToggles;
+    m_workloads = new WorkloadPanel(m_workspace->workloads());
+    m_occupancy = new OccupancyPanel;
+    m_panels = new QTabWidget;
+
     setWindowTitle(tr("RoofLab"));
     setObjectName(QStringLiteral("MainWindow"));
     setCentralWidget(m_chart);
-    m_compare->setMaxChecked(RooflineChart::kMaxGpus - 1);
-    m_picker->setGpus(m_db.gpus());
-    m_compare->setGpus(m_db.gpus());
+    m_compare->setMaxChecked(Workspace::kMaxGpus - 1);
     buildDocks();
     buildActions();
-
-    connect(m_picker, &GpuPicker::currentChanged, this, &MainWindow::onGpuPicked);
-    connect(m_compare, &GpuPicker::checkedChanged, this, &MainWindow::updateChart);
-    connect(m_toggles, &CeilingToggles::changed, this, &MainWindow::updateChart);
-    connect(m_workloads, &WorkloadPanel::pointsChanged, this,
-            [this] { m_chart->setPoints(m_workloads->points(), QStringLiteral("workloads")); });
-    connect(m_workloads, &WorkloadPanel::entrySelected, m_chart, &RooflineChart::setHighlighted);
-    connect(m_chart, &RooflineChart::pointClicked, m_workloads, &WorkloadPanel::selectEntry);
-    connect(this, &MainWindow::gpuChanged, m_workloads, &WorkloadPanel::setGpu);
-    connect(this, &MainWindow::gpuChanged, m_occupancy, &OccupancyPanel::setGpu);
 
     m_refusedButton = new QToolButton(this);
     m_refusedButton->setAutoRaise(true);
     connect(m_refusedButton, &QToolButton::clicked, this, &MainWindow::showRefusedFiles);
     statusBar()->addPermanentWidget(m_refusedButton);
-    m_refusedButton->setVisible(!m_db.errors().isEmpty());
-    if (!m_db.errors().isEmpty()) {
-        m_refusedButton->setText(tr("⚠ %n GPU file(s) refused", nullptr, int(m_db.errors().size())));
+    const model::SpecDb &db = m_workspace->specDb();
+    m_refusedButton->setVisible(!db.errors().isEmpty());
+    if (!db.errors().isEmpty()) {
+        m_refusedButton->setText(tr("⚠ %n GPU file(s) refused", nullptr, int(db.errors().size())));
         m_refusedButton->setToolTip(refusedFiles().join(QLatin1Char('\n')));
         statusBar()->showMessage(tr("Some GPU database files were refused: %1").arg(refusedFiles().join(QStringLiteral("; "))));
     }
@@ -69,15 +89,110 @@ MainWindow::MainWindow(const model::SpecDb &db, QWidget *parent)
     registerPanel(QStringLiteral("roofline"), m_workloads);
     registerPanel(QStringLiteral("occupancy"), m_occupancy);
     // The tile explorer: its own tab, following the GPU; lessons find it as "tile".
-    auto *tiles = new TileExplorer(m_chart);
-    addPanel(tiles, tr("Tile explorer"));
-    registerPanel(QStringLiteral("tile"), tiles);
-    connect(this, &MainWindow::gpuChanged, tiles, &TileExplorer::setGpu);
-    connect(tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
-    m_classroom = new Classroom(this); // before restoreSettings(): its dock is part of the saved layout
+    m_tiles = new TileExplorer(m_chart);
+    addPanel(m_tiles, tr("Tile explorer"));
+    registerPanel(QStringLiteral("tile"), m_tiles);
+    connect(m_tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
 
-    m_fit = new WindowFit(this); // the size for the screen, and the chart's share beside the docks
-    restoreSettings();
+    bindWorkspace();
+
+    m_classroom = new Classroom(this); // before the layout is restored: its dock is part of it
+    buildAppearanceMenus();
+    m_fit = new WindowFit(this, m_chart); // the size for the screen, and the chart's share beside the docks
+    connect(m_classroom->presentation(), &PresentationMode::activeChanged, m_fit, &WindowFit::setPresenting);
+}
+
+// Every widget that shows a choice is set from the workspace and writes back to it; the
+// workspace's setters ignore a value they already hold, so the round trip ends there.
+void MainWindow::bindWorkspace()
+{
+    Workspace *ws = m_workspace;
+    fillPickers();
+    connect(ws, &Workspace::gpusChanged, this, &MainWindow::fillPickers);
+
+    connect(m_picker, &GpuPicker::currentChanged, ws, [ws](const QString &id) { ws->selectGpu(id); });
+    connect(ws, &Workspace::gpuChanged, this, &MainWindow::onGpuChanged);
+
+    connect(m_compare, &GpuPicker::checkedChanged, ws, &Workspace::setComparisonIds);
+    connect(ws, &Workspace::comparisonChanged, this, [this](const QStringList &ids) {
+        if (m_compare->checkedIds() != ids)
+            m_compare->setCheckedIds(ids);
+        updateChart();
+    });
+
+    m_toggles->setWanted(ws->wantedPrecisions(), ws->wantedLevels());
+    connect(m_toggles, &CeilingToggles::changed, ws,
+            [this, ws] { ws->setWantedCeilings(m_toggles->wantedPrecisions(), m_toggles->wantedLevels()); });
+    connect(ws, &Workspace::ceilingsChanged, this, [this, ws] {
+        if (m_toggles->wantedPrecisions() != ws->wantedPrecisions() || m_toggles->wantedLevels() != ws->wantedLevels())
+            m_toggles->setWanted(ws->wantedPrecisions(), ws->wantedLevels());
+        updateChart();
+    });
+
+    m_logAction->setChecked(ws->logScale());
+    m_chart->setLogScale(ws->logScale());
+    connect(m_logAction, &QAction::toggled, ws, &Workspace::setLogScale);
+    connect(ws, &Workspace::logScaleChanged, this, [this](bool log) {
+        m_logAction->setChecked(log);
+        m_chart->setLogScale(log);
+    });
+
+    connect(m_workloads, &WorkloadPanel::pointsChanged, this,
+            [this] { m_chart->setPoints(m_workloads->points(), QStringLiteral("workloads")); });
+    connect(m_workloads, &WorkloadPanel::entrySelected, ws, &Workspace::setSelectedWorkload);
+    connect(ws, &Workspace::selectedWorkloadChanged, this, [this](const QString &id) {
+        m_workloads->selectEntry(id);
+        m_chart->setHighlighted(id);
+    });
+    connect(m_chart, &RooflineChart::pointClicked, m_workloads, &WorkloadPanel::selectEntry);
+
+    m_occupancy->setInput(ws->occupancyInput());
+    connect(m_occupancy, &OccupancyPanel::resultChanged, ws, [this, ws] { ws->setOccupancyInput(m_occupancy->input()); });
+    connect(ws, &Workspace::occupancyInputChanged, m_occupancy, &OccupancyPanel::setInput);
+
+    // A new workspace takes the explorer's first configuration; a kept one is shown again.
+    if (const auto tile = ws->tileConfig())
+        m_tiles->setConfig(*tile);
+    else
+        ws->setTileConfig(m_tiles->config());
+    connect(m_tiles->session(), &TileSession::configChanged, ws, &Workspace::setTileConfig);
+    connect(ws, &Workspace::tileConfigChanged, m_tiles, [this](const Workspace::TileConfig &c) {
+        if (!(m_tiles->config() == c))
+            m_tiles->setConfig(c);
+    });
+
+    if (const model::Gpu *gpu = ws->gpu())
+        onGpuChanged(*gpu);
+    else
+        updateChart();
+    m_chart->setPoints(m_workloads->points(), QStringLiteral("workloads"));
+}
+
+void MainWindow::fillPickers()
+{
+    const QList<model::Gpu> gpus = m_workspace->specDb().gpus();
+    const QSignalBlocker blockPicker(m_picker);
+    const QSignalBlocker blockCompare(m_compare);
+    m_picker->setGpus(gpus);
+    m_compare->setGpus(gpus);
+    m_compare->setCheckedIds(m_workspace->comparisonIds());
+    if (!m_workspace->gpuId().isEmpty())
+        m_picker->setCurrentId(m_workspace->gpuId());
+}
+
+void MainWindow::onGpuChanged(const model::Gpu &gpu)
+{
+    {
+        const QSignalBlocker block(m_picker);
+        m_picker->setCurrentId(gpu.id);
+    }
+    // Qt appends " — RoofLab" (the application's display name) itself.
+    setWindowTitle(gpu.displayName());
+    updateChart();
+    m_workloads->setGpu(gpu);
+    m_occupancy->setGpu(gpu);
+    m_tiles->setGpu(gpu);
+    emit gpuChanged(gpu);
 }
 
 void MainWindow::buildDocks()
@@ -89,47 +204,44 @@ void MainWindow::buildDocks()
     layout->addWidget(new QLabel(tr("<b>Compare with</b> (up to %1)").arg(RooflineChart::kMaxGpus - 1)));
     layout->addWidget(m_compare, 2);
     layout->addWidget(m_toggles);
-    auto *gpuDock = new QDockWidget(tr("GPUs and ceilings"), this);
-    gpuDock->setObjectName(QStringLiteral("gpuDock"));
+    m_gpuDock = new QDockWidget(tr("GPUs and ceilings"), this);
+    m_gpuDock->setObjectName(QStringLiteral("gpuDock")); // saveState() names docks by it
     // Scrolls rather than holding the window taller or wider than a 1280×720 screen.
     auto *leftScroll = new QScrollArea;
     leftScroll->setWidget(left);
     leftScroll->setWidgetResizable(true);
     leftScroll->setFrameShape(QFrame::NoFrame);
-    gpuDock->setWidget(leftScroll);
-    addDockWidget(Qt::LeftDockWidgetArea, gpuDock);
+    m_gpuDock->setWidget(leftScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, m_gpuDock);
 
     addPanel(m_workloads, tr("Workloads"));
     addPanel(m_occupancy, tr("Occupancy"));
-    auto *panelDock = new QDockWidget(tr("Panels"), this);
-    panelDock->setObjectName(QStringLiteral("panelDock"));
-    panelDock->setWidget(m_panels);
-    addDockWidget(Qt::RightDockWidgetArea, panelDock);
-    resizeDocks({gpuDock, panelDock}, {290, 340}, Qt::Horizontal);
+    m_panelDock = new QDockWidget(tr("Panels"), this);
+    m_panelDock->setObjectName(QStringLiteral("panelDock"));
+    m_panelDock->setWidget(m_panels);
+    addDockWidget(Qt::RightDockWidgetArea, m_panelDock);
+    resizeDocks({m_gpuDock, m_panelDock}, {290, 340}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->setObjectName(QStringLiteral("fileMenu"));
-    QAction *exportAction = file->addAction(tr("&Export chart…"), this, &MainWindow::exportDialog);
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *exportAction = m_fileMenu->addAction(tr("&Export chart…"), this, &MainWindow::exportDialog);
     exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    m_fileMenu->addSeparator();
+    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->setObjectName(QStringLiteral("viewMenu"));
-    QAction *reset = view->addAction(tr("&Reset view"), m_chart, &RooflineChart::resetView);
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction *reset = m_viewMenu->addAction(tr("&Reset view"), m_chart, &RooflineChart::resetView);
     reset->setShortcut(QKeySequence(tr("Ctrl+0")));
-    m_logAction = view->addAction(tr("&Logarithmic axes"));
+    m_logAction = m_viewMenu->addAction(tr("&Logarithmic axes"));
     m_logAction->setCheckable(true);
     m_logAction->setChecked(m_chart->isLogScale());
     m_logAction->setShortcut(QKeySequence(tr("Ctrl+L")));
-    connect(m_logAction, &QAction::toggled, m_chart, &RooflineChart::setLogScale);
-    view->addSeparator();
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        view->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_gpuDock->toggleViewAction());
+    m_viewMenu->addAction(m_panelDock->toggleViewAction());
 
     QToolBar *bar = addToolBar(tr("Chart"));
     bar->setObjectName(QStringLiteral("chartToolBar"));
@@ -138,89 +250,138 @@ void MainWindow::buildActions()
     bar->addAction(m_logAction);
 }
 
+// After the classroom's View entries (lesson dock, presentation): Language and Theme last.
+void MainWindow::buildAppearanceMenus()
+{
+    QMenu *language = m_viewMenu->addMenu(tr("&Language"));
+    auto *languageGroup = new QActionGroup(language);
+    const QString system = UiLanguage::systemLanguage();
+    auto addLanguage = [&](const QString &choice, const QString &text) {
+        QAction *a = language->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(choice == UiLanguage::currentChoice());
+        languageGroup->addAction(a);
+        m_languageActions.insert(choice, a);
+        connect(a, &QAction::triggered, this, [this, choice] { requestLanguage(choice); });
+    };
+    addLanguage(QString(), tr("System (%1)").arg(UiLanguage::nativeName(system)));
+    language->addSeparator();
+    // Each language in its own script, so a reader can find theirs whatever is shown now.
+    for (const QString &code : UiLanguage::available())
+        addLanguage(code, UiLanguage::nativeName(code));
+
+    QMenu *theme = m_viewMenu->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(theme);
+    const std::pair<UiTheme::Mode, QString> themes[] = {
+        {UiTheme::Mode::System, tr("System")}, {UiTheme::Mode::Light, tr("Light")}, {UiTheme::Mode::Dark, tr("Dark")}};
+    for (const auto &[mode, text] : themes) {
+        QAction *a = theme->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(mode == UiTheme::current());
+        themeGroup->addAction(a);
+        m_themeActions.insert(int(mode), a);
+        connect(a, &QAction::triggered, this, [this, mode = mode] { setThemeMode(mode); });
+    }
+}
+
+void MainWindow::requestLanguage(const QString &choice)
+{
+    UiLanguage::saveChoice(choice);
+    if (choice == UiLanguage::currentChoice())
+        return;
+    if (isSignalConnected(QMetaMethod::fromSignal(&MainWindow::languageChangeRequested))) {
+        emit languageChangeRequested(choice);
+        return;
+    }
+    UiLanguage::install(choice);
+    statusBar()->showMessage(tr("The new language applies to windows opened from now on."), 8000);
+}
+
+void MainWindow::setThemeMode(UiTheme::Mode mode)
+{
+    UiTheme::saveMode(mode);
+    UiTheme::apply(mode); // palette change: every window's Classroom re-themes its chart
+    if (QAction *a = m_themeActions.value(int(mode)))
+        a->setChecked(true);
+    m_classroom->applyChartTheme();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // The theme changed elsewhere (another window, the system): its menu entry follows.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        if (QAction *a = m_themeActions.value(int(UiTheme::current())); a && !a->isChecked())
+            a->setChecked(true);
+    QMainWindow::changeEvent(event);
+}
+
+ChartTheme MainWindow::chartTheme(bool presentation) const
+{
+    return UiTheme::chartTheme(presentation);
+}
+
+QString MainWindow::uiLanguage() const
+{
+    return UiLanguage::current();
+}
+
+void MainWindow::showStatus(const QString &text, int timeoutMs)
+{
+    statusBar()->showMessage(text, timeoutMs);
+}
+
+const model::SpecDb &MainWindow::specDb() const
+{
+    return m_workspace->specDb();
+}
+
 QString MainWindow::currentGpuId() const
 {
-    return m_gpuId;
+    return m_workspace->gpuId();
 }
 
 const model::Gpu *MainWindow::currentGpu() const
 {
-    return m_db.find(m_gpuId);
+    return m_workspace->gpu();
 }
 
 void MainWindow::selectGpu(const QString &id)
 {
-    if (!m_db.find(id))
-        return;
-    m_picker->setCurrentId(id); // emits currentChanged -> onGpuPicked
-    if (m_gpuId != id)
-        onGpuPicked(id);
-}
-
-void MainWindow::onGpuPicked(const QString &id)
-{
-    const model::Gpu *gpu = m_db.find(id);
-    if (!gpu || id == m_gpuId)
-        return;
-    m_gpuId = id;
-    // Qt appends " — RoofLab" (the application's display name) itself.
-    setWindowTitle(gpu->displayName());
-    updateChart();
-    emit gpuChanged(*gpu);
+    m_workspace->selectGpu(id);
 }
 
 QStringList MainWindow::comparisonGpuIds() const
 {
-    return m_compare->checkedIds();
+    return m_workspace->comparisonIds();
 }
 
 void MainWindow::setComparisonGpus(const QStringList &ids)
 {
-    m_compare->setCheckedIds(ids);
+    m_workspace->setComparisonIds(ids);
 }
 
 void MainWindow::setLogScale(bool log)
 {
-    m_logAction->setChecked(log);
+    m_workspace->setLogScale(log);
 }
 
 bool MainWindow::addGpu(const model::Gpu &gpu)
 {
-    if (!m_db.add(gpu))
-        return false;
-    const QStringList checked = m_compare->checkedIds();
-    m_picker->setGpus(m_db.gpus());
-    m_compare->setGpus(m_db.gpus());
-    m_compare->setCheckedIds(checked);
-    if (!m_gpuId.isEmpty())
-        m_picker->setCurrentId(m_gpuId);
-    return true;
+    return m_workspace->addGpu(gpu);
+}
+
+void MainWindow::setWorker(WorkerClient *worker)
+{
+    m_tiles->setWorker(worker);
 }
 
 void MainWindow::updateChart()
 {
-    QList<model::Gpu> gpus;
-    if (const model::Gpu *g = currentGpu())
-        gpus << *g;
-    for (const QString &id : m_compare->checkedIds())
-        if (const model::Gpu *g = m_db.find(id); g && id != m_gpuId && gpus.size() < RooflineChart::kMaxGpus)
-            gpus << *g;
-
-    QStringList precisions, levels;
-    for (const model::Gpu &g : gpus) {
-        for (const QString &p : g.peaks.keys())
-            if (!precisions.contains(p))
-                precisions << p;
-        for (const QString &l : g.bandwidth.keys())
-            if (!levels.contains(l))
-                levels << l;
-    }
-    m_toggles->setAvailable(precisions, levels);
-
+    m_toggles->setAvailable(m_workspace->availablePrecisions(), m_workspace->availableLevels());
     m_chart->setUpdatesSuspended(true);
-    m_chart->setGpus(gpus);
-    m_chart->setVisiblePrecisions(m_toggles->wantedPrecisions());
-    m_chart->setVisibleLevels(m_toggles->wantedLevels());
+    m_chart->setGpus(m_workspace->shownGpus());
+    m_chart->setVisiblePrecisions(m_workspace->wantedPrecisions());
+    m_chart->setVisibleLevels(m_workspace->wantedLevels());
     m_chart->setUpdatesSuspended(false);
 }
 
@@ -291,7 +452,7 @@ void MainWindow::exportDialog()
 QStringList MainWindow::refusedFiles() const
 {
     QStringList out;
-    for (const model::SpecError &e : m_db.errors())
+    for (const model::SpecError &e : m_workspace->specDb().errors())
         out << e.text();
     return out;
 }
@@ -310,33 +471,21 @@ void MainWindow::saveSettings() const
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    s.setValue(QStringLiteral("choices/gpu"), m_gpuId);
-    s.setValue(QStringLiteral("choices/compare"), m_compare->checkedIds());
-    s.setValue(QStringLiteral("choices/precisions"), m_toggles->wantedPrecisions());
-    s.setValue(QStringLiteral("choices/levels"), m_toggles->wantedLevels());
-    s.setValue(QStringLiteral("choices/log"), m_chart->isLogScale());
-    s.setValue(QStringLiteral("choices/workloads"), m_workloads->toVariant());
+    m_workspace->save(s);
 }
 
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    const bool geometry = s.contains(QStringLiteral("window/geometry")) &&
-                          restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    m_fit->fitToScreen(!geometry); // a first start sizes for the screen; a saved size is clamped to it
-    if (s.contains(QStringLiteral("window/state")))
-        restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    if (s.contains(QStringLiteral("choices/precisions")))
-        m_toggles->setWanted(s.value(QStringLiteral("choices/precisions")).toStringList(),
-                             s.value(QStringLiteral("choices/levels")).toStringList());
-    m_logAction->setChecked(s.value(QStringLiteral("choices/log"), true).toBool());
-    m_compare->setCheckedIds(s.value(QStringLiteral("choices/compare")).toStringList());
-    QString gpu = s.value(QStringLiteral("choices/gpu"), kDefaultGpu).toString();
-    if (!m_db.find(gpu))
-        gpu = m_db.find(kDefaultGpu) ? kDefaultGpu : (m_db.gpus().isEmpty() ? QString() : m_db.gpus().first().id);
-    if (!gpu.isEmpty())
-        selectGpu(gpu);
-    m_workloads->fromVariant(s.value(QStringLiteral("choices/workloads")).toList());
+    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(), s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::restoreLayout(const QByteArray &geometry, const QByteArray &state)
+{
+    const bool restored = !geometry.isEmpty() && restoreGeometry(geometry);
+    m_fit->fitToScreen(!restored); // a first start sizes for the screen; a saved size is clamped to it
+    if (!state.isEmpty())
+        restoreState(state);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,4 +1,4 @@
-#include "uilanguage.h"
+#include "shell/uilanguage.h"
 
 #include "translations.h"
 

@@ -1,4 +1,4 @@
-#include "uitheme.h"
+#include "shell/uitheme.h"
 
 #include <QApplication>
 #include <QPalette>

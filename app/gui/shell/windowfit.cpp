@@ -1,13 +1,11 @@
-#include "windowfit.h"
+#include "shell/windowfit.h"
 
-#include "classroom.h"
-#include "mainwindow.h"
-#include "presentationmode.h"
 #include "rooflinechart.h"
 
 #include <QDockWidget>
 #include <QEvent>
 #include <QGuiApplication>
+#include <QMainWindow>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QScreen>
@@ -25,13 +23,11 @@ constexpr int kSmallScreenHeight = 860;
 
 } // namespace
 
-WindowFit::WindowFit(MainWindow *window) : QObject(window), m_window(window)
+WindowFit::WindowFit(QMainWindow *window, RooflineChart *chart) : QObject(window), m_window(window), m_chart(chart)
 {
     window->installEventFilter(this);
-    if (window->chart())
-        window->chart()->installEventFilter(this);
-    if (Classroom *c = window->classroom(); c && c->presentation())
-        connect(c->presentation(), &PresentationMode::activeChanged, this, &WindowFit::schedule);
+    if (chart)
+        chart->installEventFilter(this);
     watchDocks();
 }
 
@@ -76,10 +72,15 @@ void WindowFit::fitToScreen(bool fresh)
 
 bool WindowFit::isKeepingRoom() const
 {
-    if (!m_window || !m_window->chart() || !m_window->chart()->isVisibleTo(m_window))
+    if (!m_window || !m_chart || !m_chart->isVisibleTo(m_window))
         return false;
-    const Classroom *c = m_window->classroom();
-    return !(c && c->presentation() && c->presentation()->isActive());
+    return !m_presenting;
+}
+
+void WindowFit::setPresenting(bool presenting)
+{
+    m_presenting = presenting;
+    schedule();
 }
 
 void WindowFit::watchDocks()
@@ -196,7 +197,7 @@ void WindowFit::update()
     }
 
     // What the chart needs: its share of the window for the plot area, plus its own axes.
-    const RooflineChart *chart = m_window->chart();
+    const RooflineChart *chart = m_chart;
     const QRectF plot = chart->plotArea();
     const int axes = plot.width() > 0 && plot.width() < chart->width() ? int(std::ceil(chart->width() - plot.width()))
                                                                        : int(130 * chart->presentationScale());

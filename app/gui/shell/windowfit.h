@@ -5,8 +5,9 @@
 #include <QRect>
 #include <QSet>
 
-class MainWindow;
 class QDockWidget;
+class QMainWindow;
+class RooflineChart;
 
 // Fits the main window to the screen it opens on and keeps the chart readable beside the
 // docks. On a first start (no saved geometry) the window's size comes from the screen's
@@ -22,7 +23,7 @@ class WindowFit : public QObject
 public:
     static constexpr double kChartShare = 0.55;
 
-    explicit WindowFit(MainWindow *window);
+    WindowFit(QMainWindow *window, RooflineChart *chart);
 
     // 90 % of the available geometry, centred; on a small screen (a 1280×720 projector) all of it.
     static QRect initialGeometry(const QRect &available);
@@ -35,6 +36,8 @@ public:
     void update();
     // Whether the caps are held (the chart is shown on the desk).
     bool isKeepingRoom() const;
+    // In presentation mode the stage is laid out by it, not capped here.
+    void setPresenting(bool presenting);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -45,7 +48,9 @@ private:
     QRect availableGeometry() const;
     int comfortableWidth(const QDockWidget *dock) const;
 
-    QPointer<MainWindow> m_window;
+    QPointer<QMainWindow> m_window;
+    QPointer<RooflineChart> m_chart;
+    bool m_presenting = false;
     QSet<QDockWidget *> m_watched;
     bool m_pending = false;
     bool m_frameChecked = false;
