@@ -15,6 +15,38 @@ bool Bench::poison(BenchContext &ctx, QString *error)
     return true;
 }
 
+bool Bench::findMain(BenchContext &ctx, int block, QString *error, int *perSm, size_t dynSmem)
+{
+    m_kernel = ctx.kernel(m_mainKernel, error);
+    return m_kernel && ctx.checkLaunch(m_kernel, block, dynSmem, error, perSm);
+}
+
+bool Bench::launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error, size_t dynSmem)
+{
+    return ctx.launch(m_kernel, dim3(unsigned(grid)), dim3(unsigned(block)), dynSmem, args, error);
+}
+
+void *Bench::allocFilled(BenchContext &ctx, long long n, model::Dtype d, float lo, float hi, unsigned seed,
+                         QString *error)
+{
+    void *p = ctx.alloc(size_t(n) * size_t(model::dtypeBytes(d)), error);
+    return p && ctx.fill(p, n, d, lo, hi, seed, error) ? p : nullptr;
+}
+
+unsigned *Bench::allocWords(BenchContext &ctx, long long n, unsigned seed, QString *error)
+{
+    auto *p = static_cast<unsigned *>(ctx.alloc(size_t(n) * sizeof(unsigned), error));
+    return p && ctx.fillWords(p, n, seed, error) ? p : nullptr;
+}
+
+void *Bench::allocOutput(BenchContext &ctx, size_t bytes, QString *error)
+{
+    void *p = ctx.alloc(bytes, error);
+    if (p)
+        addOutput(p, bytes);
+    return p;
+}
+
 model::Check failedCheck(const QString &reference, const QString &message)
 {
     model::Check c;

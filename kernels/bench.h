@@ -2,6 +2,8 @@
 
 // The host side of one catalog kernel: its buffers, its launches and its reference check.
 // The Runner drives a Bench through setup -> (poison, launch, check) -> timed launches.
+// Runtime library only (CUDA runtime types); the catalog (catalog.h) knows no Bench.
+#include "catalog.h"
 #include "compiler.h"
 #include "device.h"
 
@@ -20,8 +22,6 @@
 #include <vector>
 
 namespace kernels {
-
-using Params = QVariantMap;
 
 // What the Runner lends a Bench. All CUDA work goes to stream(); every helper checks its
 // CUDA calls and reports failures through *error.
@@ -76,19 +76,44 @@ public:
     virtual double inKernelClockMhz(BenchContext &) { return 0; }
     // Launch shape etc. for the results file: "block", "grid", "blocks_per_sm", "dyn_smem".
     virtual QVariantMap resources() const { return m_resources; }
-    // The entry function whose registers and shared memory the results report.
-    virtual QString mainKernel() const { return m_mainKernel; }
+    // The entry function whose registers and shared memory the results report
+    // (KernelSpec::mainKernel, set by makeBench before setup).
+    QString mainKernel() const { return m_mainKernel; }
+    void setMainKernel(const QString &name) { m_mainKernel = name; }
     // Counts that depend on the device (a probe sized to one full wave of blocks), taken
     // from model::workloads after setup; nullopt: the catalog's work() for the parameters.
     virtual std::optional<model::WorkCount> work() const { return std::nullopt; }
 
 protected:
-    // Records the output buffers to poison.
+    // The set-up every compiled bench starts with: looks up the main kernel and checks a
+    // launch of `block` threads with dynSmem bytes of dynamic shared memory; *perSm gets the
+    // blocks that fit on one SM.
+    bool findMain(BenchContext &ctx, int block, QString *error, int *perSm = nullptr, size_t dynSmem = 0);
+    // One launch of the main kernel on a 1D grid.
+    bool launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error, size_t dynSmem = 0);
+    // Blocks in one full wave: perSm on every SM.
+    static long long oneWave(BenchContext &ctx, int perSm) { return (long long)ctx.device().sms * perSm; }
+    // The launch shape as results files report it.
+    static QVariantMap launchResources(int block, long long grid, int perSm)
+    {
+        return {{"block", block}, {"grid", grid}, {"blocks_per_sm", perSm}};
+    }
+
+    // Device buffers (freed with the run): n elements of d filled with rl_value(i, seed, lo,
+    // hi); n nonzero words rl_word(i, seed); an output, poisoned before the checked run.
+    void *allocFilled(BenchContext &ctx, long long n, model::Dtype d, float lo, float hi, unsigned seed,
+                      QString *error);
+    unsigned *allocWords(BenchContext &ctx, long long n, unsigned seed, QString *error);
+    void *allocOutput(BenchContext &ctx, size_t bytes, QString *error);
+    // Records an output buffer to poison.
     void addOutput(void *p, size_t bytes) { m_outputs.push_back({p, bytes}); }
 
     QVariantMap m_resources;
-    QString m_mainKernel;
+    cudaKernel_t m_kernel = nullptr; // the main kernel, after findMain
     std::vector<std::pair<void *, size_t>> m_outputs;
+
+private:
+    QString m_mainKernel;
 };
 
 // ------------------------------------------------------------------ reference helpers

@@ -31,6 +31,15 @@ Params KernelSpec::defaults() const
     return out;
 }
 
+QString KernelSpec::mainKernel(const Params &p, model::Dtype d) const
+{
+    if (entry)
+        return entry(p, d);
+    if (compileOptions && !source.isEmpty())
+        return compileOptions(p, d).nameExpressions.value(0);
+    return {};
+}
+
 QString cudaTypeName(model::Dtype d)
 {
     switch (d) {

@@ -2,8 +2,8 @@
 
 // Every bundled kernel, registered once: id, family, description, parameters with their
 // ranges, dtypes, its workload (FLOPs and bytes from model::workloads), the sources and
-// instantiations to compile, and the host side that runs and checks it.
-#include "bench.h"
+// instantiations to compile. What runs and checks it on a device (its Bench) lives in the
+// runtime library (benches.h): the catalog needs no CUDA runtime, so the GUI can use it.
 #include "compiler.h"
 
 #include "workloads.h"
@@ -12,12 +12,15 @@
 #include <QString>
 #include <QStringList>
 #include <QVariant>
+#include <QVariantMap>
 
 #include <functional>
-#include <memory>
 #include <optional>
 
 namespace kernels {
+
+// A kernel's parameters by name: numbers (qint64) and choices (strings).
+using Params = QVariantMap;
 
 struct ParamSpec
 {
@@ -53,13 +56,17 @@ struct KernelSpec
     std::function<QString(const Params &, model::Dtype)> validate;
     // What NVRTC compiles for these parameters (arch filled in by the caller).
     std::function<CompileOptions(const Params &, model::Dtype)> compileOptions;
-    std::function<std::unique_ptr<Bench>(const Params &, model::Dtype)> makeBench;
+    // The entry function whose registers and shared memory the results report, when it is
+    // not the first of compileOptions' name expressions (extern "C" entries: "gemm_naive").
+    std::function<QString(const Params &, model::Dtype)> entry;
     // Parameter sets for the GPU tests: three sizes, including ones that are not multiples
     // of the block size or the vector width.
     QList<Params> testCases;
 
     const ParamSpec *param(const QString &name) const;
     Params defaults() const;
+    // entry(), else the first name expression; empty for work that is not a compiled kernel.
+    QString mainKernel(const Params &p, model::Dtype d) const;
     QString defaultDtype() const { return dtypes.value(0); }
 };
 

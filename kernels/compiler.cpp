@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -311,9 +312,15 @@ QList<KernelResources> Compiler::parseCubin(const QByteArray &cubin)
 QByteArray Compiler::headerText() const
 {
     // Local headers are part of every source's meaning: a change in one must miss the cache.
+    // Those of a family's folder too (gemm/ladder.cuh), named by their relative path.
     QByteArray all;
     const QDir dir(m_sourceDir);
-    for (const QString &name : dir.entryList({"*.cuh", "*.h"}, QDir::Files, QDir::Name)) {
+    QStringList names;
+    QDirIterator it(m_sourceDir, {"*.cuh", "*.h"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        names.append(dir.relativeFilePath(it.next()));
+    names.sort();
+    for (const QString &name : names) {
         QFile f(dir.filePath(name));
         if (f.open(QIODevice::ReadOnly))
             all += name.toUtf8() + '\n' + f.readAll() + '\n';

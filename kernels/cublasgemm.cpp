@@ -62,4 +62,29 @@ bool CublasGemm::run(model::Dtype d, int M, int N, int K, const void *A, const v
                     "cublasGemmEx", error);
 }
 
+bool CublasGemm::runLadder(model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C,
+                           QString *error)
+{
+    if (!m_handle) {
+        if (error)
+            *error = QStringLiteral("CublasGemm::runLadder before init");
+        return false;
+    }
+    // cuBLAS is column-major, so it computes C^T = B^T A^T: a row-major matrix is its own
+    // transpose in column-major. A 16-bit B stored N x K row-major is B^T column-major with
+    // leading dimension K, taken with OP_T.
+    const float alpha = 1.0f, beta = 0.0f;
+    if (d == model::Dtype::Fp16 || d == model::Dtype::Bf16) {
+        const cudaDataType_t ab = d == model::Dtype::Fp16 ? CUDA_R_16F : CUDA_R_16BF;
+        return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, ab, K, A, ab, K, &beta, C,
+                                     CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                        "cublasGemmEx (16-bit in, fp32 out)", error);
+    }
+    const bool tf32 = d == model::Dtype::Tf32;
+    return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F,
+                                 K, &beta, C, CUDA_R_32F, N,
+                                 tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT),
+                    tf32 ? "cublasGemmEx (tf32)" : "cublasGemmEx (fp32)", error);
+}
+
 } // namespace kernels

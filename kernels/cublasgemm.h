@@ -10,10 +10,9 @@ typedef struct cublasContext *cublasHandle_t;
 
 namespace kernels {
 
-// cuBLAS C = alpha * A * B + beta * C, column-major, no transposes: the reference of the GEMM
-// ladder's checks and the cuBLAS tensor-core ceiling. fp32 (exact fp32 math, no TF32), tf32
-// (fp32 storage, TF32 tensor cores), fp16 and bf16 (fp32 accumulation) inputs; C has the
-// same type as A and B, except for tf32 where C is fp32.
+// The one cuBLAS wrapper: cublasGemmEx on a stream, for the cuBLAS tensor-core ceiling
+// (probe.cublas_bf16) and for the GEMM ladder's references and checks. fp32 is exact fp32
+// math (no TF32); tf32 is fp32 storage on TF32 tensor cores; fp16 and bf16 accumulate in fp32.
 class CublasGemm
 {
 public:
@@ -23,8 +22,13 @@ public:
     CublasGemm &operator=(const CublasGemm &) = delete;
 
     bool init(cudaStream_t stream, QString *error);
+    // Column-major C = alpha * A * B + beta * C, no transposes; C has the type of A and B
+    // (fp32 for tf32).
     bool run(model::Dtype d, int M, int N, int K, const void *A, const void *B, void *C, QString *error,
              float alpha = 1.0f, float beta = 0.0f);
+    // The GEMM ladder's layouts: row-major fp32 C (M x N) = A B with A M x K; B K x N for fp32
+    // and tf32, N x K (K contiguous, as tensor cores read it) for bf16 and fp16.
+    bool runLadder(model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C, QString *error);
 
 private:
     cublasHandle_t m_handle = nullptr;

@@ -1,5 +1,6 @@
-// The GEMM family (kernels/src/gemm/*.cu, one ladder step per file): host side,
-// registration, tile legality, and the checks against cuBLAS.
+// The GEMM family (kernels/src/gemm/NN_*.cu, one ladder step per file): catalog entries, tile
+// legality and launch shapes. The bench that runs a step and checks it against cuBLAS is in
+// bench_gemm.cpp (runtime library).
 //
 // Conventions of every step: C = alpha * A * B + beta * C, all row-major, C in fp32.
 // fp32 steps: A is M x K, B is K x N. Tensor-core steps: A is M x K, B is stored N x K (K
@@ -7,20 +8,11 @@
 // called with exactly the same layouts, so ratios compare like with like.
 #include "gemmladder.h"
 
-#include "hostfloat.h"
-#include "src/rng.cuh"
-
-#include <cublas_v2.h>
-#include <cuda.h>
-#include <cudaTypedefs.h>
-
 #include <QCoreApplication>
 #include <QRandomGenerator>
 #include <QSet>
 
 #include <array>
-#include <cmath>
-#include <vector>
 
 namespace kernels {
 
@@ -31,7 +23,6 @@ QString tr(const char *s)
     return QCoreApplication::translate("kernels::GemmKernels", s);
 }
 
-constexpr float kLo = -1.0f, kHi = 1.0f;
 // Shared memory a kernel may declare statically.
 constexpr qint64 kStaticSmem = 48 * 1024;
 
@@ -41,7 +32,8 @@ struct StepInfo
 {
     Step step;
     const char *id;   // catalog id
-    const char *name; // file stem and entry suffix: kernels/src/gemm/<name>.cu, gemm_<name>
+    const char *name; // entry suffix, gemm_<name>; the source is kernels/src/gemm/NN_<name>.cu,
+                      // NN the step's place in the ladder (nullptr: a cuBLAS reference)
 };
 
 const StepInfo kSteps[] = {
@@ -59,6 +51,12 @@ const StepInfo kSteps[] = {
     {Step::CublasTf32, "gemm.cublas_tf32", nullptr},
     {Step::CublasBf16, "gemm.cublas_bf16", nullptr},
 };
+
+// "gemm/05_reg2d.cu": the steps are numbered in ladder order, as their titles are.
+QString sourceOf(const StepInfo &s)
+{
+    return QStringLiteral("gemm/%1_%2.cu").arg(int(s.step) + 1, 2, 10, QLatin1Char('0')).arg(QLatin1String(s.name));
+}
 
 const StepInfo *stepOf(const QString &id)
 {
@@ -207,15 +205,9 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
 
 // ---------------------------------------------------------------- launch shapes
 
-struct Shape
+int cdiv(qint64 a, qint64 b)
 {
-    dim3 grid, block;
-    size_t dynSmem = 0;
-};
-
-unsigned cdiv(qint64 a, qint64 b)
-{
-    return unsigned(ceilDiv(a, b));
+    return int(ceilDiv(a, b));
 }
 
 int threadsOf(Step s, const Params &p)
@@ -244,329 +236,38 @@ qint64 dynSmemOf(Step s, const Params &p)
     return 0;
 }
 
-Shape shapeOf(Step s, const Params &p)
+gemm::LaunchShape shapeOf(Step s, const Params &p)
 {
     const qint64 M = P(p, "M"), N = P(p, "N");
-    Shape sh;
-    sh.block = dim3(unsigned(threadsOf(s, p)));
-    sh.dynSmem = size_t(dynSmemOf(s, p));
+    gemm::LaunchShape sh;
+    sh.blockX = threadsOf(s, p);
+    sh.dynSmem = dynSmemOf(s, p);
     switch (s) {
-    case Step::Naive: {
-        const unsigned b = unsigned(P(p, "BLOCK"));
-        sh.grid = dim3(cdiv(M, b), cdiv(N, b));
-        sh.block = dim3(b, b);
+    case Step::Naive:
+        sh.blockX = sh.blockY = int(P(p, "BLOCK"));
+        sh.gridX = cdiv(M, sh.blockX);
+        sh.gridY = cdiv(N, sh.blockX);
         break;
-    }
-    case Step::Coalesced: {
-        const unsigned b = unsigned(P(p, "BLOCK"));
-        sh.grid = dim3(cdiv(N, b), cdiv(M, b));
-        sh.block = dim3(b, b);
+    case Step::Coalesced:
+    case Step::SmemTiled:
+        sh.blockX = sh.blockY = int(P(p, s == Step::Coalesced ? "BLOCK" : "TILE"));
+        sh.gridX = cdiv(N, sh.blockX);
+        sh.gridY = cdiv(M, sh.blockX);
         break;
-    }
-    case Step::SmemTiled: {
-        const unsigned t = unsigned(P(p, "TILE"));
-        sh.grid = dim3(cdiv(N, t), cdiv(M, t));
-        sh.block = dim3(t, t);
-        break;
-    }
     case Step::Reg1d:
     case Step::Reg2d:
     case Step::Vectorized:
-    case Step::Warptiled: sh.grid = dim3(cdiv(N, P(p, "BN")), cdiv(M, P(p, "BM"))); break;
+    case Step::Warptiled:
+        sh.gridX = cdiv(N, P(p, "BN"));
+        sh.gridY = cdiv(M, P(p, "BM"));
+        break;
     case Step::Wmma:
     case Step::Mma:
-    case Step::Wgmma: sh.grid = dim3(cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"))); break;
+    case Step::Wgmma: sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN")); break;
     default: break;
     }
     return sh;
 }
-
-// ---------------------------------------------------------------- cuBLAS with the ladder's layouts
-
-bool cublasOk(cublasStatus_t s, const char *what, QString *error)
-{
-    if (s == CUBLAS_STATUS_SUCCESS)
-        return true;
-    if (error)
-        *error = QStringLiteral("%1: %2 (%3)")
-                     .arg(QString::fromLatin1(what), QString::fromLatin1(cublasGetStatusString(s)),
-                          QString::fromLatin1(cublasGetStatusName(s)));
-    return false;
-}
-
-class LadderCublas
-{
-public:
-    ~LadderCublas()
-    {
-        if (m_handle)
-            cublasDestroy(m_handle);
-    }
-    bool init(cudaStream_t stream, QString *error)
-    {
-        if (!m_handle && !cublasOk(cublasCreate(&m_handle), "cublasCreate", error))
-            return false;
-        return cublasOk(cublasSetStream(m_handle, stream), "cublasSetStream", error);
-    }
-    // Row-major C (M x N, fp32) = A B. cuBLAS is column-major, so it computes C^T = B^T A^T:
-    // a row-major matrix is its own transpose in column-major. Tensor-core layouts: B is N x K
-    // row-major, i.e. B^T column-major with leading dimension K, taken with OP_T.
-    bool run(Step s, model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C, QString *error)
-    {
-        const float alpha = 1.0f, beta = 0.0f;
-        if (s == Step::CublasSgemm || (!tensorCoreStep(s) && s != Step::CublasTf32))
-            return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
-                                         CUDA_R_32F, K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC,
-                                         CUBLAS_GEMM_DEFAULT),
-                            "cublasGemmEx (fp32)", error);
-        if (s == Step::CublasTf32)
-            return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
-                                         CUDA_R_32F, K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_FAST_TF32,
-                                         CUBLAS_GEMM_DEFAULT),
-                            "cublasGemmEx (tf32)", error);
-        const cudaDataType_t ab = d == model::Dtype::Fp16 ? CUDA_R_16F : CUDA_R_16BF;
-        return cublasOk(cublasGemmEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, ab, K, A, ab, K, &beta, C,
-                                     CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                        "cublasGemmEx (16-bit in, fp32 out)", error);
-    }
-
-private:
-    cublasHandle_t m_handle = nullptr;
-};
-
-// ---------------------------------------------------------------- TMA descriptors
-
-// cuTensorMapEncodeTiled through the runtime's driver entry point: no link to libcuda.
-bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K, unsigned boxRows,
-                 QString *error)
-{
-    static PFN_cuTensorMapEncodeTiled_v12000 fn = nullptr;
-    if (!fn) {
-        cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
-        void *f = nullptr;
-        const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q);
-        if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !f) {
-            if (error)
-                *error = tr("cuTensorMapEncodeTiled is not available from the driver (%1)")
-                             .arg(QString::fromLatin1(cudaGetErrorString(e)));
-            return false;
-        }
-        fn = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(f);
-    }
-    // Dimension 0 is K (contiguous), dimension 1 the rows; a box is 64 elements of K (one
-    // 128-byte swizzle row) by boxRows rows. Reads past the edges come back as zeros.
-    const cuuint64_t dims[2] = {cuuint64_t(K), cuuint64_t(rows)};
-    const cuuint64_t strides[1] = {cuuint64_t(K) * 2};
-    const cuuint32_t box[2] = {64, boxRows};
-    const cuuint32_t elementStrides[2] = {1, 1};
-    const CUresult r = fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-                          2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                          CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_SUCCESS) {
-        if (error)
-            *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4")
-                         .arg(int(r)).arg(rows).arg(K).arg(boxRows);
-        return false;
-    }
-    return true;
-}
-
-// ---------------------------------------------------------------- the bench
-
-class GemmBench : public Bench
-{
-public:
-    GemmBench(Step step, const Params &p, model::Dtype d)
-        : m_step(step)
-        , m_params(p)
-        , m_dtype(d)
-        , m_M(int(P(p, "M")))
-        , m_N(int(P(p, "N")))
-        , m_K(int(P(p, "K")))
-    {
-        for (const StepInfo &s : kSteps)
-            if (s.step == step && s.name)
-                m_mainKernel = QStringLiteral("gemm_%1").arg(QLatin1String(s.name));
-    }
-
-    bool isCublas() const { return m_step == Step::CublasSgemm || m_step == Step::CublasTf32 || m_step == Step::CublasBf16; }
-
-    bool setup(BenchContext &ctx, QString *error) override
-    {
-        const Device &dev = ctx.device();
-        if (m_step == Step::Wgmma && !(dev.major == 9 && dev.minor == 0)) {
-            if (error)
-                *error = tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
-                             .arg(dev.arch());
-            return false;
-        }
-        if (m_step == Step::CublasTf32 && dev.major < 8) {
-            if (error)
-                *error = tr("TF32 tensor cores need sm_80 or newer; this device is %1").arg(dev.arch());
-            return false;
-        }
-        const bool tc = tensorCoreStep(m_step);
-        if (tc && dev.major < 8) {
-            if (error)
-                *error = tr("bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1").arg(dev.arch());
-            return false;
-        }
-        Shape sh;
-        int perSm = 0;
-        if (!isCublas()) {
-            m_kernel = ctx.kernel(m_mainKernel, error);
-            if (!m_kernel)
-                return false;
-            sh = shapeOf(m_step, m_params);
-            if (!ctx.checkLaunch(m_kernel, int(sh.block.x * sh.block.y * sh.block.z), sh.dynSmem, error, &perSm))
-                return false;
-            m_shape = sh;
-        }
-        const size_t e = size_t(model::dtypeBytes(m_dtype));
-        const size_t nA = size_t(m_M) * size_t(m_K), nB = size_t(m_K) * size_t(m_N), nC = size_t(m_M) * size_t(m_N);
-        m_seed = ctx.seed();
-        if (!(m_a = ctx.alloc(nA * e, error)) || !(m_b = ctx.alloc(nB * e, error)) ||
-            !(m_c = static_cast<float *>(ctx.alloc(nC * 4, error))))
-            return false;
-        // tf32 is fp32 storage: the tensor cores round the inputs themselves.
-        const model::Dtype stored = m_dtype == model::Dtype::Tf32 ? model::Dtype::Fp32 : m_dtype;
-        if (!ctx.fill(m_a, (long long)nA, stored, kLo, kHi, m_seed, error) ||
-            !ctx.fill(m_b, (long long)nB, stored, kLo, kHi, m_seed + 1, error))
-            return false;
-        addOutput(m_c, nC * 4);
-        if (!m_cublas.init(ctx.stream(), error))
-            return false;
-        if (m_step == Step::Wgmma) {
-            if (!encodeTiled(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
-                !encodeTiled(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
-                return false;
-        }
-        if (isCublas()) {
-            m_resources = {{"library", "cublasGemmEx"},
-                           {"b_layout", tc ? "NxK" : "KxN"},
-                           {"compute", m_step == Step::CublasSgemm ? "fp32 (pedantic)"
-                                       : m_step == Step::CublasTf32 ? "tf32 tensor cores"
-                                                                  : "fp32 accumulate"}};
-        } else {
-            m_resources = {{"block", int(sh.block.x * sh.block.y * sh.block.z)},
-                           {"grid", qint64(sh.grid.x) * sh.grid.y},
-                           {"blocks_per_sm", perSm},
-                           {"dyn_smem", qint64(sh.dynSmem)},
-                           {"threads", threadsOf(m_step, m_params)},
-                           {"b_layout", tc ? "NxK" : "KxN"}};
-        }
-        return true;
-    }
-
-    bool launch(BenchContext &ctx, QString *error) override
-    {
-        if (isCublas())
-            return m_cublas.run(m_step, m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
-        int M = m_M, N = m_N, K = m_K;
-        float alpha = 1.0f, beta = 0.0f;
-        if (m_step == Step::Wgmma) {
-            void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &alpha, &beta};
-            return ctx.launch(m_kernel, m_shape.grid, m_shape.block, m_shape.dynSmem, args, error);
-        }
-        void *args[] = {&M, &N, &K, &alpha, &m_a, &m_b, &beta, &m_c};
-        return ctx.launch(m_kernel, m_shape.grid, m_shape.block, m_shape.dynSmem, args, error);
-    }
-
-    model::Check check(BenchContext &ctx) override
-    {
-        const long long nC = (long long)m_M * m_N;
-        std::vector<float> out(size_t(nC), 0.f);
-        QString error;
-        if (!ctx.download(out.data(), m_c, size_t(nC) * 4, &error))
-            return failedCheck("cublas", error);
-        // Sampled fp64 dot products on the CPU: an independent check (also of cuBLAS itself).
-        model::Check cpu = sampledCpuCheck(out);
-        if (!cpu.ok || isCublas())
-            return cpu;
-
-        // Every element against cuBLAS with the same inputs and layouts, on the device.
-        float *ref = static_cast<float *>(ctx.alloc(size_t(nC) * 4, &error));
-        std::vector<float> r(size_t(nC), 0.f);
-        if (!ref || !m_cublas.run(tensorCoreStep(m_step) ? Step::CublasBf16 : Step::CublasSgemm, m_dtype, m_M, m_N, m_K,
-                                  m_a, m_b, ref, &error) ||
-            !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
-            return failedCheck("cublas", error);
-        double sq = 0;
-        for (float v : r)
-            sq += double(v) * v;
-        // Errors relative to |ref| + rms(ref): the entries near zero of a long dot product carry
-        // the rounding of its large terms, so a pure relative error would be meaningless there.
-        const double rms = std::sqrt(sq / double(std::max(1LL, nC)));
-        model::Check c = compareAll(nC, kCublasTolerance, std::max(rms, 1e-30), "cublas", [&](long long i) {
-            return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
-        });
-        c.reference = tensorCoreStep(m_step) ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
-                                             : QStringLiteral("cublas sgemm + cpu-fp64 samples");
-        c.maxRelErr = std::max(c.maxRelErr, cpu.maxRelErr);
-        return c;
-    }
-
-private:
-    // |out - ref| / (|ref| + rms(ref)): fp32 sums of up to 32k products in another order stay
-    // far below this; a wrong tile, a missing barrier or an unwritten element do not.
-    static constexpr double kCublasTolerance = 1e-4;
-
-    double a(long long r, long long k) const { return hostValue(r * m_K + k, m_seed, kLo, kHi, m_dtype); }
-    double b(long long k, long long c) const
-    {
-        const long long i = tensorCoreStep(m_step) ? c * m_K + k : k * m_N + c;
-        return hostValue(i, m_seed + 1, kLo, kHi, m_dtype);
-    }
-
-    model::Check sampledCpuCheck(const std::vector<float> &out) const
-    {
-        const long long M = m_M, N = m_N, n = M * N;
-        std::vector<long long> samples = {0, N - 1, n - N, n - 1};
-        for (unsigned i = 0; samples.size() < 260 && i < 4096; ++i)
-            samples.push_back((long long)(rl_bits(i, m_seed + 7) % (unsigned long long)n));
-        model::Check c;
-        c.reference = QStringLiteral("cpu-fp64 (%1 sampled elements)").arg(samples.size());
-        c.ok = true;
-        // TF32 rounds each input to 10 bits of mantissa; everything else multiplies exactly
-        // representable values and adds in fp32.
-        const double tol = m_step == Step::CublasTf32 ? 2e-3 : 1e-4;
-        for (long long idx : samples) {
-            const long long r = idx / N, col = idx % N;
-            double s = 0, mag = 0;
-            for (long long k = 0; k < m_K; ++k) {
-                const double x = a(r, k) * b(k, col);
-                s += x;
-                mag += std::fabs(x);
-            }
-            const double got = out[size_t(idx)];
-            double err = std::fabs(got - s) / std::max(mag, 1e-300);
-            if (!std::isfinite(got))
-                err = INFINITY;
-            c.maxRelErr = std::max(c.maxRelErr, std::isfinite(err) ? err : 1e308);
-            if (err > tol && c.ok) {
-                c.ok = false;
-                c.message = QStringLiteral("C(%1,%2) = %3, expected %4 (fp64 on the CPU)")
-                                .arg(r)
-                                .arg(col)
-                                .arg(got, 0, 'g', 9)
-                                .arg(s, 0, 'g', 9);
-            }
-        }
-        return c;
-    }
-
-    Step m_step;
-    Params m_params;
-    model::Dtype m_dtype;
-    int m_M, m_N, m_K;
-    Shape m_shape;
-    cudaKernel_t m_kernel = nullptr;
-    void *m_a = nullptr, *m_b = nullptr;
-    float *m_c = nullptr;
-    unsigned m_seed = 0;
-    LadderCublas m_cublas;
-    CUtensorMap m_mapA{}, m_mapB{};
-};
 
 // ---------------------------------------------------------------- registration
 
@@ -725,7 +426,7 @@ void registerGemmKernels(Catalog &c)
         k.family = "gemm";
         k.title = titleOf(s);
         k.description = descriptionOf(s);
-        k.source = info.name ? QStringLiteral("gemm/%1.cu").arg(QLatin1String(info.name)) : QString();
+        k.source = info.name ? sourceOf(info) : QString();
         k.workload = "gemm";
         k.reference = info.name ? QStringLiteral("cublas") : QStringLiteral("cpu-fp64");
         // The fp32 steps are slow at the bottom of the ladder: 4096^3 keeps naive near 0.2 s.
@@ -759,7 +460,10 @@ void registerGemmKernels(Catalog &c)
                 return o;
             };
         }
-        k.makeBench = [s](const Params &p, model::Dtype d) { return std::make_unique<GemmBench>(s, p, d); };
+        if (info.name)
+            k.entry = [entry = QStringLiteral("gemm_%1").arg(QLatin1String(info.name))](const Params &, model::Dtype) {
+                return entry;
+            };
         k.testCases = testCasesFor(s);
         c.add(k);
     }
@@ -836,6 +540,12 @@ qint64 dynamicSmemBytes(const QString &id, const Params &p)
 {
     const StepInfo *s = stepOf(id);
     return s ? dynSmemOf(s->step, p) : 0;
+}
+
+LaunchShape launchShape(const QString &id, const Params &p)
+{
+    const StepInfo *s = stepOf(id);
+    return s ? shapeOf(s->step, p) : LaunchShape{};
 }
 
 QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 maxDynSmem)

@@ -1,42 +1,11 @@
 // Test-only kernels (kernels/src/testing.cu): registered only when built with
-// ROOFLAB_TEST_KERNELS and ROOFLAB_ENABLE_TEST_KERNELS=1 is set.
+// ROOFLAB_TEST_KERNELS and ROOFLAB_ENABLE_TEST_KERNELS=1 is set. The bench is in
+// bench_testing.cpp.
 #include "catalog.h"
 
 #include <QCoreApplication>
 
 namespace kernels {
-
-namespace {
-
-class FaultBench : public Bench
-{
-public:
-    FaultBench() { m_mainKernel = QStringLiteral("fault_oob<0>"); }
-
-    bool setup(BenchContext &ctx, QString *error) override
-    {
-        m_kernel = ctx.kernel(m_mainKernel, error);
-        return m_kernel && ctx.checkLaunch(m_kernel, 32, 0, error) && (m_buf = ctx.alloc(4096, error));
-    }
-
-    bool launch(BenchContext &ctx, QString *error) override
-    {
-        long long n = 1024;
-        void *args[] = {&m_buf, &n};
-        return ctx.launch(m_kernel, dim3(1), dim3(32), 0, args, error);
-    }
-
-    model::Check check(BenchContext &) override
-    {
-        return failedCheck("none", QStringLiteral("the fault kernel returned without faulting"));
-    }
-
-private:
-    cudaKernel_t m_kernel = nullptr;
-    void *m_buf = nullptr;
-};
-
-} // namespace
 
 void registerTestKernels(Catalog &c)
 {
@@ -59,7 +28,6 @@ void registerTestKernels(Catalog &c)
         o.nameExpressions = {QStringLiteral("fault_oob<0>")};
         return o;
     };
-    k.makeBench = [](const Params &, model::Dtype) { return std::make_unique<FaultBench>(); };
     c.add(k);
 }
 

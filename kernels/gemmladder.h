@@ -1,6 +1,6 @@
 #pragma once
 
-// The GEMM ladder (kernels/src/gemm/*.cu, one optimization step per file) and its cuBLAS
+// The GEMM ladder (kernels/src/gemm/NN_*.cu, one optimization step per file) and its cuBLAS
 // references: the ids in ladder order, which reference each step is compared with, the
 // legality rules of the tile parameters and random legal tile configurations for sweeps.
 #include "catalog.h"
@@ -41,6 +41,18 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
 // Threads per block and dynamic shared memory of a configuration (for resources and tests).
 int threadsPerBlock(const QString &id, const Params &p);
 qint64 dynamicSmemBytes(const QString &id, const Params &p);
+
+// How a step is launched for M, N, K and its tile parameters (the "Launch:" line of its
+// source). All ones for the cuBLAS references.
+struct LaunchShape
+{
+    int gridX = 1, gridY = 1;
+    int blockX = 1, blockY = 1;
+    qint64 dynSmem = 0;
+    int threads() const { return blockX * blockY; }
+    qint64 blocks() const { return qint64(gridX) * gridY; }
+};
+LaunchShape launchShape(const QString &id, const Params &p);
 
 } // namespace gemm
 } // namespace kernels

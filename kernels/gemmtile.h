@@ -5,7 +5,7 @@
 // step's launch maps onto the model's inputs, the kernel parameters to compile and run it
 // with, and the NVRTC compile that replaces the model's register estimate with the real count.
 // Shared by `rooflab-cli tile --compile` and the GUI's tile explorer, so both say the same.
-#include "bench.h" // Params
+#include "catalog.h" // Params
 #include "compiler.h"
 
 #include "gpu.h"

@@ -299,11 +299,7 @@ KernelCode catalogKernelCode(const KernelSpec &spec, const Params &params, model
         k.arch = r.arch;
         return k;
     }
-    QString entry;
-    if (spec.makeBench)
-        if (const std::unique_ptr<Bench> b = spec.makeBench(params, dtype))
-            entry = b->mainKernel();
-    return kernelCode(r, compiler, entry, mixFocusFor(spec.id), source, keepText);
+    return kernelCode(r, compiler, spec.mainKernel(params, dtype), mixFocusFor(spec.id), source, keepText);
 }
 
 KernelCode compileJobCode(const gemm::CompileJob &job, Compiler &compiler, MixSource source)

@@ -1,5 +1,6 @@
 #include "runner.h"
 
+#include "benches.h"
 #include "cudacheck.h"
 #include "kernelmix.h"
 #include "kernelpaths.h"
@@ -543,7 +544,9 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
 
     QElapsedTimer wall;
     wall.start();
-    std::unique_ptr<Bench> bench = spec.makeBench(params, dtype);
+    std::unique_ptr<Bench> bench = makeBench(spec, params, dtype);
+    if (!bench)
+        return fail(RunStatus::BadInput, tr("no bench runs this kernel"));
 
     // Compile for the live device (the disk cache makes repeats cheap).
     Module module;

@@ -64,6 +64,30 @@ private slots:
             QVERIFY(gemm::tileParams(id).contains("GROUP"));
     }
 
+    // The ladder files are numbered in ladder order (gemm/01_naive.cu ... gemm/10_wgmma_tma.cu),
+    // so a folder listing reads as the lesson does; every one is there, with its entry.
+    void ladderFilesInOrder()
+    {
+        const QStringList ids = gemm::ladderIds();
+        QStringList sources;
+        for (int i = 0; i < ids.size(); ++i) {
+            const KernelSpec *k = Catalog::instance().find(ids[i]);
+            QVERIFY(k);
+            const QString stem = ids[i].mid(5); // "gemm.reg2d" -> "reg2d"
+            QCOMPARE(k->source, QStringLiteral("gemm/%1_%2.cu").arg(i + 1, 2, 10, QLatin1Char('0')).arg(stem));
+            QVERIFY2(QFileInfo::exists(kernelSourceDir() + '/' + k->source), qPrintable(k->source));
+            QCOMPARE(k->mainKernel(k->defaults(), *model::parseDtype(k->defaultDtype())), "gemm_" + stem);
+            sources.append(k->source);
+        }
+        const QStringList listed = QDir(kernelSourceDir() + "/gemm").entryList({"*.cu"}, QDir::Files, QDir::Name);
+        QCOMPARE(listed.size(), ids.size());
+        for (int i = 0; i < listed.size(); ++i)
+            QCOMPARE("gemm/" + listed[i], sources[i]);
+        // The cuBLAS references are no compiled kernel.
+        for (const QString &id : gemm::referenceIds())
+            QVERIFY(Catalog::instance().find(id)->mainKernel({}, model::Dtype::Fp32).isEmpty());
+    }
+
     void compile_data()
     {
         QTest::addColumn<QString>("id");
@@ -213,7 +237,7 @@ private slots:
     {
         // Past the catalog, the sources refuse illegal tiles themselves, with the same words.
         CompileOptions o;
-        o.source = "gemm/warptiled.cu";
+        o.source = "gemm/07_warptiled.cu";
         o.arch = "sm_90";
         o.defines = {{"WM", "48"}};
         const CompileResult c = m_compiler.compile(o);

@@ -599,11 +599,8 @@ private:
     QJsonObject withInstrMix(QJsonObject reply, const kernels::KernelSpec &spec, const kernels::Catalog::Resolved &k,
                              const kernels::CompileResult &c)
     {
-        QString entry;
-        if (spec.makeBench)
-            if (const auto b = spec.makeBench(k.params, k.dtype))
-                entry = b->mainKernel();
-        const kernels::KernelCode code = kernels::kernelCode(c, m_compiler, entry, kernels::mixFocusFor(spec.id));
+        const kernels::KernelCode code = kernels::kernelCode(c, m_compiler, spec.mainKernel(k.params, k.dtype),
+                                                             kernels::mixFocusFor(spec.id));
         if (code.ok)
             reply.insert(QStringLiteral("instr_mix"), code.mix.toJson());
         else

@@ -81,12 +81,8 @@ int compileMixOutputs(const QCommandLineParser &p, const kernels::KernelSpec &sp
     else if (from != QLatin1String("auto"))
         return badInput(
             QStringLiteral("--mix-source: \"%1\" is not auto, sass or ptx").arg(p.value("mix-source")));
-    QString entry;
-    if (spec.makeBench)
-        if (const auto b = spec.makeBench(params, dtype))
-            entry = b->mainKernel();
-    const kernels::KernelCode k =
-        kernels::kernelCode(compiled, compiler, entry, kernels::mixFocusFor(spec.id), source);
+    const kernels::KernelCode k = kernels::kernelCode(compiled, compiler, spec.mainKernel(params, dtype),
+                                                      kernels::mixFocusFor(spec.id), source);
     if (!k.ok)
         return fail(Failed, QStringLiteral("--mix: ") + k.error);
     QJsonObject mix = k.mix.toJson();

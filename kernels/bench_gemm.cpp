@@ -1,0 +1,270 @@
+// The GEMM ladder's bench (kernels/src/gemm/NN_*.cu and the cuBLAS references): inputs,
+// launches, TMA descriptors for the wgmma step, and the checks: sampled fp64 dot products on
+// the CPU, then every element against cuBLAS with the same layouts. Catalog entries, tile
+// legality and launch shapes are in family_gemm.cpp.
+//
+// Conventions of every step: C = alpha * A * B + beta * C, all row-major, C in fp32.
+// fp32 steps: A is M x K, B is K x N. Tensor-core steps: A is M x K, B is stored N x K.
+#include "benches.h"
+#include "cublasgemm.h"
+#include "gemmladder.h"
+#include "hostfloat.h"
+#include "src/rng.cuh"
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <vector>
+
+namespace kernels {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("kernels::GemmKernels", s);
+}
+
+constexpr float kLo = -1.0f, kHi = 1.0f;
+
+qint64 P(const Params &p, const char *name)
+{
+    return paramInt(p, QString::fromLatin1(name));
+}
+
+// ---------------------------------------------------------------- TMA descriptors
+
+// cuTensorMapEncodeTiled through the runtime's driver entry point: no link to libcuda.
+bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K, unsigned boxRows,
+                 QString *error)
+{
+    static PFN_cuTensorMapEncodeTiled_v12000 fn = nullptr;
+    if (!fn) {
+        cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+        void *f = nullptr;
+        const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q);
+        if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !f) {
+            if (error)
+                *error = tr("cuTensorMapEncodeTiled is not available from the driver (%1)")
+                             .arg(QString::fromLatin1(cudaGetErrorString(e)));
+            return false;
+        }
+        fn = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(f);
+    }
+    // Dimension 0 is K (contiguous), dimension 1 the rows; a box is 64 elements of K (one
+    // 128-byte swizzle row) by boxRows rows. Reads past the edges come back as zeros.
+    const cuuint64_t dims[2] = {cuuint64_t(K), cuuint64_t(rows)};
+    const cuuint64_t strides[1] = {cuuint64_t(K) * 2};
+    const cuuint32_t box[2] = {64, boxRows};
+    const cuuint32_t elementStrides[2] = {1, 1};
+    const CUresult r = fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+                          2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                          CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) {
+        if (error)
+            *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4")
+                         .arg(int(r)).arg(rows).arg(K).arg(boxRows);
+        return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- the bench
+
+class GemmBench : public Bench
+{
+public:
+    GemmBench(const QString &id, const Params &p, model::Dtype d)
+        : m_id(id)
+        , m_params(p)
+        , m_dtype(d)
+        , m_M(int(P(p, "M")))
+        , m_N(int(P(p, "N")))
+        , m_K(int(P(p, "K")))
+        , m_cublasRef(gemm::referenceIds().contains(id))
+        , m_tc(gemm::usesTensorCores(id))
+        , m_wgmma(id == QLatin1String("gemm.wgmma_tma"))
+        , m_tf32(d == model::Dtype::Tf32)
+    {
+    }
+
+    bool setup(BenchContext &ctx, QString *error) override
+    {
+        const Device &dev = ctx.device();
+        if (m_wgmma && !(dev.major == 9 && dev.minor == 0)) {
+            if (error)
+                *error = tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
+                             .arg(dev.arch());
+            return false;
+        }
+        if (m_tf32 && dev.major < 8) {
+            if (error)
+                *error = tr("TF32 tensor cores need sm_80 or newer; this device is %1").arg(dev.arch());
+            return false;
+        }
+        const bool tc = m_tc;
+        if (tc && dev.major < 8) {
+            if (error)
+                *error = tr("bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1").arg(dev.arch());
+            return false;
+        }
+        int perSm = 0;
+        if (!m_cublasRef) {
+            m_shape = gemm::launchShape(m_id, m_params);
+            if (!findMain(ctx, m_shape.threads(), error, &perSm, size_t(m_shape.dynSmem)))
+                return false;
+        }
+        const long long nA = (long long)m_M * m_K, nB = (long long)m_K * m_N, nC = (long long)m_M * m_N;
+        m_seed = ctx.seed();
+        // tf32 is fp32 storage: the tensor cores round the inputs themselves.
+        const model::Dtype stored = m_tf32 ? model::Dtype::Fp32 : m_dtype;
+        if (!(m_a = allocFilled(ctx, nA, stored, kLo, kHi, m_seed, error)) ||
+            !(m_b = allocFilled(ctx, nB, stored, kLo, kHi, m_seed + 1, error)) ||
+            !(m_c = static_cast<float *>(allocOutput(ctx, size_t(nC) * 4, error))))
+            return false;
+        if (!m_cublas.init(ctx.stream(), error))
+            return false;
+        if (m_wgmma) {
+            if (!encodeTiled(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
+                !encodeTiled(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
+                return false;
+        }
+        if (m_cublasRef) {
+            m_resources = {{"library", "cublasGemmEx"},
+                           {"b_layout", tc ? "NxK" : "KxN"},
+                           {"compute", tc ? "fp32 accumulate" : m_tf32 ? "tf32 tensor cores" : "fp32 (pedantic)"}};
+        } else {
+            m_resources = launchResources(m_shape.threads(), m_shape.blocks(), perSm);
+            m_resources["dyn_smem"] = m_shape.dynSmem;
+            m_resources["threads"] = gemm::threadsPerBlock(m_id, m_params);
+            m_resources["b_layout"] = tc ? "NxK" : "KxN";
+        }
+        return true;
+    }
+
+    bool launch(BenchContext &ctx, QString *error) override
+    {
+        if (m_cublasRef)
+            return m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
+        int M = m_M, N = m_N, K = m_K;
+        float alpha = 1.0f, beta = 0.0f;
+        const dim3 grid(unsigned(m_shape.gridX), unsigned(m_shape.gridY)), block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
+        if (m_wgmma) {
+            void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &alpha, &beta};
+            return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
+        }
+        void *args[] = {&M, &N, &K, &alpha, &m_a, &m_b, &beta, &m_c};
+        return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
+    }
+
+    model::Check check(BenchContext &ctx) override
+    {
+        const long long nC = (long long)m_M * m_N;
+        std::vector<float> out(size_t(nC), 0.f);
+        QString error;
+        if (!ctx.download(out.data(), m_c, size_t(nC) * 4, &error))
+            return failedCheck("cublas", error);
+        // Sampled fp64 dot products on the CPU: an independent check (also of cuBLAS itself).
+        model::Check cpu = sampledCpuCheck(out);
+        if (!cpu.ok || m_cublasRef)
+            return cpu;
+
+        // Every element against cuBLAS with the same inputs and layouts, on the device.
+        float *ref = static_cast<float *>(ctx.alloc(size_t(nC) * 4, &error));
+        std::vector<float> r(size_t(nC), 0.f);
+        if (!ref || !m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, ref, &error) ||
+            !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
+            return failedCheck("cublas", error);
+        double sq = 0;
+        for (float v : r)
+            sq += double(v) * v;
+        // Errors relative to |ref| + rms(ref): the entries near zero of a long dot product carry
+        // the rounding of its large terms, so a pure relative error would be meaningless there.
+        const double rms = std::sqrt(sq / double(std::max(1LL, nC)));
+        model::Check c = compareAll(nC, kCublasTolerance, std::max(rms, 1e-30), "cublas", [&](long long i) {
+            return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
+        });
+        c.reference = m_tc ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
+                                             : QStringLiteral("cublas sgemm + cpu-fp64 samples");
+        c.maxRelErr = std::max(c.maxRelErr, cpu.maxRelErr);
+        return c;
+    }
+
+private:
+    // |out - ref| / (|ref| + rms(ref)): fp32 sums of up to 32k products in another order stay
+    // far below this; a wrong tile, a missing barrier or an unwritten element do not.
+    static constexpr double kCublasTolerance = 1e-4;
+
+    double a(long long r, long long k) const { return hostValue(r * m_K + k, m_seed, kLo, kHi, m_dtype); }
+    double b(long long k, long long c) const
+    {
+        const long long i = m_tc ? c * m_K + k : k * m_N + c;
+        return hostValue(i, m_seed + 1, kLo, kHi, m_dtype);
+    }
+
+    model::Check sampledCpuCheck(const std::vector<float> &out) const
+    {
+        const long long M = m_M, N = m_N, n = M * N;
+        std::vector<long long> samples = {0, N - 1, n - N, n - 1};
+        for (unsigned i = 0; samples.size() < 260 && i < 4096; ++i)
+            samples.push_back((long long)(rl_bits(i, m_seed + 7) % (unsigned long long)n));
+        model::Check c;
+        c.reference = QStringLiteral("cpu-fp64 (%1 sampled elements)").arg(samples.size());
+        c.ok = true;
+        // TF32 rounds each input to 10 bits of mantissa; everything else multiplies exactly
+        // representable values and adds in fp32.
+        const double tol = m_tf32 ? 2e-3 : 1e-4;
+        for (long long idx : samples) {
+            const long long r = idx / N, col = idx % N;
+            double s = 0, mag = 0;
+            for (long long k = 0; k < m_K; ++k) {
+                const double x = a(r, k) * b(k, col);
+                s += x;
+                mag += std::fabs(x);
+            }
+            const double got = out[size_t(idx)];
+            double err = std::fabs(got - s) / std::max(mag, 1e-300);
+            if (!std::isfinite(got))
+                err = INFINITY;
+            c.maxRelErr = std::max(c.maxRelErr, std::isfinite(err) ? err : 1e308);
+            if (err > tol && c.ok) {
+                c.ok = false;
+                c.message = QStringLiteral("C(%1,%2) = %3, expected %4 (fp64 on the CPU)")
+                                .arg(r)
+                                .arg(col)
+                                .arg(got, 0, 'g', 9)
+                                .arg(s, 0, 'g', 9);
+            }
+        }
+        return c;
+    }
+
+    QString m_id;
+    Params m_params;
+    model::Dtype m_dtype;
+    int m_M, m_N, m_K;
+    bool m_cublasRef; // a cuBLAS reference itself, not a ladder step
+    bool m_tc;        // tensor cores: 16-bit inputs, B stored N x K
+    bool m_wgmma;     // TMA descriptors instead of pointers
+    bool m_tf32;
+    gemm::LaunchShape m_shape;
+    void *m_a = nullptr, *m_b = nullptr;
+    float *m_c = nullptr;
+    unsigned m_seed = 0;
+    CublasGemm m_cublas;
+    CUtensorMap m_mapA{}, m_mapB{};
+};
+
+} // namespace
+
+std::unique_ptr<Bench> gemmBench(const KernelSpec &spec, const Params &p, model::Dtype d)
+{
+    if (!gemm::ladderIds().contains(spec.id) && !gemm::referenceIds().contains(spec.id))
+        return nullptr;
+    return std::make_unique<GemmBench>(spec.id, p, d);
+}
+
+} // namespace kernels
