@@ -558,7 +558,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
     if (k == QLatin1String("gemm.wmma") || k == QLatin1String("gemm.mma_multistage")) {
         const bool multistage = k == QLatin1String("gemm.mma_multistage");
         const int WARPS_M = int(param(p, "WARPS_M", 2)), WARPS_N = int(param(p, "WARPS_N", multistage ? 2 : 4));
-        if (WARPS_M <= 0 || WARPS_N <= 0 || BM % (16 * WARPS_M) || BN % ((multistage ? 16 : 16) * WARPS_N) || BK % 16) {
+        if (WARPS_M <= 0 || WARPS_N <= 0 || BM % (16 * WARPS_M) || BN % (16 * WARPS_N) || BK % 16) {
             *why = tr("warp layout does not divide the block tile");
             return std::nullopt;
         }

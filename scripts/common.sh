@@ -10,6 +10,7 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
           fonts-dejavu-core fonts-noto-cjk
           xvfb xdotool x11-utils imagemagick   # tst_run_sh: ./run.sh on a real X server
+          clang-format-14                      # the test "format" (tools/check-format.sh)
           openssh-server openssh-client slurmctld slurmd slurm-client munge)   # tst_hosts: sshd, one-node Slurm
 
 as_root() {
@@ -47,19 +48,22 @@ MSG
 
 # configure_and_build [TARGET...]: every target when none is named. A configured Ninja folder
 # is not configured again (ninja re-runs CMake itself when a CMakeLists.txt changed), unless
-# CMAKE_BUILD_TYPE asks for another type, so a second run with nothing to do takes a moment.
+# CMAKE_BUILD_TYPE or ROOFLAB_WARNINGS_AS_ERRORS (ON/OFF; unset: as configured) asks for
+# another setting, so a second run with nothing to do takes a moment.
 configure_and_build() {
-  local type=${CMAKE_BUILD_TYPE:-RelWithDebInfo} targets=()
+  local type=${CMAKE_BUILD_TYPE:-RelWithDebInfo} targets=() options=() werror=${ROOFLAB_WARNINGS_AS_ERRORS:-}
   for t in "$@"; do targets+=(--target "$t"); done
+  [ -n "$werror" ] && options+=(-DROOFLAB_WARNINGS_AS_ERRORS="$werror")
   local src
   src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null || true)
   if [ -n "$src" ] && [ "$(cd "$src" 2>/dev/null && pwd -P)" != "$(cd "$ROOT" && pwd -P)" ]; then
     echo "rooflab: $BUILD_DIR was configured for the sources in $src, not $ROOT: set ROOFLAB_BUILD_DIR to another folder" >&2
     return 1
   fi
-  if [ ! -f "$BUILD_DIR/build.ninja" ] || ! grep -qx "CMAKE_BUILD_TYPE:STRING=$type" "$BUILD_DIR/CMakeCache.txt" 2>/dev/null; then
+  if [ ! -f "$BUILD_DIR/build.ninja" ] || ! grep -qx "CMAKE_BUILD_TYPE:STRING=$type" "$BUILD_DIR/CMakeCache.txt" 2>/dev/null ||
+     { [ -n "$werror" ] && ! grep -qx "ROOFLAB_WARNINGS_AS_ERRORS:BOOL=$werror" "$BUILD_DIR/CMakeCache.txt"; }; then
     cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$type" \
-          -DCUDAToolkit_ROOT="$CUDA_ROOT" || return 1
+          -DCUDAToolkit_ROOT="$CUDA_ROOT" "${options[@]}" || return 1
   fi
   cmake --build "$BUILD_DIR" --parallel "$(nproc)" "${targets[@]}" || return 1
 }
