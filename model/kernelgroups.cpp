@@ -6,6 +6,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace model {
 
@@ -13,29 +14,143 @@ namespace {
 
 const QString kNcuId = QStringLiteral("ncu_id");
 
-// The params as text without ncu_id (QVariantMap iterates in key order: canonical).
-QString paramsText(const QVariantMap &params)
+// Strings numbered as they come. The points of one launch share their strings (implicitly
+// shared copies, or the same literal), so a few recent ones are recognised by their data pointer
+// before the hash is asked.
+class Numbering
 {
-    QString out;
-    for (auto it = params.cbegin(); it != params.cend(); ++it) {
-        if (it.key() == kNcuId)
-            continue;
-        out += it.key();
-        out += QLatin1Char('=');
-        out += it.value().toString();
-        out += QLatin1Char(';');
+public:
+    int of(const QString &s)
+    {
+        for (const Recent &r : m_recent)
+            if (r.data == s.constData() && r.size == s.size())
+                return r.id;
+        // Short names ("fp32", "hbm") are often equal copies: compared before hashing.
+        if (s.size() <= 16)
+            for (int i = 0; i < kRecent; ++i)
+                if (m_recent[i].size == s.size() && m_keep[i] == s)
+                    return m_recent[i].id;
+        auto it = m_ids.constFind(s);
+        if (it == m_ids.cend())
+            it = m_ids.insert(s, int(m_ids.size()));
+        m_recent[m_next] = {s.constData(), s.size(), *it};
+        m_keep[m_next] = s; // keeps the data alive, so its pointer stays its own
+        m_next = (m_next + 1) % kRecent;
+        return *it;
     }
-    return out;
-}
 
-// Which launch a point belongs to: the points of one ncu launch share its ID; any other
-// measurement is a launch of its own.
-QString launchOf(const Measurement &m, int index)
+private:
+    static constexpr int kRecent = 32;
+    struct Recent
+    {
+        const QChar *data = nullptr;
+        qsizetype size = -1;
+        int id = -1;
+    };
+    QHash<QString, int> m_ids;
+    Recent m_recent[kRecent];
+    QString m_keep[kRecent];
+    int m_next = 0;
+};
+
+// Per point: its kernel, its params without ncu_id, and the launch it belongs to (the points of
+// one ncu launch share kernel, params and ID; any other measurement is a launch of its own).
+struct PointIds
 {
-    const auto it = m.params.constFind(kNcuId);
-    if (it != m.params.cend())
-        return m.kernel + QLatin1Char('\x1f') + it->toString();
-    return QLatin1Char('#') + QString::number(index);
+    std::vector<int> kernel, params;
+    std::vector<int> launch; // 0..launches-1
+    std::vector<double> launchTime;
+    int launches = 0;
+};
+
+struct LaunchKey
+{
+    int kernel, params;
+    qint64 number; // ncu_id as a number, or -1
+    QString text;  // ncu_id that is not a number
+    bool operator==(const LaunchKey &o) const
+    {
+        return kernel == o.kernel && params == o.params && number == o.number && text == o.text;
+    }
+};
+struct LaunchKeyHash
+{
+    size_t operator()(const LaunchKey &k) const { return qHashMulti(0, k.kernel, k.params, k.number, k.text); }
+};
+struct CodeHash
+{
+    size_t operator()(const std::vector<int> &v) const { return qHashRange(v.begin(), v.end()); }
+};
+
+// Params without ncu_id, numbered from their numbered keys and values (no text is built: the
+// values of imported launches are shared strings the numbering knows by their pointer).
+class ParamsNumbering
+{
+public:
+    int of(const QVariantMap &params)
+    {
+        m_code.clear();
+        for (auto it = params.cbegin(); it != params.cend(); ++it) {
+            if (it.key() == kNcuId)
+                continue;
+            m_code.push_back(m_keys.of(it.key()));
+            m_code.push_back(m_values.of(it.value().toString()));
+        }
+        return m_ids.try_emplace(m_code, int(m_ids.size())).first->second;
+    }
+
+private:
+    Numbering m_keys, m_values;
+    std::vector<int> m_code;
+    std::unordered_map<std::vector<int>, int, CodeHash> m_ids;
+};
+
+PointIds numberPoints(const QList<Measurement> &ms)
+{
+    PointIds ids;
+    const size_t n = size_t(ms.size());
+    ids.kernel.resize(n);
+    ids.params.resize(n);
+    ids.launch.resize(n);
+    Numbering kernels;
+    ParamsNumbering params;
+    std::unordered_map<LaunchKey, int, LaunchKeyHash> launches;
+    const QVariantMap *lastMap = nullptr;
+    int lastParams = -1;
+    int lastLaunch = -1;
+    int lastKernel = -1;
+    for (size_t i = 0; i < n; ++i) {
+        const Measurement &m = ms[qsizetype(i)];
+        ids.kernel[i] = kernels.of(m.kernel);
+        // The points of one launch share one params map (the import copies it): same launch.
+        if (lastMap && lastMap->isSharedWith(m.params) && ids.kernel[i] == lastKernel && lastLaunch >= 0 &&
+            m.params.contains(kNcuId)) {
+            ids.params[i] = lastParams;
+            ids.launch[i] = lastLaunch;
+            continue;
+        }
+        lastKernel = ids.kernel[i];
+        if (!lastMap || !lastMap->isSharedWith(m.params))
+            lastParams = params.of(m.params);
+        lastMap = &m.params;
+        ids.params[i] = lastParams;
+        const auto it = m.params.constFind(kNcuId);
+        int launch = ids.launches;
+        lastLaunch = -1;
+        if (it != m.params.cend()) {
+            bool isNumber = false;
+            const qint64 number = it->toLongLong(&isNumber);
+            LaunchKey key{ids.kernel[i], lastParams, isNumber ? number : -1, isNumber ? QString() : it->toString()};
+            launch = launches.try_emplace(std::move(key), ids.launches).first->second;
+            lastLaunch = launch;
+        }
+        if (launch == ids.launches) {
+            ++ids.launches;
+            ids.launchTime.push_back(m.time.median);
+        }
+        ids.launch[i] = launch;
+    }
+    return ids;
 }
 
 double medianOf(std::vector<double> &v)
@@ -64,15 +179,11 @@ TimeStats statsOf(std::vector<double> times)
 }
 
 // Each launch's time once: the total the shares are of.
-double totalTime(const QList<Measurement> &ms)
+double totalTime(const PointIds &ids)
 {
-    QSet<QString> seen;
     double total = 0;
-    for (int i = 0; i < ms.size(); ++i)
-        if (!seen.contains(launchOf(ms[i], i))) {
-            seen.insert(launchOf(ms[i], i));
-            total += ms[i].time.median;
-        }
+    for (const double t : ids.launchTime)
+        total += t;
     return total;
 }
 
@@ -80,22 +191,19 @@ double totalTime(const QList<Measurement> &ms)
 
 QList<PointGroup> groupMeasurements(const QList<Measurement> &ms)
 {
+    const PointIds ids = numberPoints(ms);
+    Numbering dtypes, levels, precisions;
     QList<PointGroup> groups;
-    QHash<QString, int> byKey;
+    std::unordered_map<quint64, int> byKey;
     std::vector<std::vector<double>> times;
-    // The points of one launch share one params map: its text is computed once per launch.
-    QString lastParams;
-    const QVariantMap *lastMap = nullptr;
     for (int i = 0; i < ms.size(); ++i) {
         const Measurement &m = ms[i];
-        if (!lastMap || *lastMap != m.params) {
-            lastParams = paramsText(m.params);
-            lastMap = &m.params;
-        }
-        const QString key = m.kernel + QLatin1Char('\x1f') + m.dtype + QLatin1Char('\x1f') + lastParams +
-                            QLatin1Char('\x1f') + m.level + QLatin1Char('\x1f') + m.precision;
-        auto it = byKey.constFind(key);
-        if (it == byKey.cend()) {
+        // kernel, params (without ncu_id), dtype, level, precision: numbered, packed in 64 bits
+        const quint64 key = (quint64(ids.kernel[size_t(i)]) << 42) ^ (quint64(ids.params[size_t(i)]) << 18) ^
+                            (quint64(dtypes.of(m.dtype)) << 12) ^ (quint64(levels.of(m.level)) << 6) ^
+                            quint64(precisions.of(m.precision));
+        auto [it, inserted] = byKey.try_emplace(key, int(groups.size()));
+        if (inserted) {
             PointGroup g;
             Measurement first = m;
             first.params.remove(kNcuId);
@@ -105,19 +213,18 @@ QList<PointGroup> groupMeasurements(const QList<Measurement> &ms)
             g.precision = m.precision;
             g.level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             g.params = first.params;
-            it = byKey.insert(key, int(groups.size()));
             groups.append(g);
             times.emplace_back();
         }
-        PointGroup &g = groups[*it];
+        PointGroup &g = groups[it->second];
         g.members.append(i);
         ++g.launches;
         g.flops += m.flops;
         g.bytes += m.bytes;
         g.timeS += m.time.median;
-        times[size_t(*it)].push_back(m.time.median);
+        times[size_t(it->second)].push_back(m.time.median);
     }
-    const double total = totalTime(ms);
+    const double total = totalTime(ids);
     for (int i = 0; i < groups.size(); ++i) {
         groups[i].launchTime = statsOf(std::move(times[size_t(i)]));
         groups[i].share = total > 0 ? groups[i].timeS / total : 0;
@@ -129,51 +236,54 @@ QList<PointGroup> groupMeasurements(const QList<Measurement> &ms)
 
 QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *gpu)
 {
+    const PointIds ids = numberPoints(ms);
     struct Acc
     {
         KernelSummary s;
-        QSet<QString> launchIds;
-        std::vector<double> times;
+        std::vector<int> launchIds; // sorted out at the end
         QMap<QString, QMap<QString, std::pair<double, double>>> byPrecision; // precision -> level -> (flops, bytes)
     };
     QList<Acc> accs;
-    QHash<QString, int> byKernel;
+    std::unordered_map<quint64, int> byKernel;
+    Numbering configs;
     for (int i = 0; i < ms.size(); ++i) {
         const Measurement &m = ms[i];
-        const QString grid = m.params.value(QStringLiteral("grid")).toString();
-        const QString block = m.params.value(QStringLiteral("block")).toString();
-        // ncu launches: name, grid, block; RoofLab's own: name, dtype and every param.
-        const QString key = m.params.contains(kNcuId)
-                                ? m.kernel + QLatin1Char('\x1f') + grid + QLatin1Char('\x1f') + block
-                                : m.kernel + QLatin1Char('\x1e') + m.dtype + QLatin1Char('\x1f') + paramsText(m.params);
-        auto it = byKernel.constFind(key);
-        if (it == byKernel.cend()) {
+        // ncu launches: name, grid, block (+ the file); RoofLab's own: name, dtype and every param.
+        const quint64 key = m.params.contains(kNcuId)
+                                ? (quint64(ids.kernel[size_t(i)]) << 32) | quint64(ids.params[size_t(i)])
+                                : (quint64(1) << 63) | (quint64(ids.kernel[size_t(i)]) << 32) |
+                                      quint64(configs.of(m.dtype + QLatin1Char('\x1f') +
+                                                         QString::number(ids.params[size_t(i)])));
+        auto [it, inserted] = byKernel.try_emplace(key, int(accs.size()));
+        if (inserted) {
             Acc a;
             a.s.kernel = m.kernel;
-            a.s.grid = grid;
-            a.s.block = block;
-            it = byKernel.insert(key, int(accs.size()));
+            a.s.grid = m.params.value(QStringLiteral("grid")).toString();
+            a.s.block = m.params.value(QStringLiteral("block")).toString();
             accs.append(a);
         }
-        Acc &a = accs[*it];
+        Acc &a = accs[it->second];
         a.s.members.append(i);
-        const QString launch = launchOf(m, i);
-        if (!a.launchIds.contains(launch)) {
-            a.launchIds.insert(launch);
-            a.s.timeS += m.time.median;
-            a.times.push_back(m.time.median);
-        }
+        a.launchIds.push_back(ids.launch[size_t(i)]);
         auto &cell = a.byPrecision[m.precision][m.level.isEmpty() ? QStringLiteral("hbm") : m.level];
         cell.first += m.flops;
         cell.second += m.bytes;
     }
-    const double total = totalTime(ms);
+    const double total = totalTime(ids);
     QList<KernelSummary> out;
     out.reserve(accs.size());
     for (Acc &a : accs) {
         KernelSummary s = a.s;
+        std::sort(a.launchIds.begin(), a.launchIds.end());
+        a.launchIds.erase(std::unique(a.launchIds.begin(), a.launchIds.end()), a.launchIds.end());
+        std::vector<double> times;
+        times.reserve(a.launchIds.size());
+        for (const int l : a.launchIds) {
+            times.push_back(ids.launchTime[size_t(l)]);
+            s.timeS += ids.launchTime[size_t(l)];
+        }
         s.launches = int(a.launchIds.size());
-        s.launchTime = statsOf(std::move(a.times));
+        s.launchTime = statsOf(std::move(times));
         s.share = total > 0 ? s.timeS / total : 0;
         // The precision doing the most work (at whichever level counts it most).
         double best = 0;
@@ -196,14 +306,16 @@ QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *g
             if (s.precision.isEmpty()) {
                 if (bw > 0)
                     s.bound = QStringLiteral("memory (hbm)"); // no FLOPs: moving bytes is all it does
-            } else if (const double peak = gpu->peak(s.precision); peak > 0 && bw > 0 && s.aiByLevel.contains(QStringLiteral("hbm"))) {
+            } else if (const double peak = gpu->peak(s.precision);
+                       peak > 0 && bw > 0 && s.aiByLevel.contains(QStringLiteral("hbm"))) {
                 s.bound = s.aiByLevel.value(QStringLiteral("hbm")) < peak / bw ? QStringLiteral("memory (hbm)")
                                                                                 : QStringLiteral("compute");
             }
         }
         out.append(s);
     }
-    std::stable_sort(out.begin(), out.end(), [](const KernelSummary &a, const KernelSummary &b) { return a.timeS > b.timeS; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const KernelSummary &a, const KernelSummary &b) { return a.timeS > b.timeS; });
     return out;
 }
 

@@ -23,6 +23,7 @@ int cmdSuite(const QStringList &args);
 int cmdWorker(const QStringList &args);
 int cmdLadder(const QStringList &args);
 int cmdExplain(const QStringList &args);
+int cmdImport(const QStringList &args);
 
 const QList<Command> &commands()
 {
@@ -42,6 +43,7 @@ const QList<Command> &commands()
         {"worker", "run kernels for the GUI: JSON-lines requests on stdin, events on stdout", cmdWorker},
         {"ladder", "the GEMM ladder (naive ... wgmma + TMA) against cuBLAS, plus random tile sweeps", cmdLadder},
         {"explain", "the performance model's prediction beside every measurement of results files, term by term", cmdExplain},
+        {"import", "Nsight Compute CSV exports or .ncu-rep reports as a results file and a per-kernel table", cmdImport},
     };
     return table;
 }
