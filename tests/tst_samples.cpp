@@ -1,0 +1,109 @@
+// Every committed sample results file (resources/samples/**.json) is one the app can show as
+// it is: it loads with no warning, every reference check in it passed, it names a GPU of the
+// spec database, and nothing in it runs faster than that GPU's datasheet allows (measured
+// FLOP/s under the peak of its precision, bytes/s under the bandwidth of its memory level,
+// measured ceilings under their datasheet ceilings). One row per file, so a new sample is
+// tested the day it is committed.
+#include "resultset.h"
+#include "specdb.h"
+
+#include <QDirIterator>
+#include <QTest>
+
+using namespace model;
+
+class TestSamples : public QObject
+{
+    Q_OBJECT
+    SpecDb m_db;
+    const QString m_root = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples");
+
+    // "above the datasheet" when value > limit; `what` names it in the message.
+    static QString aboveLimit(double value, double limit, const QString &what)
+    {
+        if (value <= limit)
+            return {};
+        return QStringLiteral("%1: %2 is above the datasheet's %3 (%4 %)")
+            .arg(what)
+            .arg(value, 0, 'g', 4)
+            .arg(limit, 0, 'g', 4)
+            .arg(100.0 * value / limit, 0, 'f', 1);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus"));
+        QVERIFY(m_db.errors().isEmpty());
+        QVERIFY(m_db.find(QStringLiteral("h200-sxm")));
+    }
+
+    void sample_data()
+    {
+        QTest::addColumn<QString>("path");
+        int n = 0;
+        QDirIterator it(m_root, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        QStringList files;
+        while (it.hasNext())
+            files << it.next();
+        files.sort();
+        for (const QString &f : files) {
+            QTest::newRow(qPrintable(f.mid(m_root.size() + 1))) << f;
+            ++n;
+        }
+        QVERIFY2(n > 0, qPrintable("no sample files under " + m_root));
+    }
+
+    void sample()
+    {
+        QFETCH(QString, path);
+        QString error;
+        QStringList warnings;
+        const std::optional<ResultSet> rs = ResultSet::load(path, &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QVERIFY(!rs->measurements.isEmpty() || !rs->ceilings.isEmpty());
+
+        const Gpu *gpu = m_db.find(rs->device.spec);
+        QVERIFY2(gpu, qPrintable(QStringLiteral("device \"%1\" names spec \"%2\", which the database does not have")
+                                     .arg(rs->device.name, rs->device.spec)));
+
+        QStringList problems;
+        for (qsizetype i = 0; i < rs->measurements.size(); ++i) {
+            const Measurement &m = rs->measurements[i];
+            const QString what = QStringLiteral("measurement %1 (%2 %3)").arg(i).arg(m.kernel, m.dtype);
+            if (!m.check.ok)
+                problems << what + ": check failed: " + m.check.message;
+            if (m.flops > 0) {
+                const double peak = gpu->peak(m.precision);
+                if (peak <= 0)
+                    problems << what + ": no datasheet peak for precision \"" + m.precision + "\"";
+                else if (const QString p = aboveLimit(m.flopPerS(), peak, what + " FLOP/s"); !p.isEmpty())
+                    problems << p;
+            }
+            // A level the datasheet gives no figure for (L2 on most GPUs) cannot be checked.
+            const QString level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
+            if (const double bw = gpu->bw(level); bw > 0 && m.bytes > 0)
+                if (const QString p = aboveLimit(m.bytesPerS(), bw, what + " " + level + " B/s"); !p.isEmpty())
+                    problems << p;
+        }
+        for (qsizetype i = 0; i < rs->ceilings.size(); ++i) {
+            const MeasuredCeiling &c = rs->ceilings[i];
+            const QString what = QStringLiteral("ceiling %1 (%2 %3%4, %5)")
+                                     .arg(i)
+                                     .arg(c.kind, c.level, c.precision, c.probe);
+            const double limit = c.kind == QLatin1String("memory") ? gpu->bw(c.level) : gpu->peak(c.precision);
+            if (limit <= 0) {
+                if (c.kind != QLatin1String("memory"))
+                    problems << what + ": no datasheet peak to compare with";
+                continue;
+            }
+            if (const QString p = aboveLimit(c.value, limit, what); !p.isEmpty())
+                problems << p;
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSamples)
+#include "tst_samples.moc"
