@@ -103,7 +103,7 @@ QString ncuFailure(const QString &report, const QByteArray &stdoutHead, const QB
             if (line.startsWith(QLatin1String("==ERROR==")))
                 errors.append(line.mid(9).trimmed());
     }
-    QString why = errors.join(QLatin1String("; "));
+    QString why = errors.join(QLatin1Char(' ')); // ncu's lines are sentences
     if (why.isEmpty()) {
         const QStringList lines = QString::fromLocal8Bit(stderrText).trimmed().split(QLatin1Char('\n'));
         why = lines.isEmpty() ? QString() : lines.last().trimmed();
@@ -111,6 +111,14 @@ QString ncuFailure(const QString &report, const QByteArray &stdoutHead, const QB
     if (why.isEmpty())
         why = crashed ? tr("ncu crashed") : tr("ncu exited with code %1").arg(exitCode);
     return tr("Nsight Compute could not read %1: %2").arg(QFileInfo(report).fileName(), why);
+}
+
+// A file name as a user would type it in a POSIX shell (the command is shown, never run).
+QString shellQuoted(QString name)
+{
+    if (!name.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./+-]"))))
+        return name;
+    return QLatin1Char('\'') + name.replace(QLatin1Char('\''), QLatin1String("'\\''")) + QLatin1Char('\'');
 }
 
 QByteArray head(const QString &path, qint64 bytes)
@@ -221,11 +229,7 @@ QStringList NcuReportReader::exportArguments(const QString &reportPath)
 
 QString NcuReportReader::exportCommand(const QString &reportPath)
 {
-    QString file = reportPath;
-    if (file.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./+-]"))))
-        file =
-            QLatin1Char('\'') + file.replace(QLatin1Char('\''), QLatin1String("'\\''")) + QLatin1Char('\'');
-    QStringList args = exportArguments(file);
+    QStringList args = exportArguments(shellQuoted(reportPath));
     return QStringLiteral("ncu ") + args.join(QLatin1Char(' '));
 }
 
@@ -239,8 +243,9 @@ QString NcuReportReader::missingNcuMessage(const QString &reportPath)
     return tr("Nsight Compute (ncu) is needed to read the report %1 and was not found (setting %2, PATH, the "
               "CUDA "
               "Toolkit, /opt/nvidia/nsight-compute); on a machine that has it, export a CSV and open that: "
-              "%3 > %4.csv")
-        .arg(name, QLatin1String(kSettingKey), exportCommand(name), csv);
+              "%3 > %4")
+        .arg(name, QLatin1String(kSettingKey), exportCommand(name),
+             shellQuoted(csv + QStringLiteral(".csv")));
 }
 
 QString NcuReportReader::cancelledMessage()
