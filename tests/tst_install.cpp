@@ -2,6 +2,8 @@
 // find the installed database, lessons, translations and kernel sources (model/paths.cpp looks
 // in <exe>/../share/rooflab), and the desktop file and icon are where desktops look for them.
 #include <QDir>
+#include <QDirIterator>
+#include <QHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QtEndian>
@@ -59,6 +61,40 @@ private slots:
         QTest::newRow("icon") << "share/icons/hicolor/scalable/apps/rooflab.svg";
         QTest::newRow("user guide") << "share/doc/rooflab/USER_GUIDE.md";
         QTest::newRow("user guide's pictures") << "share/doc/rooflab/screenshots/main.png";
+        QTest::newRow("licence") << "share/doc/rooflab/LICENSE";
+    }
+
+    // Every committed sample results file and every GEMM ladder step is installed, byte for
+    // byte (globbed from the source tree: a new or renamed file is a new row).
+    void copiesOfTheSources_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("path");
+        const QString resources = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR);
+        QDirIterator samples(resources + "/samples", QDir::Files, QDirIterator::Subdirectories);
+        QStringList rows;
+        while (samples.hasNext()) {
+            const QString f = samples.next();
+            rows << f;
+            QTest::newRow(qPrintable("samples/" + f.mid(resources.size() + 9)))
+                << f << "share/rooflab/" + f.mid(resources.size() + 1);
+        }
+        const QDir gemm(QStringLiteral(ROOFLAB_SOURCE_DIR "/kernels/src/gemm"));
+        const QStringList steps = gemm.entryList({QStringLiteral("*.cu")}, QDir::Files, QDir::Name);
+        for (const QString &cu : steps)
+            QTest::newRow(qPrintable("kernels/gemm/" + cu)) << gemm.filePath(cu) << "share/rooflab/kernels/gemm/" + cu;
+        QVERIFY2(rows.size() > 0, "no sample files in the source tree");
+        QVERIFY2(steps.size() >= 10, "the GEMM ladder's sources are where the install rule looks");
+    }
+
+    void copiesOfTheSources()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, path);
+        QFile a(source), b(installed(path));
+        QVERIFY2(b.open(QIODevice::ReadOnly), qPrintable(b.fileName() + " is not installed"));
+        QVERIFY(a.open(QIODevice::ReadOnly));
+        QVERIFY2(a.readAll() == b.readAll(), qPrintable(b.fileName() + " differs from " + source));
     }
 
     void filesInPlace()
@@ -135,6 +171,52 @@ private slots:
         QVERIFY(ids.contains(QStringLiteral("h200-sxm")));
         QVERIFY2(ids.contains(QStringLiteral("installed-copy")), "the installed database is the one read");
         QFile::remove(marker.fileName());
+    }
+
+    // The installed CLI compiles a bundled kernel from the installed sources: an installed
+    // GEMM source made unusable makes the compile fail with NVRTC's message, and put back it
+    // compiles again (no GPU needed; --no-cache so the disk cache cannot answer).
+    void compileFromInstalledCopy()
+    {
+        const auto compile = [this](QByteArray *out) {
+            QProcess cli;
+            cli.setProcessEnvironment(cleanEnvironment());
+            cli.setWorkingDirectory(m_elsewhere.path());
+            cli.setProcessChannelMode(QProcess::MergedChannels);
+            cli.start(installed(QStringLiteral("bin/rooflab-cli")),
+                      {QStringLiteral("compile"), QStringLiteral("gemm.naive"), QStringLiteral("--arch"),
+                       QStringLiteral("sm_90"), QStringLiteral("--no-cache"), QStringLiteral("--json")});
+            if (!cli.waitForFinished(120000))
+                return -1;
+            *out = cli.readAll();
+            return cli.exitCode();
+        };
+        QByteArray out;
+        QCOMPARE(compile(&out), 0);
+        const QJsonObject result = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object();
+        const QJsonArray functions = result.value(QStringLiteral("functions")).toArray();
+        QVERIFY2(!functions.isEmpty(), out.constData());
+        QVERIFY2(functions.first().toObject().value(QStringLiteral("registers")).toInt() > 0, out.constData());
+
+        const QDir gemm(installed(QStringLiteral("share/rooflab/kernels/gemm")));
+        const QStringList sources = gemm.entryList({QStringLiteral("*.cu")}, QDir::Files);
+        QVERIFY(!sources.isEmpty());
+        QHash<QString, QByteArray> kept;
+        for (const QString &cu : sources) {
+            QFile f(gemm.filePath(cu));
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            kept.insert(cu, f.readAll());
+            f.write("\n#error the installed copy was compiled\n");
+        }
+        const int broken = compile(&out);
+        for (auto it = kept.cbegin(); it != kept.cend(); ++it) {
+            QFile f(gemm.filePath(it.key()));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(it.value());
+        }
+        QVERIFY2(broken != 0, out.constData());
+        QVERIFY2(out.contains("the installed copy was compiled"), out.constData());
+        QCOMPARE(compile(&out), 0);
     }
 
     // The installed GUI, from the same folder, opens a lesson in Chinese and renders it.
