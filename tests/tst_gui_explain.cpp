@@ -12,7 +12,7 @@
 #include "resultstablemodel.h"
 #include "rooflinechart.h"
 #include "specdb.h"
-#include "termbar.h"
+#include "tile/termbar.h"
 #include "shell/uitheme.h"
 #include "units.h"
 

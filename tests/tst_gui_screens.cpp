@@ -14,7 +14,7 @@
 #include "shell/mainwindow.h"
 #include "rooflinechart.h"
 #include "specdb.h"
-#include "tileexplorer.h"
+#include "tile/tileexplorer.h"
 #include "shell/windowfit.h"
 #include "workerclient.h"
 

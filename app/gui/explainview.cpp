@@ -1,7 +1,8 @@
 #include "explainview.h"
 
 #include "profilecounters.h"
-#include "termbar.h"
+#include "tile/termbar.h"
+#include "tile/termwords.h"
 #include "units.h"
 
 #include <QEvent>
@@ -85,14 +86,7 @@ void ExplainView::changeEvent(QEvent *event)
 
 QString ExplainView::boundSentence(const model::Prediction &p)
 {
-    if (!p.ok)
-        return {};
-    QString detail;
-    for (const model::PerfTerm &t : p.terms)
-        if (t.name == p.bound)
-            detail = t.detail;
-    const QString words = p.boundWords.isEmpty() ? TermBar::termLabel(p.bound) : p.boundWords;
-    return detail.isEmpty() ? tr("Bound by %1.").arg(words) : tr("Bound by %1: %2").arg(words, detail);
+    return termwords::boundSentence(p);
 }
 
 std::optional<double> ExplainView::gap(const model::Measurement &m, const model::Prediction &p)

@@ -1,4 +1,6 @@
-#include "termbar.h"
+#include "tile/termbar.h"
+
+#include "tile/termwords.h"
 
 #include "units.h"
 
@@ -65,40 +67,17 @@ TermBar::TermBar(QWidget *parent) : QWidget(parent)
 
 QString TermBar::termLabel(const QString &term)
 {
-    const auto tr = [](const char *s) { return QCoreApplication::translate("TermBar", s); };
-    if (term == QLatin1String("compute"))
-        return tr("compute");
-    if (term == QLatin1String("issue"))
-        return tr("issue");
-    if (term == QLatin1String("smem"))
-        return tr("shared mem.");
-    if (term == QLatin1String("l1"))
-        return tr("L1 / global");
-    if (term == QLatin1String("l2"))
-        return tr("L2");
-    if (term == QLatin1String("hbm"))
-        return tr("HBM");
-    if (term == QLatin1String("latency"))
-        return tr("latency");
-    if (term == QLatin1String("waves"))
-        return tr("waves, tail");
-    return term;
+    return termwords::termLabel(term);
 }
 
 QString TermBar::shortWords(const model::Prediction &p)
 {
-    // The model words its binding term "<what>: <why>"; a headline takes the what.
-    const QString w = p.boundWords.isEmpty() ? termLabel(p.bound) : p.boundWords;
-    for (const QString &sep : {QStringLiteral(": "), QStringLiteral("：")})
-        if (const int i = w.indexOf(sep); i > 0)
-            return w.left(i);
-    return w;
+    return termwords::shortWords(p);
 }
 
 QString TermBar::overlapHint()
 {
-    return tr("Each bar is the time one resource would need alone. They overlap: the predicted time is the slowest "
-              "of them plus the latency that the resident warps cannot hide.");
+    return termwords::overlapHint();
 }
 
 void TermBar::setPrediction(const model::Prediction &prediction)

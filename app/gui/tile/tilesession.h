@@ -184,12 +184,10 @@ public:
     const QList<ChartPoint> &points() const { return m_points; }
     const QList<ChartTrail> &trails() const { return m_trails; }
 
-    // ---- measuring, through a WorkerClient: the one given here (e.g. the main window's, shared
-    // with the Runs panel so that two runs never share the GPU), else the default one, else a
-    // worker of the session's own. setWorkerProgram() gives it an own worker running `program
-    // worker` (tests use a stand-in).
+    // ---- measuring, through a WorkerClient: the one given here (the main window's, shared with
+    // the Runs panel so that two runs never share the GPU), else a worker of the session's own.
+    // setWorkerProgram() gives it an own worker running `program worker` (tests use a stand-in).
     void setWorker(WorkerClient *worker);
-    static void setDefaultWorker(WorkerClient *worker);
     void setWorkerProgram(const QString &program);
     WorkerClient *worker();
     // Runs the configuration on the GPU through the worker; the answer arrives later.
@@ -228,7 +226,7 @@ private:
     void reevaluateTrails();
     void evaluateEntry(TrailEntry &e);
     void runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs);
-    void dropTrailCompiles();
+    void releaseCompile(const QString &key);
     QString measurementKey(const kernels::gemm::TilePlan &p) const;
     const model::Measurement *knownMeasurement(const kernels::gemm::TilePlan &p, bool *fromSamples = nullptr) const;
     void loadSamples();

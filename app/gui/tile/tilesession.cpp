@@ -1,0 +1,1124 @@
+#include "tile/tilesession.h"
+
+#include "tile/termwords.h"
+#include "tile/tilecompiler.h"
+#include "workerclient.h"
+
+#include "catalog.h"
+#include "gemmladder.h"
+#include "paths.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <algorithm>
+#include <utility>
+
+namespace gemm = kernels::gemm;
+using Field = kernels::gemm::TileField;
+
+namespace {
+
+// The strings were the explorer widget's before the session took them over: they keep its
+// translation context, so the catalogue's translations still apply.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(TileExplorer)
+};
+
+// The steps the tile model sees as 1×1 tiles (one output per thread, no shared memory).
+bool isOneByOne(const QString &kernel)
+{
+    return kernel == QLatin1String("gemm.naive") || kernel == QLatin1String("gemm.coalesced");
+}
+
+QString percent(double v)
+{
+    return QStringLiteral("%1 %").arg(QString::number(v * 100, 'f', v * 100 >= 99.95 || v == 0 ? 0 : 1));
+}
+
+// The model's input, every field that changes its answer: the evaluation cache's key.
+QString inputKey(const model::TileInput &in)
+{
+    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+               .arg(in.M)
+               .arg(in.N)
+               .arg(in.K)
+               .arg(int(in.dtype))
+               .arg(in.bm)
+               .arg(in.bn)
+               .arg(in.bk)
+               .arg(in.stages)
+               .arg(in.threads) +
+           QStringLiteral(" %1 %2 %3 %4 %5")
+               .arg(in.group)
+               .arg(in.registers.value_or(-1))
+               .arg(in.extraSmemBytes)
+               .arg(in.carveout)
+               .arg(int(in.footprint));
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- presets
+
+QList<TileSession::Preset> TileSession::seed003Presets()
+{
+    QList<Preset> out;
+    const int shapes[3][3] = {{64, 64, 16}, {128, 128, 32}, {128, 128, 64}};
+    const char *names[3] = {"A", "B", "C"};
+    for (int i = 0; i < 3; ++i) {
+        Config c;
+        c.step = QString::fromLatin1(gemm::kModelStep);
+        c.M = c.N = c.K = 4096;
+        c.dtype = model::Dtype::Tf32;
+        c.bm = shapes[i][0];
+        c.bn = shapes[i][1];
+        c.bk = shapes[i][2];
+        c.tm = c.tn = 0;
+        c.stages = 2;
+        c.threads = 512;
+        c.group = 1;
+        out.append({QStringLiteral("%1 %2×%3×%4").arg(QLatin1String(names[i])).arg(c.bm).arg(c.bn).arg(c.bk), c});
+    }
+    return out;
+}
+
+QList<qint64> TileSession::sizeSweepValues()
+{
+    QList<qint64> v;
+    for (qint64 d = 64; d <= 8192; d *= 2)
+        v.append(d);
+    return v;
+}
+
+// ---------------------------------------------------------------- construction
+
+TileSession::TileSession(QObject *parent)
+    : QObject(parent), m_compiler(new TileCompiler(this)), m_compileTimer(new QTimer(this))
+{
+    m_samplesFile = model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json"));
+    // The compile starts once the knobs rest: dragging a slider through five values compiles one.
+    m_compileTimer->setSingleShot(true);
+    m_compileTimer->setInterval(150);
+    connect(m_compileTimer, &QTimer::timeout, this, [this] { requestCompile(true); });
+    connect(m_compiler, &TileCompiler::compiled, this, &TileSession::onCompiled);
+
+    m_config = gemm::defaultConfig(QStringLiteral("gemm.reg2d"));
+    recompute();
+}
+
+TileSession::~TileSession() = default;
+
+void TileSession::setCompileDelay(int ms)
+{
+    m_compileTimer->setInterval(std::max(0, ms));
+}
+
+// ---------------------------------------------------------------- configuration
+
+void TileSession::setConfig(const Config &c)
+{
+    const bool changed = c != m_config;
+    m_config = c;
+    m_stepChange.clear();
+    if (changed)
+        emit configChanged(m_config);
+    recompute();
+}
+
+void TileSession::setValue(Field f, qint64 value)
+{
+    if (f == Field::Dtype || f == Field::Step || m_config.value(f) == value)
+        return;
+    m_config.setValue(f, value);
+    m_stepChange.clear();
+    // Derived knobs follow (threads of a register-blocked step, BN and BK of square tiles).
+    m_config = gemm::normalized(m_config);
+    emit configChanged(m_config);
+    recompute();
+}
+
+void TileSession::setDtype(model::Dtype dtype)
+{
+    if (dtype == m_config.dtype)
+        return;
+    m_config.dtype = dtype;
+    m_stepChange.clear();
+    emit configChanged(m_config);
+    recompute();
+}
+
+void TileSession::setStep(const QString &step)
+{
+    if (step.isEmpty() || step == m_config.step)
+        return;
+    QStringList changed;
+    m_config = gemm::switchedStep(m_config, step, &changed);
+    m_stepChange = changed.isEmpty()
+                       ? QString()
+                       : Text::tr("Switching to %1 set %2: the old values are not knobs of this step, or not in its range.")
+                             .arg(gemm::shortStepName(step), changed.join(QStringLiteral(", ")));
+    emit configChanged(m_config);
+    recompute();
+}
+
+void TileSession::applyPreset(int index)
+{
+    const QList<Preset> presets = seed003Presets();
+    if (index < 0 || index >= presets.size())
+        return;
+    setConfig(presets.at(index).config);
+}
+
+void TileSession::applyLessonState(const QVariantMap &state)
+{
+    auto get = [&](const QString &key) -> QVariant {
+        for (auto it = state.begin(); it != state.end(); ++it)
+            if (it.key().compare(key, Qt::CaseInsensitive) == 0)
+                return it.value();
+        return {};
+    };
+    QString step = get(QStringLiteral("step")).toString();
+    if (step.isEmpty())
+        step = QString::fromLatin1(gemm::kModelStep);
+    const QVariant m = get(QStringLiteral("M"));
+    Config c = gemm::defaultConfig(step, m.isValid() ? m.toLongLong() : 4096);
+    if (const QVariant d = get(QStringLiteral("dtype")); d.isValid()) {
+        if (const auto dt = model::parseDtype(d.toString()))
+            c.dtype = *dt;
+    }
+    QList<Field> given;
+    for (Field f : gemm::tileFields()) {
+        if (f == Field::Dtype || f == Field::Step)
+            continue;
+        const QVariant v = get(gemm::tileFieldKey(f));
+        if (!v.isValid())
+            continue;
+        c.setValue(f, v.toLongLong());
+        given.append(f);
+    }
+    // A register-blocked step told only its threads finds TM and TN from them.
+    if (given.contains(Field::Threads) && !given.contains(Field::TM) && !given.contains(Field::TN))
+        c.tm = c.tn = 0;
+    // Knobs the step names keep their values (a wrong one shows its reason); the rest follow.
+    const Config n = gemm::normalized(c);
+    for (Field f : gemm::tileFields())
+        if (f != Field::Dtype && f != Field::Step && !given.contains(f))
+            c.setValue(f, n.value(f));
+    setConfig(c);
+}
+
+// ---------------------------------------------------------------- model
+
+void TileSession::setGpu(const model::Gpu &gpu)
+{
+    m_gpu = gpu;
+    m_model.emplace(gpu);
+    // The samples' own measured ceilings where they were measured on this GPU, as the Results
+    // panel predicts them; the datasheet otherwise. Their measurements mark the bar too.
+    loadSamples();
+    m_perf.emplace(gpu, !m_samplesGpu.isEmpty() && m_samplesGpu == gpu.id ? m_samplesCeilings : model::MachineCeilings{});
+    m_evalCache.clear();
+    emit gpuChanged(m_gpu);
+    recompute();
+    reevaluateTrails();
+}
+
+TileSession::Evaluation TileSession::evaluate(const Config &c) const
+{
+    Evaluation e;
+    e.plan = gemm::plan(c, m_gpu.id.isEmpty() ? nullptr : &m_gpu);
+    e.input = e.plan.input;
+    if (e.plan.hasKernel() && e.plan.problems.isEmpty() && !m_gpu.computeCapability.isEmpty()) {
+        const gemm::CompileJob job = gemm::compileJob(e.plan, m_gpu);
+        if (job.ok) {
+            e.compileKey = job.key;
+            if (const gemm::TileCompile *r = m_compiler->result(job.key)) {
+                if (r->ok)
+                    e.input.registers = r->registers;
+                else
+                    e.compileError = r->error;
+            }
+        } else {
+            e.compileError = job.error;
+        }
+    }
+    if (m_model) {
+        const QString key = inputKey(e.input);
+        if (const auto it = m_evalCache.constFind(key); it != m_evalCache.constEnd()) {
+            e.result = it.value();
+        } else {
+            e.result = m_model->evaluate(e.input);
+            ++m_modelEvaluations;
+            if (m_evalCache.size() > 4000)
+                m_evalCache.clear();
+            m_evalCache.insert(key, e.result);
+        }
+    }
+    const bool legal = e.legal();
+    if (legal && m_perf && e.plan.hasKernel() && model::PerfModel::knows(e.plan.kernelId)) {
+        model::KernelLaunch &l = e.launch;
+        l.kernel = e.plan.kernelId;
+        l.dtype = model::dtypeName(c.dtype);
+        l.params = e.plan.kernelParams;
+        l.threads = e.plan.launchThreads;
+        l.registers = e.input.registers.value_or(0); // the NVRTC count once compiled; else the model's own
+        l.smemBytes = e.result.smemBytes;
+        // The launch as the plan makes it and the residency the terms table shows; the tile
+        // model sees naive and coalesced as 1×1 tiles, so their grid and residency come from
+        // the kernel's own BLOCK (the model derives them).
+        if (!isOneByOne(e.plan.kernelId)) {
+            l.grid = e.result.gridBlocks;
+            l.blocksPerSm = e.result.blocksPerSm;
+        }
+        e.prediction = m_perf->predict(l);
+        e.fullModel = e.prediction.ok;
+        if (!e.prediction.ok) {
+            const QString why = e.prediction.reason;
+            e.prediction = tilePrediction(e.result);
+            e.prediction.notes.prepend(
+                Text::tr("The performance model could not predict this launch (%1): the tile model's terms are shown.").arg(why));
+        }
+    } else {
+        e.prediction = tilePrediction(e.result);
+        e.prediction.ok = e.prediction.ok && legal;
+    }
+    return e;
+}
+
+model::Prediction TileSession::tilePrediction(const model::TileResult &r) const
+{
+    model::Prediction p;
+    p.ok = r.ok && r.predictedTimeS > 0;
+    p.reason = r.problems.join(QStringLiteral("; "));
+    p.timeS = r.predictedTimeS;
+    p.bound = r.bound;
+    p.boundWords = bindingTerm(r);
+    p.flops = r.flops;
+    p.mixSource = QStringLiteral("tile");
+    p.terms = {
+        {QStringLiteral("compute"), r.computeS,
+         Text::tr("%1 at the %2 peak × wave efficiency %3")
+             .arg(model::formatSi(r.flops, QStringLiteral("FLOP")), model::precisionLabel(r.precision), percent(r.waveEfficiency))},
+        {QStringLiteral("l2"), r.l2S,
+         Text::tr("%1 read without reuse / L2 bandwidth%2")
+             .arg(model::formatBytesBinary(r.l2ReadBytesNoReuse), r.l2BandwidthAssumed ? Text::tr(" (assumed)") : QString())},
+        {QStringLiteral("hbm"), r.hbmS, Text::tr("%1 (L2 model) / HBM bandwidth").arg(model::formatBytesBinary(r.hbmBytes))},
+    };
+    p.levelBytes = {{QStringLiteral("hbm"), r.hbmBytes}, {QStringLiteral("l2"), r.l2ReadBytesNoReuse + r.cBytes}};
+    p.notes << Text::tr("The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared "
+                        "memory, L1, latency and waves from its kernel.");
+    return p;
+}
+
+QPointF TileSession::pointOf(const model::TileResult &r, const model::Prediction &p)
+{
+    // The tile model's HBM traffic (the terms table's intensity), the prediction's time.
+    const double flops = p.flops > 0 ? p.flops : r.flops;
+    return {r.aiHbm(), p.timeS > 0 ? flops / p.timeS : 0};
+}
+
+void TileSession::recompute()
+{
+    const QString oldKey = m_eval.compileKey;
+    m_eval = evaluate(m_config);
+    // The configuration the user left needs its compile no more (unless a trail point does).
+    releaseCompile(oldKey);
+    if (!m_eval.compileKey.isEmpty() && !m_compiler->result(m_eval.compileKey)) {
+        if (m_compileTimer->interval() == 0)
+            requestCompile(true);
+        else
+            m_compileTimer->start();
+    } else {
+        m_compileTimer->stop();
+    }
+    rebuildChart();
+    emit resultChanged();
+}
+
+void TileSession::requestCompile(bool urgent)
+{
+    if (m_eval.compileKey.isEmpty() || m_compiler->result(m_eval.compileKey))
+        return;
+    m_compiler->request(gemm::compileJob(m_eval.plan, m_gpu), urgent);
+    emit runStateChanged(); // "compiling …" in the registers' words
+}
+
+bool TileSession::compilePending() const
+{
+    return !m_eval.compileKey.isEmpty() && !m_compiler->result(m_eval.compileKey);
+}
+
+int TileSession::pendingCompiles() const
+{
+    return m_compiler->pendingCount();
+}
+
+void TileSession::onCompiled(const QString &key)
+{
+    if (key == m_eval.compileKey) {
+        recompute();
+        emit registersChanged();
+    }
+    bool trail = false;
+    for (const TrailEntry &e : std::as_const(m_ladder))
+        trail = trail || e.compileKey == key;
+    for (const TrailEntry &e : std::as_const(m_sweep))
+        trail = trail || e.compileKey == key;
+    if (trail)
+        reevaluateTrails();
+}
+
+// ---------------------------------------------------------------- words
+
+QStringList TileSession::problems() const
+{
+    QStringList out = m_eval.plan.problems;
+    for (const QString &p : m_eval.result.problems)
+        if (!out.contains(p))
+            out.append(p);
+    return out;
+}
+
+QString TileSession::problemsText() const
+{
+    return problems().join(QLatin1Char('\n'));
+}
+
+QString TileSession::notesText() const
+{
+    QStringList n;
+    if (!m_stepChange.isEmpty())
+        n << m_stepChange;
+    n += m_eval.plan.notes;
+    n += m_eval.result.notes;
+    return n.join(QLatin1Char('\n'));
+}
+
+QString TileSession::bindingTerm(const model::TileResult &r) const
+{
+    if (r.bound == QLatin1String("compute"))
+        return r.precision.endsWith(QLatin1String("_tc"))
+                   ? Text::tr("tensor throughput (%1)").arg(model::precisionLabel(r.precision))
+                   : Text::tr("%1 throughput (CUDA cores)").arg(model::precisionLabel(r.precision));
+    if (r.bound == QLatin1String("hbm"))
+        return Text::tr("HBM bandwidth");
+    if (r.bound == QLatin1String("l2"))
+        return r.l2BandwidthAssumed ? Text::tr("L2 bandwidth (assumed)") : Text::tr("L2 bandwidth");
+    return {};
+}
+
+QString TileSession::headline() const
+{
+    const model::TileResult &r = m_eval.result;
+    if (!m_model)
+        return Text::tr("Choose a GPU to see the prediction");
+    if (!isLegal())
+        return Text::tr("No prediction: this configuration cannot run (see why below)");
+    const model::Prediction &p = m_eval.prediction;
+    if (!p.ok)
+        return Text::tr("No prediction: %1").arg(p.reason);
+    return Text::tr("predicted %1 · %2 · bound by %3")
+        .arg(model::formatSeconds(p.timeS), model::formatSi(pointOf(r, p).y(), QStringLiteral("FLOP/s")),
+             termwords::shortWords(p));
+}
+
+QString TileSession::boundSentence() const
+{
+    return isLegal() ? termwords::boundSentence(m_eval.prediction) : QString();
+}
+
+QString TileSession::stepTitleHtml() const
+{
+    const QString step = gemm::stepTitle(m_config.step);
+    if (const kernels::KernelSpec *k = kernels::Catalog::instance().find(m_config.step))
+        return QStringLiteral("<b>%1</b> — %2").arg(step.toHtmlEscaped(), k->description.toHtmlEscaped());
+    return QStringLiteral("<b>%1</b> — %2")
+        .arg(step.toHtmlEscaped(), Text::tr("the tile model with every knob free; registers are estimated"));
+}
+
+QString TileSession::registersText() const
+{
+    const model::TileResult &r = m_eval.result;
+    if (!r.registersEstimated) {
+        const gemm::TileCompile *c = m_compiler->result(m_eval.compileKey);
+        QString s = Text::tr("registers: %1 per thread, compiled (NVRTC, %2)").arg(r.registers).arg(c ? c->arch : QString());
+        if (c && c->spillBytes > 0)
+            s += Text::tr("; %1 bytes spilled to local memory").arg(c->spillBytes);
+        return s;
+    }
+    QString s = Text::tr("registers: ≈ %1, estimated").arg(r.registers);
+    if (!m_eval.compileKey.isEmpty() && !m_compiler->result(m_eval.compileKey))
+        s += Text::tr(" — compiling %1 with NVRTC…").arg(gemm::shortStepName(m_config.step));
+    else if (!m_eval.compileError.isEmpty())
+        s += Text::tr(" — no compile: %1").arg(m_eval.compileError);
+    else if (!m_eval.plan.hasKernel())
+        s += Text::tr(" (the tile-model step has no kernel to compile)");
+    else if (!m_eval.plan.problems.isEmpty())
+        s += Text::tr(" (nothing to compile for a configuration that cannot run)");
+    else if (m_gpu.computeCapability.isEmpty())
+        s += Text::tr(" (%1 is not an NVIDIA GPU: nothing to compile)").arg(m_gpu.displayName());
+    return s;
+}
+
+QList<TileTermRow> TileSession::termRows() const
+{
+    return termRows(m_eval.result, m_eval.prediction, registersText().section(QStringLiteral(": "), 1), isLegal());
+}
+
+QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const model::Prediction &pred,
+                                         const QString &registers, bool legal)
+{
+    // legal false: the step or the kernel refuses the configuration, so no time is predicted
+    // even where the model alone would give one.
+    model::TileResult r = result;
+    r.ok = r.ok && legal;
+    using model::formatBytesBinary;
+    using model::formatSeconds;
+    using model::formatSi;
+    QList<TileTermRow> rows;
+    rows.append({"smem", Text::tr("shared memory / block"), formatBytesBinary(double(r.smemBytes)), double(r.smemBytes)});
+    rows.append({"ai_stage", Text::tr("intensity per stage"), QString::number(r.aiStage, 'g', 4) + Text::tr(" FLOP/B"), r.aiStage});
+    rows.append({"grid", Text::tr("grid"), QStringLiteral("%1 × %2 = %3").arg(r.gridM).arg(r.gridN).arg(r.gridBlocks),
+                 double(r.gridBlocks)});
+    rows.append({"k_iterations", Text::tr("K iterations"), QString::number(r.kIterations), double(r.kIterations)});
+    rows.append({"flops", Text::tr("FLOPs"), formatSi(r.flops, QStringLiteral("FLOP")), r.flops});
+    rows.append({"l2_no_reuse", Text::tr("reads, no reuse"), formatBytesBinary(r.l2ReadBytesNoReuse), r.l2ReadBytesNoReuse});
+    rows.append({"c_bytes", Text::tr("C written"), formatBytesBinary(r.cBytes), r.cBytes});
+    rows.append({"hbm", Text::tr("HBM bytes (L2 model)"),
+                 formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : Text::tr(" (no reuse)")), r.hbmBytes});
+    rows.append({"hbm_min", Text::tr("HBM bytes (minimum)"), formatBytesBinary(r.hbmBytesMin), r.hbmBytesMin});
+    rows.append({"registers", Text::tr("registers / thread"), registers, double(r.registers)});
+    rows.append({"blocks_per_sm", Text::tr("blocks / SM"),
+                 r.blocksPerSm > 0 ? Text::tr("%1 (limit: %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter))
+                                   : Text::tr("0"),
+                 double(r.blocksPerSm)});
+    rows.append({"occupancy", Text::tr("occupancy"), percent(r.occupancy.occupancy), r.occupancy.occupancy});
+    rows.append({"waves", Text::tr("waves"), QString::number(r.waves, 'g', 4), r.waves});
+    rows.append({"wave_efficiency", Text::tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
+    const QString none = QStringLiteral("—");
+    // One row per term of the prediction ("compute_s", "issue_s", ..., "waves_s").
+    const bool ok = r.ok && pred.ok;
+    const QHash<QString, QString> termLabels = {
+        {"compute", Text::tr("compute term")}, {"issue", Text::tr("issue term")},   {"smem", Text::tr("shared memory term")},
+        {"l1", Text::tr("L1 term")},           {"l2", Text::tr("L2 term")},         {"hbm", Text::tr("HBM term")},
+        {"latency", Text::tr("latency term")}, {"waves", Text::tr("waves term")}};
+    for (const model::PerfTerm &t : pred.terms) {
+        QString text = ok ? formatSeconds(t.seconds) : none;
+        if (ok && t.name == QLatin1String("l2") && pred.mixSource == QLatin1String("tile") && r.l2BandwidthAssumed)
+            text += Text::tr(" (L2 bw assumed)");
+        rows.append({t.name + QStringLiteral("_s"), termLabels.value(t.name, t.name), text, t.seconds, ok && pred.bound == t.name});
+    }
+    const double flopS = ok && pred.timeS > 0 ? (pred.flops > 0 ? pred.flops : r.flops) / pred.timeS : 0;
+    rows.append({"time", Text::tr("predicted time"), ok ? formatSeconds(pred.timeS) : none, pred.timeS, ok});
+    rows.append({"flop_s", Text::tr("predicted FLOP/s"), ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
+    rows.append({"ai_hbm", Text::tr("intensity (HBM)"), ok ? QString::number(r.aiHbm(), 'g', 4) + Text::tr(" FLOP/B") : none,
+                 r.aiHbm()});
+    rows.append({"bound", Text::tr("bound by"), ok ? pred.boundWords : none, 0, ok});
+
+    // Short forms for the three-column presets table.
+    const QHash<QString, QString> shortLabels = {
+        {"smem", Text::tr("smem / block")},          {"ai_stage", Text::tr("AI / stage")},
+        {"grid", Text::tr("blocks")},                {"k_iterations", Text::tr("K iterations")},
+        {"l2_no_reuse", Text::tr("reads, no reuse")}, {"hbm", Text::tr("HBM (L2 model)")},
+        {"hbm_min", Text::tr("HBM minimum")},        {"registers", Text::tr("regs / thread")},
+        {"wave_efficiency", Text::tr("wave eff.")},  {"compute_s", Text::tr("compute term")},
+        {"time", Text::tr("time")},                  {"flop_s", Text::tr("FLOP/s")},
+        {"ai_hbm", Text::tr("AI (HBM)")},            {"bound", Text::tr("bound")}};
+    auto shortLimiter = [&](model::Limiter l) {
+        switch (l) {
+        case model::Limiter::Registers: return Text::tr("regs");
+        case model::Limiter::SharedMemory: return Text::tr("smem");
+        case model::Limiter::Warps: return Text::tr("warps");
+        case model::Limiter::Blocks: return Text::tr("blocks");
+        case model::Limiter::Barriers: return Text::tr("barriers");
+        case model::Limiter::None: break;
+        }
+        return QString();
+    };
+    for (TileTermRow &row : rows) {
+        row.shortLabel = shortLabels.value(row.key, row.label);
+        if (row.key == QLatin1String("ai_stage"))
+            row.brief = QString::number(r.aiStage, 'g', 4);
+        else if (row.key == QLatin1String("grid"))
+            row.brief = QString::number(r.gridBlocks);
+        else if (row.key == QLatin1String("hbm"))
+            row.brief = formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : QStringLiteral("*"));
+        else if (row.key == QLatin1String("blocks_per_sm") && r.blocksPerSm > 0)
+            row.brief = QStringLiteral("%1 · %2").arg(r.blocksPerSm).arg(shortLimiter(r.limiter));
+        else if (row.key == QLatin1String("l2_s") && ok)
+            row.brief = formatSeconds(row.raw) +
+                        (r.l2BandwidthAssumed && pred.mixSource == QLatin1String("tile") ? QStringLiteral("*") : QString());
+        else if (row.key == QLatin1String("ai_hbm") && r.ok)
+            row.brief = QString::number(r.aiHbm(), 'g', 4);
+        else if (row.key == QLatin1String("bound") && ok)
+            row.brief = pred.bound == QLatin1String("compute") ? Text::tr("compute")
+                        : pred.bound == QLatin1String("hbm")   ? Text::tr("HBM")
+                        : pred.bound == QLatin1String("l2")    ? Text::tr("L2")
+                                                               : pred.bound;
+        else if (row.key == QLatin1String("flops"))
+            row.brief = formatSi(r.flops, QString()).trimmed();
+        else if (row.key == QLatin1String("flop_s") && ok)
+            row.brief = formatSi(flopS, QString()).trimmed();
+        else if (row.key == QLatin1String("registers"))
+            row.brief = r.registersEstimated ? QStringLiteral("≈ %1").arg(r.registers) : QString::number(r.registers);
+        if (row.brief.isEmpty())
+            row.brief = row.text;
+    }
+    return rows;
+}
+
+QString TileSession::compactRegisters(const model::TileResult &r)
+{
+    return r.registersEstimated ? QStringLiteral("≈ %1 (est.)").arg(r.registers) : QString::number(r.registers);
+}
+
+QString TileSession::tooltipFor(const Evaluation &e, const QString &title) const
+{
+    const model::TileResult &r = e.result;
+    QString html = QStringLiteral("<b>%1</b><br>%2 · %3 · %4×%5×%6<table>")
+                       .arg(title.toHtmlEscaped(), gemm::shortStepName(e.plan.config.step), model::dtypeName(e.plan.config.dtype))
+                       .arg(e.plan.config.M)
+                       .arg(e.plan.config.N)
+                       .arg(e.plan.config.K);
+    const QString regs =
+        r.registersEstimated ? Text::tr("≈ %1 (estimated)").arg(r.registers) : Text::tr("%1 (compiled)").arg(r.registers);
+    for (const TileTermRow &row : termRows(r, e.prediction, regs)) {
+        const QString cell = QStringLiteral("<td>%1</td><td>%2</td>").arg(row.label.toHtmlEscaped(), row.text.toHtmlEscaped());
+        html += row.bold ? QStringLiteral("<tr style=\"font-weight:bold\">%1</tr>").arg(cell) : QStringLiteral("<tr>%1</tr>").arg(cell);
+    }
+    html += QStringLiteral("</table>");
+    if (r.ok && e.prediction.ok)
+        html += Text::tr("binding term: <b>%1</b>").arg(e.prediction.boundWords.toHtmlEscaped());
+    return html;
+}
+
+// ---------------------------------------------------------------- chart values
+
+void TileSession::rebuildChart()
+{
+    m_points.clear();
+    m_trails.clear();
+    const model::TileResult &r = m_eval.result;
+    const QString label = QStringLiteral("%1 %2").arg(gemm::shortStepName(m_config.step), gemm::tileLabel(m_config));
+    if (isLegal()) {
+        ChartPoint p;
+        p.id = currentPointId();
+        p.label = label;
+        p.tooltip = tooltipFor(m_eval, Text::tr("Predicted: %1").arg(label));
+        const QPointF xy = pointOf(r, m_eval.prediction);
+        p.ai = xy.x();
+        p.flopPerS = xy.y();
+        p.kind = ChartPoint::Kind::Predicted;
+        m_points.append(p);
+        bool fromSamples = false;
+        if (const model::Measurement *m = knownMeasurement(m_eval.plan, &fromSamples)) {
+            ChartPoint mp;
+            mp.id = measuredPointId();
+            mp.label = Text::tr("measured");
+            mp.tooltip = QStringLiteral("<b>%1</b><br>%2").arg(Text::tr("Measured: %1").arg(label).toHtmlEscaped(),
+                                                               gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
+                         (fromSamples ? Text::tr("<br>(from the samples file)") : QString());
+            mp.ai = p.ai;
+            mp.flopPerS = m->flopPerS();
+            mp.kind = ChartPoint::Kind::Measured;
+            m_points.append(mp);
+            ChartTrail gap;
+            gap.id = QStringLiteral("tile.gap");
+            gap.kind = ChartPoint::Kind::Measured;
+            gap.points = {QPointF(p.ai, p.flopPerS), QPointF(mp.ai, mp.flopPerS)};
+            m_trails.append(gap);
+        }
+    }
+
+    auto addTrail = [this](const QList<TrailEntry> &entries, const QString &id, const QString &predicted,
+                           const QString &measured) {
+        ChartTrail pt, mt;
+        pt.id = id + QStringLiteral(".predicted");
+        pt.label = predicted;
+        pt.kind = ChartPoint::Kind::Predicted;
+        mt.id = id + QStringLiteral(".measured");
+        mt.label = measured;
+        mt.kind = ChartPoint::Kind::Measured;
+        for (int i = 0; i < entries.size(); ++i) {
+            const TrailEntry &e = entries.at(i);
+            if (!e.skipped.isEmpty())
+                continue;
+            const QPointF xy = pointOf(e.result, e.prediction);
+            pt.points << xy;
+            pt.pointLabels << e.label;
+            ChartPoint p;
+            p.id = QStringLiteral("%1.p%2").arg(id).arg(i);
+            p.tooltip = e.tooltip;
+            p.ai = xy.x();
+            p.flopPerS = xy.y();
+            m_points << p;
+            if (e.measured) {
+                const double ai = xy.x(); // the same configuration: the model's traffic, the measured time
+                mt.points << QPointF(ai, e.measured->flopPerS());
+                mt.pointLabels << e.label;
+                ChartPoint m;
+                m.id = QStringLiteral("%1.m%2").arg(id).arg(i);
+                m.kind = ChartPoint::Kind::Measured;
+                m.ai = ai;
+                m.flopPerS = e.measured->flopPerS();
+                m.tooltip = QStringLiteral("<b>%1</b><br>%2%3")
+                                .arg(Text::tr("Measured: %1").arg(e.label).toHtmlEscaped(),
+                                     gapFor(e.prediction, *e.measured).toHtmlEscaped(),
+                                     e.fromSamples ? Text::tr("<br>(from the samples file)") : QString());
+                m_points << m;
+            }
+        }
+        if (!pt.points.isEmpty())
+            m_trails << pt;
+        if (!mt.points.isEmpty())
+            m_trails << mt;
+    };
+    addTrail(m_ladder, QStringLiteral("tile.ladder"), Text::tr("ladder, predicted"), Text::tr("ladder, measured"));
+    addTrail(m_sweep, QStringLiteral("tile.sweep"), Text::tr("sweep %1, predicted").arg(m_sweepName),
+             Text::tr("sweep %1, measured").arg(m_sweepName));
+    emit chartChanged();
+}
+
+// ---------------------------------------------------------------- samples
+
+void TileSession::loadSamples()
+{
+    if (m_samplesLoaded)
+        return;
+    m_samplesLoaded = true;
+    m_samples.clear();
+    m_samplesGpu.clear();
+    m_samplesError.clear();
+    if (!QFileInfo::exists(m_samplesFile)) {
+        m_samplesError = Text::tr("%1 is not there (yet): no measured ladder to show").arg(QFileInfo(m_samplesFile).fileName());
+        return;
+    }
+    QString error;
+    const auto rs = model::ResultSet::load(m_samplesFile, &error);
+    if (!rs) {
+        m_samplesError = Text::tr("%1 was not loaded: %2").arg(QFileInfo(m_samplesFile).fileName(), error);
+        return;
+    }
+    m_samplesGpu = rs->device.spec;
+    m_samplesCeilings = model::MachineCeilings::fromResults(*rs);
+    for (const model::Measurement &m : rs->measurements) {
+        if (!m.kernel.startsWith(QLatin1String("gemm.")) || !m.check.ok || m.time.median <= 0)
+            continue;
+        QStringList parts = {m.kernel, m.dtype};
+        for (auto it = m.params.begin(); it != m.params.end(); ++it)
+            parts << it.key() + QLatin1Char('=') + QString::number(it.value().toLongLong());
+        const QString key = parts.join(QLatin1Char(' '));
+        // One per configuration: the ladder's own run before sweeps and repeats.
+        const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
+        if (!m_samples.contains(key) || ladder)
+            m_samples.insert(key, m);
+    }
+}
+
+void TileSession::setSamplesFile(const QString &path)
+{
+    m_samplesFile = path;
+    m_samplesLoaded = false;
+    m_samples.clear();
+    m_samplesGpu.clear();
+    m_samplesCeilings = {};
+    if (m_model)
+        setGpu(m_gpu); // reloads them, with their ceilings
+}
+
+QString TileSession::measurementKey(const gemm::TilePlan &p) const
+{
+    QStringList parts = {p.kernelId, model::dtypeName(p.config.dtype)};
+    for (auto it = p.kernelParams.begin(); it != p.kernelParams.end(); ++it) // QMap: sorted by name
+        parts << it.key() + QLatin1Char('=') + QString::number(it.value().toLongLong());
+    return parts.join(QLatin1Char(' '));
+}
+
+const model::Measurement *TileSession::knownMeasurement(const gemm::TilePlan &p, bool *fromSamples) const
+{
+    if (fromSamples)
+        *fromSamples = false;
+    if (!p.hasKernel())
+        return nullptr;
+    const QString key = measurementKey(p);
+    if (auto it = m_measured.constFind(key); it != m_measured.constEnd())
+        return &it.value();
+    if (!m_samplesGpu.isEmpty() && m_samplesGpu == m_gpu.id)
+        if (auto it = m_samples.constFind(key); it != m_samples.constEnd()) {
+            if (fromSamples)
+                *fromSamples = true;
+            return &it.value();
+        }
+    return nullptr;
+}
+
+const model::Measurement *TileSession::measurement(bool *fromSamples) const
+{
+    if (fromSamples)
+        *fromSamples = false;
+    return isLegal() ? knownMeasurement(m_eval.plan, fromSamples) : nullptr;
+}
+
+// ---------------------------------------------------------------- ladder and sweep
+
+void TileSession::evaluateEntry(TrailEntry &e)
+{
+    const Evaluation ev = evaluate(e.config);
+    e.plan = ev.plan;
+    e.result = ev.result;
+    e.prediction = ev.prediction;
+    e.compileKey = ev.compileKey;
+    QStringList why = ev.plan.problems;
+    for (const QString &p : ev.result.problems)
+        if (!why.contains(p))
+            why << p;
+    if (ev.plan.problems.isEmpty() && ev.result.ok && !ev.prediction.ok && !ev.prediction.reason.isEmpty())
+        why << ev.prediction.reason;
+    e.skipped = ev.plan.problems.isEmpty() && ev.result.ok && ev.prediction.ok ? QString() : why.join(QStringLiteral("; "));
+    e.tooltip = e.skipped.isEmpty() ? tooltipFor(ev, e.label) : QString();
+    if (!ev.compileKey.isEmpty() && !m_compiler->result(ev.compileKey))
+        m_compiler->request(gemm::compileJob(ev.plan, m_gpu), false);
+    bool fromSamples = false;
+    const model::Measurement *m = e.skipped.isEmpty() ? knownMeasurement(ev.plan, &fromSamples) : nullptr;
+    if (m) {
+        e.measured = *m;
+        e.fromSamples = fromSamples;
+    } else if (!e.measured || e.fromSamples) {
+        e.measured.reset();
+    }
+}
+
+void TileSession::reevaluateTrails()
+{
+    if (m_ladder.isEmpty() && m_sweep.isEmpty())
+        return;
+    for (TrailEntry &e : m_ladder)
+        evaluateEntry(e);
+    for (TrailEntry &e : m_sweep)
+        evaluateEntry(e);
+    rebuildChart();
+    emit trailsChanged();
+}
+
+void TileSession::releaseCompile(const QString &key)
+{
+    // A compile nobody shows any more (not the configuration, no trail point) need not run:
+    // dropped while queued; one already running finishes and is remembered.
+    if (key.isEmpty() || key == m_eval.compileKey)
+        return;
+    for (const QList<TrailEntry> *list : {&m_ladder, &m_sweep})
+        for (const TrailEntry &e : *list)
+            if (e.compileKey == key)
+                return;
+    m_compiler->cancel(key);
+}
+
+void TileSession::showLadder()
+{
+    loadSamples();
+    const QList<TrailEntry> old = m_ladder;
+    m_ladder.clear();
+    int n = 0;
+    for (const QString &step : gemm::ladderIds()) {
+        TrailEntry e;
+        e.config = gemm::defaultConfig(step, m_config.M);
+        e.config.M = m_config.M;
+        e.config.N = m_config.N;
+        e.config.K = m_config.K;
+        e.label = QStringLiteral("%1 %2").arg(++n).arg(gemm::shortStepName(step));
+        evaluateEntry(e);
+        m_ladder.append(e);
+    }
+    for (const TrailEntry &o : old) // the old ladder's compiles the new trails do not share
+        releaseCompile(o.compileKey);
+    rebuildChart();
+    emit trailsChanged();
+}
+
+QString TileSession::ladderText() const
+{
+    if (m_ladder.isEmpty())
+        return Text::tr("The ladder: every step's default tile at the current size, predicted (hollow) and, from the "
+                        "samples file, measured (filled).");
+    int shown = 0, measured = 0;
+    QStringList skipped;
+    for (const TrailEntry &e : m_ladder) {
+        if (e.skipped.isEmpty())
+            ++shown;
+        else
+            skipped << QStringLiteral("%1: %2").arg(e.label, e.skipped);
+        if (e.measured)
+            ++measured;
+    }
+    QString s = Text::tr("Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.")
+                    .arg(m_config.M)
+                    .arg(m_config.N)
+                    .arg(m_config.K)
+                    .arg(shown)
+                    .arg(m_ladder.size())
+                    .arg(measured);
+    if (!m_samplesError.isEmpty())
+        s += QLatin1Char(' ') + m_samplesError + QLatin1Char('.');
+    else if (!m_samplesGpu.isEmpty() && m_samplesGpu != m_gpu.id)
+        s += QLatin1Char(' ') + Text::tr("The samples were measured on %1; choose that GPU to see them.").arg(m_samplesGpu);
+    else if (measured < shown)
+        s += QLatin1Char(' ') +
+             Text::tr("The samples hold the fp32 steps at 4096³ and the tensor-core steps at 8192³ (their ladder sizes).");
+    if (!skipped.isEmpty())
+        s += QLatin1Char('\n') + Text::tr("Not on the trail: %1").arg(skipped.join(QStringLiteral("; ")));
+    return s;
+}
+
+void TileSession::sweep(Field field)
+{
+    const gemm::FieldRule rule = gemm::fieldRule(m_config.step, field);
+    QList<std::pair<Config, QString>> configs;
+    if (rule.role != gemm::FieldRole::Free || rule.stops.isEmpty()) {
+        const QList<TrailEntry> old = std::exchange(m_sweep, {});
+        for (const TrailEntry &o : old)
+            releaseCompile(o.compileKey);
+        m_sweepMessage = Text::tr("%1 is not a knob of %2 (%3): nothing to sweep")
+                             .arg(gemm::tileFieldName(field), gemm::shortStepName(m_config.step), rule.why);
+        rebuildChart();
+        emit trailsChanged();
+        return;
+    }
+    for (qint64 v : rule.stops) {
+        Config c = m_config;
+        c.setValue(field, v);
+        configs.append({gemm::normalized(c), QStringLiteral("%1=%2").arg(gemm::tileFieldName(field)).arg(v)});
+    }
+    runSweep(gemm::tileFieldName(field), configs);
+}
+
+void TileSession::sweepSize()
+{
+    QList<std::pair<Config, QString>> configs;
+    for (qint64 d : sizeSweepValues()) {
+        Config c = m_config;
+        c.M = c.N = c.K = d;
+        configs.append({c, QStringLiteral("D=%1").arg(d)});
+    }
+    runSweep(QStringLiteral("D"), configs);
+}
+
+void TileSession::runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs)
+{
+    loadSamples();
+    const QList<TrailEntry> old = m_sweep;
+    m_sweep.clear();
+    m_sweepName = name;
+    m_sweepMessage.clear();
+    for (const auto &[c, label] : configs) {
+        TrailEntry e;
+        e.config = c;
+        e.label = label;
+        evaluateEntry(e);
+        m_sweep.append(e);
+    }
+    for (const TrailEntry &o : old) // the previous sweep's compiles the trails do not share
+        releaseCompile(o.compileKey);
+    rebuildChart();
+    emit trailsChanged();
+}
+
+QString TileSession::sweepText() const
+{
+    if (!m_sweepMessage.isEmpty())
+        return m_sweepMessage;
+    if (m_sweep.isEmpty())
+        return Text::tr("A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.");
+    int shown = 0, measured = 0;
+    QStringList skipped;
+    for (const TrailEntry &e : m_sweep) {
+        if (e.skipped.isEmpty())
+            ++shown;
+        else
+            skipped << QStringLiteral("%1: %2").arg(e.label, e.skipped);
+        if (e.measured)
+            ++measured;
+    }
+    QString s = Text::tr("Sweep of %1 (%2): %3 of %4 points predicted, %5 measured.")
+                    .arg(m_sweepName, gemm::shortStepName(m_config.step))
+                    .arg(shown)
+                    .arg(m_sweep.size())
+                    .arg(measured);
+    if (!skipped.isEmpty())
+        s += QLatin1Char('\n') + Text::tr("Left out: %1").arg(skipped.join(QStringLiteral("; ")));
+    return s;
+}
+
+void TileSession::clearTrails()
+{
+    QList<TrailEntry> old = std::exchange(m_ladder, {});
+    old += std::exchange(m_sweep, {});
+    for (const TrailEntry &o : old)
+        releaseCompile(o.compileKey);
+    m_sweepMessage.clear();
+    rebuildChart();
+    emit trailsChanged();
+}
+
+// ---------------------------------------------------------------- measuring
+
+void TileSession::setWorker(WorkerClient *worker)
+{
+    if (m_worker == worker)
+        return;
+    if (m_worker)
+        m_worker->disconnect(this);
+    m_worker = worker;
+    if (!worker)
+        return;
+    connect(worker, &WorkerClient::measurement, this, &TileSession::onMeasured);
+    connect(worker, &WorkerClient::error, this,
+            [this](const QString &id, const QString &message, int code) { onRunFailed(id, message, code == 3); });
+    connect(worker, &WorkerClient::finished, this, &TileSession::onRunFinished);
+    connect(worker, &WorkerClient::progress, this, [this](const QString &id, int, int, const QString &what) {
+        if (!m_runs.contains(id))
+            return;
+        m_runMessage = Text::tr("Measuring: %1").arg(what);
+        emit runStateChanged();
+    });
+}
+
+void TileSession::setWorkerProgram(const QString &program)
+{
+    if (!m_ownWorker)
+        m_ownWorker = new WorkerClient(this);
+    m_ownWorker->setProgram(program);
+    setWorker(m_ownWorker);
+}
+
+WorkerClient *TileSession::worker()
+{
+    if (!m_worker) {
+        if (!m_ownWorker)
+            m_ownWorker = new WorkerClient(this);
+        setWorker(m_ownWorker);
+    }
+    return m_worker;
+}
+
+QString TileSession::runOn(const gemm::TilePlan &p, bool sweep)
+{
+    WorkerClient *w = worker();
+    const QString id = w->run(p.kernelId, p.kernelParams, model::dtypeName(p.config.dtype), 20);
+    if (id.isEmpty()) {
+        m_runMessage = Text::tr("Measure failed: %1").arg(w->lastFailure()); // could not start the worker
+        return {};
+    }
+    m_runs.insert(id, {measurementKey(p), sweep, false});
+    return id;
+}
+
+bool TileSession::canMeasure() const
+{
+    return isLegal() && m_eval.plan.hasKernel() && !m_gpu.computeCapability.isEmpty();
+}
+
+void TileSession::measure()
+{
+    if (!isLegal()) {
+        m_runMessage = Text::tr("Measure: this configuration cannot run (see the reasons above).");
+    } else if (!m_eval.plan.hasKernel()) {
+        m_runMessage = Text::tr("Measure: the tile-model step has no kernel; pick a ladder step to measure.");
+    } else {
+        if (!runOn(m_eval.plan, false).isEmpty())
+            m_runMessage = Text::tr("Measuring %1 %2 through the worker (checked, then timed)…")
+                               .arg(gemm::shortStepName(m_config.step), gemm::tileLabel(m_config));
+    }
+    emit runStateChanged();
+}
+
+void TileSession::measureSweep()
+{
+    int queued = 0;
+    for (const TrailEntry &e : std::as_const(m_sweep)) {
+        if (!e.skipped.isEmpty() || !e.plan.hasKernel())
+            continue;
+        if (runOn(e.plan, true).isEmpty())
+            break;
+        ++queued;
+    }
+    m_sweepMessage.clear();
+    if (queued)
+        m_runMessage = Text::tr("Measuring %n sweep point(s) through the worker…", nullptr, queued);
+    else if (m_runMessage.isEmpty() || m_runs.isEmpty())
+        m_runMessage = Text::tr("Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).");
+    emit runStateChanged();
+}
+
+QString TileSession::gapFor(const model::Prediction &p, const model::Measurement &m) const
+{
+    if (!p.ok || p.timeS <= 0)
+        return Text::tr("measured %1").arg(model::formatSeconds(m.time.median));
+    const double ratio = m.time.median / p.timeS - 1.0;
+    const QString rel = ratio >= 0 ? Text::tr("%1 % slower").arg(qRound(ratio * 100))
+                                   : Text::tr("%1 % faster").arg(qRound(-ratio * 100));
+    return Text::tr("predicted %1, measured %2, %3; binding term: %4")
+        .arg(model::formatSeconds(p.timeS), model::formatSeconds(m.time.median), rel, p.boundWords);
+}
+
+QString TileSession::gapText() const
+{
+    bool fromSamples = false;
+    if (const model::Measurement *m = measurement(&fromSamples))
+        return gapFor(m_eval.prediction, *m) + (fromSamples ? Text::tr(" (samples file)") : QString());
+    return m_runMessage;
+}
+
+void TileSession::onMeasured(const QString &id, const model::Measurement &m)
+{
+    const RunTarget t = m_runs.value(id);
+    if (t.key.isEmpty())
+        return;
+    if (!m.check.ok) {
+        m_runMessage = Text::tr("%1: the result check FAILED (%2), so the point is not plotted.")
+                           .arg(m.kernel, m.check.message.isEmpty() ? Text::tr("max rel. error %1").arg(m.check.maxRelErr)
+                                                                    : m.check.message);
+    } else {
+        m_measured.insert(t.key, m);
+        m_runMessage.clear();
+    }
+    for (TrailEntry &e : m_sweep)
+        if (e.skipped.isEmpty() && measurementKey(e.plan) == t.key && m.check.ok) {
+            e.measured = m;
+            e.fromSamples = false;
+        }
+    rebuildChart();
+    emit resultChanged(); // the bar's measured line, the gap
+    emit runStateChanged();
+    if (t.sweep)
+        emit trailsChanged();
+}
+
+void TileSession::onRunFailed(const QString &id, const QString &message, bool noDevice)
+{
+    if (!m_runs.contains(id))
+        return;
+    m_runs[id].failed = true;
+    m_runMessage = noDevice ? Text::tr("No CUDA device: %1 The prediction stands; the ladder view shows measured sample "
+                                       "results.")
+                                  .arg(message.endsWith(QLatin1Char('.')) ? message : message + QLatin1Char('.'))
+                            : Text::tr("Measure failed: %1").arg(message);
+    emit runStateChanged();
+}
+
+void TileSession::onRunFinished(const QString &id, bool ok, const QString &message)
+{
+    const auto it = m_runs.constFind(id);
+    if (it == m_runs.constEnd())
+        return;
+    // A request can end without an error event before it (a worker that died, no device at all).
+    if (!ok && !it->failed && !message.isEmpty())
+        onRunFailed(id, message, message.contains(QLatin1String("no CUDA device"), Qt::CaseInsensitive));
+    m_runs.remove(id);
+    emit runStateChanged();
+    if (m_runs.isEmpty())
+        emit measurementFinished();
+}

@@ -1,0 +1,591 @@
+// The tile explorer's state without a single widget (QCoreApplication only): a TileSession's
+// evaluations are the models' own (model::TileModel's traffic and residency, model::PerfModel's
+// time for ladder steps), repeated configurations come from the cache, the NVRTC compile queue
+// runs the configuration on screen first and drops compiles nobody needs (a stand-in compile
+// function, so the order is seen and nothing waits for NVRTC), the ladder maps every step's
+// default tile to its kernel and the samples' measurements, the configuration is a plain value
+// with a change signal, and measuring goes through a worker (a stand-in script).
+#include "events.h"
+#include "gemmladder.h"
+#include "gemmtile.h"
+#include "paths.h"
+#include "perfmodel.h"
+#include "specdb.h"
+#include "tile/tilecompiler.h"
+#include "tile/tilesession.h"
+#include "tilemodel.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QGuiApplication>
+#include <QMutex>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace gemm = kernels::gemm;
+using Field = kernels::gemm::TileField;
+
+namespace {
+
+// The ceilings the session predicts with: the bundled H200 samples' own, on their GPU.
+model::MachineCeilings samplesCeilings(const model::Gpu &g)
+{
+    const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs) : model::MachineCeilings{};
+}
+
+// What the models say for a configuration with `registers`, built here from the plan.
+struct Expected
+{
+    model::TileResult result;
+    model::Prediction prediction; // ok false for the model step (no kernel)
+};
+Expected expected(const model::Gpu &g, const gemm::TileConfig &c, std::optional<int> registers)
+{
+    const gemm::TilePlan plan = gemm::plan(c, &g);
+    model::TileInput in = plan.input;
+    in.registers = registers;
+    Expected e;
+    e.result = model::TileModel(g).evaluate(in);
+    if (!plan.hasKernel())
+        return e;
+    model::KernelLaunch l;
+    l.kernel = plan.kernelId;
+    l.dtype = model::dtypeName(c.dtype);
+    l.params = plan.kernelParams;
+    l.threads = plan.launchThreads;
+    l.registers = registers.value_or(0);
+    l.smemBytes = e.result.smemBytes;
+    if (plan.kernelId != "gemm.naive" && plan.kernelId != "gemm.coalesced") {
+        l.grid = e.result.gridBlocks;
+        l.blocksPerSm = e.result.blocksPerSm;
+    }
+    e.prediction = model::PerfModel(g, samplesCeilings(g)).predict(l);
+    return e;
+}
+
+// Parameters as numbers by name (a results file stores them as JSON numbers).
+QString paramsKey(const QVariantMap &params)
+{
+    QStringList parts;
+    for (auto it = params.begin(); it != params.end(); ++it)
+        parts << it.key() + QLatin1Char('=') + QString::number(it.value().toLongLong());
+    return parts.join(QLatin1Char(' '));
+}
+
+const ChartPoint *findPoint(const QList<ChartPoint> &points, const QString &id)
+{
+    for (const ChartPoint &p : points)
+        if (p.id == id)
+            return &p;
+    return nullptr;
+}
+
+// A compile stand-in: records the order compiles start in, waits for a permit, answers a
+// fixed register count. Nothing runs NVRTC.
+struct FakeCompiles
+{
+    QSemaphore permits;
+    QMutex mutex;
+    QStringList started;
+    int registers = 77;
+
+    TileCompiler::CompileFunction function()
+    {
+        return [this](const gemm::CompileJob &job) {
+            {
+                QMutexLocker lock(&mutex);
+                started << job.key;
+            }
+            permits.acquire();
+            gemm::TileCompile r;
+            r.ok = true;
+            r.kernel = job.kernel;
+            r.arch = QStringLiteral("sm_fake");
+            r.registers = registers;
+            return r;
+        };
+    }
+    QStringList startedKeys()
+    {
+        QMutexLocker lock(&mutex);
+        return started;
+    }
+};
+
+gemm::CompileJob job(const QString &key)
+{
+    gemm::CompileJob j;
+    j.ok = true;
+    j.key = key;
+    j.kernel = key;
+    return j;
+}
+
+// A worker stand-in (run as `script worker`): says hello, then answers every request line with
+// the events in `eventsFile`, each given the request's id.
+QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
+{
+    const QString path = dir.filePath("worker.sh");
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QStringLiteral("#!/bin/sh\n"
+                           "printf '{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\",\"devices\":1}\\n'\n"
+                           "while IFS= read -r line; do\n"
+                           "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
+                           "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
+                           "done\n")
+                .arg(eventsFile)
+                .arg(model::events::kProtocol)
+                .toUtf8());
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
+} // namespace
+
+class TestTileSession : public QObject
+{
+    Q_OBJECT
+
+    model::SpecDb m_db;
+    const model::Gpu &gpu(const QString &id) { return *m_db.find(id); }
+
+private slots:
+    void initTestCase()
+    {
+        m_db.loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/gpus"));
+        QVERIFY(m_db.find("h200-sxm") && m_db.find("a100-sxm4-80gb"));
+    }
+
+    // No QGuiApplication, no widget: the session is QtCore.
+    void runsWithoutWidgets()
+    {
+        QVERIFY(QCoreApplication::instance());
+        QVERIFY(!qobject_cast<QGuiApplication *>(QCoreApplication::instance()));
+        TileSession s;
+        QVERIFY(!s.hasGpu());
+        QVERIFY(s.headline().contains("Choose a GPU"));
+        QVERIFY(s.points().isEmpty());
+        s.setGpu(gpu("h200-sxm"));
+        QVERIFY(s.hasGpu());
+        QVERIFY2(s.isLegal(), qPrintable(s.problemsText()));
+        QVERIFY(findPoint(s.points(), TileSession::currentPointId()));
+    }
+
+    // ---- evaluations are the models' own
+
+    void evaluationIsTheModels_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<int>("registers"); // what the stand-in compile answers
+        QTest::newRow("h200 reg2d fp32") << "h200-sxm" << "gemm.reg2d" << "fp32" << 120;
+        QTest::newRow("h200 mma_multistage bf16") << "h200-sxm" << "gemm.mma_multistage" << "bf16" << 77;
+        // 1024 threads: more than 64 registers could not be resident.
+        QTest::newRow("h200 naive fp32") << "h200-sxm" << "gemm.naive" << "fp32" << 32;
+        QTest::newRow("a100 model tf32") << "a100-sxm4-80gb" << "model" << "tf32" << 0;
+    }
+    void evaluationIsTheModels()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, step);
+        QFETCH(QString, dtype);
+        QFETCH(int, registers);
+        FakeCompiles fake;
+        fake.registers = registers;
+        fake.permits.release(1000);
+        TileSession s;
+        s.compiler()->setCompileFunction(fake.function());
+        s.setCompileDelay(0);
+        const model::Gpu &g = this->gpu(gpu);
+        s.setGpu(g);
+        gemm::TileConfig c = gemm::defaultConfig(step);
+        c.dtype = *model::parseDtype(dtype);
+        s.setConfig(c);
+        QVERIFY2(s.isLegal(), qPrintable(s.problemsText()));
+        const bool ladder = step != "model";
+        if (ladder) { // the stand-in compile's registers replace the estimate
+            QSignalSpy regs(&s, &TileSession::registersChanged);
+            QTRY_VERIFY(!s.registersEstimated());
+            QCOMPARE(regs.count(), 1);
+            QCOMPARE(s.result().registers, fake.registers);
+            QCOMPARE(s.launch().registers, fake.registers);
+            QVERIFY2(s.registersText().contains("sm_fake"), qPrintable(s.registersText()));
+        } else {
+            QVERIFY(s.evaluation().compileKey.isEmpty()); // the model step has no kernel
+            QVERIFY(s.registersText().contains("no kernel"));
+        }
+        const Expected e = expected(g, c, ladder ? std::optional<int>(fake.registers) : std::nullopt);
+        QCOMPARE(s.result().blocksPerSm, e.result.blocksPerSm);
+        QCOMPARE(s.result().gridBlocks, e.result.gridBlocks);
+        QCOMPARE(s.result().hbmBytes, e.result.hbmBytes);
+        QCOMPARE(s.result().smemBytes, e.result.smemBytes);
+        QVERIFY2(s.fullModel() == ladder, qPrintable(s.prediction().notes.join("; ")));
+        const double time = ladder ? e.prediction.timeS : e.result.predictedTimeS;
+        QVERIFY(time > 0);
+        QCOMPARE(s.prediction().timeS, time);
+        if (ladder) {
+            QCOMPARE(s.prediction().bound, e.prediction.bound);
+            QCOMPARE(s.prediction().terms.size(), e.prediction.terms.size());
+        } else { // the tile model's peak terms only
+            QCOMPARE(s.prediction().terms.size(), qsizetype(3));
+            QCOMPARE(s.prediction().bound, e.result.bound);
+        }
+        // The chart's point: the tile model's HBM intensity, the prediction's FLOP/s.
+        const ChartPoint *p = findPoint(s.points(), TileSession::currentPointId());
+        QVERIFY(p);
+        QCOMPARE(p->ai, e.result.aiHbm());
+        QCOMPARE(p->flopPerS, s.prediction().flops / time);
+        // The words say the same numbers.
+        QVERIFY2(s.headline().contains(model::formatSeconds(time)), qPrintable(s.headline()));
+        const QList<TileTermRow> rows = s.termRows();
+        const auto row = std::find_if(rows.begin(), rows.end(), [](const TileTermRow &r) { return r.key == "time"; });
+        QVERIFY(row != rows.end());
+        QCOMPARE(row->raw, time);
+        QVERIFY(row->bold);
+        QVERIFY(!s.boundSentence().isEmpty());
+    }
+
+    void illegalConfigurationHasNoPoint()
+    {
+        TileSession s;
+        s.setCompileDelay(60000); // nothing compiles in this test
+        s.setGpu(gpu("h200-sxm"));
+        gemm::TileConfig c = gemm::defaultConfig("gemm.reg2d");
+        c.bm = 4096; // far past the shared memory
+        c.bn = 4096;
+        s.setConfig(c);
+        QVERIFY(!s.isLegal());
+        QVERIFY(!s.problems().isEmpty());
+        QVERIFY(!findPoint(s.points(), TileSession::currentPointId()));
+        QVERIFY(s.headline().contains("cannot run"));
+        QVERIFY(!s.canMeasure());
+        QVERIFY(s.boundSentence().isEmpty());
+        s.measure(); // refused with its reason, nothing queued
+        QVERIFY(!s.measuring());
+        QVERIFY2(s.gapText().contains("cannot run"), qPrintable(s.gapText()));
+    }
+
+    // ---- the evaluation cache
+
+    void repeatedConfigurationsComeFromTheCache()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.setGpu(gpu("a100-sxm4-80gb"));
+        const gemm::TileConfig a = TileSession::seed003Presets().at(0).config;
+        const gemm::TileConfig b = TileSession::seed003Presets().at(1).config;
+        s.setConfig(a);
+        const int afterA = s.modelEvaluations();
+        const model::TileResult ra = s.result();
+        s.setConfig(b);
+        QCOMPARE(s.modelEvaluations(), afterA + 1); // a new input: the model runs
+        s.setConfig(a);
+        QCOMPARE(s.modelEvaluations(), afterA + 1); // back to A: from the cache
+        QCOMPARE(s.result().hbmBytes, ra.hbmBytes);
+        QCOMPARE(s.result().predictedTimeS, ra.predictedTimeS);
+        (void)s.evaluate(b); // any configuration, through the same cache
+        QCOMPARE(s.modelEvaluations(), afterA + 1);
+        const int cached = s.cachedEvaluations();
+        QVERIFY(cached >= 2);
+        // A new GPU: a new model, so nothing old is reused.
+        s.setGpu(gpu("h200-sxm"));
+        QCOMPARE(s.modelEvaluations(), afterA + 2);
+        QCOMPARE(s.cachedEvaluations(), 1);
+    }
+
+    // ---- the compile queue
+
+    void compilerQueueOrderAndCancel()
+    {
+        FakeCompiles fake;
+        TileCompiler compiler;
+        compiler.setCompileFunction(fake.function());
+        compiler.setMaxParallel(1);
+        QSignalSpy started(&compiler, &TileCompiler::started);
+        QSignalSpy compiled(&compiler, &TileCompiler::compiled);
+        compiler.request(job("sweep1"));
+        compiler.request(job("sweep2"));
+        compiler.request(job("sweep3"));
+        compiler.request(job("screen1"), true);
+        compiler.request(job("screen2"), true); // the latest urgent one first
+        compiler.request(job("sweep2"), true);  // promoted
+        compiler.request(job("sweep3"));        // already queued: nothing changes
+        QCOMPARE(started.count(), 1);
+        QVERIFY(compiler.isRunning("sweep1"));
+        QCOMPARE(compiler.queuedKeys(), QStringList({"sweep2", "screen2", "screen1", "sweep3"}));
+        QCOMPARE(compiler.pendingCount(), 5);
+        QVERIFY(compiler.cancel("screen1"));
+        QVERIFY(!compiler.cancel("screen1"));
+        QVERIFY(!compiler.cancel("sweep1")); // running: it finishes
+        QCOMPARE(compiler.queuedKeys(), QStringList({"sweep2", "screen2", "sweep3"}));
+
+        fake.permits.release(10);
+        QTRY_COMPARE(compiled.count(), 4);
+        QCOMPARE(fake.startedKeys(), QStringList({"sweep1", "sweep2", "screen2", "sweep3"}));
+        QCOMPARE(compiler.pendingCount(), 0);
+        QVERIFY(compiler.result("sweep1") && compiler.result("sweep1")->ok);
+        QVERIFY(!compiler.result("screen1"));
+        // Known: asked again, nothing starts.
+        compiler.request(job("sweep1"), true);
+        QCOMPARE(started.count(), 4);
+        QCOMPARE(compiler.pendingCount(), 0);
+    }
+
+    void sessionCompilesTheScreenFirstAndDropsTheRest()
+    {
+        FakeCompiles fake;
+        TileSession s;
+        s.compiler()->setCompileFunction(fake.function());
+        s.compiler()->setMaxParallel(1);
+        s.setCompileDelay(0);
+        s.setGpu(gpu("h200-sxm"));
+        s.setConfig(gemm::defaultConfig("gemm.reg2d"));
+        const QString first = s.evaluation().compileKey;
+        QVERIFY(!first.isEmpty());
+        QTRY_VERIFY(s.compiler()->isRunning(first)); // it holds the one compile slot
+
+        // The ladder queues its steps behind it, in ladder order.
+        s.showLadder();
+        QStringList ladderKeys;
+        for (const TileSession::TrailEntry &e : s.ladder())
+            if (!e.compileKey.isEmpty() && e.compileKey != first)
+                ladderKeys << e.compileKey;
+        QVERIFY(ladderKeys.size() >= 4);
+        QCOMPARE(s.compiler()->queuedKeys(), ladderKeys);
+
+        // A knob moves: the new configuration goes before the ladder.
+        s.setValue(Field::BM, 64);
+        const QString second = s.evaluation().compileKey;
+        QVERIFY(second != first);
+        QCOMPARE(s.compiler()->queuedKeys().first(), second);
+        QVERIFY(s.compilePending());
+        // And again: the configuration left behind is dropped (no trail wants it).
+        const QList<qint64> bks = gemm::fieldRule("gemm.reg2d", Field::BK).stops;
+        QVERIFY(bks.size() >= 2);
+        s.setValue(Field::BK, bks.first() != s.config().bk ? bks.first() : bks.last());
+        const QString third = s.evaluation().compileKey;
+        QVERIFY(third != second);
+        QCOMPARE(s.compiler()->queuedKeys().first(), third);
+        QVERIFY(!s.compiler()->isQueued(second));
+        // Back to the ladder's own reg2d tile: that key is the ladder's, it stays.
+        QVERIFY(s.compiler()->isRunning(first));
+
+        // The trails go: their queued compiles go with them; the screen's stays.
+        s.clearTrails();
+        QCOMPARE(s.compiler()->queuedKeys(), QStringList({third}));
+        QCOMPARE(s.pendingCompiles(), 2); // the running one and the screen's
+
+        QSignalSpy regs(&s, &TileSession::registersChanged);
+        fake.permits.release(100);
+        QTRY_COMPARE(s.pendingCompiles(), 0);
+        QVERIFY(!s.compilePending());
+        QCOMPARE(regs.count(), 1); // the screen's compile, once
+        QVERIFY(!s.registersEstimated());
+        QCOMPARE(s.result().registers, fake.registers);
+        QCOMPARE(fake.startedKeys(), QStringList({first, third}));
+    }
+
+    // ---- the ladder and its mapping
+
+    void ladderMapsEveryStep()
+    {
+        FakeCompiles fake;
+        fake.permits.release(1000);
+        TileSession s;
+        s.compiler()->setCompileFunction(fake.function());
+        const model::Gpu &h200 = gpu("h200-sxm");
+        s.setGpu(h200);
+        s.setConfig(gemm::defaultConfig("gemm.reg2d")); // 4096³: the samples' fp32 size
+        QSignalSpy trails(&s, &TileSession::trailsChanged);
+        QSignalSpy chart(&s, &TileSession::chartChanged);
+        s.showLadder();
+        QCOMPARE(trails.count(), 1);
+        QVERIFY(chart.count() >= 1);
+        const QStringList ids = gemm::ladderIds();
+        QCOMPARE(s.ladder().size(), ids.size());
+
+        // The samples, read here: by kernel, dtype and parameters.
+        const auto rs = model::ResultSet::load(s.samplesFile(), nullptr);
+        QVERIFY(rs);
+        QCOMPARE(rs->device.spec, h200.id);
+        int shown = 0, measured = 0;
+        for (int i = 0; i < ids.size(); ++i) {
+            const TileSession::TrailEntry &e = s.ladder().at(i);
+            gemm::TileConfig want = gemm::defaultConfig(ids.at(i), 4096);
+            want.M = want.N = want.K = 4096;
+            QCOMPARE(e.config, want);
+            QCOMPARE(e.plan.kernelId, ids.at(i));
+            QCOMPARE(e.label, QStringLiteral("%1 %2").arg(i + 1).arg(gemm::shortStepName(ids.at(i))));
+            // The kernel's parameters map back to the same configuration.
+            const auto back = gemm::configFromKernel(e.plan.kernelId, e.plan.kernelParams, e.config.dtype);
+            QVERIFY2(back, qPrintable(ids.at(i)));
+            QCOMPARE(back->step, ids.at(i));
+            QCOMPARE(gemm::plan(*back, &h200).kernelParams, e.plan.kernelParams);
+            if (!e.skipped.isEmpty())
+                continue;
+            ++shown;
+            QVERIFY(e.prediction.ok);
+            QVERIFY(!e.tooltip.isEmpty());
+            bool inSamples = false;
+            for (const model::Measurement &m : rs->measurements)
+                inSamples = inSamples || (m.kernel == e.plan.kernelId && m.dtype == model::dtypeName(e.config.dtype) &&
+                                          paramsKey(m.params) == paramsKey(e.plan.kernelParams) && m.check.ok &&
+                                          m.time.median > 0);
+            QCOMPARE(bool(e.measured), inSamples);
+            if (e.measured) {
+                ++measured;
+                QVERIFY(e.fromSamples);
+                QCOMPARE(e.measured->kernel, e.plan.kernelId);
+            }
+        }
+        QVERIFY(shown >= 5);
+        QVERIFY(measured >= 1);
+        QVERIFY2(s.ladderText().contains(QStringLiteral("%1 of %2 steps predicted, %3 measured").arg(shown).arg(ids.size()).arg(measured)),
+                 qPrintable(s.ladderText()));
+        // On the chart: one predicted point per shown step, one measured per sample.
+        const ChartTrail *predicted = nullptr, *fromSamples = nullptr;
+        for (const ChartTrail &t : s.trails()) {
+            if (t.id == "tile.ladder.predicted")
+                predicted = &t;
+            if (t.id == "tile.ladder.measured")
+                fromSamples = &t;
+        }
+        QVERIFY(predicted && fromSamples);
+        QCOMPARE(predicted->points.size(), qsizetype(shown));
+        QCOMPARE(fromSamples->points.size(), qsizetype(measured));
+
+        // Another GPU: the ladder is predicted there; the samples are not its.
+        s.setGpu(gpu("a100-sxm4-80gb"));
+        for (const TileSession::TrailEntry &e : s.ladder())
+            QVERIFY(!e.measured);
+        QVERIFY2(s.ladderText().contains("measured on h200-sxm"), qPrintable(s.ladderText()));
+        QTRY_COMPARE(s.pendingCompiles(), 0);
+    }
+
+    void sweepsOneKnobOrTheSize()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.compiler()->setCompileFunction([](const gemm::CompileJob &) { return gemm::TileCompile{}; });
+        s.setGpu(gpu("h200-sxm"));
+        s.setConfig(gemm::defaultConfig("gemm.mma_multistage"));
+        s.sweep(Field::Stages);
+        const QList<qint64> stops = gemm::fieldRule("gemm.mma_multistage", Field::Stages).stops;
+        QCOMPARE(s.sweepEntries().size(), stops.size());
+        for (int i = 0; i < stops.size(); ++i)
+            QCOMPARE(s.sweepEntries().at(i).config.stages, int(stops.at(i)));
+        QCOMPARE(s.sweepName(), gemm::tileFieldName(Field::Stages));
+        s.sweepSize();
+        QCOMPARE(s.sweepEntries().size(), TileSession::sizeSweepValues().size());
+        QCOMPARE(s.sweepEntries().last().config.M, qint64(8192));
+        // A knob the step does not have: nothing to sweep, and said so.
+        s.setConfig(gemm::defaultConfig("gemm.naive"));
+        s.sweep(Field::Stages);
+        QVERIFY(s.sweepEntries().isEmpty());
+        QVERIFY2(s.sweepText().contains("nothing to sweep"), qPrintable(s.sweepText()));
+        QTRY_COMPARE(s.pendingCompiles(), 0);
+    }
+
+    // ---- the configuration as a value
+
+    void configurationSignals()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.setGpu(gpu("h200-sxm"));
+        QSignalSpy changed(&s, &TileSession::configChanged);
+        QSignalSpy result(&s, &TileSession::resultChanged);
+        s.setConfig(s.config()); // the same value: re-evaluated, not changed
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(result.count(), 1);
+
+        s.setConfig(gemm::defaultConfig("gemm.reg2d"));
+        changed.clear();
+        s.setValue(Field::TM, 16); // threads follow (register-blocked step)
+        QCOMPARE(changed.count(), 1);
+        const auto sent = changed.takeFirst().at(0).value<gemm::TileConfig>();
+        QCOMPARE(sent, s.config());
+        QCOMPARE(sent.tm, 16);
+        QCOMPARE(sent, gemm::normalized(sent));
+        s.setValue(Field::TM, 16); // no change, no signal
+        QCOMPARE(changed.count(), 0);
+
+        // A step switch keeps the knobs the steps share and says which took a default.
+        const gemm::TileConfig before = s.config();
+        QStringList knobs;
+        const gemm::TileConfig want = gemm::switchedStep(before, "gemm.mma_multistage", &knobs);
+        s.setStep("gemm.mma_multistage");
+        QCOMPARE(s.config(), want);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(s.stepChangeNote().isEmpty(), knobs.isEmpty());
+        s.setDtype(model::Dtype::Fp16);
+        QCOMPARE(s.config().dtype, model::Dtype::Fp16);
+        QCOMPARE(changed.count(), 2);
+
+        // A lesson's tile: named knobs as given, the rest the step's defaults.
+        s.applyLessonState({{"step", "gemm.reg2d"}, {"bm", 64}, {"M", 2048}});
+        QCOMPARE(s.config().step, QStringLiteral("gemm.reg2d"));
+        QCOMPARE(s.config().bm, 64);
+        QCOMPARE(s.config().M, qint64(2048));
+        QCOMPARE(s.config().bn, gemm::defaultConfig("gemm.reg2d", 2048).bn);
+        s.applyPreset(2);
+        QCOMPARE(s.config(), TileSession::seed003Presets().at(2).config);
+    }
+
+    // ---- measuring through a worker
+
+    void measuresThroughAWorker()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.setGpu(gpu("h200-sxm"));
+        gemm::TileConfig c = gemm::defaultConfig("gemm.mma_multistage");
+        c.K = 2048; // not in the samples
+        s.setConfig(c);
+        QVERIFY(s.canMeasure());
+        QVERIFY(!s.measurement());
+        const double predicted = s.prediction().timeS;
+        model::Measurement m;
+        m.kernel = s.plan().kernelId;
+        m.params = s.plan().kernelParams;
+        m.dtype = model::dtypeName(c.dtype);
+        m.flops = s.result().flops;
+        m.bytes = s.result().hbmBytesMin;
+        m.time = {predicted * 1.25, predicted * 1.2, predicted * 1.3, 20};
+        m.check.ok = true;
+        m.check.reference = "cublas";
+        QTemporaryDir dir;
+        QFile f(dir.filePath("events.jsonl"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(model::events::line(model::events::measurement(m)));
+        f.write(model::events::line(model::events::done(true)));
+        f.close();
+        s.setWorkerProgram(standInWorker(dir, f.fileName()));
+        QSignalSpy done(&s, &TileSession::measurementFinished);
+        QSignalSpy state(&s, &TileSession::runStateChanged);
+        s.measure();
+        QVERIFY(s.measuring());
+        QCOMPARE(s.runsInFlight(), 1);
+        QVERIFY(state.count() >= 1);
+        QVERIFY(done.wait(20000));
+        QVERIFY(!s.measuring());
+        QVERIFY(s.measurement());
+        QCOMPARE(s.measurement()->time.median, m.time.median);
+        QVERIFY2(s.gapText().contains("25 % slower"), qPrintable(s.gapText()));
+        const ChartPoint *mp = findPoint(s.points(), TileSession::measuredPointId());
+        QVERIFY(mp);
+        QCOMPARE(mp->flopPerS, m.flops / m.time.median);
+        QCOMPARE(mp->ai, findPoint(s.points(), TileSession::currentPointId())->ai);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTileSession)
+#include "tst_tilesession.moc"
