@@ -665,7 +665,7 @@ private slots:
     void fileMenu()
     {
         App app(m_db, autosavePath("menu"));
-        auto *file = app.window.findChild<QMenu *>(QStringLiteral("fileMenu"));
+        QMenu *file = app.window.fileMenu();
         QVERIFY(file);
         QStringList names;
         for (QAction *a : file->actions())

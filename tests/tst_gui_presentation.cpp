@@ -10,6 +10,11 @@
 #include "shell/mainwindow.h"
 #include "occupancygraph.h"
 #include "classroom/presentationmode.h"
+#include "gpupicker.h"
+#include "occupancypanel.h"
+#include "tile/tileexplorer.h"
+#include "workloadpanel.h"
+#include "workspace/workspace.h"
 #include "rooflinechart.h"
 #include "specdb.h"
 #include "shell/uilanguage.h"
@@ -394,6 +399,51 @@ private slots:
         after->languageAction(QStringLiteral("en"))->trigger();
         QCOMPARE(UiLanguage::current(), QStringLiteral("en"));
         QCOMPARE(shell.window()->menuBar()->actions().first()->text(), fileMenu);
+    }
+
+    // The window is rebuilt, the work is not: what the user added and never saved (a workload,
+    // the occupancy input, a tile, comparisons, axes) is on the new window, and it did not
+    // travel through the settings.
+    void languageSwitchKeepsUnsavedWork()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        QSettings().remove(QStringLiteral("choices"));
+        AppShell shell(m_db);
+        MainWindow *before = shell.window();
+        before->resize(1280, 800);
+        before->show();
+        const int workloadsBefore = int(before->workloadPanel()->entries().size());
+        before->workloadPanel()->setKind(QStringLiteral("softmax"));
+        before->workloadPanel()->setDtype(QStringLiteral("bf16"));
+        QVERIFY(before->workloadPanel()->addCurrent());
+        const WorkloadEntry added = before->workloadPanel()->entries().last();
+        before->occupancyPanel()->setThreads(384);
+        before->setComparisonGpus({QStringLiteral("a100-sxm4-80gb")});
+        before->setLogScale(false);
+        TileExplorer::Config tile = before->tileExplorer()->config();
+        tile.bm = 64;
+        before->tileExplorer()->setConfig(tile);
+        QVERIFY(!QSettings().contains(QStringLiteral("choices/workloads")));
+
+        before->languageAction(QStringLiteral("zh_CN"))->trigger();
+        MainWindow *after = shell.window();
+        QVERIFY(after != before);
+        QCOMPARE(UiLanguage::current(), QStringLiteral("zh_CN"));
+        QVERIFY(!QSettings().contains(QStringLiteral("choices/workloads")));
+        QCOMPARE(after->workspace(), before->workspace());
+
+        const QList<WorkloadEntry> entries = after->workloadPanel()->entries();
+        QCOMPARE(int(entries.size()), workloadsBefore + 1);
+        QCOMPARE(entries.last().describe(), added.describe());
+        QVERIFY(after->chart()->pointIds().contains(entries.last().id)); // and on the new chart
+        QCOMPARE(after->occupancyPanel()->input().threadsPerBlock, 384);
+        QCOMPARE(after->comparisonGpuIds(), QStringList{QStringLiteral("a100-sxm4-80gb")});
+        QCOMPARE(after->comparePicker()->checkedIds(), QStringList{QStringLiteral("a100-sxm4-80gb")});
+        QVERIFY(!after->chart()->isLogScale());
+        QCOMPARE(after->tileExplorer()->config().bm, 64);
+
+        after->languageAction(QStringLiteral("en"))->trigger();
+        QCOMPARE(int(shell.window()->workloadPanel()->entries().size()), workloadsBefore + 1);
     }
 };
 
