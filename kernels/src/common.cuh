@@ -77,6 +77,26 @@ __device__ __forceinline__ void rl_st16(void *p, uint4 v)
         *reinterpret_cast<uint4 *>(p) = v;
 }
 
+// Copies vectors base + u * blockDim.x (u < UNROLL, those below nv) from src to dst, every
+// load issued before the first store: UNROLL 16-byte requests in flight per thread.
+template <int UNROLL, int HINT>
+__device__ __forceinline__ void rl_copy16(const uint4 *src, uint4 *dst, long long base, long long nv)
+{
+    uint4 r[UNROLL];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const long long j = base + (long long)u * blockDim.x;
+        if (j < nv)
+            r[u] = rl_ld16<HINT>(src + j);
+    }
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+        const long long j = base + (long long)u * blockDim.x;
+        if (j < nv)
+            rl_st16<HINT>(dst + j, r[u]);
+    }
+}
+
 // A 16-byte vector as RlVec<T>::N floats, and back.
 template <typename T>
 __device__ __forceinline__ void rl_unpack(const uint4 &raw, float (&out)[RlVec<T>::N])

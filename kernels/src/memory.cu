@@ -49,22 +49,8 @@ __global__ void copy_vector(const T *__restrict__ in, T *__restrict__ out, long 
 {
     constexpr int V = RlVec<T>::N;
     const long long nv = n / V;
-    const uint4 *src = reinterpret_cast<const uint4 *>(in);
-    uint4 *dst = reinterpret_cast<uint4 *>(out);
     const long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x;
-    uint4 r[UNROLL];
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) {
-        const long long j = base + (long long)u * blockDim.x;
-        if (j < nv)
-            r[u] = rl_ld16<HINT>(src + j);
-    }
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) {
-        const long long j = base + (long long)u * blockDim.x;
-        if (j < nv)
-            rl_st16<HINT>(dst + j, r[u]);
-    }
+    rl_copy16<UNROLL, HINT>(reinterpret_cast<const uint4 *>(in), reinterpret_cast<uint4 *>(out), base, nv);
     if (blockIdx.x == 0 && threadIdx.x < n - nv * V)
         out[nv * V + threadIdx.x] = in[nv * V + threadIdx.x];
 }

@@ -69,19 +69,7 @@ __global__ void hbm_copy(const uint4 *__restrict__ in, uint4 *__restrict__ out, 
 {
     const long long nv = nwords / 4;
     const long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x;
-    uint4 r[UNROLL];
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) {
-        const long long j = base + (long long)u * blockDim.x;
-        if (j < nv)
-            r[u] = rl_ld16<HINT>(in + j);
-    }
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) {
-        const long long j = base + (long long)u * blockDim.x;
-        if (j < nv)
-            rl_st16<HINT>(out + j, r[u]);
-    }
+    rl_copy16<UNROLL, HINT>(in, out, base, nv);
     if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4)
         reinterpret_cast<unsigned *>(out)[nv * 4 + threadIdx.x] = reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
 }
@@ -154,15 +142,30 @@ __global__ void smem_read(const unsigned *__restrict__ init, int iters, unsigned
 // 16 steps per loop iteration. Thread t starts from seeds[(t % 64) * CHAINS + c].
 constexpr int RL_FMA_STEPS = 16;
 
-template <int CHAINS>
-__global__ void fma_fp32(const float *__restrict__ seeds, float a, float b, int iters, float *out,
-                         unsigned long long *stamps)
+// One step of a chain in each type: FFMA, DFMA, HFMA2 (two fp16 FMAs per instruction).
+__device__ __forceinline__ float rl_fma(float x, float a, float b) { return fmaf(x, a, b); }
+__device__ __forceinline__ double rl_fma(double x, double a, double b) { return fma(x, a, b); }
+__device__ __forceinline__ __half2 rl_fma(__half2 x, __half2 a, __half2 b) { return __hfma2(x, a, b); }
+
+// A value of T from the W the host passes (the same type, or a half2's raw 32 bits), and back.
+template <typename To, typename From> __device__ __forceinline__ To rl_as(const From &v)
+{
+    static_assert(sizeof(To) == sizeof(From), "same size");
+    return *reinterpret_cast<const To *>(&v);
+}
+
+// The chains of T, seeds, a, b and out in words W (T itself, or unsigned for half2).
+template <typename T, int CHAINS, typename W>
+__device__ __forceinline__ void rl_fma_chains(const W *__restrict__ seeds, W abits, W bbits, int iters, W *out,
+                                              unsigned long long *stamps)
 {
     const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    float x[CHAINS];
+    const T a = rl_as<T>(abits);
+    const T b = rl_as<T>(bbits);
+    T x[CHAINS];
 #pragma unroll
     for (int c = 0; c < CHAINS; ++c)
-        x[c] = seeds[(t % 64) * CHAINS + c];
+        x[c] = rl_as<T>(seeds[(t % 64) * CHAINS + c]);
     RlStamp stamp;
     stamp.start();
     for (int it = 0; it < iters; ++it) {
@@ -170,65 +173,34 @@ __global__ void fma_fp32(const float *__restrict__ seeds, float a, float b, int 
         for (int s = 0; s < RL_FMA_STEPS; ++s)
 #pragma unroll
             for (int c = 0; c < CHAINS; ++c)
-                x[c] = fmaf(x[c], a, b);
+                x[c] = rl_fma(x[c], a, b);
     }
     stamp.stop(stamps);
 #pragma unroll
     for (int c = 0; c < CHAINS; ++c)
-        out[t * CHAINS + c] = x[c];
+        out[t * CHAINS + c] = rl_as<W>(x[c]);
+}
+
+template <int CHAINS>
+__global__ void fma_fp32(const float *__restrict__ seeds, float a, float b, int iters, float *out,
+                         unsigned long long *stamps)
+{
+    rl_fma_chains<float, CHAINS>(seeds, a, b, iters, out, stamps);
 }
 
 template <int CHAINS>
 __global__ void fma_fp64(const double *__restrict__ seeds, double a, double b, int iters, double *out,
                          unsigned long long *stamps)
 {
-    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    double x[CHAINS];
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-        x[c] = seeds[(t % 64) * CHAINS + c];
-    RlStamp stamp;
-    stamp.start();
-    for (int it = 0; it < iters; ++it) {
-#pragma unroll
-        for (int s = 0; s < RL_FMA_STEPS; ++s)
-#pragma unroll
-            for (int c = 0; c < CHAINS; ++c)
-                x[c] = fma(x[c], a, b);
-    }
-    stamp.stop(stamps);
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-        out[t * CHAINS + c] = x[c];
+    rl_fma_chains<double, CHAINS>(seeds, a, b, iters, out, stamps);
 }
 
-// HFMA2: two fp16 FMAs per instruction. a and b arrive as the raw bits of a half2.
+// a and b arrive as the raw bits of a half2.
 template <int CHAINS>
 __global__ void hfma2(const unsigned *__restrict__ seeds, unsigned abits, unsigned bbits, int iters, unsigned *out,
                       unsigned long long *stamps)
 {
-    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    const __half2 a = *reinterpret_cast<const __half2 *>(&abits);
-    const __half2 b = *reinterpret_cast<const __half2 *>(&bbits);
-    __half2 x[CHAINS];
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-        const unsigned s = seeds[(t % 64) * CHAINS + c];
-        x[c] = *reinterpret_cast<const __half2 *>(&s);
-    }
-    RlStamp stamp;
-    stamp.start();
-    for (int it = 0; it < iters; ++it) {
-#pragma unroll
-        for (int s = 0; s < RL_FMA_STEPS; ++s)
-#pragma unroll
-            for (int c = 0; c < CHAINS; ++c)
-                x[c] = __hfma2(x[c], a, b);
-    }
-    stamp.stop(stamps);
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-        out[t * CHAINS + c] = *reinterpret_cast<const unsigned *>(&x[c]);
+    rl_fma_chains<__half2, CHAINS>(seeds, abits, bbits, iters, out, stamps);
 }
 
 // ---------------------------------------------------------------- tensor cores (mma.sync)

@@ -20,6 +20,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
+
 #ifndef BM
 #define BM 128
 #endif
@@ -65,16 +67,6 @@ static_assert(NT / 32 * 16 * 16 * 4 <= (BM + BN) * LDS * 2, "the epilogue scratc
 
 using namespace nvcuda;
 
-// Block index -> (tile row, tile col) in grouped order (seed 002, 11.8.3).
-__device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm, int &tn)
-{
-    const int inGroup = GROUP * tilesN;
-    const int first = (pid / inGroup) * GROUP;
-    const int rows = min(tilesM - first, GROUP);
-    tm = first + (pid % inGroup) % rows;
-    tn = (pid % inGroup) / rows;
-}
-
 extern "C" __global__ void __launch_bounds__(NT)
 gemm_wmma(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
           const elem_t *__restrict__ B, float beta, float *__restrict__ C)
@@ -85,7 +77,7 @@ gemm_wmma(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
 
     const int tilesM = (M + BM - 1) / BM, tilesN = (N + BN - 1) / BN;
     int tm, tn;
-    tileOf(blockIdx.x, tilesM, tilesN, tm, tn);
+    tileOf<GROUP>(blockIdx.x, tilesM, tilesN, tm, tn); // grouped order (ladder.cuh)
     const int m0 = tm * BM, n0 = tn * BN;
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int wm = warp / WARPS_N, wn = warp % WARPS_N;

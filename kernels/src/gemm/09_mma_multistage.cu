@@ -60,6 +60,8 @@
 #define MMA_TYPES "bf16.bf16"
 #endif
 
+#include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
+
 typedef unsigned short elem_t; // bf16 / fp16 bits: the tensor cores interpret them
 typedef unsigned int u32;
 
@@ -121,37 +123,6 @@ __device__ __forceinline__ void mma16816(float *d, const u32 *a, const u32 *b)
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
-__device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm, int &tn)
-{
-    const int inGroup = GROUP * tilesN;
-    const int first = (pid / inGroup) * GROUP;
-    const int rows = min(tilesM - first, GROUP);
-    tm = first + (pid % inGroup) % rows;
-    tn = (pid % inGroup) / rows;
-}
-
-__device__ __forceinline__ void storeC(float *C, int M, int N, int row, int col, float v0, float v1,
-                                       float alpha, float beta)
-{
-    if (row >= M)
-        return;
-    float *c = C + (size_t)row * N + col;
-    if (col + 1 < N && (N % 2) == 0) {
-        float2 v = make_float2(alpha * v0, alpha * v1);
-        if (beta != 0.f) {
-            const float2 o = *reinterpret_cast<const float2 *>(c);
-            v.x += beta * o.x;
-            v.y += beta * o.y;
-        }
-        *reinterpret_cast<float2 *>(c) = v;
-    } else {
-        if (col < N)
-            c[0] = beta == 0.f ? alpha * v0 : alpha * v0 + beta * c[0];
-        if (col + 1 < N)
-            c[1] = beta == 0.f ? alpha * v1 : alpha * v1 + beta * c[1];
-    }
-}
-
 extern "C" __global__ void __launch_bounds__(NT)
 gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
                     const elem_t *__restrict__ B, float beta, float *__restrict__ C)
@@ -162,7 +133,7 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
 
     const int tilesM = (M + BM - 1) / BM, tilesN = (N + BN - 1) / BN;
     int tm, tn;
-    tileOf(blockIdx.x, tilesM, tilesN, tm, tn);
+    tileOf<GROUP>(blockIdx.x, tilesM, tilesN, tm, tn);
     const int m0 = tm * BM, n0 = tn * BN;
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int wm = warp / WARPS_N, wn = warp % WARPS_N;
