@@ -9,6 +9,7 @@
 #include "tile/termbar.h"
 #include "tile/tileexplorer.h"
 
+#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -70,16 +71,20 @@ private slots:
         // This thread's CPU time as well: on a busy machine the wall clock also counts the
         // time other processes had the core.
         timespec t0{}, t1{};
+        QElapsedTimer wall;
+        wall.start();
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
         const int cpuSteps = 40;
         for (int i = 0; i < cpuSteps; ++i)
             change();
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+        const double wallMs = double(wall.nsecsElapsed()) / 1e6 / cpuSteps;
         const double cpuMs = ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / cpuSteps;
         // The figure against its budget, one line a log reader can grep ("(budget 16 ms)").
         constexpr double kBudgetMs = 16; // one frame at 60 Hz
-        qInfo("%s: slider change: %.2f ms of CPU (budget %.0f ms)%s (slider -> models -> chart rebuild -> paints)",
-              QTest::currentDataTag(), cpuMs, kBudgetMs, cpuMs > kBudgetMs ? ", OVER BUDGET" : "");
+        qInfo("%s: slider change: %.2f ms of CPU, %.2f ms wall (budget %.0f ms)%s (slider -> models -> chart "
+              "rebuild -> paints)",
+              QTest::currentDataTag(), cpuMs, wallMs, kBudgetMs, cpuMs > kBudgetMs ? ", OVER BUDGET" : "");
         // The parts: the performance model alone, and the term bar's paint alone.
         auto cpuMsOf = [](int n, auto &&f) {
             timespec a{}, b{};
