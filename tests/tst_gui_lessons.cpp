@@ -1,7 +1,7 @@
 // Lessons played on a real main window (offscreen): every shipped step applies and renders in
 // both languages, the keyboard and a clicker move through them, a parameter changed mid-lesson
 // comes back when the step is re-applied, and a broken lesson file is refused with its message.
-#include "ceilingtoggles.h"
+#include "shell/ceilingtoggles.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "shell/mainwindow.h"

@@ -10,7 +10,7 @@
 #include "shell/mainwindow.h"
 #include "occupancygraph.h"
 #include "classroom/presentationmode.h"
-#include "gpupicker.h"
+#include "shell/gpupicker.h"
 #include "occupancypanel.h"
 #include "tile/tileexplorer.h"
 #include "workloadpanel.h"

@@ -1,7 +1,7 @@
 // The main window and its roofline chart, driven like a user would (offscreen): pick a GPU,
 // add workloads, toggle axes, overlay GPUs, export, and get the same choices back next run.
-#include "ceilingtoggles.h"
-#include "gpupicker.h"
+#include "shell/ceilingtoggles.h"
+#include "shell/gpupicker.h"
 #include "shell/mainwindow.h"
 #include "roofline.h"
 #include "rooflinechart.h"

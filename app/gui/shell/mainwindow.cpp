@@ -1,9 +1,9 @@
 #include "shell/mainwindow.h"
 
-#include "ceilingtoggles.h"
+#include "shell/ceilingtoggles.h"
 #include "classroom/classroom.h"
 #include "classroom/presentationmode.h"
-#include "gpupicker.h"
+#include "shell/gpupicker.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
 #include "shell/uilanguage.h"

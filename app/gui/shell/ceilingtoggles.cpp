@@ -1,6 +1,6 @@
-#include "ceilingtoggles.h"
+#include "shell/ceilingtoggles.h"
 
-#include "columnslayout.h"
+#include "shell/columnslayout.h"
 #include "gpu.h"
 
 #include <QCheckBox>

@@ -1,4 +1,4 @@
-#include "gpupicker.h"
+#include "shell/gpupicker.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

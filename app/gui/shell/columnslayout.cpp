@@ -1,4 +1,4 @@
-#include "columnslayout.h"
+#include "shell/columnslayout.h"
 
 #include <QStyle>
 #include <QWidget>
