@@ -8,6 +8,7 @@
 //   ROOFLAB_NCU=/path/to/ncu               as NcuReportReader finds it otherwise
 //   ROOFLAB_METRICS=a,b,...                instead of NcuImport::metrics()
 #include "ncureport.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -188,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuNcuRep)
+ROOFLAB_TEST_GUILESS_MAIN(TestGpuNcuRep)
 #include "tst_gpu_ncurep.moc"

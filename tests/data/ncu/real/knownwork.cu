@@ -24,21 +24,21 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK(x)                                                                                                       \
-    do {                                                                                                               \
-        cudaError_t e_ = (x);                                                                                          \
-        if (e_ != cudaSuccess) {                                                                                       \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));                           \
-            std::exit(1);                                                                                              \
-        }                                                                                                              \
+#define CHECK(x)                                                                                             \
+    do {                                                                                                     \
+        cudaError_t e_ = (x);                                                                                \
+        if (e_ != cudaSuccess) {                                                                             \
+            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));                 \
+            std::exit(1);                                                                                    \
+        }                                                                                                    \
     } while (0)
-#define CHECK_BLAS(x)                                                                                                  \
-    do {                                                                                                               \
-        cublasStatus_t s_ = (x);                                                                                       \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                                             \
-            std::fprintf(stderr, "%s:%d: cuBLAS status %d\n", __FILE__, __LINE__, int(s_));                            \
-            std::exit(1);                                                                                              \
-        }                                                                                                              \
+#define CHECK_BLAS(x)                                                                                        \
+    do {                                                                                                     \
+        cublasStatus_t s_ = (x);                                                                             \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                                   \
+            std::fprintf(stderr, "%s:%d: cuBLAS status %d\n", __FILE__, __LINE__, int(s_));                  \
+            std::exit(1);                                                                                    \
+        }                                                                                                    \
     } while (0)
 
 // Sizes: small enough that a full-set profile of all six takes seconds, large enough that the
@@ -47,24 +47,26 @@ constexpr long long kVecN = 1ll << 24;   // vector_add, fp32: 3 × 64 MiB
 constexpr long long kAxpyN = 1ll << 23;  // daxpy, fp64: 3 × 64 MiB
 constexpr int kHfmaThreads = 132 * 2048; // hfma2_loop: every SM full
 constexpr int kHfmaIters = 4096;
-constexpr int kGemm = 1024;              // all GEMMs M = N = K
+constexpr int kGemm = 1024; // all GEMMs M = N = K
 
 __global__ void vector_add(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c,
                            long long n)
 {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         c[i] = a[i] + b[i];
 }
 
 __global__ void daxpy(double alpha, const double *__restrict__ x, double *__restrict__ y, long long n)
 {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         y[i] = fma(alpha, x[i], y[i]);
 }
 
 // A dependent chain of packed half2 FMAs per thread; m and c come from memory, so nothing folds.
-__global__ void hfma2_loop(const __half2 *__restrict__ in, const __half2 *__restrict__ mc, __half2 *__restrict__ out,
-                           int iters)
+__global__ void hfma2_loop(const __half2 *__restrict__ in, const __half2 *__restrict__ mc,
+                           __half2 *__restrict__ out, int iters)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     __half2 x = in[i];
@@ -104,8 +106,8 @@ template <typename T> T *deviceZeros(size_t n)
     return d;
 }
 
-void describe(bool first, const char *name, const char *precision, double flops, double bytes, const char *flopsFrom,
-              const char *extra)
+void describe(bool first, const char *name, const char *precision, double flops, double bytes,
+              const char *flopsFrom, const char *extra)
 {
     std::printf("%s{\"launch\": \"%s\", \"precision\": \"%s\", \"flops\": %.0f, \"min_bytes\": %.0f, "
                 "\"flops_from\": \"%s\"%s}\n",
@@ -120,11 +122,12 @@ int main(int argc, char **argv)
     describe(false, "daxpy", "fp64", 2 * na, 3 * na * 8, "dfma", ", \"n\": 8388608");
     describe(false, "hfma2_loop", "fp16", 4 * t * it, 2 * t * 4, "hfma (half2)",
              ", \"threads\": 270336, \"iters\": 4096");
-    describe(false, "sgemm_naive", "fp32", 2 * g * g * g, 3 * g * g * 4, "ffma", ", \"M\": 1024, \"N\": 1024, \"K\": 1024");
+    describe(false, "sgemm_naive", "fp32", 2 * g * g * g, 3 * g * g * 4, "ffma",
+             ", \"M\": 1024, \"N\": 1024, \"K\": 1024");
     describe(false, "cublasSgemm", "fp32", 2 * g * g * g, 3 * g * g * 4, "ffma (+ epilogue)",
              ", \"M\": 1024, \"N\": 1024, \"K\": 1024");
-    describe(false, "cublasGemmEx_bf16", "bf16", 2 * g * g * g, 3 * g * g * 2, "sm__ops_path_tensor_src_bf16_dst_fp32",
-             ", \"M\": 1024, \"N\": 1024, \"K\": 1024");
+    describe(false, "cublasGemmEx_bf16", "bf16", 2 * g * g * g, 3 * g * g * 2,
+             "sm__ops_path_tensor_src_bf16_dst_fp32", ", \"M\": 1024, \"N\": 1024, \"K\": 1024");
     std::printf("]\n");
     if (describeOnly)
         return 0;
@@ -201,8 +204,8 @@ int main(int argc, char **argv)
         // Plain FP32 (no TF32): the FLOPs are FFMAs.
         CHECK_BLAS(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH));
         const float one = 1.0f, zero = 0.0f;
-        CHECK_BLAS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemm, kGemm, kGemm, &one, dA, kGemm, dB, kGemm, &zero, dC,
-                               kGemm));
+        CHECK_BLAS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemm, kGemm, kGemm, &one, dA, kGemm, dB, kGemm,
+                               &zero, dC, kGemm));
         CHECK(cudaDeviceSynchronize());
 
         std::vector<__nv_bfloat16> ah(mn), bh(mn);
@@ -212,9 +215,9 @@ int main(int argc, char **argv)
         }
         __nv_bfloat16 *dAh = deviceCopy(ah), *dBh = deviceCopy(bh), *dCh = deviceZeros<__nv_bfloat16>(mn);
         CHECK_BLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
-        CHECK_BLAS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemm, kGemm, kGemm, &one, dAh, CUDA_R_16BF, kGemm, dBh,
-                                CUDA_R_16BF, kGemm, &zero, dCh, CUDA_R_16BF, kGemm, CUBLAS_COMPUTE_32F,
-                                CUBLAS_GEMM_DEFAULT));
+        CHECK_BLAS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemm, kGemm, kGemm, &one, dAh, CUDA_R_16BF,
+                                kGemm, dBh, CUDA_R_16BF, kGemm, &zero, dCh, CUDA_R_16BF, kGemm,
+                                CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
         CHECK(cudaDeviceSynchronize());
         CHECK_BLAS(cublasDestroy(h));
         CHECK(cudaFree(dA));
