@@ -234,9 +234,8 @@ QList<PointGroup> groupMeasurements(const QList<Measurement> &ms)
     return groups;
 }
 
-QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *gpu)
+struct KernelSummarizer::Impl
 {
-    const PointIds ids = numberPoints(ms);
     struct Acc
     {
         KernelSummary s;
@@ -245,42 +244,76 @@ QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *g
     };
     QList<Acc> accs;
     std::unordered_map<quint64, int> byKernel;
-    Numbering configs;
-    for (int i = 0; i < ms.size(); ++i) {
-        const Measurement &m = ms[i];
-        // ncu launches: name, grid, block (+ the file); RoofLab's own: name, dtype and every param.
-        const quint64 key = m.params.contains(kNcuId)
-                                ? (quint64(ids.kernel[size_t(i)]) << 32) | quint64(ids.params[size_t(i)])
-                                : (quint64(1) << 63) | (quint64(ids.kernel[size_t(i)]) << 32) |
-                                      quint64(configs.of(m.dtype + QLatin1Char('\x1f') +
-                                                         QString::number(ids.params[size_t(i)])));
-        auto [it, inserted] = byKernel.try_emplace(key, int(accs.size()));
-        if (inserted) {
-            Acc a;
-            a.s.kernel = m.kernel;
-            a.s.grid = m.params.value(QStringLiteral("grid")).toString();
-            a.s.block = m.params.value(QStringLiteral("block")).toString();
-            accs.append(a);
-        }
-        Acc &a = accs[it->second];
-        a.s.members.append(i);
-        a.launchIds.push_back(ids.launch[size_t(i)]);
-        auto &cell = a.byPrecision[m.precision][m.level.isEmpty() ? QStringLiteral("hbm") : m.level];
-        cell.first += m.flops;
-        cell.second += m.bytes;
+    Numbering kernels, configs;
+    ParamsNumbering params;
+    QVariantMap lastParams; // a shared copy: the points of one launch share one map
+    int lastParamsId = -1;
+    std::vector<double> launchTime; // by launch number
+    int nextIndex = 0;
+    int nextLaunch = 0;
+};
+
+KernelSummarizer::KernelSummarizer() : d(std::make_unique<Impl>()) {}
+KernelSummarizer::~KernelSummarizer() = default;
+
+void KernelSummarizer::addLaunch(const QList<Measurement> &points)
+{
+    for (const Measurement &m : points)
+        add(m, d->nextIndex++, d->nextLaunch);
+    ++d->nextLaunch;
+}
+
+void KernelSummarizer::add(const Measurement &m, int index, int launch)
+{
+    using Acc = Impl::Acc;
+    const int kernel = d->kernels.of(m.kernel);
+    if (d->lastParamsId < 0 || !d->lastParams.isSharedWith(m.params)) {
+        d->lastParamsId = d->params.of(m.params);
+        d->lastParams = m.params;
     }
-    const double total = totalTime(ids);
+    // ncu launches: name, grid, block (+ the file); RoofLab's own: name, dtype and every param.
+    const quint64 key = m.params.contains(kNcuId)
+                            ? (quint64(kernel) << 32) | quint64(d->lastParamsId)
+                            : (quint64(1) << 63) | (quint64(kernel) << 32) |
+                                  quint64(d->configs.of(m.dtype + QLatin1Char('\x1f') + QString::number(d->lastParamsId)));
+    auto [it, inserted] = d->byKernel.try_emplace(key, int(d->accs.size()));
+    if (inserted) {
+        Acc a;
+        a.s.kernel = m.kernel;
+        a.s.grid = m.params.value(QStringLiteral("grid")).toString();
+        a.s.block = m.params.value(QStringLiteral("block")).toString();
+        d->accs.append(a);
+    }
+    Acc &a = d->accs[it->second];
+    a.s.members.append(index);
+    a.launchIds.push_back(launch);
+    if (size_t(launch) >= d->launchTime.size())
+        d->launchTime.resize(size_t(launch) + 1, -1);
+    if (d->launchTime[size_t(launch)] < 0)
+        d->launchTime[size_t(launch)] = m.time.median;
+    auto &cell = a.byPrecision[m.precision][m.level.isEmpty() ? QStringLiteral("hbm") : m.level];
+    cell.first += m.flops;
+    cell.second += m.bytes;
+}
+
+QList<KernelSummary> KernelSummarizer::summaries(const Gpu *gpu) const
+{
+    using Acc = Impl::Acc;
+    double total = 0;
+    for (const double t : d->launchTime)
+        total += std::max(t, 0.0);
     QList<KernelSummary> out;
-    out.reserve(accs.size());
-    for (Acc &a : accs) {
+    out.reserve(d->accs.size());
+    for (const Acc &acc : d->accs) {
+        Acc a = acc;
         KernelSummary s = a.s;
         std::sort(a.launchIds.begin(), a.launchIds.end());
         a.launchIds.erase(std::unique(a.launchIds.begin(), a.launchIds.end()), a.launchIds.end());
         std::vector<double> times;
         times.reserve(a.launchIds.size());
         for (const int l : a.launchIds) {
-            times.push_back(ids.launchTime[size_t(l)]);
-            s.timeS += ids.launchTime[size_t(l)];
+            times.push_back(d->launchTime[size_t(l)]);
+            s.timeS += d->launchTime[size_t(l)];
         }
         s.launches = int(a.launchIds.size());
         s.launchTime = statsOf(std::move(times));
@@ -317,6 +350,15 @@ QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *g
     std::stable_sort(out.begin(), out.end(),
                      [](const KernelSummary &a, const KernelSummary &b) { return a.timeS > b.timeS; });
     return out;
+}
+
+QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *gpu)
+{
+    const PointIds ids = numberPoints(ms);
+    KernelSummarizer k;
+    for (int i = 0; i < ms.size(); ++i)
+        k.add(ms[i], i, ids.launch[size_t(i)]);
+    return k.summaries(gpu);
 }
 
 QString shortKernelName(const QString &kernel, int maxChars)

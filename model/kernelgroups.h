@@ -7,6 +7,8 @@
 #include <QString>
 #include <QVariantMap>
 
+#include <memory>
+
 namespace model {
 
 struct Gpu;
@@ -58,6 +60,29 @@ struct KernelSummary
 // Sorted by total time, descending. gpu (may be null) decides "bound": the kernel's HBM intensity
 // against the ridge of its precision.
 QList<KernelSummary> summarizeKernels(const QList<Measurement> &ms, const Gpu *gpu);
+
+// The same summaries built point by point, for a profile too large to keep every point
+// (NcuReadOptions::points hands each launch's points over as they are read). Memory grows with
+// the kernels and a few bytes per launch, not with the points.
+class KernelSummarizer
+{
+public:
+    KernelSummarizer();
+    ~KernelSummarizer();
+    KernelSummarizer(const KernelSummarizer &) = delete;
+    KernelSummarizer &operator=(const KernelSummarizer &) = delete;
+
+    // The points of one launch (they share its time); members count points in the order added.
+    void addLaunch(const QList<Measurement> &points);
+    // One point: index is what KernelSummary::members will hold, launch a number the caller gives
+    // every point of one launch (0, 1, 2, ...).
+    void add(const Measurement &m, int index, int launch);
+    QList<KernelSummary> summaries(const Gpu *gpu) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
 
 // A long template name cut for a table cell: the name without its template arguments and
 // parameter list, then cut to maxChars with "…". The full name goes into the tooltip.

@@ -32,7 +32,16 @@ bool RecordSplitter::feed(const char *data, qsizetype size)
                         return false;
             }
         }
-        // Fast path: plain field bytes are the bulk of a file.
+        // Fast paths: plain field bytes are the bulk of a file, and most fields are quoted.
+        if (m_state == State::FieldStart && c == '"') {
+            m_state = State::Quoted;
+            continue;
+        }
+        if (m_state == State::QuoteInQuoted && c == ',') {
+            endField();
+            m_state = State::FieldStart;
+            continue;
+        }
         if (m_state == State::Unquoted) {
             qsizetype j = i;
             while (j < size && data[j] != ',' && data[j] != '\n' && data[j] != '\r')

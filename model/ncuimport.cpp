@@ -58,6 +58,35 @@ const QString kDisplayName = QStringLiteral("device__attribute_display_name");
 
 const QString kTimeCycles = QStringLiteral("sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second");
 
+// Where a level's bytes come from: the expression (extra["ncu"]["bytes"]) and the definition
+// (extra["ncu"]["level_definition"]), in the order they are tried per level.
+enum LevelSourceId {
+    LS_Dram, LS_DramReadWrite, LS_DramRate, LS_Lts, LS_Xbar, LS_XbarRate, LS_L1, LS_WbLg, LS_WbLgRate, LS_Wb, LS_WbRate
+};
+struct LevelSource
+{
+    const char *level;
+    int levelIndex;
+    const char *expression;
+    const char *definition;
+};
+const LevelSource kLevelSources[] = {
+    {"hbm", 0, "dram__bytes.sum", "dram__bytes"},
+    {"hbm", 0, "dram__bytes_read.sum + dram__bytes_write.sum", "dram__bytes"},
+    {"hbm", 0, "dram__bytes.sum.per_second * time", "dram__bytes"},
+    {"l2", 1, "lts__t_bytes.sum", "lts__t_bytes"},
+    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum", "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
+    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time", "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
+    {"l1", 2, "l1tex__t_bytes.sum", "l1tex__t_bytes"},
+    {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum * 128",
+     "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
+    {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time",
+     "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
+    {"l1", 2, "l1tex__lsu_writeback_active.sum * 128", "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
+    {"l1", 2, "l1tex__lsu_writeback_active.sum.per_second * 128 * time",
+     "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
+};
+
 QString sass(const char *op, const char *unit = "sm")
 {
     return QStringLiteral("%1__sass_thread_inst_executed_op_%2_pred_on.sum")
@@ -332,8 +361,11 @@ bool has(double v)
 class Importer
 {
 public:
-    explicit Importer(const QStringList *rawMetrics = nullptr) : m_rawMetrics(rawMetrics)
+    explicit Importer(const QStringList *rawMetrics = nullptr, const NcuReadOptions &options = {})
+        : m_options(options), m_rawMetrics(rawMetrics)
     {
+        for (const SassFamily &f : kSassFamilies)
+            m_precisions.append({QLatin1String(f.precision), QLatin1String(f.dtype)});
         if (m_rawMetrics)
             for (const QString &m : *m_rawMetrics)
                 m_rawIds.append(m_reg.id(m) >= 0 ? m_reg.id(m) : m_reg.add(m, Kind::Generic));
@@ -357,10 +389,13 @@ private:
     void flushPending();
     void observe(const Record &r);
     double convert(int id, QByteArrayView unit, QByteArrayView text);
+    std::optional<double> unitFor(Kind kind, QByteArrayView unit);
     void plan(const QSet<QString> &present);
     void launch(const LaunchData &l);
     QString intern(QByteArrayView bytes);
     void skip(const Record &r);
+    QJsonObject extraFor(int precision, quint64 terms, int levelSource, int timeId);
+    QString formula(int precision, quint64 terms) const;
 
     Registry m_reg;
     ncucsv::RecordSplitter m_splitter;
@@ -400,9 +435,26 @@ private:
     QList<int> m_skippedLines;
     QSet<QString> m_devices;
     QHash<QByteArray, QString> m_interned;
-    QHash<QString, QJsonObject> m_extraCache;
+    QHash<std::pair<quint64, int>, QJsonObject> m_extraCache;
+    QList<std::pair<QString, QString>> m_precisions; // (precision, dtype): the sass families, then tensor targets
+    QList<int> m_tensorPrecision;                   // per m_tensor column: index into m_precisions
+    const QString m_levelNames[3] = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1")};
+    const QString m_ncuSource = QStringLiteral("ncu");
     std::vector<double> m_dense;
 
+    struct UnitCache
+    {
+        Kind kind;
+        QByteArray unit;
+        double factor;
+        bool fits;
+    };
+    std::vector<UnitCache> m_unitCache;
+    QList<int> m_occupancyIds; // launch__occupancy_limit_* metrics
+    int m_occupancyChecked = 0;
+    NcuReadOptions m_options;
+    qint64 m_launchCount = 0;
+    qint64 m_pointCount = 0;
     const QStringList *m_rawMetrics;
     QList<int> m_rawIds;
     QList<NcuImport::RawLaunch> m_raw;
@@ -410,10 +462,11 @@ private:
 
 QString Importer::intern(QByteArrayView bytes)
 {
-    const QByteArray key = bytes.toByteArray();
+    // Looked up without a copy (most names repeat); copied only when new.
+    const QByteArray key = QByteArray::fromRawData(bytes.data(), bytes.size());
     auto it = m_interned.constFind(key);
     if (it == m_interned.cend())
-        it = m_interned.insert(key, QString::fromUtf8(bytes));
+        it = m_interned.insert(bytes.toByteArray(), QString::fromUtf8(bytes));
     return *it;
 }
 
@@ -555,6 +608,41 @@ bool Importer::header(const Record &r)
     return true;
 }
 
+// The factor to base units of a unit used for a metric of this kind; nullopt when the unit does
+// not fit (a time in cycles). A file uses a handful of units: they are remembered.
+std::optional<double> Importer::unitFor(Kind kind, QByteArrayView unit)
+{
+    for (const UnitCache &c : m_unitCache)
+        if (c.kind == kind && QByteArrayView(c.unit) == unit)
+            return c.fits ? std::optional<double>(c.factor) : std::nullopt;
+    const auto f = ncucsv::unitFactor(unit);
+    const Dimension d = ncucsv::dimensionOf(unit);
+    bool fits = bool(f);
+    switch (kind) {
+    case Kind::Time:
+        fits = fits && d == Dimension::Time;
+        break;
+    case Kind::Bytes:
+        fits = fits && (d == Dimension::Bytes || d == Dimension::None);
+        break;
+    case Kind::PerSecond:
+        fits = fits && d == Dimension::PerSecond;
+        break;
+    case Kind::Cycles:
+        fits = fits && (d == Dimension::Cycles || d == Dimension::None);
+        break;
+    case Kind::Generic:
+        fits = true; // as written when the unit is unknown
+        break;
+    default:
+        break;
+    }
+    const double factor = f ? f->factor : 1.0;
+    if (m_unitCache.size() < 64)
+        m_unitCache.push_back({kind, unit.toByteArray(), factor, fits});
+    return fits ? std::optional<double>(factor) : std::nullopt;
+}
+
 double Importer::convert(int id, QByteArrayView unit, QByteArrayView text)
 {
     const QString &metric = m_reg.name(id);
@@ -566,33 +654,12 @@ double Importer::convert(int id, QByteArrayView unit, QByteArrayView text)
     const Kind kind = m_reg.kind(id);
     double factor = 1;
     if (kind != Kind::Any && kind != Kind::Percent) {
-        const auto f = ncucsv::unitFactor(unit);
-        const Dimension d = ncucsv::dimensionOf(unit);
-        bool fits = bool(f);
-        switch (kind) {
-        case Kind::Time:
-            fits = fits && d == Dimension::Time;
-            break;
-        case Kind::Bytes:
-            fits = fits && (d == Dimension::Bytes || d == Dimension::None);
-            break;
-        case Kind::PerSecond:
-            fits = fits && d == Dimension::PerSecond;
-            break;
-        case Kind::Cycles:
-            fits = fits && (d == Dimension::Cycles || d == Dimension::None);
-            break;
-        case Kind::Generic:
-            fits = true; // as written when the unit is unknown
-            break;
-        default:
-            break;
-        }
-        if (!fits) {
+        const auto f = unitFor(kind, unit);
+        if (!f) {
             m_problems.bad(metric, tr("unknown unit \"%1\"").arg(QString::fromUtf8(unit)));
             return kNaN;
         }
-        factor = f ? f->factor : 1.0;
+        factor = *f;
     }
     const auto v = m_style.parse(text);
     if (!v) {
@@ -693,8 +760,17 @@ void Importer::plan(const QSet<QString> &present)
     const bool hasBytes = hasAny({kDram, kDramRate, kLts, kXbar, kXbarRate, kL1, kWbLg, kWbLgRate, kWb, kWbRate}) ||
                           (present.contains(kDramRead) && present.contains(kDramWrite));
     m_tensor = tensorColumns(present, &warnings);
-    for (const TensorColumn &c : std::as_const(m_tensor))
+    for (const TensorColumn &c : std::as_const(m_tensor)) {
         m_tensorIds.append(m_reg.add(c.metric, Kind::Count));
+        const auto target = tensorTarget(c.src, c.dst);
+        const std::pair<QString, QString> p{target->precision, target->dtype};
+        qsizetype at = m_precisions.indexOf(p);
+        if (at < 0) {
+            at = m_precisions.size();
+            m_precisions.append(p);
+        }
+        m_tensorPrecision.append(int(at));
+    }
     bool hasFlops = !m_tensor.isEmpty();
     for (const SassFamily &f : kSassFamilies) {
         QStringList have, lack;
@@ -776,7 +852,11 @@ void Importer::launch(const LaunchData &l)
     for (int id = 0; id < m_reg.size(); ++id)
         if (m_reg.isPercent(id) && has(v[id]))
             row.percents.insert(m_reg.name(id), v[id]);
-    m_report.launches.append(row);
+    ++m_launchCount;
+    if (m_options.launches)
+        m_options.launches(std::move(row));
+    else
+        m_report.launches.append(row);
     if (!m_canGivePoints)
         return;
     if (!has(time)) {
@@ -786,107 +866,108 @@ void Importer::launch(const LaunchData &l)
         return;
     }
 
-    // Bytes per level, each with its definition.
+    // Bytes per level, each with its definition (kLevelSources: the expression strings).
     struct Level
     {
-        QString level;
+        int source; // index into kLevelSources
         double bytes;
-        QString expression;
-        QString definition;
     };
-    QList<Level> levels;
-    const QString timeTerm = QStringLiteral("time");
+    Level levels[3];
+    int nLevels = 0;
+    auto level = [&](int source, double bytes) { levels[nLevels++] = {source, bytes}; };
     if (const double d = v[F_Dram]; has(d))
-        levels.append({QStringLiteral("hbm"), d, kDram, QStringLiteral("dram__bytes")});
+        level(LS_Dram, d);
     else if (const double r = v[F_DramRead], w = v[F_DramWrite]; has(r) && has(w))
-        levels.append({QStringLiteral("hbm"), r + w, kDramRead + QStringLiteral(" + ") + kDramWrite,
-                       QStringLiteral("dram__bytes")});
+        level(LS_DramReadWrite, r + w);
     else if (const double rate = v[F_DramRate]; has(rate))
-        levels.append({QStringLiteral("hbm"), rate * time, kDramRate + QStringLiteral(" * time"),
-                       QStringLiteral("dram__bytes")});
-    const QString nsightL2 = QStringLiteral("nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)");
+        level(LS_DramRate, rate * time);
     if (const double b = v[F_Lts]; has(b))
-        levels.append({QStringLiteral("l2"), b, kLts, QStringLiteral("lts__t_bytes")});
+        level(LS_Lts, b);
     else if (const double x = v[F_Xbar]; has(x))
-        levels.append({QStringLiteral("l2"), x, kXbar, nsightL2});
+        level(LS_Xbar, x);
     else if (const double xr = v[F_XbarRate]; has(xr))
-        levels.append({QStringLiteral("l2"), xr * time, kXbarRate + QStringLiteral(" * time"), nsightL2});
-    const QString nsightL1 = QStringLiteral("nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)");
-    const QString nsightL1Old = QStringLiteral("nsight-l1-writeback (l1tex__lsu_writeback_active × 128 B)");
+        level(LS_XbarRate, xr * time);
     if (const double b = v[F_L1]; has(b))
-        levels.append({QStringLiteral("l1"), b, kL1, QStringLiteral("l1tex__t_bytes")});
+        level(LS_L1, b);
     else if (const double w = v[F_WbLg]; has(w))
-        levels.append({QStringLiteral("l1"), w * 128, kWbLg + QStringLiteral(" * 128"), nsightL1});
+        level(LS_WbLg, w * 128);
     else if (const double wr = v[F_WbLgRate]; has(wr))
-        levels.append({QStringLiteral("l1"), wr * 128 * time, kWbLgRate + QStringLiteral(" * 128 * time"), nsightL1});
+        level(LS_WbLgRate, wr * 128 * time);
     else if (const double w2 = v[F_Wb]; has(w2))
-        levels.append({QStringLiteral("l1"), w2 * 128, kWb + QStringLiteral(" * 128"), nsightL1Old});
+        level(LS_Wb, w2 * 128);
     else if (const double w2r = v[F_WbRate]; has(w2r))
-        levels.append({QStringLiteral("l1"), w2r * 128 * time, kWbRate + QStringLiteral(" * 128 * time"), nsightL1Old});
+        level(LS_WbRate, w2r * 128 * time);
 
-    // FLOPs per precision: counts, else Nsight's rates × cycles per second × time.
+    // FLOPs per precision: counts, else Nsight's rates × cycles per second × time. Which terms
+    // were used is kept as bits (term strings are made once per combination, not per launch).
     struct Flops
     {
-        QString precision;
-        QString dtype;
-        double flops = 0;
-        QStringList formula;
+        int precision; // index into m_precisions
+        double flops;
+        quint64 terms;
     };
-    QList<Flops> flops;
-    auto add = [&flops](const QString &precision, const QString &dtype, double value, const QString &term) {
-        for (Flops &f : flops)
-            if (f.precision == precision) {
-                f.flops += value;
-                f.formula.append(term);
+    Flops flops[16];
+    int nFlops = 0;
+    auto add = [&](int precision, double value, quint64 termBit) {
+        for (int i = 0; i < nFlops; ++i)
+            if (flops[i].precision == precision) {
+                flops[i].flops += value;
+                flops[i].terms |= termBit;
                 return;
             }
-        flops.append({precision, dtype, value, {term}});
+        if (nFlops < 16)
+            flops[nFlops++] = {precision, value, termBit};
     };
     const double smCps = v[F_SmCps], smspCps = v[F_SmspCps];
     int op = 0;
-    for (const SassFamily &f : kSassFamilies)
+    int family = 0;
+    for (const SassFamily &f : kSassFamilies) {
+        int inFamily = 0;
         for (const auto &t : f.terms) {
             const int thisOp = op++;
+            const int termOfOp = inFamily++;
             for (int form = 0; form < kForms; ++form) {
                 const double x = v[m_reg.sassId(thisOp, form)];
                 if (!has(x))
                     continue;
-                const QString &name = m_reg.name(m_reg.sassId(thisOp, form));
                 double count = x;
-                QString term = name;
+                int alt = 0;
                 if (form == SmspPerCycle || form == SmPerCycle) {
                     // Each rate with its own unit's clock, the other's when it lacks it.
                     const bool smsp = form == SmspPerCycle;
-                    const double cps = smsp ? (has(smspCps) ? smspCps : smCps) : (has(smCps) ? smCps : smspCps);
-                    const QString &cpsName = smsp ? (has(smspCps) ? kSmspCps : kSmCps) : (has(smCps) ? kSmCps : kSmspCps);
-                    if (!has(cps))
+                    const double own = smsp ? smspCps : smCps, other = smsp ? smCps : smspCps;
+                    if (!has(own) && !has(other))
                         continue;
-                    count = x * cps * time;
-                    term = QStringLiteral("(%1 * %2 * time)").arg(name, cpsName);
+                    alt = has(own) ? 0 : 1;
+                    count = x * (has(own) ? own : other) * time;
                 } else if (form == SmspPerSecond || form == SmPerSecond) {
                     count = x * time;
-                    term = QStringLiteral("(%1 * time)").arg(name);
                 }
-                add(QLatin1String(f.precision), QLatin1String(f.dtype), t.weight * count,
-                    t.weight == 1 ? term : QStringLiteral("%1*%2").arg(t.weight).arg(term));
+                add(family, t.weight * count, quint64(1) << ((termOfOp * kForms + form) * 2 + alt));
                 break;
             }
         }
+        ++family;
+    }
     for (int i = 0; i < m_tensor.size(); ++i)
-        if (const double x = v[m_tensorIds[i]]; has(x)) {
-            const auto target = tensorTarget(m_tensor[i].src, m_tensor[i].dst);
-            add(target->precision, target->dtype, x, m_tensor[i].metric);
-        }
+        if (const double x = v[m_tensorIds[i]]; has(x))
+            add(m_tensorPrecision[i], x, quint64(1) << std::min(i, 63));
     if (m_tensor.isEmpty() && ((has(v[F_TensorInst]) && v[F_TensorInst] > 0) ||
                                (has(v[F_TensorInstRate]) && v[F_TensorInstRate] > 0)))
         ++m_tensorInstLaunches;
-    flops.removeIf([](const Flops &f) { return !(f.flops > 0); });
+    {
+        int w = 0;
+        for (int i = 0; i < nFlops; ++i)
+            if (flops[i].flops > 0)
+                flops[w++] = flops[i];
+        nFlops = w;
+    }
     // The precision doing most of the work first (the tensor point of a GEMM, not its epilogue).
-    std::stable_sort(flops.begin(), flops.end(), [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
-    if (flops.isEmpty())
-        flops.append({QString(), QString(), 0, {}}); // a bandwidth-only point per level
+    std::stable_sort(flops, flops + nFlops, [](const Flops &a, const Flops &b) { return a.flops > b.flops; });
+    if (nFlops == 0)
+        flops[nFlops++] = {-1, 0, 0}; // a bandwidth-only point per level
 
-    if (levels.isEmpty()) {
+    if (nLevels == 0) {
         ++m_skippedLaunches;
         m_report.warnings.append(
             tr("launch %1 (%2, line %3): no usable byte count; skipped").arg(l.id, kernel).arg(l.line));
@@ -905,50 +986,50 @@ void Importer::launch(const LaunchData &l)
     if (!l.block.isEmpty())
         base.params.insert(QStringLiteral("block"), l.block);
     base.time = TimeStats{time, time, time, 1};
-    base.source = QStringLiteral("ncu");
+    base.source = m_ncuSource;
     if (const double hz = v[F_SmCps]; has(hz))
         base.clockMhz = hz / 1e6;
     if (const double regs = v[F_Regs]; has(regs))
         base.resources.insert(QStringLiteral("regs"), regs);
-    for (int id = 0; id < m_reg.size(); ++id)
-        if (has(v[id]) && m_reg.name(id).startsWith(kOccupancyPrefix))
+    if (m_occupancyIds.isEmpty() && m_occupancyChecked < m_reg.size()) {
+        for (int id = m_occupancyChecked; id < m_reg.size(); ++id)
+            if (m_reg.name(id).startsWith(kOccupancyPrefix))
+                m_occupancyIds.append(id);
+        m_occupancyChecked = m_reg.size();
+    }
+    for (const int id : std::as_const(m_occupancyIds))
+        if (has(v[id]))
             base.resources.insert(QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()),
                                   v[id]);
 
-    const QString exportKind = QStringLiteral("%1, %2").arg(
-        m_details ? QStringLiteral("details") : QStringLiteral("raw"),
-        m_scaled ? QStringLiteral("scaled units") : QStringLiteral("base units"));
-    for (const Flops &f : flops)
-        for (const Level &lv : levels) {
+    const int timeId = timeFrom == kTime ? 0 : timeFrom == kDetailsDuration ? 1 : 2;
+    QList<Measurement> sunk;
+    QList<Measurement> &out = m_options.points ? sunk : m_report.results.measurements;
+    for (int fi = 0; fi < nFlops; ++fi) {
+        const Flops &f = flops[fi];
+        for (int li = 0; li < nLevels; ++li) {
+            const Level &lv = levels[li];
+            const LevelSource &src = kLevelSources[lv.source];
             if (lv.bytes <= 0 && f.flops > 0) {
                 m_report.warnings.append(tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
-                                             .arg(l.id, kernel, lv.expression, lv.level));
+                                             .arg(l.id, kernel, QLatin1String(src.expression), QLatin1String(src.level)));
                 continue;
             }
             Measurement m = base;
-            m.dtype = f.dtype;
-            m.precision = f.precision;
+            if (f.precision >= 0) {
+                m.dtype = m_precisions[f.precision].second;
+                m.precision = m_precisions[f.precision].first;
+            }
             m.flops = f.flops;
             m.bytes = lv.bytes;
-            m.level = lv.level;
-            // Which definitions were used: Nsight's own chart counts L2/L1 differently. One
-            // object per derivation, shared by every point made the same way.
-            const QString flopsFormula = f.formula.join(QStringLiteral(" + "));
-            const QString cacheKey = flopsFormula + QLatin1Char('|') + lv.expression + QLatin1Char('|') + timeFrom +
-                                     QLatin1Char('|') + exportKind;
-            auto it = m_extraCache.constFind(cacheKey);
-            if (it == m_extraCache.cend()) {
-                QJsonObject ncu{{QStringLiteral("bytes"), lv.expression},
-                                {QStringLiteral("time"), timeFrom},
-                                {QStringLiteral("level_definition"), lv.definition},
-                                {QStringLiteral("export"), exportKind}};
-                if (!flopsFormula.isEmpty())
-                    ncu.insert(QStringLiteral("flops"), flopsFormula);
-                it = m_extraCache.insert(cacheKey, ncu);
-            }
-            m.extra.insert(QStringLiteral("ncu"), *it);
-            m_report.results.measurements.append(m);
+            m.level = m_levelNames[src.levelIndex];
+            m.extra = extraFor(f.precision, f.terms, lv.source, timeId);
+            out.append(m);
+            ++m_pointCount;
         }
+    }
+    if (m_options.points && !sunk.isEmpty())
+        m_options.points(std::move(sunk));
 
     // "Device" is the CUDA device index; the name is a device__attribute column.
     m_devices.insert(l.device + QLatin1Char('/') + l.displayName);
@@ -965,6 +1046,56 @@ void Importer::launch(const LaunchData &l)
         if (const double bus = v[F_BusWidth]; has(bus))
             d.memBusBits = int(std::min(bus, 1e6));
     }
+}
+
+// The formula of one precision's FLOPs from the bits of the terms used (see launch()).
+QString Importer::formula(int precision, quint64 terms) const
+{
+    QStringList parts;
+    if (precision >= 0 && precision < int(std::size(kSassFamilies))) {
+        const SassFamily &f = kSassFamilies[precision];
+        for (int t = 0; t < 3; ++t)
+            for (int form = 0; form < kForms; ++form)
+                for (int alt = 0; alt < 2; ++alt) {
+                    if (!(terms & (quint64(1) << ((t * kForms + form) * 2 + alt))))
+                        continue;
+                    const QString name = sassForm(f.terms[t].op, form);
+                    QString term = name;
+                    if (form == SmspPerCycle || form == SmPerCycle) {
+                        const bool smsp = (form == SmspPerCycle) != (alt == 1);
+                        term = QStringLiteral("(%1 * %2 * time)").arg(name, smsp ? kSmspCps : kSmCps);
+                    } else if (form == SmspPerSecond || form == SmPerSecond) {
+                        term = QStringLiteral("(%1 * time)").arg(name);
+                    }
+                    parts.append(f.terms[t].weight == 1 ? term : QStringLiteral("%1*%2").arg(f.terms[t].weight).arg(term));
+                }
+    } else if (precision >= 0) {
+        for (int i = 0; i < m_tensor.size() && i < 64; ++i)
+            if (terms & (quint64(1) << i))
+                parts.append(m_tensor[i].metric);
+    }
+    return parts.join(QStringLiteral(" + "));
+}
+
+// Measurement::extra for a point made a given way: one object per derivation, shared by every
+// point made the same way (a whole application's points cost no JSON each).
+QJsonObject Importer::extraFor(int precision, quint64 terms, int levelSource, int timeId)
+{
+    const std::pair<quint64, int> key{terms, (precision + 1) * 64 + levelSource * 4 + timeId};
+    auto it = m_extraCache.constFind(key);
+    if (it != m_extraCache.cend())
+        return *it;
+    static const QString times[] = {kTime, kDetailsDuration, kTimeCycles};
+    const LevelSource &src = kLevelSources[levelSource];
+    QJsonObject ncu{{QStringLiteral("bytes"), QLatin1String(src.expression)},
+                    {QStringLiteral("time"), times[timeId]},
+                    {QStringLiteral("level_definition"), QString::fromUtf8(src.definition)},
+                    {QStringLiteral("export"), QStringLiteral("%1, %2").arg(
+                                                   m_details ? QStringLiteral("details") : QStringLiteral("raw"),
+                                                   m_scaled ? QStringLiteral("scaled units") : QStringLiteral("base units"))}};
+    if (const QString f = formula(precision, terms); !f.isEmpty())
+        ncu.insert(QStringLiteral("flops"), f);
+    return *m_extraCache.insert(key, QJsonObject{{QStringLiteral("ncu"), ncu}});
 }
 
 std::optional<NcuReport> Importer::finish(QString *error)
@@ -1026,11 +1157,11 @@ std::optional<NcuReport> Importer::finish(QString *error)
                           {QStringLiteral("import"), m_details ? QStringLiteral("csv --page details")
                                                                : QStringLiteral("csv --page raw")},
                           {QStringLiteral("units"), m_scaled ? QStringLiteral("scaled") : QStringLiteral("base")}};
-    if (m_report.launches.isEmpty() && !m_rawMetrics)
+    if (m_launchCount == 0 && !m_rawMetrics)
         m_report.noPoints = tr("holds no kernel launches (only the header)");
-    else if (rs.measurements.isEmpty() && m_report.noPoints.isEmpty())
+    else if (m_pointCount == 0 && m_report.noPoints.isEmpty())
         m_report.noPoints = tr("has no launch with usable values (%n skipped)", nullptr, m_skippedLaunches);
-    if (!rs.measurements.isEmpty())
+    if (m_pointCount > 0)
         m_report.noPoints.clear();
     return std::move(m_report);
 }
@@ -1103,7 +1234,7 @@ std::optional<NcuReport> NcuImport::read(QIODevice &in, QString *error, const Nc
             *error = tr("cannot be opened: %1").arg(in.errorString());
         return std::nullopt;
     }
-    Importer importer;
+    Importer importer(nullptr, options);
     if (!pump(in, importer, &why, options)) {
         if (error)
             *error = why;

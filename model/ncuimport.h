@@ -45,6 +45,12 @@ struct NcuReadOptions
     // Called now and then while reading: bytes read so far and the total (-1 when unknown).
     // Return false to cancel: read() then fails with the error "cancelled" and returns nothing.
     std::function<bool(qint64 done, qint64 total)> progress;
+    // For a whole application's profile read by a caller that only summarises it (rooflab-cli
+    // import without --out): when set, each launch's points (or its row) are handed over as they
+    // are made instead of being kept in NcuReport::results (NcuReport::launches), so memory does
+    // not grow with the launches. noPoints is still set only when no launch gave a point.
+    std::function<void(QList<Measurement> &&points)> points;
+    std::function<void(NcuLaunchRow &&row)> launches;
 };
 
 // Imports an Nsight Compute CSV export as roofline points (see shared/reference/ncu-csv.md and

@@ -38,16 +38,18 @@ const model::Gpu *gpuOf(const model::SpecDb &db, const QCommandLineParser &p, co
 }
 
 // A CSV or a report, read the one way each can be.
-std::optional<model::NcuReport> readOne(const QString &path, QString *error)
+std::optional<model::NcuReport> readOne(const QString &path, QString *error, const model::NcuReadOptions &options)
 {
     if (model::NcuReportReader::isReport(path)) {
         QString why;
-        auto report = model::NcuReportReader::read(path, &why);
+        model::NcuReportOptions reportOptions;
+        reportOptions.read = options;
+        auto report = model::NcuReportReader::read(path, &why, reportOptions);
         if (!report && error)
             *error = why.startsWith(path) ? why : QStringLiteral("%1: %2").arg(path, why);
         return report;
     }
-    return model::NcuImport::readFile(path, error);
+    return model::NcuImport::readFile(path, error, options);
 }
 
 QString num(double v, const char *unit)
@@ -70,30 +72,44 @@ struct LaunchGroup
     QMap<QString, int> percentCounts;
 };
 
-QList<LaunchGroup> groupLaunches(const QList<model::NcuLaunchRow> &rows, double *total)
+// Launch rows grouped as they are read (a whole application's rows are not kept).
+class LaunchTable
 {
-    QList<LaunchGroup> out;
-    QHash<QString, int> index;
-    *total = 0;
-    for (const model::NcuLaunchRow &r : rows) {
+public:
+    void add(const model::NcuLaunchRow &r)
+    {
         const QString key = r.kernel + QLatin1Char('\x1f') + r.grid + QLatin1Char('\x1f') + r.block;
-        auto it = index.constFind(key);
-        if (it == index.cend()) {
-            it = index.insert(key, int(out.size()));
-            out.append({r.kernel, r.grid, r.block, 0, 0, {}, {}});
+        auto it = m_index.constFind(key);
+        if (it == m_index.cend()) {
+            it = m_index.insert(key, int(m_groups.size()));
+            m_groups.append({r.kernel, r.grid, r.block, 0, 0, {}, {}});
         }
-        LaunchGroup &g = out[*it];
+        LaunchGroup &g = m_groups[*it];
         ++g.launches;
         g.timeS += r.timeS;
-        *total += r.timeS;
+        m_total += r.timeS;
+        ++m_launches;
         for (auto p = r.percents.cbegin(); p != r.percents.cend(); ++p) {
             g.percentSums[p.key()] += p.value();
             ++g.percentCounts[p.key()];
         }
     }
-    std::stable_sort(out.begin(), out.end(), [](const LaunchGroup &a, const LaunchGroup &b) { return a.timeS > b.timeS; });
-    return out;
-}
+    int launches() const { return m_launches; }
+    double total() const { return m_total; }
+    QList<LaunchGroup> groups() const
+    {
+        QList<LaunchGroup> out = m_groups;
+        std::stable_sort(out.begin(), out.end(),
+                         [](const LaunchGroup &a, const LaunchGroup &b) { return a.timeS > b.timeS; });
+        return out;
+    }
+
+private:
+    QList<LaunchGroup> m_groups;
+    QHash<QString, int> m_index;
+    double m_total = 0;
+    int m_launches = 0;
+};
 
 // The headline "% of peak" columns: Nsight's Speed Of Light figures when the file has them.
 QStringList percentColumns(const QList<LaunchGroup> &groups)
@@ -148,34 +164,50 @@ int cmdImport(const QStringList &args)
     if (files.isEmpty())
         return badInput(tr("import needs at least one CSV export or .ncu-rep report"));
 
+    // Without --out only the table is made: every launch's points go straight into the
+    // summaries, so a whole application's profile needs memory for its kernels, not its points.
+    const bool keepPoints = p.isSet("out");
     model::ResultSet merged;
-    QList<model::NcuLaunchRow> launches;
+    model::KernelSummarizer summarizer;
+    LaunchTable launchTable;
+    qint64 points = 0;
     QStringList warnings, noPoints;
     for (int f = 0; f < files.size(); ++f) {
+        model::NcuReadOptions options;
+        const QString fileName = QFileInfo(files[f]).fileName();
+        options.launches = [&launchTable](model::NcuLaunchRow &&row) { launchTable.add(row); };
+        if (!keepPoints)
+            options.points = [&](QList<model::Measurement> &&launchPoints) {
+                // Launch IDs restart in every file: the file keeps the launches of several apart.
+                if (files.size() > 1)
+                    for (model::Measurement &m : launchPoints)
+                        m.params.insert(QStringLiteral("ncu_file"), fileName);
+                points += launchPoints.size();
+                summarizer.addLaunch(launchPoints);
+            };
+        const int launchesBefore = launchTable.launches();
         QString error;
-        auto report = readOne(files[f], &error);
+        auto report = readOne(files[f], &error, options);
         if (!report)
             return badInput(error);
         for (const QString &w : std::as_const(report->warnings))
             warnings.append(QStringLiteral("%1: %2").arg(files[f], w));
-        if (report->launches.isEmpty())
+        if (launchTable.launches() == launchesBefore)
             return badInput(QStringLiteral("%1: %2").arg(files[f], report->noPoints));
         if (!report->noPoints.isEmpty())
             noPoints.append(QStringLiteral("%1: %2").arg(files[f], report->noPoints));
-        // Launch IDs restart in every file: the file keeps the launches of several apart.
         if (files.size() > 1)
             for (model::Measurement &m : report->results.measurements)
-                m.params.insert(QStringLiteral("ncu_file"), QFileInfo(files[f]).fileName());
-        launches.append(report->launches);
-        if (merged.measurements.isEmpty() && merged.device.name.isEmpty()) {
-            merged.device = report->results.device;
-            merged.tool = report->results.tool;
-            merged.created = report->results.created;
-        } else if (!report->results.device.name.isEmpty() && report->results.device.name != merged.device.name) {
-            warnings.append(tr("%1 was profiled on %2, the first file on %3; the results carry the first name")
-                                .arg(files[f], report->results.device.name, merged.device.name));
+                m.params.insert(QStringLiteral("ncu_file"), fileName);
+        points += report->results.measurements.size();
+        if (f == 0) {
+            merged = std::move(report->results);
+        } else {
+            if (!report->results.device.name.isEmpty() && report->results.device.name != merged.device.name)
+                warnings.append(tr("%1 was profiled on %2, the first file on %3; the results carry the first name")
+                                    .arg(files[f], report->results.device.name, merged.device.name));
+            merged.measurements.append(std::move(report->results.measurements));
         }
-        merged.measurements.append(report->results.measurements);
     }
     if (files.size() > 1)
         merged.tool.insert(QStringLiteral("files"), QJsonArray::fromStringList(files));
@@ -197,14 +229,14 @@ int cmdImport(const QStringList &args)
     QJsonObject doc{{"files", QJsonArray::fromStringList(files)},
                     {"device", merged.device.name},
                     {"gpu", gpu ? gpu->id : QString()},
-                    {"launches", int(launches.size())},
-                    {"points", int(merged.measurements.size())},
+                    {"launches", launchTable.launches()},
+                    {"points", double(points)},
                     {"warnings", QJsonArray::fromStringList(warnings)}};
 
-    if (merged.measurements.isEmpty()) {
+    if (points == 0) {
         // No FLOP counts (the default set): the kernels with their time and % of peak, then why.
-        double total = 0;
-        const QList<LaunchGroup> groups = groupLaunches(launches, &total);
+        const double total = launchTable.total();
+        const QList<LaunchGroup> groups = launchTable.groups();
         const QStringList pct = percentColumns(groups);
         QJsonArray kernels;
         QList<QStringList> rows;
@@ -252,7 +284,8 @@ int cmdImport(const QStringList &args)
         doc["out"] = p.value("out");
     }
 
-    const QList<model::KernelSummary> kernels = model::summarizeKernels(merged.measurements, gpu);
+    const QList<model::KernelSummary> kernels =
+        keepPoints ? model::summarizeKernels(merged.measurements, gpu) : summarizer.summaries(gpu);
     static const QStringList levels = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1")};
     if (json) {
         QJsonArray arr;
@@ -292,8 +325,8 @@ int cmdImport(const QStringList &args)
     printTable({tr("kernel"), tr("grid"), tr("block"), tr("launches"), tr("time"), tr("share"), tr("precision"),
                 tr("FLOP/s"), tr("I hbm"), tr("I l2"), tr("I l1"), tr("bound")},
                rows);
-    printLine(tr("%n launch(es), %1 point(s) from %2 file(s)%3", nullptr, int(launches.size()))
-                  .arg(merged.measurements.size())
+    printLine(tr("%n launch(es), %1 point(s) from %2 file(s)%3", nullptr, launchTable.launches())
+                  .arg(points)
                   .arg(files.size())
                   .arg(p.isSet("out") ? tr("; written to %1").arg(p.value("out")) : QString()));
     for (const QString &n : std::as_const(noPoints))
