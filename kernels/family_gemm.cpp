@@ -34,22 +34,47 @@ struct StepInfo
     const char *id;   // catalog id
     const char *name; // entry suffix, gemm_<name>; the source is kernels/src/gemm/NN_<name>.cu,
                       // NN the step's place in the ladder (nullptr: a cuBLAS reference)
+    const char *title;       // untranslated (tr() at registration)
+    const char *description; // untranslated
 };
 
 const StepInfo kSteps[] = {
-    {Step::Naive, "gemm.naive", "naive"},
-    {Step::Coalesced, "gemm.coalesced", "coalesced"},
-    {Step::SmemTiled, "gemm.smem_tiled", "smem_tiled"},
-    {Step::Reg1d, "gemm.reg1d", "reg1d"},
-    {Step::Reg2d, "gemm.reg2d", "reg2d"},
-    {Step::Vectorized, "gemm.vectorized", "vectorized"},
-    {Step::Warptiled, "gemm.warptiled", "warptiled"},
-    {Step::Wmma, "gemm.wmma", "wmma"},
-    {Step::Mma, "gemm.mma_multistage", "mma_multistage"},
-    {Step::Wgmma, "gemm.wgmma_tma", "wgmma_tma"},
-    {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr},
-    {Step::CublasTf32, "gemm.cublas_tf32", nullptr},
-    {Step::CublasBf16, "gemm.cublas_bf16", nullptr},
+    {Step::Naive, "gemm.naive", "naive", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 1: naive"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "One thread per element of C, threads of a warp walking down the rows: every load of A and store "
+                       "of C is its own 32-byte sector. The starting point, far below every ceiling.")},
+    {Step::Coalesced, "gemm.coalesced", "coalesced", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 2: coalesced"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "The same kernel with threads of a warp walking along a row of C: loads of B and stores of C "
+                       "become 128-byte runs, A a broadcast.")},
+    {Step::SmemTiled, "gemm.smem_tiled", "smem_tiled", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 3: shared-memory tiles"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic "
+                       "falls by TILE; shared-memory loads become the limit.")},
+    {Step::Reg1d, "gemm.reg1d", "reg1d", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 4: 1D register blocking"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Each thread computes TM results of a column, reusing one B value from a register TM times.")},
+    {Step::Reg2d, "gemm.reg2d", "reg2d", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 5: 2D register blocking"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory "
+                       "loads per FMA fall to (TM+TN)/(TM*TN).")},
+    {Step::Vectorized, "gemm.vectorized", "vectorized", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 6: vectorized loads"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in "
+                       "shared memory so a thread's values are contiguous.")},
+    {Step::Warptiled, "gemm.warptiled", "warptiled", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 7: warp tiling"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; "
+                       "two buffers overlap the next K-slice's loads with the math. The fp32 CUDA-core end point.")},
+    {Step::Wmma, "gemm.wmma", "wmma", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 8: tensor cores (WMMA)"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. "
+                       "One stage: load, barrier, compute.")},
+    {Step::Mma, "gemm.mma_multistage", "mma_multistage", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 9: mma.sync + ldmatrix + cp.async pipeline"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async "
+                       "pipeline, 64 x 64 warp tiles, grouped block order.")},
+    {Step::Wgmma, "gemm.wgmma_tma", "wgmma_tma", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 10: wgmma + TMA (Hopper)"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
+                       "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).")},
+    {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS SGEMM"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.")},
+    {Step::CublasTf32, "gemm.cublas_tf32", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS TF32"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).")},
+    {Step::CublasBf16, "gemm.cublas_bf16", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS BF16"),
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
+                       "reference of the tensor-core steps.")},
 };
 
 // "gemm/05_reg2d.cu": the steps are numbered in ladder order, as their titles are.
@@ -339,69 +364,6 @@ QList<ParamSpec> tileSpecs(Step s)
     }
 }
 
-QString titleOf(Step s)
-{
-    switch (s) {
-    case Step::Naive: return tr("GEMM 1: naive");
-    case Step::Coalesced: return tr("GEMM 2: coalesced");
-    case Step::SmemTiled: return tr("GEMM 3: shared-memory tiles");
-    case Step::Reg1d: return tr("GEMM 4: 1D register blocking");
-    case Step::Reg2d: return tr("GEMM 5: 2D register blocking");
-    case Step::Vectorized: return tr("GEMM 6: vectorized loads");
-    case Step::Warptiled: return tr("GEMM 7: warp tiling");
-    case Step::Wmma: return tr("GEMM 8: tensor cores (WMMA)");
-    case Step::Mma: return tr("GEMM 9: mma.sync + ldmatrix + cp.async pipeline");
-    case Step::Wgmma: return tr("GEMM 10: wgmma + TMA (Hopper)");
-    case Step::CublasSgemm: return tr("cuBLAS SGEMM");
-    case Step::CublasTf32: return tr("cuBLAS TF32");
-    case Step::CublasBf16: return tr("cuBLAS BF16");
-    }
-    return {};
-}
-
-QString descriptionOf(Step s)
-{
-    switch (s) {
-    case Step::Naive:
-        return tr("One thread per element of C, threads of a warp walking down the rows: every load of A and store "
-                  "of C is its own 32-byte sector. The starting point, far below every ceiling.");
-    case Step::Coalesced:
-        return tr("The same kernel with threads of a warp walking along a row of C: loads of B and stores of C "
-                  "become 128-byte runs, A a broadcast.");
-    case Step::SmemTiled:
-        return tr("TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic "
-                  "falls by TILE; shared-memory loads become the limit.");
-    case Step::Reg1d:
-        return tr("Each thread computes TM results of a column, reusing one B value from a register TM times.");
-    case Step::Reg2d:
-        return tr("Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory "
-                  "loads per FMA fall to (TM+TN)/(TM*TN).");
-    case Step::Vectorized:
-        return tr("16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in "
-                  "shared memory so a thread's values are contiguous.");
-    case Step::Warptiled:
-        return tr("Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; "
-                  "two buffers overlap the next K-slice's loads with the math. The fp32 CUDA-core end point.");
-    case Step::Wmma:
-        return tr("bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. "
-                  "One stage: load, barrier, compute.");
-    case Step::Mma:
-        return tr("mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async "
-                  "pipeline, 64 x 64 warp tiles, grouped block order.");
-    case Step::Wgmma:
-        return tr("Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
-                  "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).");
-    case Step::CublasSgemm:
-        return tr("cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.");
-    case Step::CublasTf32:
-        return tr("cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).");
-    case Step::CublasBf16:
-        return tr("cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
-                  "reference of the tensor-core steps.");
-    }
-    return {};
-}
-
 QList<Params> testCasesFor(Step s)
 {
     // Three sizes per step: a tile multiple, sizes that are multiples of nothing, and a thin
@@ -424,8 +386,8 @@ void registerGemmKernels(Catalog &c)
         KernelSpec k;
         k.id = QString::fromLatin1(info.id);
         k.family = "gemm";
-        k.title = titleOf(s);
-        k.description = descriptionOf(s);
+        k.title = tr(info.title);
+        k.description = tr(info.description);
         k.source = info.name ? sourceOf(info) : QString();
         k.workload = "gemm";
         k.reference = info.name ? QStringLiteral("cublas") : QStringLiteral("cpu-fp64");

@@ -232,6 +232,51 @@ __device__ __forceinline__ void rl_mma_k16<__half>(float (&d)[4], const unsigned
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
+// The loop of both mma probes on fragments a, b and bn = -b already in registers: CHAINS
+// accumulators start from C0 (the m16n8 C layout: g = lane / 4, t = lane % 4), every step
+// adds A*B, then A*(-B), a last A*B leaves C0 + A*B, and the warp's sum over the chains goes
+// to its 16x8 tile of out. mma(d, a, b) is one instruction.
+template <int CHAINS, typename Mma>
+__device__ __forceinline__ void rl_mma_chains(Mma mma, const unsigned (&a)[4], const unsigned (&b)[2],
+                                              const unsigned (&bn)[2], const float *__restrict__ C0, int iters,
+                                              float *out, unsigned long long *stamps)
+{
+    const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+    float d[CHAINS][4];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c) {
+        d[c][0] = C0[g * 8 + 2 * t];
+        d[c][1] = C0[g * 8 + 2 * t + 1];
+        d[c][2] = C0[(g + 8) * 8 + 2 * t];
+        d[c][3] = C0[(g + 8) * 8 + 2 * t + 1];
+    }
+    RlStamp stamp;
+    stamp.start();
+    for (int it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            mma(d[c], a, b);
+#pragma unroll
+        for (int c = 0; c < CHAINS; ++c)
+            mma(d[c], a, bn);
+    }
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+        mma(d[c], a, b);
+    stamp.stop(stamps);
+    float s[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+            s[i] += d[c][i];
+    float *tile = out + ((long long)blockIdx.x * (blockDim.x / 32) + (threadIdx.x >> 5)) * 128;
+    tile[g * 8 + 2 * t] = s[0];
+    tile[g * 8 + 2 * t + 1] = s[1];
+    tile[(g + 8) * 8 + 2 * t] = s[2];
+    tile[(g + 8) * 8 + 2 * t + 1] = s[3];
+}
+
 // Every warp multiplies the same 16x16 A (row-major) by the same 16x8 B (B[k][n], row-major
 // in memory) on CHAINS independent accumulators. Each loop step adds A*B and then A*(-B), so
 // the accumulators stay small and exact; one last A*B leaves D = C0 + A*B per chain, and the
@@ -251,39 +296,8 @@ __global__ void mma_k16(const T *__restrict__ A, const T *__restrict__ B, const 
     b[1] = rl_pack2<T>(B[(2 * t + 8) * 8 + g], B[(2 * t + 9) * 8 + g]);
     bn[0] = b[0] ^ 0x80008000u; // flip both sign bits: -B
     bn[1] = b[1] ^ 0x80008000u;
-    float d[CHAINS][4];
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-        d[c][0] = C0[g * 8 + 2 * t];
-        d[c][1] = C0[g * 8 + 2 * t + 1];
-        d[c][2] = C0[(g + 8) * 8 + 2 * t];
-        d[c][3] = C0[(g + 8) * 8 + 2 * t + 1];
-    }
-    RlStamp stamp;
-    stamp.start();
-    for (int it = 0; it < iters; ++it) {
-#pragma unroll
-        for (int c = 0; c < CHAINS; ++c)
-            rl_mma_k16<T>(d[c], a, b);
-#pragma unroll
-        for (int c = 0; c < CHAINS; ++c)
-            rl_mma_k16<T>(d[c], a, bn);
-    }
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-        rl_mma_k16<T>(d[c], a, b);
-    stamp.stop(stamps);
-    float s[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-            s[i] += d[c][i];
-    float *tile = out + ((long long)blockIdx.x * (blockDim.x / 32) + (threadIdx.x >> 5)) * 128;
-    tile[g * 8 + 2 * t] = s[0];
-    tile[g * 8 + 2 * t + 1] = s[1];
-    tile[(g + 8) * 8 + 2 * t] = s[2];
-    tile[(g + 8) * 8 + 2 * t + 1] = s[3];
+    rl_mma_chains<CHAINS>([](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_k16<T>(d, a, b); },
+                          a, b, bn, C0, iters, out, stamps);
 }
 
 __device__ __forceinline__ void rl_mma_tf32(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
@@ -308,39 +322,8 @@ __global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ 
     b[1] = __float_as_uint(B[(t + 4) * 8 + g]);
     bn[0] = b[0] ^ 0x80000000u;
     bn[1] = b[1] ^ 0x80000000u;
-    float d[CHAINS][4];
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-        d[c][0] = C0[g * 8 + 2 * t];
-        d[c][1] = C0[g * 8 + 2 * t + 1];
-        d[c][2] = C0[(g + 8) * 8 + 2 * t];
-        d[c][3] = C0[(g + 8) * 8 + 2 * t + 1];
-    }
-    RlStamp stamp;
-    stamp.start();
-    for (int it = 0; it < iters; ++it) {
-#pragma unroll
-        for (int c = 0; c < CHAINS; ++c)
-            rl_mma_tf32(d[c], a, b);
-#pragma unroll
-        for (int c = 0; c < CHAINS; ++c)
-            rl_mma_tf32(d[c], a, bn);
-    }
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-        rl_mma_tf32(d[c], a, b);
-    stamp.stop(stamps);
-    float s[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c)
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-            s[i] += d[c][i];
-    float *tile = out + ((long long)blockIdx.x * (blockDim.x / 32) + (threadIdx.x >> 5)) * 128;
-    tile[g * 8 + 2 * t] = s[0];
-    tile[g * 8 + 2 * t + 1] = s[1];
-    tile[(g + 8) * 8 + 2 * t] = s[2];
-    tile[(g + 8) * 8 + 2 * t + 1] = s[3];
+    rl_mma_chains<CHAINS>([](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_tf32(d, a, b); },
+                          a, b, bn, C0, iters, out, stamps);
 }
 
 // ---------------------------------------------------------------- shared memory and FMA together

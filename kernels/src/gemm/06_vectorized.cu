@@ -13,6 +13,8 @@
 // BN % TN == 0; threads a multiple of 32 and <= 1024.
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block ((BM / TM) * (BN / TN)).
 // Shared memory (static): (BK * (BM + 4) + BK * BN) * 4 bytes.
+#include "gemm/ladder.cuh" // loadEdge4 (found through -I kernels/src, as NVRTC compiles it)
+
 #ifndef BM
 #define BM 128
 #endif
@@ -54,16 +56,7 @@ gemm_vectorized(int M, int N, int K, float alpha, const float *__restrict__ A,
         for (int i = tid; i < BM * BK / 4; i += NT) {
             const int r = i / (BK / 4), c = (i % (BK / 4)) * 4;
             const int gr = m0 + r, gk = k0 + c;
-            float4 v;
-            if (vecA && gr < M && gk + 3 < K) {
-                v = *reinterpret_cast<const float4 *>(&A[(size_t)gr * K + gk]);
-            } else {
-                const float *a = A + (size_t)gr * K + gk;
-                v.x = (gr < M && gk + 0 < K) ? a[0] : 0.f;
-                v.y = (gr < M && gk + 1 < K) ? a[1] : 0.f;
-                v.z = (gr < M && gk + 2 < K) ? a[2] : 0.f;
-                v.w = (gr < M && gk + 3 < K) ? a[3] : 0.f;
-            }
+            const float4 v = loadEdge4(A, M, K, gr, gk, vecA); // one LDG.128 inside the matrix
             As[(c + 0) * BMP + r] = v.x;
             As[(c + 1) * BMP + r] = v.y;
             As[(c + 2) * BMP + r] = v.z;
@@ -72,16 +65,7 @@ gemm_vectorized(int M, int N, int K, float alpha, const float *__restrict__ A,
         for (int i = tid; i < BK * BN / 4; i += NT) {
             const int r = i / (BN / 4), c = (i % (BN / 4)) * 4;
             const int gk = k0 + r, gn = n0 + c;
-            float4 v;
-            if (vecB && gk < K && gn + 3 < N) {
-                v = *reinterpret_cast<const float4 *>(&B[(size_t)gk * N + gn]);
-            } else {
-                const float *b = B + (size_t)gk * N + gn;
-                v.x = (gk < K && gn + 0 < N) ? b[0] : 0.f;
-                v.y = (gk < K && gn + 1 < N) ? b[1] : 0.f;
-                v.z = (gk < K && gn + 2 < N) ? b[2] : 0.f;
-                v.w = (gk < K && gn + 3 < N) ? b[3] : 0.f;
-            }
+            const float4 v = loadEdge4(B, K, N, gk, gn, vecB);
             *reinterpret_cast<float4 *>(&Bs[r * BN + c]) = v;
         }
         __syncthreads();

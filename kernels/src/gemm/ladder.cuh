@@ -1,7 +1,27 @@
-// Device helpers the tensor-core steps of the GEMM ladder share (08_wmma, 09_mma_multistage,
-// 10_wgmma_tma): the grouped block order and the fp32 epilogue of an m16n8-style fragment.
-// Each step still spells out what it teaches; these are the parts no step changes.
+// Device helpers steps of the GEMM ladder share: the bounded 16-byte load of 06_vectorized
+// (07_warptiled keeps its own copy inside its double-buffered loader: NVRTC schedules the
+// edge path differently through the helper there), the grouped block order and the fp32
+// epilogue of the tensor-core steps (08_wmma, 09_mma_multistage, 10_wgmma_tma). Each step
+// still spells out what it teaches; these are the parts the next steps do not change.
 #pragma once
+
+// Floats c .. c+3 of row r of a rows x cols row-major matrix X: one 16-byte load when vec
+// (cols % 4 == 0 keeps it aligned) and all four are inside, else one by one with zeros past
+// the edges.
+__device__ __forceinline__ float4 loadEdge4(const float *X, int rows, int cols, int r, int c, bool vec)
+{
+    float4 v;
+    if (vec && r < rows && c + 3 < cols) {
+        v = *reinterpret_cast<const float4 *>(&X[(size_t)r * cols + c]);
+    } else {
+        const float *x = X + (size_t)r * cols + c;
+        v.x = (r < rows && c + 0 < cols) ? x[0] : 0.f;
+        v.y = (r < rows && c + 1 < cols) ? x[1] : 0.f;
+        v.z = (r < rows && c + 2 < cols) ? x[2] : 0.f;
+        v.w = (r < rows && c + 3 < cols) ? x[3] : 0.f;
+    }
+    return v;
+}
 
 // Block index -> (tile row tm, tile col tn) in grouped order (seed 002, 11.8.3): G block-rows
 // at a time walk across N, so blocks running together share rows of A and columns of B in
