@@ -674,6 +674,44 @@ private slots:
         QVERIFY(near(kernels[0].share + kernels[1].share + kernels[2].share, 1.0));
     }
 
+    // A whole application read by a caller that only summarises it: points and rows are handed
+    // over per launch, nothing is kept, and the summaries equal those of the kept points.
+    void streamedToTheCaller()
+    {
+        QString error;
+        const auto kept = NcuImport::readFile(data("launches-grouping-raw.csv"), &error);
+        QVERIFY2(kept, qPrintable(error));
+        model::KernelSummarizer summarizer;
+        QList<int> pointsPerLaunch;
+        QStringList rowIds;
+        model::NcuReadOptions options;
+        options.points = [&](QList<Measurement> &&points) {
+            pointsPerLaunch.append(int(points.size()));
+            summarizer.addLaunch(points);
+        };
+        options.launches = [&](model::NcuLaunchRow &&row) { rowIds.append(row.id); };
+        const auto streamed = NcuImport::readFile(data("launches-grouping-raw.csv"), &error, options);
+        QVERIFY2(streamed, qPrintable(error));
+        QVERIFY(streamed->results.measurements.isEmpty());
+        QVERIFY(streamed->launches.isEmpty());
+        QVERIFY(streamed->noPoints.isEmpty());
+        QCOMPARE(pointsPerLaunch, (QList<int>{2, 2, 2, 2, 2}));
+        QCOMPARE(rowIds, (QStringList{"0", "1", "2", "3", "4"}));
+        const auto a = summarizer.summaries(nullptr);
+        const auto b = model::summarizeKernels(kept->results.measurements, nullptr);
+        QCOMPARE(a.size(), b.size());
+        for (int i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].kernel, b[i].kernel);
+            QCOMPARE(a[i].grid, b[i].grid);
+            QCOMPARE(a[i].launches, b[i].launches);
+            QCOMPARE(a[i].timeS, b[i].timeS);
+            QCOMPARE(a[i].share, b[i].share);
+            QCOMPARE(a[i].aiByLevel, b[i].aiByLevel);
+            QCOMPARE(a[i].members, b[i].members);
+        }
+        QCOMPARE(streamed->results.device.cc, QString("9.0"));
+    }
+
     void metricsListIsComplete()
     {
         const QStringList m = NcuImport::metrics();
