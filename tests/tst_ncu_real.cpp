@@ -168,6 +168,24 @@ class TestNcuReal : public QObject
     Q_OBJECT
 
 private slots:
+    // The list RoofLab tells users to collect names only metrics this H200's ncu knows: ncu
+    // refuses a whole run for one it does not (rooflab-metrics.txt is the list less those that
+    // `ncu --query-metrics --chip gh100` did not list, capture-summary.txt names them).
+    void ownMetricListIsKnownToTheH200sNcu()
+    {
+        QFile f(kReal + "rooflab-metrics.txt");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList known = QString::fromLatin1(f.readAll()).trimmed().split(',');
+        QVERIFY(known.size() > 10);
+        QStringList unknown;
+        for (const QString &m : NcuImport::metrics())
+            if (!known.contains(m))
+                unknown << m;
+        QVERIFY2(unknown.isEmpty(),
+                 qPrintable("not on GH100 (ncu 2025.3): " + unknown.join(", ") +
+                            "; its fp16 tensor count is sm__ops_path_tensor_src_fp16.sum"));
+    }
+
     // The known work in every export that has FLOPs.
     void knownWork_data()
     {
