@@ -872,7 +872,7 @@ private slots:
         TileExplorer ex(&chart);
         ex.setGpu(this->gpu(gpu));
         ex.setConfig(gemm::defaultConfig("gemm.wmma")); // something else first
-        static_cast<LessonTarget &>(ex).applyLessonState(state);
+        ex.applyLessonState(state);
         QCOMPARE(ex.combo(Field::Step)->currentData().toString(), state.value("step", "model").toString());
         QCOMPARE(ex.combo(Field::Dtype)->currentData().toString(), state.value("dtype").toString());
         for (auto it = state.begin(); it != state.end(); ++it)
@@ -944,6 +944,52 @@ private slots:
         }
         qInfo("%s: predicted %s, bound %s", QTest::currentDataTag(), qPrintable(model::formatSeconds(ex.prediction().timeS)),
               qPrintable(ex.prediction().bound));
+    }
+
+    // ---- a view of a session that another owner drives
+
+    void viewOfASharedSession()
+    {
+        TileSession session;
+        session.setCompileDelay(60000); // the registers do not matter here
+        session.setGpu(gpu("h200-sxm"));
+        RooflineChart chart;
+        auto *ex = new TileExplorer(&session, &chart);
+        QCOMPARE(ex->session(), &session);
+
+        // The owner sets the configuration: the knobs, the headline and the point follow.
+        gemm::TileConfig c = gemm::defaultConfig("gemm.mma_multistage");
+        c.K = 2048;
+        session.setConfig(c);
+        QCOMPARE(ex->combo(Field::Step)->currentData().toString(), QStringLiteral("gemm.mma_multistage"));
+        QCOMPARE(ex->spinBox(Field::K)->value(), 2048);
+        QCOMPARE(ex->spinBox(Field::BK)->value(), c.bk);
+        QCOMPARE(ex->findChild<QLabel *>("headline")->text(), session.headline());
+        QCOMPARE(*chart.pointCoords(TileExplorer::currentPointId()),
+                 QPointF(session.points().first().ai, session.points().first().flopPerS));
+
+        // A dtype the step does not take is shown with its note, and goes when the owner fixes it.
+        c.dtype = model::Dtype::Fp32;
+        session.setConfig(c);
+        QVERIFY(ex->combo(Field::Dtype)->currentText().contains("not for this step"));
+        QVERIFY(!ex->isLegal());
+        c.dtype = model::Dtype::Fp16;
+        session.setConfig(c);
+        QCOMPARE(ex->combo(Field::Dtype)->count(), gemm::dtypesFor("gemm.mma_multistage").size());
+        QCOMPARE(ex->combo(Field::Dtype)->currentData().toString(), QStringLiteral("fp16"));
+
+        // The user moves a knob: the session (the owner's) has the new value.
+        QSignalSpy changed(&session, &TileSession::configChanged);
+        ex->slider(Field::Stages)->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(session.config().stages, ex->spinBox(Field::Stages)->value());
+        QVERIFY(session.config().stages < c.stages);
+
+        // The view goes, the session stays (and keeps its state).
+        delete ex;
+        QCOMPARE(session.config().K, qint64(2048));
+        session.setValue(Field::K, 4096); // nothing left to update: no crash
+        QCOMPARE(session.config().K, qint64(4096));
     }
 
     // ---- in the main window

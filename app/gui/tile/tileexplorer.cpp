@@ -459,13 +459,14 @@ QComboBox *TileExplorer::combo(Field f) const
 
 void TileExplorer::onConfigChanged()
 {
-    // A new step brings new rules and ranges (and a dtype outside its list is shown with a
-    // note); otherwise only the values move.
+    // A new step brings new rules and ranges, and a dtype outside the step's list is shown with
+    // a note (an entry of its own, gone again once the dtype is one of the step's); otherwise
+    // only the values move.
     const Config &c = m_session->config();
-    Knob *dtype = knob(Field::Dtype);
-    const bool dtypeListed = dtype && dtype->combo->findData(model::dtypeName(c.dtype)) >= 0 &&
-                             gemm::dtypesFor(c.step).contains(model::dtypeName(c.dtype));
-    if (c.step != m_knobStep || !dtypeListed)
+    const QStringList dtypes = gemm::dtypesFor(c.step);
+    const QComboBox *dtype = knob(Field::Dtype)->combo;
+    const bool sameList = dtypes.contains(model::dtypeName(c.dtype)) && dtype->count() == dtypes.size();
+    if (c.step != m_knobStep || !sameList)
         refreshKnobs();
     else
         showValues();
