@@ -75,7 +75,10 @@ struct LaunchKey
 };
 struct LaunchKeyHash
 {
-    size_t operator()(const LaunchKey &k) const { return qHashMulti(0, k.kernel, k.params, k.number, k.text); }
+    size_t operator()(const LaunchKey &k) const
+    {
+        return qHashMulti(0, k.kernel, k.params, k.number, k.text);
+    }
 };
 struct CodeHash
 {
@@ -140,7 +143,8 @@ PointIds numberPoints(const QList<Measurement> &ms)
         if (it != m.params.cend()) {
             bool isNumber = false;
             const qint64 number = it->toLongLong(&isNumber);
-            LaunchKey key{ids.kernel[i], lastParams, isNumber ? number : -1, isNumber ? QString() : it->toString()};
+            LaunchKey key{ids.kernel[i], lastParams, isNumber ? number : -1,
+                          isNumber ? QString() : it->toString()};
             launch = launches.try_emplace(std::move(key), ids.launches).first->second;
             lastLaunch = launch;
         }
@@ -240,7 +244,8 @@ struct KernelSummarizer::Impl
     {
         KernelSummary s;
         std::vector<int> launchIds; // sorted out at the end
-        QMap<QString, QMap<QString, std::pair<double, double>>> byPrecision; // precision -> level -> (flops, bytes)
+        QMap<QString, QMap<QString, std::pair<double, double>>>
+            byPrecision; // precision -> level -> (flops, bytes)
     };
     QList<Acc> accs;
     std::unordered_map<quint64, int> byKernel;
@@ -272,10 +277,11 @@ void KernelSummarizer::add(const Measurement &m, int index, int launch)
         d->lastParams = m.params;
     }
     // ncu launches: name, grid, block (+ the file); RoofLab's own: name, dtype and every param.
-    const quint64 key = m.params.contains(kNcuId)
-                            ? (quint64(kernel) << 32) | quint64(d->lastParamsId)
-                            : (quint64(1) << 63) | (quint64(kernel) << 32) |
-                                  quint64(d->configs.of(m.dtype + QLatin1Char('\x1f') + QString::number(d->lastParamsId)));
+    const quint64 key =
+        m.params.contains(kNcuId)
+            ? (quint64(kernel) << 32) | quint64(d->lastParamsId)
+            : (quint64(1) << 63) | (quint64(kernel) << 32) |
+                  quint64(d->configs.of(m.dtype + QLatin1Char('\x1f') + QString::number(d->lastParamsId)));
     auto [it, inserted] = d->byKernel.try_emplace(key, int(d->accs.size()));
     if (inserted) {
         Acc a;
@@ -341,8 +347,9 @@ QList<KernelSummary> KernelSummarizer::summaries(const Gpu *gpu) const
                     s.bound = QStringLiteral("memory (hbm)"); // no FLOPs: moving bytes is all it does
             } else if (const double peak = gpu->peak(s.precision);
                        peak > 0 && bw > 0 && s.aiByLevel.contains(QStringLiteral("hbm"))) {
-                s.bound = s.aiByLevel.value(QStringLiteral("hbm")) < peak / bw ? QStringLiteral("memory (hbm)")
-                                                                                : QStringLiteral("compute");
+                s.bound = s.aiByLevel.value(QStringLiteral("hbm")) < peak / bw
+                              ? QStringLiteral("memory (hbm)")
+                              : QStringLiteral("compute");
             }
         }
         out.append(s);

@@ -22,14 +22,14 @@ struct Gpu;
 // counts as one launch.
 struct PointGroup
 {
-    QString key;       // Measurement::key() of the members without ncu_id
+    QString key; // Measurement::key() of the members without ncu_id
     QString kernel, dtype, precision, level;
     QVariantMap params; // the members' params without ncu_id
     QList<int> members; // indices into the input list, in input order
     int launches = 0;
     double flops = 0, bytes = 0, timeS = 0; // sums over the members (time: each member's median)
-    TimeStats launchTime; // min / median / max of the members' times; samples = launches
-    double share = 0;     // timeS / the total time of every launch in the input (0..1)
+    TimeStats launchTime;                   // min / median / max of the members' times; samples = launches
+    double share = 0;                       // timeS / the total time of every launch in the input (0..1)
 
     double ai() const { return bytes > 0 ? flops / bytes : 0; }
     double flopPerS() const { return timeS > 0 ? flops / timeS : 0; }
@@ -49,12 +49,12 @@ struct KernelSummary
     int launches = 0;
     double timeS = 0, share = 0;
     TimeStats launchTime;
-    QString precision;            // the precision doing most FLOPs; empty for bandwidth-only kernels
-    double flopPerS = 0;          // that precision's FLOPs / timeS
+    QString precision;               // the precision doing most FLOPs; empty for bandwidth-only kernels
+    double flopPerS = 0;             // that precision's FLOPs / timeS
     QMap<QString, double> aiByLevel; // level ("hbm", "l2", "l1") -> FLOPs / bytes at that level
-    QString bound;                // "memory (hbm)" or "compute" (HBM intensity against the ridge; a
-                                  // kernel without FLOPs is "memory (hbm)"); empty when gpu is null
-    QList<int> members;           // indices of every point of the kernel's launches
+    QString bound;                   // "memory (hbm)" or "compute" (HBM intensity against the ridge; a
+                                     // kernel without FLOPs is "memory (hbm)"); empty when gpu is null
+    QList<int> members;              // indices of every point of the kernel's launches
 };
 
 // Sorted by total time, descending. gpu (may be null) decides "bound": the kernel's HBM intensity

@@ -198,11 +198,10 @@ std::optional<double> prefixFactor(QByteArrayView p)
         double factor;
     };
     static const Prefix prefixes[] = {
-        {"K", 1e3},  {"k", 1e3},       {"M", 1e6},         {"G", 1e9},
-        {"T", 1e12}, {"P", 1e15},      {"m", 1e-3},        {"u", 1e-6},
-        {"\xc2\xb5", 1e-6},            {"\xce\xbc", 1e-6}, {"n", 1e-9},
-        {"p", 1e-12}, {"Ki", 1024.0},  {"Mi", 1048576.0},  {"Gi", 1073741824.0},
-        {"Ti", 1099511627776.0},
+        {"K", 1e3},         {"k", 1e3},         {"M", 1e6},           {"G", 1e9},
+        {"T", 1e12},        {"P", 1e15},        {"m", 1e-3},          {"u", 1e-6},
+        {"\xc2\xb5", 1e-6}, {"\xce\xbc", 1e-6}, {"n", 1e-9},          {"p", 1e-12},
+        {"Ki", 1024.0},     {"Mi", 1048576.0},  {"Gi", 1073741824.0}, {"Ti", 1099511627776.0},
     };
     for (const Prefix &x : prefixes)
         if (p == QByteArrayView(x.text))

@@ -42,7 +42,8 @@ const QString kLts = QStringLiteral("lts__t_bytes.sum");
 // RooflineChart.section in Nsight Compute's sections/ folder; quoted in K-Wu/sass_analyzer,
 // visualizer/utils/ncu_sections.md): L2 achieved traffic = l1tex__m_xbar2l1tex_read_bytes.sum.per_second,
 // L1 = l1tex__lsu_writeback_active_mem_lg.sum.per_second × 128 (CC ≥ 7.5; l1tex__lsu_writeback_active
-// before), work = smsp__sass_thread_inst_executed_op_*.sum.per_cycle_elapsed × smsp__cycles_elapsed.avg.per_second.
+// before), work = smsp__sass_thread_inst_executed_op_*.sum.per_cycle_elapsed ×
+// smsp__cycles_elapsed.avg.per_second.
 const QString kXbar = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum");
 const QString kXbarRate = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum.per_second");
 const QString kL1 = QStringLiteral("l1tex__t_bytes.sum");
@@ -61,7 +62,17 @@ const QString kTimeCycles = QStringLiteral("sm__cycles_elapsed.avg / sm__cycles_
 // Where a level's bytes come from: the expression (extra["ncu"]["bytes"]) and the definition
 // (extra["ncu"]["level_definition"]), in the order they are tried per level.
 enum LevelSourceId {
-    LS_Dram, LS_DramReadWrite, LS_DramRate, LS_Lts, LS_Xbar, LS_XbarRate, LS_L1, LS_WbLg, LS_WbLgRate, LS_Wb, LS_WbRate
+    LS_Dram,
+    LS_DramReadWrite,
+    LS_DramRate,
+    LS_Lts,
+    LS_Xbar,
+    LS_XbarRate,
+    LS_L1,
+    LS_WbLg,
+    LS_WbLgRate,
+    LS_Wb,
+    LS_WbRate
 };
 struct LevelSource
 {
@@ -76,13 +87,15 @@ const LevelSource kLevelSources[] = {
     {"hbm", 0, "dram__bytes.sum.per_second * time", "dram__bytes"},
     {"l2", 1, "lts__t_bytes.sum", "lts__t_bytes"},
     {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum", "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
-    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time", "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
+    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time",
+     "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
     {"l1", 2, "l1tex__t_bytes.sum", "l1tex__t_bytes"},
     {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum * 128",
      "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
     {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time",
      "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
-    {"l1", 2, "l1tex__lsu_writeback_active.sum * 128", "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
+    {"l1", 2, "l1tex__lsu_writeback_active.sum * 128",
+     "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
     {"l1", 2, "l1tex__lsu_writeback_active.sum.per_second * 128 * time",
      "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
 };
@@ -131,18 +144,39 @@ enum class Kind {
     Cycles,    // cycles
     PerSecond, // Hz, B/s, inst/s
     Bytes,
-    Count,     // inst, ops (scaled: "Minst")
-    PerCycle,  // inst/cycle
+    Count,    // inst, ops (scaled: "Minst")
+    PerCycle, // inst/cycle
     Percent,
-    Any,       // as written (registers/thread, SM count, bus bits, occupancy limits)
-    Generic,   // rawLaunches(): whatever the unit says, scaled to base units
+    Any,     // as written (registers/thread, SM count, bus bits, occupancy limits)
+    Generic, // rawLaunches(): whatever the unit says, scaled to base units
 };
 
 // The fixed metrics' ids: Registry adds them first, in this order.
 enum Fixed {
-    F_Time, F_Duration, F_SmCycles, F_SmCps, F_SmspCps, F_Dram, F_DramRead, F_DramWrite, F_DramRate, F_Lts,
-    F_Xbar, F_XbarRate, F_L1, F_WbLg, F_WbLgRate, F_Wb, F_WbRate, F_TensorInst, F_TensorInstRate, F_Regs,
-    F_Sms, F_L2Size, F_BusWidth, F_Count
+    F_Time,
+    F_Duration,
+    F_SmCycles,
+    F_SmCps,
+    F_SmspCps,
+    F_Dram,
+    F_DramRead,
+    F_DramWrite,
+    F_DramRate,
+    F_Lts,
+    F_Xbar,
+    F_XbarRate,
+    F_L1,
+    F_WbLg,
+    F_WbLgRate,
+    F_Wb,
+    F_WbRate,
+    F_TensorInst,
+    F_TensorInstRate,
+    F_Regs,
+    F_Sms,
+    F_L2Size,
+    F_BusWidth,
+    F_Count
 };
 
 // The sass op forms, in the order they are tried: counts first, then Nsight's rates.
@@ -233,7 +267,8 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *war
     QList<TensorColumn> out;
     for (auto it = bySrc.cbegin(); it != bySrc.cend(); ++it) {
         if (!tensorTarget(it.key(), {})) {
-            warnings->append(tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
+            warnings->append(
+                tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
             continue;
         }
         QList<TensorColumn> variants, total;
@@ -436,8 +471,9 @@ private:
     QSet<QString> m_devices;
     QHash<QByteArray, QString> m_interned;
     QHash<std::pair<quint64, int>, QJsonObject> m_extraCache;
-    QList<std::pair<QString, QString>> m_precisions; // (precision, dtype): the sass families, then tensor targets
-    QList<int> m_tensorPrecision;                   // per m_tensor column: index into m_precisions
+    QList<std::pair<QString, QString>>
+        m_precisions;             // (precision, dtype): the sass families, then tensor targets
+    QList<int> m_tensorPrecision; // per m_tensor column: index into m_precisions
     const QString m_levelNames[3] = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1")};
     const QString m_ncuSource = QStringLiteral("ncu");
     std::vector<double> m_dense;
@@ -492,7 +528,8 @@ bool Importer::record(const Record &r)
             for (int c = 0; c < m_headerSize; ++c)
                 m_units[c] = r.field(c).trimmed().toByteArray();
             for (const auto &[col, id] : std::as_const(m_columns))
-                if (const auto f = ncucsv::unitFactor(m_units[col]); f && f->scaled && m_reg.kind(id) != Kind::Any)
+                if (const auto f = ncucsv::unitFactor(m_units[col]);
+                    f && f->scaled && m_reg.kind(id) != Kind::Any)
                     m_scaled = true;
             return true;
         }
@@ -757,8 +794,9 @@ void Importer::plan(const QSet<QString> &present)
     const bool hasTime = hasAny({kTime}) || (m_details && present.contains(kDetailsDuration)) ||
                          (present.contains(kSmCycles) && present.contains(kSmCps));
     const bool hasCps = hasAny({kSmCps, kSmspCps});
-    const bool hasBytes = hasAny({kDram, kDramRate, kLts, kXbar, kXbarRate, kL1, kWbLg, kWbLgRate, kWb, kWbRate}) ||
-                          (present.contains(kDramRead) && present.contains(kDramWrite));
+    const bool hasBytes =
+        hasAny({kDram, kDramRate, kLts, kXbar, kXbarRate, kL1, kWbLg, kWbLgRate, kWb, kWbRate}) ||
+        (present.contains(kDramRead) && present.contains(kDramWrite));
     m_tensor = tensorColumns(present, &warnings);
     for (const TensorColumn &c : std::as_const(m_tensor)) {
         m_tensorIds.append(m_reg.add(c.metric, Kind::Count));
@@ -781,8 +819,9 @@ void Importer::plan(const QSet<QString> &present)
                 if (!present.contains(name))
                     continue;
                 if ((form == SmspPerCycle || form == SmPerCycle) && !hasCps) {
-                    warnings.append(tr("%1 is a rate per cycle, and the file has no %2 to turn it into a count")
-                                        .arg(name, kSmspCps));
+                    warnings.append(
+                        tr("%1 is a rate per cycle, and the file has no %2 to turn it into a count")
+                            .arg(name, kSmspCps));
                     continue;
                 }
                 found = true;
@@ -792,8 +831,8 @@ void Importer::plan(const QSet<QString> &present)
         hasFlops = hasFlops || !have.isEmpty();
         if (!have.isEmpty() && !lack.isEmpty())
             warnings.append(tr("%1 FLOPs count only %2: %3 not in the file (counted as 0)")
-                                .arg(QString::fromLatin1(f.precision).toUpper(), have.join(QStringLiteral(", ")),
-                                     lack.join(QStringLiteral(", "))));
+                                .arg(QString::fromLatin1(f.precision).toUpper(),
+                                     have.join(QStringLiteral(", ")), lack.join(QStringLiteral(", "))));
     }
     if (!present.contains(kDram) && present.contains(kDramRead) != present.contains(kDramWrite))
         warnings.append(tr("only one of %1 and %2 is in the file: no HBM point (ask for %3)")
@@ -810,13 +849,15 @@ void Importer::plan(const QSet<QString> &present)
         QString message =
             tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
         if (!hasFlops)
-            message += QLatin1Char(' ') + tr("The default (basic) set collects no FLOP counts; --set roofline or "
-                                             "--set full does, and so does RoofLab's metric list.");
+            message +=
+                QLatin1Char(' ') + tr("The default (basic) set collects no FLOP counts; --set roofline or "
+                                      "--set full does, and so does RoofLab's metric list.");
         if (m_details)
             message += QLatin1Char(' ') +
                        tr("The details page lists raw metrics only when they are requested with --metrics; "
                           "--page raw is the format this import is made for.");
-        m_report.noPoints = message + QLatin1Char('\n') + tr("Profile with:\n  %1").arg(NcuImport::commandLine());
+        m_report.noPoints =
+            message + QLatin1Char('\n') + tr("Profile with:\n  %1").arg(NcuImport::commandLine());
     }
 }
 
@@ -847,8 +888,15 @@ void Importer::launch(const LaunchData &l)
         timeFrom = kTimeCycles;
     }
 
-    NcuLaunchRow row{l.id,      kernel, l.grid, l.block, !l.displayName.isEmpty() ? l.displayName : l.device,
-                     l.cc,      has(time) ? time : 0, timeFrom, {}};
+    NcuLaunchRow row{l.id,
+                     kernel,
+                     l.grid,
+                     l.block,
+                     !l.displayName.isEmpty() ? l.displayName : l.device,
+                     l.cc,
+                     has(time) ? time : 0,
+                     timeFrom,
+                     {}};
     for (int id = 0; id < m_reg.size(); ++id)
         if (m_reg.isPercent(id) && has(v[id]))
             row.percents.insert(m_reg.name(id), v[id]);
@@ -999,8 +1047,8 @@ void Importer::launch(const LaunchData &l)
     }
     for (const int id : std::as_const(m_occupancyIds))
         if (has(v[id]))
-            base.resources.insert(QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()),
-                                  v[id]);
+            base.resources.insert(
+                QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()), v[id]);
 
     const int timeId = timeFrom == kTime ? 0 : timeFrom == kDetailsDuration ? 1 : 2;
     QList<Measurement> sunk;
@@ -1011,8 +1059,9 @@ void Importer::launch(const LaunchData &l)
             const Level &lv = levels[li];
             const LevelSource &src = kLevelSources[lv.source];
             if (lv.bytes <= 0 && f.flops > 0) {
-                m_report.warnings.append(tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
-                                             .arg(l.id, kernel, QLatin1String(src.expression), QLatin1String(src.level)));
+                m_report.warnings.append(
+                    tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
+                        .arg(l.id, kernel, QLatin1String(src.expression), QLatin1String(src.level)));
                 continue;
             }
             Measurement m = base;
@@ -1033,7 +1082,8 @@ void Importer::launch(const LaunchData &l)
 
     // "Device" is the CUDA device index; the name is a device__attribute column.
     m_devices.insert(l.device + QLatin1Char('/') + l.displayName);
-    if (m_devices.size() == 1 && m_report.results.device.name.isEmpty() && m_report.results.device.cc.isEmpty()) {
+    if (m_devices.size() == 1 && m_report.results.device.name.isEmpty() &&
+        m_report.results.device.cc.isEmpty()) {
         DeviceInfo &d = m_report.results.device;
         d.name = !l.displayName.isEmpty() ? l.displayName
                  : l.device.isEmpty()     ? QString()
@@ -1067,7 +1117,9 @@ QString Importer::formula(int precision, quint64 terms) const
                     } else if (form == SmspPerSecond || form == SmPerSecond) {
                         term = QStringLiteral("(%1 * time)").arg(name);
                     }
-                    parts.append(f.terms[t].weight == 1 ? term : QStringLiteral("%1*%2").arg(f.terms[t].weight).arg(term));
+                    parts.append(f.terms[t].weight == 1
+                                     ? term
+                                     : QStringLiteral("%1*%2").arg(f.terms[t].weight).arg(term));
                 }
     } else if (precision >= 0) {
         for (int i = 0; i < m_tensor.size() && i < 64; ++i)
@@ -1090,9 +1142,10 @@ QJsonObject Importer::extraFor(int precision, quint64 terms, int levelSource, in
     QJsonObject ncu{{QStringLiteral("bytes"), QLatin1String(src.expression)},
                     {QStringLiteral("time"), times[timeId]},
                     {QStringLiteral("level_definition"), QString::fromUtf8(src.definition)},
-                    {QStringLiteral("export"), QStringLiteral("%1, %2").arg(
-                                                   m_details ? QStringLiteral("details") : QStringLiteral("raw"),
-                                                   m_scaled ? QStringLiteral("scaled units") : QStringLiteral("base units"))}};
+                    {QStringLiteral("export"),
+                     QStringLiteral("%1, %2").arg(
+                         m_details ? QStringLiteral("details") : QStringLiteral("raw"),
+                         m_scaled ? QStringLiteral("scaled units") : QStringLiteral("base units"))}};
     if (const QString f = formula(precision, terms); !f.isEmpty())
         ncu.insert(QStringLiteral("flops"), f);
     return *m_extraCache.insert(key, QJsonObject{{QStringLiteral("ncu"), ncu}});
@@ -1134,18 +1187,20 @@ std::optional<NcuReport> Importer::finish(QString *error)
                                  m_skippedRows > lines.size() ? QStringLiteral(", ...") : QString()));
     }
     if (m_noUnits)
-        warnings.append(tr("no units line after the header: values are read as base units (ns, byte); export with "
-                           "--print-units base"));
-    if (m_tensorInstLaunches > 0)
-        warnings.append(tr("%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: "
-                           "one instruction does a different number of FLOPs per GPU and shape (65,536 on Hopper), "
-                           "so no tensor point is made. Ask for %2<type>.sum (e.g. "
-                           "sm__ops_path_tensor_src_bf16_dst_fp32.sum) to get them.",
-                           nullptr, m_tensorInstLaunches)
-                            .arg(kTensorInst, kTensorPrefix));
-    if (m_devices.size() > 1)
         warnings.append(
-            tr("the file holds launches on %1 devices; the results carry the first one's name").arg(m_devices.size()));
+            tr("no units line after the header: values are read as base units (ns, byte); export with "
+               "--print-units base"));
+    if (m_tensorInstLaunches > 0)
+        warnings.append(
+            tr("%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: "
+               "one instruction does a different number of FLOPs per GPU and shape (65,536 on Hopper), "
+               "so no tensor point is made. Ask for %2<type>.sum (e.g. "
+               "sm__ops_path_tensor_src_bf16_dst_fp32.sum) to get them.",
+               nullptr, m_tensorInstLaunches)
+                .arg(kTensorInst, kTensorPrefix));
+    if (m_devices.size() > 1)
+        warnings.append(tr("the file holds launches on %1 devices; the results carry the first one's name")
+                            .arg(m_devices.size()));
     for (auto it = m_problems.notAvailable.cbegin(); it != m_problems.notAvailable.cend(); ++it)
         warnings.append(tr("%1 was n/a in %n launch(es)", nullptr, it.value()).arg(it.key()));
     for (auto it = m_problems.badValue.cbegin(); it != m_problems.badValue.cend(); ++it)
@@ -1153,10 +1208,11 @@ std::optional<NcuReport> Importer::finish(QString *error)
                             .arg(it.key(), it.value()));
 
     ResultSet &rs = m_report.results;
-    rs.tool = QJsonObject{{QStringLiteral("name"), QStringLiteral("ncu")},
-                          {QStringLiteral("import"), m_details ? QStringLiteral("csv --page details")
-                                                               : QStringLiteral("csv --page raw")},
-                          {QStringLiteral("units"), m_scaled ? QStringLiteral("scaled") : QStringLiteral("base")}};
+    rs.tool =
+        QJsonObject{{QStringLiteral("name"), QStringLiteral("ncu")},
+                    {QStringLiteral("import"),
+                     m_details ? QStringLiteral("csv --page details") : QStringLiteral("csv --page raw")},
+                    {QStringLiteral("units"), m_scaled ? QStringLiteral("scaled") : QStringLiteral("base")}};
     if (m_launchCount == 0 && !m_rawMetrics)
         m_report.noPoints = tr("holds no kernel launches (only the header)");
     else if (m_pointCount == 0 && m_report.noPoints.isEmpty())
@@ -1168,7 +1224,8 @@ std::optional<NcuReport> Importer::finish(QString *error)
 
 QString sizeMessage(qint64 size)
 {
-    return tr("is %1 GiB; the import reads files up to %2 GiB (a whole application's --set full export is far "
+    return tr("is %1 GiB; the import reads files up to %2 GiB (a whole application's --set full export is "
+              "far "
               "smaller: profile fewer launches with --launch-count or --kernel-name)")
         .arg(size / double(1ll << 30), 0, 'f', 1)
         .arg(NcuImport::kMaxBytes >> 30);
@@ -1248,7 +1305,8 @@ std::optional<NcuReport> NcuImport::read(QIODevice &in, QString *error, const Nc
     return report;
 }
 
-std::optional<NcuReport> NcuImport::readFile(const QString &path, QString *error, const NcuReadOptions &options)
+std::optional<NcuReport> NcuImport::readFile(const QString &path, QString *error,
+                                             const NcuReadOptions &options)
 {
     auto refuse = [&](const QString &message) -> std::optional<NcuReport> {
         if (error)
@@ -1312,8 +1370,9 @@ std::optional<ResultSet> NcuImport::load(const QString &path, QString *error, QS
     return std::move(report->results);
 }
 
-std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv, const QStringList &metrics,
-                                                                  QString *error, QStringList *warnings)
+std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv,
+                                                                  const QStringList &metrics, QString *error,
+                                                                  QStringList *warnings)
 {
     QBuffer buffer;
     buffer.setData(csv);

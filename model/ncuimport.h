@@ -19,25 +19,25 @@ namespace model {
 // panel and `rooflab-cli import` list for an export without FLOP counts (the default set).
 struct NcuLaunchRow
 {
-    QString id;     // ncu's launch ID ("ID" column)
-    QString kernel; // "Kernel Name" as written (full, unshortened)
-    QString grid;   // "Grid Size", e.g. "(256, 1, 1)"; empty in old layouts that lack it
-    QString block;  // "Block Size"; empty in old layouts
-    QString device; // "Device" (CUDA index) or the display name when the file has it
-    QString cc;     // "CC"; empty in old layouts
-    double timeS = 0;  // 0 when the file has no time for the launch
-    QString timeFrom;  // how timeS was derived: the same strings as extra["ncu"]["time"] below
+    QString id;                     // ncu's launch ID ("ID" column)
+    QString kernel;                 // "Kernel Name" as written (full, unshortened)
+    QString grid;                   // "Grid Size", e.g. "(256, 1, 1)"; empty in old layouts that lack it
+    QString block;                  // "Block Size"; empty in old layouts
+    QString device;                 // "Device" (CUDA index) or the display name when the file has it
+    QString cc;                     // "CC"; empty in old layouts
+    double timeS = 0;               // 0 when the file has no time for the launch
+    QString timeFrom;               // how timeS was derived: the same strings as extra["ncu"]["time"] below
     QMap<QString, double> percents; // "% of peak" metrics the file has: metric (or display name) -> %
 };
 
 // What one export gives.
 struct NcuReport
 {
-    ResultSet results;           // roofline points (may hold none)
+    ResultSet results;            // roofline points (may hold none)
     QList<NcuLaunchRow> launches; // every launch, points or not, in file order
-    QString noPoints;            // set when results has no measurements: what is missing + the ONE ncu
-                                 // command that gives it
-    QStringList warnings;        // skipped launches, n/a values, partial FLOP families, ...
+    QString noPoints;             // set when results has no measurements: what is missing + the ONE ncu
+                                  // command that gives it
+    QStringList warnings;         // skipped launches, n/a values, partial FLOP families, ...
 };
 
 struct NcuReadOptions

@@ -94,8 +94,10 @@ private slots:
         QVERIFY2(out.contains("compute"), qPrintable(out));
         QVERIFY2(out.contains("2 launch(es), 8 point(s) from 1 file(s)"), qPrintable(out));
         // --json keeps the full name
-        const QJsonObject doc = QJsonDocument::fromJson(cli({data("gemm-bf16-raw.csv"), "--json"}).out).object();
-        QVERIFY(doc.value("kernels").toArray()[0].toObject().value("kernel").toString().contains("GemmUniversal"));
+        const QJsonObject doc =
+            QJsonDocument::fromJson(cli({data("gemm-bf16-raw.csv"), "--json"}).out).object();
+        QVERIFY(doc.value("kernels").toArray()[0].toObject().value("kernel").toString().contains(
+            "GemmUniversal"));
     }
 
     void writesResultsFile()
@@ -111,7 +113,8 @@ private slots:
         QStringList levels;
         for (const model::Measurement &m : rs->measurements) {
             levels.append(m.level);
-            QCOMPARE(m.extra.value("ncu").toObject().value("time").toString(), QString("gpu__time_duration.sum"));
+            QCOMPARE(m.extra.value("ncu").toObject().value("time").toString(),
+                     QString("gpu__time_duration.sum"));
         }
         QCOMPARE(levels, (QStringList{"hbm", "l2", "l1"}));
         QCOMPARE(rs->tool.value("name").toString(), QString("ncu"));
@@ -137,13 +140,17 @@ private slots:
         QVERIFY2(out.contains("90.2"), qPrintable(out)); // mean of 90.1 and 90.3
         QVERIFY2(out.contains("2.49 ms"), qPrintable(out));
         QVERIFY2(out.indexOf("--set roofline") > out.indexOf("relu"), qPrintable(out));
-        const QJsonObject doc = QJsonDocument::fromJson(cli({data("basic-set-raw.csv"), "--json"}).out).object();
+        const QJsonObject doc =
+            QJsonDocument::fromJson(cli({data("basic-set-raw.csv"), "--json"}).out).object();
         QCOMPARE(doc.value("points").toInt(), 0);
         QVERIFY(doc.value("no_points").toString().contains("a FLOP count"));
         const QJsonObject gemm = doc.value("kernels").toArray()[0].toObject();
         QCOMPARE(gemm.value("launches").toInt(), 2);
         QVERIFY(near(gemm.value("time_s").toDouble(), 2.49e-3));
-        QVERIFY(near(gemm.value("percents").toObject().value("dram__throughput.avg.pct_of_peak_sustained_elapsed").toDouble(),
+        QVERIFY(near(gemm.value("percents")
+                         .toObject()
+                         .value("dram__throughput.avg.pct_of_peak_sustained_elapsed")
+                         .toDouble(),
                      12.375));
         // no points, so no results file
         QTemporaryDir dir;

@@ -14,14 +14,15 @@ using model::Measurement;
 
 namespace {
 
-Measurement point(int id, const QString &kernel, const QString &grid, const QString &level, double flops, double bytes,
-                  double seconds, const QString &precision = "fp32")
+Measurement point(int id, const QString &kernel, const QString &grid, const QString &level, double flops,
+                  double bytes, double seconds, const QString &precision = "fp32")
 {
     Measurement m;
     m.kernel = kernel;
     // As NcuImport makes them: literal keys, the file's grid and block strings shared.
     static const QString block = QStringLiteral("(256, 1, 1)");
-    m.params = {{QStringLiteral("ncu_id"), id}, {QStringLiteral("grid"), grid}, {QStringLiteral("block"), block}};
+    m.params = {
+        {QStringLiteral("ncu_id"), id}, {QStringLiteral("grid"), grid}, {QStringLiteral("block"), block}};
     m.dtype = precision == "bf16_tc" ? "bf16" : "fp32";
     m.precision = precision;
     m.level = level;
@@ -166,12 +167,16 @@ private slots:
     {
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<QString>("shortName");
-        QTest::newRow("cutlass") << "void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<cute::tuple<int, "
-                                    "int, int, int>, cutlass::bfloat16_t, float>>(T1::Params)"
-                                 << "cutlass::device_kernel<…>";
-        QTest::newRow("plain") << "vector_add(float const*, float const*, float*, int)" << "vector_add";
-        QTest::newRow("cut at 48") << QString("k_") + QString(60, 'x') + "(int)" << QString("k_") + QString(45, 'x') + "…";
-        QTest::newRow("no parameters") << "ampere_sgemm_128x64_nn" << "ampere_sgemm_128x64_nn";
+        QTest::newRow("cutlass")
+            << "void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<cute::tuple<int, "
+               "int, int, int>, cutlass::bfloat16_t, float>>(T1::Params)"
+            << "cutlass::device_kernel<…>";
+        QTest::newRow("plain") << "vector_add(float const*, float const*, float*, int)"
+                               << "vector_add";
+        QTest::newRow("cut at 48") << QString("k_") + QString(60, 'x') + "(int)"
+                                   << QString("k_") + QString(45, 'x') + "…";
+        QTest::newRow("no parameters") << "ampere_sgemm_128x64_nn"
+                                       << "ampere_sgemm_128x64_nn";
     }
     void shortNames()
     {
@@ -185,7 +190,8 @@ private slots:
     {
         const QList<Measurement> ms = application();
         QList<model::PointGroup> groups;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             groups = model::groupMeasurements(ms);
         }
         QCOMPARE(groups.size(), 90);
@@ -198,7 +204,8 @@ private slots:
     {
         const QList<Measurement> ms = application();
         QList<model::KernelSummary> kernels;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             kernels = model::summarizeKernels(ms, nullptr);
         }
         QCOMPARE(kernels.size(), 30);

@@ -32,10 +32,11 @@ const Measurement *find(const ResultSet &rs, int id, const QString &precision, c
 // A raw export with the given metric columns (units, values) for one launch.
 QByteArray rawCsv(const QList<std::tuple<QString, QString, QString>> &metrics, const QString &kernel = "k()")
 {
-    QStringList header = {"ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context", "Stream",
-                          "Block Size", "Grid Size", "Device", "CC"};
+    QStringList header = {"ID",     "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
+                          "Stream", "Block Size", "Grid Size",    "Device",    "CC"};
     QStringList units(header.size());
-    QStringList values = {"0", "1", "app", "127.0.0.1", kernel, "1", "7", "(256, 1, 1)", "(1, 1, 1)", "0", "9.0"};
+    QStringList values = {"0", "1",           "app",       "127.0.0.1", kernel, "1",
+                          "7", "(256, 1, 1)", "(1, 1, 1)", "0",         "9.0"};
     for (const auto &[name, unit, value] : metrics) {
         header << name;
         units << unit;
@@ -87,34 +88,44 @@ private slots:
         QTest::addColumn<double>("seconds");
 
         // bf16 GEMM 4096³: tensor FLOPs = 2·4096³ exactly; the FP32 epilogue is its own small point.
-        QTest::newRow("bf16 gemm: tensor vs hbm") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc" << "hbm" << "bf16"
-                                                  << 137438953472.0 << 151257088.0 << 178256e-9;
-        QTest::newRow("bf16 gemm: tensor vs l2") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc" << "l2" << "bf16"
-                                                 << 137438953472.0 << 1932735283.0 << 178256e-9;
+        QTest::newRow("bf16 gemm: tensor vs hbm") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc"
+                                                  << "hbm"
+                                                  << "bf16" << 137438953472.0 << 151257088.0 << 178256e-9;
+        QTest::newRow("bf16 gemm: tensor vs l2") << "gemm-bf16-raw.csv" << 8 << 0 << "bf16_tc"
+                                                 << "l2"
+                                                 << "bf16" << 137438953472.0 << 1932735283.0 << 178256e-9;
         QTest::newRow("bf16 gemm: fp32 epilogue, FMA counted twice")
-            << "gemm-bf16-raw.csv" << 8 << 0 << "fp32" << "hbm" << "fp32" << (16777216.0 + 2 * 16777216.0)
-            << 151257088.0 << 178256e-9;
+            << "gemm-bf16-raw.csv" << 8 << 0 << "fp32"
+            << "hbm"
+            << "fp32" << (16777216.0 + 2 * 16777216.0) << 151257088.0 << 178256e-9;
         QTest::newRow("bf16 gemm: second launch after a PROF line")
-            << "gemm-bf16-raw.csv" << 8 << 1 << "bf16_tc" << "hbm" << "bf16" << 137438953472.0 << 151265280.0
-            << 177984e-9;
+            << "gemm-bf16-raw.csv" << 8 << 1 << "bf16_tc"
+            << "hbm"
+            << "bf16" << 137438953472.0 << 151265280.0 << 177984e-9;
         // SGEMM 4096³: FFMA = 4096³, so FLOPs = 2·4096³ + the alpha FMULs; bytes = read + write.
-        QTest::newRow("sgemm: dram read + write") << "fp32-sgemm-raw.csv" << 4 << 0 << "fp32" << "hbm" << "fp32"
-                                                  << (2 * 68719476736.0 + 16777216.0) << (205520896.0 + 67108864.0)
-                                                  << 2748416e-9;
-        QTest::newRow("vector add: one FADD per element") << "fp32-sgemm-raw.csv" << 4 << 1 << "fp32" << "l2"
+        QTest::newRow("sgemm: dram read + write")
+            << "fp32-sgemm-raw.csv" << 4 << 0 << "fp32"
+            << "hbm"
+            << "fp32" << (2 * 68719476736.0 + 16777216.0) << (205520896.0 + 67108864.0) << 2748416e-9;
+        QTest::newRow("vector add: one FADD per element") << "fp32-sgemm-raw.csv" << 4 << 1 << "fp32"
+                                                          << "l2"
                                                           << "fp32" << 16777216.0 << 201326592.0 << 45312e-9;
         // The same profile with comma decimals, dot groups, usecond, Mbyte and Gbyte.
         QTest::newRow("de locale + scaled units: sgemm")
-            << "fp32-sgemm-de-scaled.csv" << 4 << 0 << "fp32" << "hbm" << "fp32" << (2 * 68719476736.0 + 16777216.0)
-            << (205520896.0 + 67108864.0) << 2748416e-9;
+            << "fp32-sgemm-de-scaled.csv" << 4 << 0 << "fp32"
+            << "hbm"
+            << "fp32" << (2 * 68719476736.0 + 16777216.0) << (205520896.0 + 67108864.0) << 2748416e-9;
         QTest::newRow("de locale + scaled units: vector add l2 in Gbyte")
-            << "fp32-sgemm-de-scaled.csv" << 4 << 1 << "fp32" << "l2" << "fp32" << 16777216.0 << 201326592.0
-            << 45312e-9;
-        QTest::newRow("details page, gpu__time_duration in us") << "gemm-bf16-details.csv" << 2 << 0 << "bf16_tc"
-                                                                << "hbm" << "bf16" << 137438953472.0 << 151257088.0
-                                                                << 178.26e-6;
-        QTest::newRow("bad values: the one good launch") << "bad-values.csv" << 1 << 2 << "fp32" << "hbm" << "fp32"
-                                                         << 1048576.0 << 8388608.0 << 12160e-9;
+            << "fp32-sgemm-de-scaled.csv" << 4 << 1 << "fp32"
+            << "l2"
+            << "fp32" << 16777216.0 << 201326592.0 << 45312e-9;
+        QTest::newRow("details page, gpu__time_duration in us")
+            << "gemm-bf16-details.csv" << 2 << 0 << "bf16_tc"
+            << "hbm"
+            << "bf16" << 137438953472.0 << 151257088.0 << 178.26e-6;
+        QTest::newRow("bad values: the one good launch") << "bad-values.csv" << 1 << 2 << "fp32"
+                                                         << "hbm"
+                                                         << "fp32" << 1048576.0 << 8388608.0 << 12160e-9;
     }
     void goodFiles()
     {
@@ -157,7 +168,9 @@ private slots:
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
         const Measurement &first = rs->measurements.first();
         // the kernel name keeps its commas; the tensor point, doing the work, comes first
-        QVERIFY(first.kernel.startsWith("void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<cute::tuple<int, int, int, int>"));
+        QVERIFY(first.kernel.startsWith(
+            "void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<cute::tuple<int, int, int, "
+            "int>"));
         QCOMPARE(first.precision, QString("bf16_tc"));
         QCOMPARE(first.params.value("grid").toString(), QString("(132, 1, 1)"));
         QCOMPARE(first.params.value("block").toString(), QString("(384, 1, 1)"));
@@ -184,7 +197,8 @@ private slots:
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("missing metrics: listed, with the command")
             << "bad-missing-metrics.csv"
-            << QStringList{"dram__bytes.sum (or lts__t_bytes.sum)", "a FLOP count", "ncu --csv --page raw --print-units base",
+            << QStringList{"dram__bytes.sum (or lts__t_bytes.sum)", "a FLOP count",
+                           "ncu --csv --page raw --print-units base",
                            "sm__ops_path_tensor_src_bf16_dst_fp32.sum"};
         QTest::newRow("details page without raw metrics")
             << "bad-details-sections-only.csv"
@@ -210,7 +224,8 @@ private slots:
         QStringList warnings;
         QVERIFY(NcuImport::load(data("bad-values.csv"), &error, &warnings));
         const QString all = warnings.join('\n');
-        QVERIFY2(all.contains("launch 0 (scale(float*, int), line 3): no usable gpu__time_duration.sum"), qPrintable(all));
+        QVERIFY2(all.contains("launch 0 (scale(float*, int), line 3): no usable gpu__time_duration.sum"),
+                 qPrintable(all));
         QVERIFY2(all.contains("gpu__time_duration.sum was n/a in 1 launch"), qPrintable(all));
         QVERIFY2(all.contains("dram__bytes.sum unusable in 1 launch(es) (negative value"), qPrintable(all));
         QVERIFY2(all.contains("launch 1"), qPrintable(all));
@@ -227,24 +242,48 @@ private slots:
         QTest::addColumn<double>("seconds");
         QTest::addColumn<double>("expectBytes");
         QTest::addColumn<double>("expectFlops");
-        QTest::newRow("base units, comma groups") << "ns" << "1,500" << "byte" << "1,048,576" << "2,000,000"
-                                                  << 1.5e-6 << 1048576.0 << 4e6;
-        QTest::newRow("nsecond, no groups") << "nsecond" << "1500" << "byte" << "1048576" << "2000000" << 1.5e-6
-                                            << 1048576.0 << 4e6;
-        QTest::newRow("msecond with decimals") << "msecond" << "1.25" << "Kbyte" << "1,048.58" << "1,000" << 1.25e-3
-                                               << 1048580.0 << 2000.0;
-        QTest::newRow("second, exponent") << "second" << "4.0e-05" << "Gbyte" << "1.5" << "1e9" << 4e-5 << 1.5e9
-                                          << 2e9;
-        QTest::newRow("dot groups (de)") << "ns" << "1.500" << "byte" << "1.048.576" << "2.000.000" << 1.5e-6
-                                         << 1048576.0 << 4e6;
-        QTest::newRow("single dot group in a count (de)") << "ns" << "1500" << "byte" << "8.192" << "1.000" << 1.5e-6
-                                                          << 8192.0 << 2000.0;
-        QTest::newRow("no-break space groups (fr)") << "ns" << QString("1\u00a0500") << "byte"
-                                                    << QString("1\u202f048\u202f576") << QString("2 000 000") << 1.5e-6
-                                                    << 1048576.0 << 4e6;
-        QTest::newRow("apostrophe groups (de-CH)") << "ns" << "1'500" << "byte" << "1'048'576" << "2'000'000"
-                                                   << 1.5e-6 << 1048576.0 << 4e6;
-        QTest::newRow("usecond, comma decimal, dot groups") << "usecond" << "1.234,5" << "byte" << "1.048.576"
+        QTest::newRow("base units, comma groups") << "ns"
+                                                  << "1,500"
+                                                  << "byte"
+                                                  << "1,048,576"
+                                                  << "2,000,000" << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("nsecond, no groups") << "nsecond"
+                                            << "1500"
+                                            << "byte"
+                                            << "1048576"
+                                            << "2000000" << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("msecond with decimals") << "msecond"
+                                               << "1.25"
+                                               << "Kbyte"
+                                               << "1,048.58"
+                                               << "1,000" << 1.25e-3 << 1048580.0 << 2000.0;
+        QTest::newRow("second, exponent") << "second"
+                                          << "4.0e-05"
+                                          << "Gbyte"
+                                          << "1.5"
+                                          << "1e9" << 4e-5 << 1.5e9 << 2e9;
+        QTest::newRow("dot groups (de)") << "ns"
+                                         << "1.500"
+                                         << "byte"
+                                         << "1.048.576"
+                                         << "2.000.000" << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("single dot group in a count (de)") << "ns"
+                                                          << "1500"
+                                                          << "byte"
+                                                          << "8.192"
+                                                          << "1.000" << 1.5e-6 << 8192.0 << 2000.0;
+        QTest::newRow("no-break space groups (fr)")
+            << "ns" << QString("1\u00a0500") << "byte" << QString("1\u202f048\u202f576")
+            << QString("2 000 000") << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("apostrophe groups (de-CH)") << "ns"
+                                                   << "1'500"
+                                                   << "byte"
+                                                   << "1'048'576"
+                                                   << "2'000'000" << 1.5e-6 << 1048576.0 << 4e6;
+        QTest::newRow("usecond, comma decimal, dot groups") << "usecond"
+                                                            << "1.234,5"
+                                                            << "byte"
+                                                            << "1.048.576"
                                                             << "0" << 1.2345e-3 << 1048576.0 << 0.0;
     }
     void numbers()
@@ -266,8 +305,10 @@ private slots:
         QVERIFY2(rs, qPrintable(error));
         QCOMPARE(rs->measurements.size(), 1);
         const Measurement &m = rs->measurements.at(0);
-        QVERIFY2(std::abs(m.time.median - seconds) <= seconds * 1e-12, qPrintable(QString::number(m.time.median, 'g', 17)));
-        QVERIFY2(std::abs(m.bytes - expectBytes) <= expectBytes * 1e-12, qPrintable(QString::number(m.bytes, 'g', 17)));
+        QVERIFY2(std::abs(m.time.median - seconds) <= seconds * 1e-12,
+                 qPrintable(QString::number(m.time.median, 'g', 17)));
+        QVERIFY2(std::abs(m.bytes - expectBytes) <= expectBytes * 1e-12,
+                 qPrintable(QString::number(m.bytes, 'g', 17)));
         QCOMPARE(m.flops, expectFlops);
     }
 
@@ -279,37 +320,50 @@ private slots:
         QTest::addColumn<QString>("precision");
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<double>("flops");
-        QTest::newRow("bf16") << QStringList{"sm__ops_path_tensor_src_bf16_dst_fp32.sum"} << QStringList{"1,000"}
-                              << "bf16_tc" << "bf16" << 1000.0;
-        QTest::newRow("fp16 total only") << QStringList{"sm__ops_path_tensor_src_fp16.sum"} << QStringList{"500"}
-                                         << "fp16_tc" << "fp16" << 500.0;
+        QTest::newRow("bf16") << QStringList{"sm__ops_path_tensor_src_bf16_dst_fp32.sum"}
+                              << QStringList{"1,000"} << "bf16_tc"
+                              << "bf16" << 1000.0;
+        QTest::newRow("fp16 total only")
+            << QStringList{"sm__ops_path_tensor_src_fp16.sum"} << QStringList{"500"} << "fp16_tc"
+            << "fp16" << 500.0;
         QTest::newRow("fp16 total and variants: variants only, never twice")
             << QStringList{"sm__ops_path_tensor_src_fp16.sum", "sm__ops_path_tensor_src_fp16_dst_fp32.sum"}
-            << QStringList{"900", "900"} << "fp16_tc" << "fp16" << 900.0;
+            << QStringList{"900", "900"} << "fp16_tc"
+            << "fp16" << 900.0;
         QTest::newRow("fp16 with fp16 accumulate") << QStringList{"sm__ops_path_tensor_src_fp16_dst_fp16.sum"}
-                                                   << QStringList{"700"} << "fp16_tc_fp16acc" << "fp16" << 700.0;
+                                                   << QStringList{"700"} << "fp16_tc_fp16acc"
+                                                   << "fp16" << 700.0;
         QTest::newRow("tf32") << QStringList{"sm__ops_path_tensor_src_tf32_dst_fp32.sum"} << QStringList{"64"}
-                              << "tf32_tc" << "tf32" << 64.0;
-        QTest::newRow("fp8") << QStringList{"sm__ops_path_tensor_src_fp8.sum"} << QStringList{"2,048"} << "fp8_tc"
+                              << "tf32_tc"
+                              << "tf32" << 64.0;
+        QTest::newRow("fp8") << QStringList{"sm__ops_path_tensor_src_fp8.sum"} << QStringList{"2,048"}
+                             << "fp8_tc"
                              << "fp8" << 2048.0;
         QTest::newRow("blackwell f8f6f4 at the fp8 rate")
-            << QStringList{"sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp32.sum"} << QStringList{"4,096"} << "fp8_tc"
+            << QStringList{"sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp32.sum"} << QStringList{"4,096"}
+            << "fp8_tc"
             << "fp8" << 4096.0;
-        QTest::newRow("fp4") << QStringList{"sm__ops_path_tensor_src_fp4_dst_fp32.sum"} << QStringList{"8,192"}
-                             << "fp4_tc" << "fp4" << 8192.0;
-        QTest::newRow("fp64") << QStringList{"sm__ops_path_tensor_src_fp64.sum"} << QStringList{"16"} << "fp64_tc"
+        QTest::newRow("fp4") << QStringList{"sm__ops_path_tensor_src_fp4_dst_fp32.sum"}
+                             << QStringList{"8,192"} << "fp4_tc"
+                             << "fp4" << 8192.0;
+        QTest::newRow("fp64") << QStringList{"sm__ops_path_tensor_src_fp64.sum"} << QStringList{"16"}
+                              << "fp64_tc"
                               << "fp64" << 16.0;
         QTest::newRow("int8 (OPs)") << QStringList{"sm__ops_path_tensor_src_int8.sum"} << QStringList{"32"}
-                                    << "int8_tc" << "int8" << 32.0;
+                                    << "int8_tc"
+                                    << "int8" << 32.0;
         QTest::newRow("half on CUDA cores: packed, 2/2/4")
             << QStringList{"sm__sass_thread_inst_executed_op_hadd_pred_on.sum",
                            "sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
                            "sm__sass_thread_inst_executed_op_hfma_pred_on.sum"}
-            << QStringList{"10", "100", "1,000"} << "fp16" << "fp16" << (20.0 + 200 + 4000);
-        QTest::newRow("fp64 on CUDA cores") << QStringList{"sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
-                                                           "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
-                                                           "sm__sass_thread_inst_executed_op_dfma_pred_on.sum"}
-                                            << QStringList{"1", "2", "3"} << "fp64" << "fp64" << 9.0;
+            << QStringList{"10", "100", "1,000"} << "fp16"
+            << "fp16" << (20.0 + 200 + 4000);
+        QTest::newRow("fp64 on CUDA cores")
+            << QStringList{"sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
+                           "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
+                           "sm__sass_thread_inst_executed_op_dfma_pred_on.sum"}
+            << QStringList{"1", "2", "3"} << "fp64"
+            << "fp64" << 9.0;
     }
     void tensor()
     {
@@ -339,11 +393,11 @@ private slots:
     {
         // BOM, CRLF, a kernel name with quotes and a line break, PROF lines between rows,
         // program output, a trailing comma, a units-less file.
-        QByteArray csv = "\xef\xbb\xbf==PROF== Connected to process 1 (app)\r\n" + rawCsv(
-            {{"dram__bytes.sum", "byte", "4,096"},
-             {"gpu__time_duration.sum", "ns", "2,000"},
-             {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1,024"}},
-            "void k<\"x\">(\nint)");
+        QByteArray csv = "\xef\xbb\xbf==PROF== Connected to process 1 (app)\r\n" +
+                         rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                 {"gpu__time_duration.sum", "ns", "2,000"},
+                                 {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1,024"}},
+                                "void k<\"x\">(\nint)");
         csv.replace("\n\"0\"", "\n==PROF== Profiling \"k\" - 0: 0%....100%\nprogram says hello\n\"0\"");
         csv.replace("\"1,024\"\n", "\"1,024\",\r\n");
         QString error;
@@ -354,7 +408,8 @@ private slots:
         QCOMPARE(rs->measurements[0].kernel, QString("void k<\"x\">(\nint)"));
         QCOMPARE(rs->measurements[0].flops, 1024.0);
         QCOMPARE(rs->measurements[0].time.median, 2e-6);
-        QVERIFY2(warnings.join('\n').contains("1 line(s) that are not CSV rows"), qPrintable(warnings.join('\n')));
+        QVERIFY2(warnings.join('\n').contains("1 line(s) that are not CSV rows"),
+                 qPrintable(warnings.join('\n')));
     }
 
     void noUnitsLineReadAsBase()
@@ -393,10 +448,11 @@ private slots:
     {
         QString error;
         QStringList warnings;
-        QVERIFY(!NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "4,096"},
-                                            {"gpu__time_duration.sum", "cycle", "2,000"},
-                                            {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1"}}),
-                                    &error, &warnings));
+        QVERIFY(
+            !NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "4,096"},
+                                        {"gpu__time_duration.sum", "cycle", "2,000"},
+                                        {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "1"}}),
+                                &error, &warnings));
         QVERIFY2(warnings.join('\n').contains("unknown unit \"cycle\""), qPrintable(warnings.join('\n')));
         QVERIFY2(error.contains("no launch with usable values"), qPrintable(error));
     }
@@ -404,11 +460,12 @@ private slots:
     void bandwidthOnlyKernel()
     {
         // FLOP metrics asked for but all zero (a copy): one bandwidth point per level.
-        const auto rs = NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "8,192"},
-                                                   {"gpu__time_duration.sum", "ns", "1,000"},
-                                                   {"lts__t_bytes.sum", "byte", "8,192"},
-                                                   {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "0"}}),
-                                           nullptr, nullptr);
+        const auto rs =
+            NcuImport::fromCsv(rawCsv({{"dram__bytes.sum", "byte", "8,192"},
+                                       {"gpu__time_duration.sum", "ns", "1,000"},
+                                       {"lts__t_bytes.sum", "byte", "8,192"},
+                                       {"sm__sass_thread_inst_executed_op_fadd_pred_on.sum", "inst", "0"}}),
+                               nullptr, nullptr);
         QVERIFY(rs);
         QCOMPARE(rs->measurements.size(), 2);
         QCOMPARE(rs->measurements[0].flops, 0.0);
@@ -433,54 +490,77 @@ private slots:
         QTest::addColumn<QString>("flopsFormula");
 
         // smsp__X.sum is the same count as sm__X.sum: 2 x 1,048,576 FFMA.
-        QTest::newRow("smsp__ names") << "smsp-names-raw.csv" << 1 << "fp32" << "hbm" << 2097152.0 << 12582912.0
-                                      << 25.6e-6 << "gpu__time_duration.sum" << "dram__bytes.sum" << "dram__bytes"
-                                      << "raw, base units"
-                                      << "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum + "
-                                         "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum + "
-                                         "2*smsp__sass_thread_inst_executed_op_ffma_pred_on.sum";
-        // Rates x 1.98e9 cycles/s x 2 ms: FFMA 4,096/cycle -> 2*16,220,160,000, FADD 128/cycle -> 506,880,000.
+        QTest::newRow("smsp__ names")
+            << "smsp-names-raw.csv" << 1 << "fp32"
+            << "hbm" << 2097152.0 << 12582912.0 << 25.6e-6 << "gpu__time_duration.sum"
+            << "dram__bytes.sum"
+            << "dram__bytes"
+            << "raw, base units"
+            << "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum + "
+               "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum + "
+               "2*smsp__sass_thread_inst_executed_op_ffma_pred_on.sum";
+        // Rates x 1.98e9 cycles/s x 2 ms: FFMA 4,096/cycle -> 2*16,220,160,000, FADD 128/cycle ->
+        // 506,880,000.
         const double work = 2 * 4096.0 * 1.98e9 * 2e-3 + 128.0 * 1.98e9 * 2e-3;
         const QString rateFormula =
-            "(smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)"
-            " + (smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)"
-            " + 2*(smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed * smsp__cycles_elapsed.avg.per_second * time)";
-        QTest::newRow("rates: dram bytes per second x time") << "roofline-rates-raw.csv" << 3 << "fp32" << "hbm" << work
-                                                            << 3e9 << 2e-3 << "gpu__time_duration.sum"
-                                                            << "dram__bytes.sum.per_second * time" << "dram__bytes"
-                                                            << "raw, base units" << rateFormula;
-        QTest::newRow("rates: Nsight's L2 figure") << "roofline-rates-raw.csv" << 3 << "fp32" << "l2" << work << 12e9
-                                                  << 2e-3 << "gpu__time_duration.sum"
-                                                  << "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time"
-                                                  << "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)" << "raw, base units"
-                                                  << rateFormula;
+            "(smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed * "
+            "smsp__cycles_elapsed.avg.per_second * time)"
+            " + (smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed * "
+            "smsp__cycles_elapsed.avg.per_second * time)"
+            " + 2*(smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed * "
+            "smsp__cycles_elapsed.avg.per_second * time)";
+        QTest::newRow("rates: dram bytes per second x time")
+            << "roofline-rates-raw.csv" << 3 << "fp32"
+            << "hbm" << work << 3e9 << 2e-3 << "gpu__time_duration.sum"
+            << "dram__bytes.sum.per_second * time"
+            << "dram__bytes"
+            << "raw, base units" << rateFormula;
+        QTest::newRow("rates: Nsight's L2 figure") << "roofline-rates-raw.csv" << 3 << "fp32"
+                                                   << "l2" << work << 12e9 << 2e-3 << "gpu__time_duration.sum"
+                                                   << "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time"
+                                                   << "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"
+                                                   << "raw, base units" << rateFormula;
         // 2e11 active writeback cycles/s x 128 B x 2 ms
         QTest::newRow("rates: Nsight's L1 writeback figure")
-            << "roofline-rates-raw.csv" << 3 << "fp32" << "l1" << work << 51.2e9 << 2e-3 << "gpu__time_duration.sum"
+            << "roofline-rates-raw.csv" << 3 << "fp32"
+            << "l1" << work << 51.2e9 << 2e-3 << "gpu__time_duration.sum"
             << "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time"
-            << "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)" << "raw, base units" << rateFormula;
+            << "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)"
+            << "raw, base units" << rateFormula;
         // NERSC: 3,960,000 cycles / 1.98 cycle/ns = 2 ms; 805.31 Mbyte; 2 x 1,073,741,824 DFMA.
         const QString dfma = "sm__sass_thread_inst_executed_op_dadd_pred_on.sum + "
                              "sm__sass_thread_inst_executed_op_dmul_pred_on.sum + "
                              "2*sm__sass_thread_inst_executed_op_dfma_pred_on.sum";
-        QTest::newRow("NERSC details, scaled: hbm") << "nersc-details-scaled.csv" << 3 << "fp64" << "hbm"
-                                                   << 2147483648.0 << 805.31e6 << 2e-3
-                                                   << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
-                                                   << "dram__bytes.sum" << "dram__bytes" << "details, scaled units"
-                                                   << dfma;
+        QTest::newRow("NERSC details, scaled: hbm")
+            << "nersc-details-scaled.csv" << 3 << "fp64"
+            << "hbm" << 2147483648.0 << 805.31e6 << 2e-3
+            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
+            << "dram__bytes.sum"
+            << "dram__bytes"
+            << "details, scaled units" << dfma;
         QTest::newRow("NERSC details, scaled: L2 from lts__t_bytes")
-            << "nersc-details-scaled.csv" << 3 << "fp64" << "l2" << 2147483648.0 << 2.15e9 << 2e-3
-            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second" << "lts__t_bytes.sum" << "lts__t_bytes"
+            << "nersc-details-scaled.csv" << 3 << "fp64"
+            << "l2" << 2147483648.0 << 2.15e9 << 2e-3
+            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
+            << "lts__t_bytes.sum"
+            << "lts__t_bytes"
             << "details, scaled units" << dfma;
         QTest::newRow("NERSC details, scaled: L1 from l1tex__t_bytes")
-            << "nersc-details-scaled.csv" << 3 << "fp64" << "l1" << 2147483648.0 << 8.59e9 << 2e-3
-            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second" << "l1tex__t_bytes.sum" << "l1tex__t_bytes"
+            << "nersc-details-scaled.csv" << 3 << "fp64"
+            << "l1" << 2147483648.0 << 8.59e9 << 2e-3
+            << "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
+            << "l1tex__t_bytes.sum"
+            << "l1tex__t_bytes"
             << "details, scaled units" << dfma;
         // 2020-2021 layout: "Kernel Time" is the launch's date; the time is the SOL section's Duration.
         QTest::newRow("old details layout with Kernel Time")
-            << "old-details-2021.csv" << 1 << "fp32" << "hbm" << 2097152.0 << 12.58e6 << 12.8e-6 << "Duration"
-            << "dram__bytes.sum" << "dram__bytes" << "details, scaled units"
-            << "sm__sass_thread_inst_executed_op_fadd_pred_on.sum + sm__sass_thread_inst_executed_op_fmul_pred_on.sum + "
+            << "old-details-2021.csv" << 1 << "fp32"
+            << "hbm" << 2097152.0 << 12.58e6 << 12.8e-6 << "Duration"
+            << "dram__bytes.sum"
+            << "dram__bytes"
+            << "details, scaled units"
+            << "sm__sass_thread_inst_executed_op_fadd_pred_on.sum + "
+               "sm__sass_thread_inst_executed_op_fmul_pred_on.sum + "
                "2*sm__sass_thread_inst_executed_op_ffma_pred_on.sum";
     }
     void exports()
@@ -536,7 +616,8 @@ private slots:
     {
         const auto report = NcuImport::readFile(data("roofline-rates-raw.csv"), nullptr);
         QVERIFY(report);
-        QCOMPARE(report->launches[0].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 71.5);
+        QCOMPARE(report->launches[0].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"),
+                 71.5);
         QCOMPARE(report->launches[0].grid, QString("(64, 64, 1)"));
     }
 
@@ -548,7 +629,8 @@ private slots:
         for (const Measurement &m : report->results.measurements)
             QVERIFY2(!m.precision.endsWith("_tc"), qPrintable(m.precision));
         const QString all = report->warnings.join('\n');
-        QVERIFY2(all.contains("1 launch(es) ran tensor instructions (sm__inst_executed_pipe_tensor.sum)"), qPrintable(all));
+        QVERIFY2(all.contains("1 launch(es) ran tensor instructions (sm__inst_executed_pipe_tensor.sum)"),
+                 qPrintable(all));
         QVERIFY2(all.contains("sm__ops_path_tensor_src_<type>.sum"), qPrintable(all));
         QCOMPARE(report->launches[0].percents.value("Compute (SM) Throughput"), 45.2);
     }
@@ -569,9 +651,11 @@ private slots:
         QCOMPARE(gemm.percents.size(), 3);
         QCOMPARE(gemm.percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 90.1);
         QCOMPARE(gemm.percents.value("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 12.5);
-        QCOMPARE(gemm.percents.value("gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"), 45.0);
+        QCOMPARE(gemm.percents.value("gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"),
+                 45.0);
         QVERIFY(near(report->launches[1].timeS, 50e-6));
-        QCOMPARE(report->launches[2].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"), 90.3);
+        QCOMPARE(report->launches[2].percents.value("sm__throughput.avg.pct_of_peak_sustained_elapsed"),
+                 90.3);
         for (const char *part : {"a FLOP count", "dram__bytes.sum (or lts__t_bytes.sum)", "--set roofline",
                                  "--set full", "ncu --csv --page raw --print-units base"})
             QVERIFY2(report->noPoints.contains(part), qPrintable(report->noPoints));
@@ -663,7 +747,8 @@ private slots:
         QVERIFY(near(groups[2].share, 5000.0 / 11500));
         QCOMPARE(groups[4].params.value("grid").toString(), QString("(16, 1, 1)"));
         QCOMPARE(groups[4].launches, 1);
-        const QList<model::KernelSummary> kernels = model::summarizeKernels(report->results.measurements, nullptr);
+        const QList<model::KernelSummary> kernels =
+            model::summarizeKernels(report->results.measurements, nullptr);
         QCOMPARE(kernels.size(), 3);
         QCOMPARE(kernels[0].launches, 3);
         QVERIFY(near(kernels[0].timeS, 6000e-9));

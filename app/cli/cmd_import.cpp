@@ -38,7 +38,8 @@ const model::Gpu *gpuOf(const model::SpecDb &db, const QCommandLineParser &p, co
 }
 
 // A CSV or a report, read the one way each can be.
-std::optional<model::NcuReport> readOne(const QString &path, QString *error, const model::NcuReadOptions &options)
+std::optional<model::NcuReport> readOne(const QString &path, QString *error,
+                                        const model::NcuReadOptions &options)
 {
     if (model::NcuReportReader::isReport(path)) {
         QString why;
@@ -150,10 +151,12 @@ int cmdImport(const QStringList &args)
 {
     QCommandLineParser p;
     addDbOptions(p);
-    p.addPositionalArgument("FILE", tr("Nsight Compute CSV exports (--page raw or details) or .ncu-rep reports"),
-                            "FILE...");
+    p.addPositionalArgument(
+        "FILE", tr("Nsight Compute CSV exports (--page raw or details) or .ncu-rep reports"), "FILE...");
     p.addOption({"out", tr("write the points as a RoofLab results file (atomically)"), "FILE"});
-    p.addOption({"gpu", tr("the GPU of the spec database that decides \"bound\" (default: the profile's device)"), "ID"});
+    p.addOption({"gpu",
+                 tr("the GPU of the spec database that decides \"bound\" (default: the profile's device)"),
+                 "ID"});
     p.addOption({"json", tr("machine-readable output (full kernel names)")});
     if (!parse(p, args,
                tr("Reads Nsight Compute profiles as roofline points and prints one row per kernel "
@@ -204,8 +207,9 @@ int cmdImport(const QStringList &args)
             merged = std::move(report->results);
         } else {
             if (!report->results.device.name.isEmpty() && report->results.device.name != merged.device.name)
-                warnings.append(tr("%1 was profiled on %2, the first file on %3; the results carry the first name")
-                                    .arg(files[f], report->results.device.name, merged.device.name));
+                warnings.append(
+                    tr("%1 was profiled on %2, the first file on %3; the results carry the first name")
+                        .arg(files[f], report->results.device.name, merged.device.name));
             merged.measurements.append(std::move(report->results.measurements));
         }
     }
@@ -244,10 +248,17 @@ int cmdImport(const QStringList &args)
             QJsonObject percents;
             for (auto it = g.percentSums.cbegin(); it != g.percentSums.cend(); ++it)
                 percents[it.key()] = it.value() / g.percentCounts.value(it.key());
-            kernels.append(QJsonObject{{"kernel", g.kernel}, {"grid", g.grid}, {"block", g.block},
-                                       {"launches", g.launches}, {"time_s", g.timeS},
-                                       {"share", total > 0 ? g.timeS / total : 0.0}, {"percents", percents}});
-            QStringList row = {model::shortKernelName(g.kernel), g.grid, g.block, QString::number(g.launches),
+            kernels.append(QJsonObject{{"kernel", g.kernel},
+                                       {"grid", g.grid},
+                                       {"block", g.block},
+                                       {"launches", g.launches},
+                                       {"time_s", g.timeS},
+                                       {"share", total > 0 ? g.timeS / total : 0.0},
+                                       {"percents", percents}});
+            QStringList row = {model::shortKernelName(g.kernel),
+                               g.grid,
+                               g.block,
+                               QString::number(g.launches),
                                g.timeS > 0 ? model::formatSeconds(g.timeS) : QStringLiteral("-"),
                                total > 0 ? percent(g.timeS / total) : QStringLiteral("-")};
             for (const QString &c : pct)
@@ -262,7 +273,8 @@ int cmdImport(const QStringList &args)
             doc["no_points"] = message;
             printJson(doc);
         } else {
-            QStringList header = {tr("kernel"), tr("grid"), tr("block"), tr("launches"), tr("time"), tr("share")};
+            QStringList header = {tr("kernel"),   tr("grid"), tr("block"),
+                                  tr("launches"), tr("time"), tr("share")};
             for (const QString &c : pct)
                 header.append(percentLabel(c));
             printTable(header, rows);
@@ -270,7 +282,8 @@ int cmdImport(const QStringList &args)
             printLine(message);
         }
         if (p.isSet("out"))
-            return fail(BadInput, tr("no roofline points, so no results file was written to %1").arg(p.value("out")));
+            return fail(BadInput,
+                        tr("no roofline points, so no results file was written to %1").arg(p.value("out")));
         return Ok;
     }
 
@@ -313,17 +326,22 @@ int cmdImport(const QStringList &args)
     }
     QList<QStringList> rows;
     for (const model::KernelSummary &k : kernels) {
-        QStringList row = {model::shortKernelName(k.kernel), k.grid, k.block, QString::number(k.launches),
-                           model::formatSeconds(k.timeS), percent(k.share),
+        QStringList row = {model::shortKernelName(k.kernel),
+                           k.grid,
+                           k.block,
+                           QString::number(k.launches),
+                           model::formatSeconds(k.timeS),
+                           percent(k.share),
                            k.precision.isEmpty() ? QStringLiteral("-") : model::precisionLabel(k.precision),
                            num(k.flopPerS, "FLOP/s")};
         for (const QString &l : levels)
-            row.append(k.aiByLevel.contains(l) ? QString::number(k.aiByLevel.value(l), 'g', 3) : QStringLiteral("-"));
+            row.append(k.aiByLevel.contains(l) ? QString::number(k.aiByLevel.value(l), 'g', 3)
+                                               : QStringLiteral("-"));
         row.append(k.bound.isEmpty() ? QStringLiteral("-") : k.bound);
         rows.append(row);
     }
-    printTable({tr("kernel"), tr("grid"), tr("block"), tr("launches"), tr("time"), tr("share"), tr("precision"),
-                tr("FLOP/s"), tr("I hbm"), tr("I l2"), tr("I l1"), tr("bound")},
+    printTable({tr("kernel"), tr("grid"), tr("block"), tr("launches"), tr("time"), tr("share"),
+                tr("precision"), tr("FLOP/s"), tr("I hbm"), tr("I l2"), tr("I l1"), tr("bound")},
                rows);
     printLine(tr("%n launch(es), %1 point(s) from %2 file(s)%3", nullptr, launchTable.launches())
                   .arg(points)
