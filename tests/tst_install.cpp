@@ -80,7 +80,7 @@ private slots:
                 << f << "share/rooflab/" + f.mid(resources.size() + 1);
         }
         const QDir gemm(QStringLiteral(ROOFLAB_SOURCE_DIR "/kernels/src/gemm"));
-        const QStringList steps = gemm.entryList({QStringLiteral("*.cu")}, QDir::Files, QDir::Name);
+        const QStringList steps = gemm.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files, QDir::Name);
         for (const QString &cu : steps)
             QTest::newRow(qPrintable("kernels/gemm/" + cu)) << gemm.filePath(cu) << "share/rooflab/kernels/gemm/" + cu;
         QVERIFY2(rows.size() > 0, "no sample files in the source tree");

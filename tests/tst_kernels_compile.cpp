@@ -2,6 +2,7 @@
 // sm_80, sm_86, sm_89, sm_90 and sm_120 with its default parameters (no GPU needed) and
 // reports registers; a source with an error gives NVRTC's log; the disk cache hits on a
 // second compile. (The GEMM ladder has its own tst_gemm_compile.)
+#include "benches.h"
 #include "catalog.h"
 #include "compiler.h"
 #include "kernelpaths.h"
@@ -32,6 +33,35 @@ private slots:
         QVERIFY(m_cache.isValid());
         QVERIFY2(!kernelSourceDir().isEmpty(), qPrintable(kernelSourceCandidates().join(", ")));
         QVERIFY2(!cudaIncludeDir().isEmpty(), qPrintable(cudaIncludeCandidates().join(", ")));
+    }
+
+    // The catalog says what a kernel is, the runtime's bench makers make it run: every
+    // catalog kernel (all families, test cases included) has a bench, whose main kernel is
+    // the catalog's, and one of the name expressions compiled for it.
+    void everyKernelHasABench()
+    {
+        int count = 0;
+        for (const KernelSpec &k : Catalog::instance().kernels()) {
+            QList<Params> cases = k.testCases;
+            cases.prepend(k.defaults());
+            for (const Params &given : cases) {
+                QString error;
+                const auto r = Catalog::resolveAll(k, given, {}, &error);
+                QVERIFY2(r, qPrintable(k.id + ": " + error));
+                const std::unique_ptr<Bench> b = makeBench(k, r->params, r->dtype);
+                QVERIFY2(b, qPrintable(k.id));
+                QCOMPARE(b->mainKernel(), k.mainKernel(r->params, r->dtype));
+                if (!k.source.isEmpty() && !k.entry)
+                    QVERIFY2(k.compileOptions(r->params, r->dtype).nameExpressions.contains(b->mainKernel()),
+                             qPrintable(k.id));
+                ++count;
+            }
+        }
+        QVERIFY(count > 3 * Catalog::instance().kernels().size());
+        KernelSpec unknown;
+        unknown.id = "memory.nothing";
+        unknown.family = "memory";
+        QVERIFY(!makeBench(unknown, {}, model::Dtype::Fp32));
     }
 
     void everyKernel_data()

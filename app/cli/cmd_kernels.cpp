@@ -67,6 +67,37 @@ const kernels::KernelSpec *requireKernel(const QCommandLineParser &p, const QStr
     return spec;
 }
 
+// The kernel commands' own options: the kernel id, --param, --dtype.
+void addKernelOptions(QCommandLineParser &p)
+{
+    p.addPositionalArgument("kernel", "kernel id (see: rooflab-cli kernels)");
+    p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
+    p.addOption({"dtype", "data type", "D"});
+}
+
+// --param and --dtype resolved against the kernel: the parameters as given (what a worker
+// request carries: the worker resolves them again) and as the kernel runs them; nullopt,
+// the message printed (exit 2), when one is wrong.
+struct KernelInput
+{
+    QVariantMap given;
+    kernels::Catalog::Resolved resolved;
+};
+
+std::optional<KernelInput> kernelInput(const QCommandLineParser &p, const kernels::KernelSpec &spec)
+{
+    const auto given = paramOptions(p);
+    if (!given)
+        return std::nullopt;
+    QString error;
+    const auto resolved = kernels::Catalog::resolveAll(spec, *given, p.value("dtype"), &error);
+    if (!resolved) {
+        badInput(error);
+        return std::nullopt;
+    }
+    return KernelInput{*given, *resolved};
+}
+
 void addRunOptions(QCommandLineParser &p)
 {
     p.addOption({"out", "write the results file (rooflab.results/1) to FILE (with --device all: FILE-gpuN)", "FILE"});
@@ -343,10 +374,8 @@ static QJsonObject workerRequest(const QString &kernel, const QVariantMap &given
 int cmdCompile(const QStringList &args)
 {
     QCommandLineParser p;
-    p.addPositionalArgument("kernel", "kernel id (see: rooflab-cli kernels)");
+    addKernelOptions(p);
     p.addOption({"arch", "target architecture, e.g. sm_90 (default: the CUDA device's)", "ARCH"});
-    p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
-    p.addOption({"dtype", "data type", "D"});
     p.addOption({"no-cache", "compile even when the disk cache holds the image"});
     p.addOption({"log", "print the NVRTC / ptxas log"});
     p.addOption({"json", "machine-readable output"});
@@ -359,13 +388,12 @@ int cmdCompile(const QStringList &args)
         return BadInput;
     if (spec->source.isEmpty())
         return badInput(QStringLiteral("%1 is not a compiled kernel (nothing to compile)").arg(spec->id));
-    const auto given = paramOptions(p);
-    if (!given)
+    const auto input = kernelInput(p, *spec);
+    if (!input)
         return BadInput;
+    const QVariantMap *given = &input->given;
+    const kernels::Catalog::Resolved *resolved = &input->resolved;
     QString error;
-    const auto resolved = kernels::Catalog::resolveAll(*spec, *given, p.value("dtype"), &error);
-    if (!resolved)
-        return badInput(error);
     int remoteCode = Ok;
     if (const auto remote = remoteOf(p, &remoteCode)) {
         if (!p.value("arch").isEmpty() && kernels::Compiler::normalizeArch(p.value("arch"), &error).isEmpty())
@@ -550,9 +578,7 @@ int cmdDevices(const QStringList &args)
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
-    p.addPositionalArgument("kernel", "kernel id (see: rooflab-cli kernels)");
-    p.addOption({"param", "kernel parameter NAME=VALUE (repeatable)", "NAME=VALUE"});
-    p.addOption({"dtype", "data type", "D"});
+    addKernelOptions(p);
     p.addOption({"repeat", "timed samples (default: as many as fit in a quarter second, 5 to 100)", "N"});
     p.addOption({"profile", "then run it once more under Nsight Compute (ncu) and attach its counters"});
     p.addOption({"profile-csv", "with --profile: write ncu's raw CSV output to FILE", "FILE"});
@@ -566,13 +592,12 @@ int cmdRun(const QStringList &args)
     const kernels::KernelSpec *spec = requireKernel(p, "run");
     if (!spec)
         return BadInput;
-    const auto given = paramOptions(p);
-    if (!given)
+    const auto input = kernelInput(p, *spec);
+    if (!input)
         return BadInput;
+    const QVariantMap *given = &input->given;
+    const kernels::Catalog::Resolved *resolved = &input->resolved;
     QString error;
-    const auto resolved = kernels::Catalog::resolveAll(*spec, *given, p.value("dtype"), &error);
-    if (!resolved)
-        return badInput(error);
     kernels::RunOptions options;
     if (p.isSet("repeat")) {
         bool ok = false;
@@ -636,15 +661,15 @@ int cmdRun(const QStringList &args)
     return Ok;
 }
 
-int cmdCeilings(const QStringList &args)
+namespace {
+
+// The local half of ceilings and suite (no --host/--via): opens --device, runs the items into
+// a fresh results file, says the problems, then `report` (extras and summary), writes the
+// file where asked and prints it unless --json; the exit code.
+int localBatch(const QCommandLineParser &p, const std::function<void(kernels::Batch &, int device)> &run,
+               const std::function<void(kernels::Batch &, model::ResultSet &)> &report,
+               const std::function<void(const model::ResultSet &)> &print)
 {
-    QCommandLineParser p;
-    addRunOptions(p);
-    if (!parse(p, args, "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
-        return p.isSet("help") ? Ok : BadInput;
-    if (const auto code = viaWorkers(p, QStringLiteral("ceilings"), {},
-                                     [](const model::ResultSet &rs) { printCeilings(rs.ceilings); }))
-        return *code;
     const auto device = deviceOption(p);
     if (!device)
         return BadInput;
@@ -654,14 +679,31 @@ int cmdCeilings(const QStringList &args)
         return *code;
     model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
     kernels::Batch batch(runner, rs);
-    batch.run(kernels::ceilingItems());
+    run(batch, *device);
     for (const QString &problem : batch.problems())
         progress("problem: " + problem);
+    report(batch, rs);
     if (!writeResults(p, rs))
         return Failed;
     if (!p.isSet("json"))
-        printCeilings(rs.ceilings);
+        print(rs);
     return batchExit(batch);
+}
+
+} // namespace
+
+int cmdCeilings(const QStringList &args)
+{
+    QCommandLineParser p;
+    addRunOptions(p);
+    if (!parse(p, args, "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
+        return p.isSet("help") ? Ok : BadInput;
+    const auto print = [](const model::ResultSet &rs) { printCeilings(rs.ceilings); };
+    if (const auto code = viaWorkers(p, QStringLiteral("ceilings"), {}, print))
+        return *code;
+    return localBatch(
+        p, [](kernels::Batch &batch, int) { batch.run(kernels::ceilingItems()); },
+        [](kernels::Batch &, model::ResultSet &) {}, print);
 }
 
 int cmdSuite(const QStringList &args)
@@ -671,46 +713,34 @@ int cmdSuite(const QStringList &args)
     p.addOption({"profile", "each kernel once more under Nsight Compute (ncu), its counters attached"});
     if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))
         return p.isSet("help") ? Ok : BadInput;
-    if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", "standard"}}, [](const model::ResultSet &rs) {
-            printCeilings(rs.ceilings);
-            printMeasurements(rs.measurements);
-        }))
+    const auto print = [](const model::ResultSet &rs) {
+        printCeilings(rs.ceilings);
+        printMeasurements(rs.measurements);
+    };
+    if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", "standard"}}, print))
         return *code;
-    const auto device = deviceOption(p);
-    if (!device)
-        return BadInput;
     const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
     if (p.isSet("profile") && !profiler.available())
         progress(Profiler::notFoundMessage());
-    kernels::Runner runner(*device);
-    runner.setProgress(progress);
-    if (const auto code = openRunner(runner))
-        return *code;
-    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
-    kernels::Batch batch(runner, rs);
-    if (profiler.available())
-        batch.setAfterRun([&](model::Measurement &m) { profileInto(m, *device, profiler); });
-    if (batch.run(kernels::ceilingItems()))
-        batch.run(kernels::suiteItems());
-    const QJsonObject summary = kernels::suiteSummary(rs);
-    rs.extra["summary"] = summary;
-    rs.extra["suite_seconds"] = batch.elapsedS();
-    for (const QString &problem : batch.problems())
-        progress("problem: " + problem);
-    for (const QString &line : kernels::summaryLines(summary))
-        progress(line);
-    progress(QStringLiteral("suite: %1 measurements, %2 ceilings measured, %3 s")
-                 .arg(rs.measurements.size())
-                 .arg(std::count_if(rs.ceilings.begin(), rs.ceilings.end(),
-                                    [](const model::MeasuredCeiling &c) { return c.probe != QLatin1String("datasheet"); }))
-                 .arg(batch.elapsedS(), 0, 'f', 1));
-    if (!writeResults(p, rs))
-        return Failed;
-    if (!p.isSet("json")) {
-        printCeilings(rs.ceilings);
-        printMeasurements(rs.measurements);
-    }
-    return batchExit(batch);
+    const auto run = [&](kernels::Batch &batch, int device) {
+        if (profiler.available())
+            batch.setAfterRun([&profiler, device](model::Measurement &m) { profileInto(m, device, profiler); });
+        if (batch.run(kernels::ceilingItems()))
+            batch.run(kernels::suiteItems());
+    };
+    const auto report = [](kernels::Batch &batch, model::ResultSet &rs) {
+        const QJsonObject summary = kernels::suiteSummary(rs);
+        rs.extra["summary"] = summary;
+        rs.extra["suite_seconds"] = batch.elapsedS();
+        for (const QString &line : kernels::summaryLines(summary))
+            progress(line);
+        progress(QStringLiteral("suite: %1 measurements, %2 ceilings measured, %3 s")
+                     .arg(rs.measurements.size())
+                     .arg(std::count_if(rs.ceilings.begin(), rs.ceilings.end(),
+                                        [](const model::MeasuredCeiling &c) { return c.probe != QLatin1String("datasheet"); }))
+                     .arg(batch.elapsedS(), 0, 'f', 1));
+    };
+    return localBatch(p, run, report, print);
 }
 
 } // namespace cli
