@@ -321,7 +321,7 @@ void NcuReportReader::setNcuPath(const QString &ncu)
 
 bool NcuReportReader::isRunning() const
 {
-    return m_process || m_thread;
+    return m_running;
 }
 
 bool NcuReportReader::start(const QString &reportPath)
@@ -344,6 +344,7 @@ bool NcuReportReader::start(const QString &reportPath)
         emit failed(why);
         return false;
     }
+    m_running = true; // from here on exactly one of finished() or failed() follows
     m_process = new QProcess(this);
     m_process->setProcessEnvironment(ncuEnvironment());
     m_process->setStandardOutputFile(m_csv->fileName(), QIODevice::Truncate);
@@ -398,8 +399,8 @@ void NcuReportReader::onNcuFinished(int exitCode, int exitStatus)
         fail(ncuFailure(m_reportPath, head(m_csv->fileName(), 1 << 16), err, exitCode, crashed));
         return;
     }
-    emit exported(std::max<qint64>(m_lastProgress, 0));
     startParse();
+    emit exported(std::max<qint64>(m_lastProgress, 0));
 }
 
 void NcuReportReader::startParse()
@@ -466,6 +467,7 @@ void NcuReportReader::fail(const QString &message)
 
 void NcuReportReader::cleanUp()
 {
+    m_running = false;
     if (m_poll) {
         m_poll->stop();
         m_poll->deleteLater();

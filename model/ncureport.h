@@ -134,6 +134,7 @@ private:
     std::optional<NcuReport> m_result;
     QString m_parseError;
     qint64 m_lastProgress = -1;
+    bool m_running = false;
 };
 
 } // namespace model

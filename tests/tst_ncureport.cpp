@@ -184,6 +184,7 @@ private slots:
         NcuReportReader reader;
         QSignalSpy progress(&reader, &NcuReportReader::progress);
         QSignalSpy exported(&reader, &NcuReportReader::exported);
+        QSignalSpy parsing(&reader, &NcuReportReader::parseProgress);
         QSignalSpy failed(&reader, &NcuReportReader::failed);
         std::optional<NcuReport> report;
         connect(&reader, &NcuReportReader::finished, this, [&report](const NcuReport &r) { report = r; });
@@ -202,6 +203,12 @@ private slots:
         QCOMPARE(last, size);
         QCOMPARE(exported.size(), 1);
         QCOMPARE(exported.first().first().toLongLong(), size);
+        // Then the CSV read in the background, reported against the CSV's size.
+        QVERIFY(!parsing.isEmpty());
+        for (const auto &p : parsing) {
+            QCOMPARE(p.at(1).toLongLong(), size);
+            QVERIFY(p.at(0).toLongLong() >= 0 && p.at(0).toLongLong() <= size);
+        }
         QString error;
         const auto direct = NcuImport::readFile(kReal + stem + ".raw-base.csv", &error);
         QVERIFY(direct);
@@ -234,6 +241,21 @@ private slots:
         connect(&reader, &NcuReportReader::finished, this, [&again] { again = true; });
         QVERIFY(reader.start(kReal + "triad-rooflab.ncu-rep"));
         QTRY_VERIFY_WITH_TIMEOUT(again, 10000);
+    }
+
+    // A cancel once ncu is done, while the CSV is read in the background: cancelled, no report.
+    void cancelWhileReadingTheCsv()
+    {
+        NcuReportReader reader;
+        QSignalSpy failed(&reader, &NcuReportReader::failed);
+        bool finished = false;
+        connect(&reader, &NcuReportReader::finished, this, [&finished] { finished = true; });
+        connect(&reader, &NcuReportReader::exported, &reader, &NcuReportReader::cancel);
+        QVERIFY(reader.start(kReal + "triad-full.ncu-rep"));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QCOMPARE(failed.first().first().toString(), NcuReportReader::cancelledMessage());
+        QVERIFY(!finished);
+        QVERIFY(!reader.isRunning());
     }
 
     void cancelFromTheBlockingProgress()
