@@ -96,9 +96,20 @@ QJsonObject object(const QJsonObject &o, const QString &key, const QString &fiel
 // The keys of o that are not in known: what we keep verbatim for the next save.
 QJsonObject unknownKeys(const QJsonObject &o, std::initializer_list<const char *> known)
 {
-    QJsonObject rest = o;
-    for (const char *k : known)
-        rest.remove(QLatin1String(k));
+    // A new object, not a copy with keys removed: the copy would keep every removed key's and
+    // string's bytes (a QJsonObject does not compact), which for 50,000 entries is megabytes.
+    QJsonObject rest;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        const QString key = it.key();
+        bool isKnown = false;
+        for (const char *k : known)
+            if (key == QLatin1String(k)) {
+                isKnown = true;
+                break;
+            }
+        if (!isKnown)
+            rest.insert(key, it.value());
+    }
     return rest;
 }
 

@@ -160,7 +160,7 @@ void LiveTools::fillRecentMenu()
     const QStringList recent = ResultsSession::recentFiles();
     for (const QString &path : recent) {
         QAction *a =
-            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); });
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openInBackground(path); });
         a->setToolTip(path);
         a->setStatusTip(path);
     }
@@ -174,6 +174,14 @@ bool LiveTools::openFile(const QString &path)
         return false;
     m_host->showPanel(m_results);
     return m_results->openFile(path);
+}
+
+void LiveTools::openInBackground(const QString &path)
+{
+    if (!m_results)
+        return;
+    m_host->showPanel(m_results);
+    m_results->openInBackground(path);
 }
 
 // ---- start-up: device or samples
@@ -234,7 +242,8 @@ void LiveTools::applyDevice()
             ws->selectGpu(gpu->id);
         return;
     }
-    if (m_samples && m_session->files().isEmpty() && m_session->live().measurements.isEmpty())
+    if (m_samples && m_session->files().isEmpty() && !m_session->isLoading() &&
+        m_session->live().measurements.isEmpty())
         openSamples();
 }
 
@@ -383,7 +392,8 @@ QStringList LiveTools::droppedFiles(const QEvent *event)
     for (const QUrl &url : mime->urls()) {
         const QString f = url.toLocalFile();
         if (!f.isEmpty() && (f.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
-                             f.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)))
+                             f.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) ||
+                             f.endsWith(QLatin1String(".ncu-rep"), Qt::CaseInsensitive)))
             files << f;
     }
     return files;
@@ -402,11 +412,11 @@ bool LiveTools::eventFilter(QObject *watched, QEvent *event)
         const QStringList files = droppedFiles(event);
         if (files.isEmpty() && m_results)
             m_results->showMessage(
-                tr("Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be "
-                   "dropped here."),
+                tr("Only RoofLab results (.json), Nsight Compute reports (.ncu-rep) and their CSV "
+                   "exports (.csv) can be dropped here."),
                 ResultsPanel::Level::Warning);
         for (const QString &f : files)
-            openFile(f);
+            openInBackground(f);
         e->acceptProposedAction();
         return true;
     }

@@ -68,6 +68,9 @@ public:
 
     // Opens results (.json) or an Nsight Compute CSV, with the Results panel's messages.
     bool openFile(const QString &path);
+    // The same read in the background, with the panel's progress bar and Cancel (drops, recent
+    // files, the command line).
+    void openInBackground(const QString &path);
 
 signals:
     void deviceAnswered();

@@ -4,6 +4,7 @@
 #include "shell/mainwindow.h"
 #include "livetools.h"
 #include "resultspanel.h"
+#include "resultssession.h"
 #include "classroom/presentationmode.h"
 #include "rooflinechart.h"
 #include "shell/uilanguage.h"
@@ -126,8 +127,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption compareResultsOption(
         QStringLiteral("compare-results"), QApplication::translate("main", "Compare the results with this file."),
         QStringLiteral("FILE"));
+    const QCommandLineOption quitAfterLoadOption(
+        QStringLiteral("quit-after-load"),
+        QApplication::translate("main", "Open the files given, draw them, then quit (for benchmarks)."));
     parser.addOption(resultsOption);
     parser.addOption(compareResultsOption);
+    parser.addOption(quitAfterLoadOption);
     // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QApplication::translate("main", "Results files or Nsight Compute CSVs to open."),
@@ -227,9 +232,14 @@ int main(int argc, char *argv[])
         shotSize = QSize(wh[0].toInt(), wh[1].toInt());
     }
 
+    // Read in the background, in order; a file that cannot be read says so here as well.
+    QObject::connect(live.session(), &ResultsSession::loadFinished, &app,
+                     [&err](const QString &, bool ok, bool, const QString &message) {
+                         if (!ok)
+                             err << "rooflab: " << message << Qt::endl;
+                     });
     for (const QString &file : parser.values(resultsOption) + parser.positionalArguments())
-        if (!live.openFile(file))
-            err << "rooflab: " << live.resultsPanel()->message() << '\n';
+        live.openInBackground(file);
     if (parser.isSet(compareResultsOption) && !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
         err << "rooflab: " << live.resultsPanel()->message() << '\n';
     LiveTools::StartOptions startOptions;
@@ -249,6 +259,7 @@ int main(int argc, char *argv[])
         if (parser.isSet(presentOption))
             window.classroom()->presentation()->enter(false); // the window's size, not the (virtual) screen's
         QApplication::processEvents();
+        live.resultsPanel()->waitForLoads(10 * 60 * 1000);
         live.resultsPanel()->updateChartNow();
         window.chart()->replot();
         QApplication::processEvents();
@@ -264,5 +275,13 @@ int main(int argc, char *argv[])
     window.show();
     if (parser.isSet(presentOption))
         window.classroom()->presentation()->enter();
+    if (parser.isSet(quitAfterLoadOption)) {
+        // Shown, read, drawn and painted once: what a user waits for before the first look.
+        live.resultsPanel()->waitForLoads(10 * 60 * 1000);
+        live.resultsPanel()->updateChartNow();
+        window.chart()->replot();
+        QApplication::processEvents();
+        return 0;
+    }
     return QApplication::exec();
 }

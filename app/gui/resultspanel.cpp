@@ -3,6 +3,7 @@
 #include "deviceslots.h"
 
 #include "explainview.h"
+#include "kernelstablemodel.h"
 #include "livetools.h"
 #include "resultschart.h"
 #include "resultsplot.h"
@@ -25,8 +26,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QEventLoop>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QPainter>
 #include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStyledItemDelegate>
 #include <QStyle>
 #include <QTableView>
 #include <QToolButton>
@@ -64,6 +71,41 @@ QFrame *banner(QLabel *label, QWidget *parent)
     return frame;
 }
 
+// The share of time as a bar behind its number, as a profiler's table shows it.
+class ShareDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        const double share = std::clamp(index.data(KernelsTableModel::ShareRole).toDouble(), 0.0, 1.0);
+        if (share > 0) {
+            QRect bar = option.rect.adjusted(2, 3, -2, -3);
+            bar.setWidth(std::max(1, int(bar.width() * share)));
+            QColor c = option.palette.color(QPalette::Highlight);
+            c.setAlpha(70);
+            painter->fillRect(bar, c);
+        }
+        QStyledItemDelegate::paint(painter, option, index);
+    }
+};
+
+// Sorts the Kernels view by its SortRole numbers.
+class KernelsProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
+    {
+        const QVariant a = l.data(KernelsTableModel::SortRole), b = r.data(KernelsTableModel::SortRole);
+        if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString)
+            return QString::localeAwareCompare(a.toString(), b.toString()) < 0;
+        return a.toDouble() < b.toDouble();
+    }
+};
+
 } // namespace
 
 ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent)
@@ -100,6 +142,17 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_explainButton->setObjectName(QStringLiteral("explainButton"));
     m_explainButton->setEnabled(false);
     buttons->addStretch();
+    m_groupButton = new QToolButton;
+    m_groupButton->setObjectName(QStringLiteral("groupButton"));
+    m_groupButton->setText(tr("Group by kernel"));
+    m_groupButton->setCheckable(true);
+    m_groupButton->setToolTip(tr("One row and one point per kernel (name, grid, block), its launches summed; "
+                                 "off: every launch's points"));
+    connect(m_groupButton, &QToolButton::clicked, this, [this](bool on) {
+        m_groupChosen = true;
+        setGrouped(on);
+    });
+    buttons->addWidget(m_groupButton);
     layout->addLayout(buttons);
 
     m_recoveryFrame = banner(m_recoveryLabel, this);
@@ -128,6 +181,29 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_messageFrame->layout()->addWidget(close);
     layout->addWidget(m_messageFrame);
 
+    // A file read in the background: how far, and a way out.
+    m_loadLabel = new QLabel;
+    m_loadFrame = banner(m_loadLabel, this);
+    m_loadFrame->setObjectName(QStringLiteral("loadFrame"));
+    m_loadBar = new QProgressBar;
+    m_loadBar->setObjectName(QStringLiteral("loadProgress"));
+    m_loadBar->setRange(0, 0);
+    m_loadBar->setMaximumWidth(180);
+    m_loadBar->setTextVisible(false);
+    m_loadFrame->layout()->addWidget(m_loadBar);
+    auto *cancel = new QPushButton(tr("Cancel"));
+    cancel->setObjectName(QStringLiteral("cancelLoadButton"));
+    cancel->setToolTip(tr("Stop reading; what is open stays as it was"));
+    connect(cancel, &QPushButton::clicked, this, &ResultsPanel::cancelLoading);
+    m_loadFrame->layout()->addWidget(cancel);
+    layout->addWidget(m_loadFrame);
+    connect(m_session, &ResultsSession::loadProgress, this, &ResultsPanel::onLoadProgress);
+    connect(m_session, &ResultsSession::loadFinished, this, &ResultsPanel::onLoadFinished);
+    connect(m_session, &ResultsSession::loadsDone, this, [this] {
+        m_loadFrame->hide();
+        emit loadsDone();
+    });
+
     m_compareFrame = banner(m_compareLabel, this);
     auto *stop = new QPushButton(tr("Stop comparing"));
     connect(stop, &QPushButton::clicked, this, &ResultsPanel::stopComparing);
@@ -146,6 +222,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
 
     m_proxy->setSourceModel(m_model);
     m_plot = std::make_unique<ResultsPlot>(m_session, m_model, m_proxy, m_chart);
+    m_plot->setGrouped(m_grouped); // the button decides both views
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -168,7 +245,32 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
             &ResultsPanel::columnMenu);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResultsPanel::applyColumns);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &ResultsPanel::applyColumns);
-    layout->addWidget(m_view, 1);
+    m_kernels = new KernelsTableModel(this);
+    m_kernelsProxy = new KernelsProxy(this);
+    m_kernelsProxy->setSourceModel(m_kernels);
+    m_kernelsProxy->setFilterKeyColumn(KernelsTableModel::Kernel);
+    m_kernelsProxy->setFilterRole(Qt::ToolTipRole); // the full name
+    m_kernelsProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_kernelsView = new QTableView;
+    m_kernelsView->setObjectName(QStringLiteral("kernelsView"));
+    m_kernelsView->setModel(m_kernelsProxy);
+    m_kernelsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_kernelsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_kernelsView->setAlternatingRowColors(true);
+    m_kernelsView->setWordWrap(false);
+    m_kernelsView->verticalHeader()->hide();
+    m_kernelsView->verticalHeader()->setDefaultSectionSize(m_kernelsView->fontMetrics().height() + 6);
+    m_kernelsView->horizontalHeader()->setStretchLastSection(true);
+    m_kernelsView->setItemDelegateForColumn(KernelsTableModel::Share, new ShareDelegate(m_kernelsView));
+    m_kernelsView->setSortingEnabled(true);
+    m_kernelsView->sortByColumn(KernelsTableModel::Time, Qt::DescendingOrder);
+    m_kernelsView->setMinimumHeight(160);
+    connect(m_kernelsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResultsPanel::onKernelSelection);
+    m_stack = new QStackedWidget;
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_kernelsView);
+    layout->addWidget(m_stack, 1);
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
 
@@ -178,6 +280,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &t) {
         m_proxy->setText(t);
+        m_kernelsProxy->setFilterFixedString(t.trimmed());
         scheduleChart();
         updateSummary();
     });
@@ -224,6 +327,7 @@ void ResultsPanel::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     updateRoofs();
+    updateKernels(); // "bound" is against this GPU's ridge
     updatePredictions(); // rows of devices the spec DB lacks are predicted for this GPU
     scheduleChart();
 }
@@ -362,6 +466,14 @@ void ResultsPanel::rebuildTable()
     if (index < 0)
         m_proxy->setDtype({});
     m_view->resizeColumnsToContents();
+    bool ncu = false;
+    for (const ResultsSession::Document &d : m_session->files())
+        ncu = ncu || d.isNcu();
+    m_kernelsStale = true;
+    if (!m_groupChosen && ncu != m_grouped)
+        setGrouped(ncu); // the default for an Nsight Compute import
+    if (m_kernelsStale)
+        updateKernels();
     scheduleChart();
     updateSummary();
     if (m_explainDialog && m_explainDialog->isVisible()) {
@@ -385,6 +497,8 @@ void ResultsPanel::onLiveMeasurement(int index)
         m_view->resizeColumnsToContents();
     if (m_view->horizontalHeader()->sortIndicatorSection() < 0)
         m_view->scrollToBottom(); // arrival order: follow the newest
+    if (m_grouped)
+        updateKernels();
     scheduleChart();
     updateSummary();
 }
@@ -512,8 +626,11 @@ void ResultsPanel::onSelection()
         return;
     }
     const int row = m_proxy->mapToSource(current).row();
-    if (m_chart->highlighted() != pointId(row))
-        m_chart->setHighlighted(pointId(row));
+    QString id = m_plot->pointIdOfTableRow(row);
+    if (id.isEmpty())
+        id = pointId(row);
+    if (m_chart->highlighted() != id)
+        m_chart->setHighlighted(id);
     if (m_explainDialog && m_explainDialog->isVisible())
         explainRow(row); // the open explanation follows the selection
 }
@@ -552,9 +669,90 @@ void ResultsPanel::explainRow(int row)
 
 void ResultsPanel::onPointClicked(const QString &id)
 {
-    const int row = rowOf(id);
-    if (row >= 0)
-        selectRow(row);
+    QList<int> rows = m_plot->tableRowsOf(id);
+    if (rows.isEmpty() && rowOf(id) >= 0)
+        rows << rowOf(id);
+    if (rows.isEmpty())
+        return;
+    if (m_grouped)
+        selectKernel(m_kernels->rowOfTableRow(rows.first()));
+    else
+        selectRow(rows.first());
+}
+
+void ResultsPanel::updateKernels()
+{
+    // Summing 50,000 measurements per kernel is work: only for the view that shows it.
+    m_kernelsStale = !m_grouped;
+    if (m_kernelsStale) {
+        if (m_kernels->rowCount() > 0)
+            m_kernels->clear();
+        return;
+    }
+    QList<KernelsTableModel::Input> inputs;
+    int first = 0;
+    for (const ResultsSession::Document &d : m_session->files()) {
+        inputs << KernelsTableModel::Input{d.path, &d.results.measurements, &d.launches, first};
+        first += int(d.results.measurements.size());
+    }
+    if (!m_session->live().measurements.isEmpty())
+        inputs << KernelsTableModel::Input{QString(), &m_session->live().measurements, nullptr, first};
+    const int selected = selectedKernel();
+    const QString name = selected >= 0 ? m_kernels->fullName(selected) : QString();
+    m_kernels->setInputs(inputs, m_gpu ? &*m_gpu : nullptr);
+    m_kernelsView->resizeColumnsToContents();
+    m_kernelsView->setColumnWidth(KernelsTableModel::Kernel,
+                                  std::min(m_kernelsView->columnWidth(KernelsTableModel::Kernel),
+                                           m_kernelsView->fontMetrics().averageCharWidth() * 40));
+    Q_UNUSED(name);
+}
+
+void ResultsPanel::setGrouped(bool grouped)
+{
+    m_grouped = grouped;
+    {
+        const QSignalBlocker block(m_groupButton);
+        m_groupButton->setChecked(grouped);
+    }
+    if (grouped && m_kernelsStale)
+        updateKernels();
+    m_stack->setCurrentWidget(grouped ? static_cast<QWidget *>(m_kernelsView) : m_view);
+    if (m_plot->grouped() != grouped) {
+        m_plot->setGrouped(grouped); // redraws the chart
+        m_chartPoints = m_plot->pointCount();
+        m_links = m_plot->linkCount();
+        updateSummary();
+    }
+}
+
+int ResultsPanel::selectedKernel() const
+{
+    const QModelIndex current = m_kernelsView->selectionModel()->currentIndex();
+    return current.isValid() ? m_kernelsProxy->mapToSource(current).row() : -1;
+}
+
+void ResultsPanel::selectKernel(int row)
+{
+    if (row < 0 || row >= m_kernels->rowCount())
+        return;
+    const QModelIndex index = m_kernelsProxy->mapFromSource(m_kernels->index(row, 0));
+    if (!index.isValid())
+        return; // filtered out
+    m_kernelsView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                QItemSelectionModel::Rows);
+    m_kernelsView->scrollTo(index);
+}
+
+void ResultsPanel::onKernelSelection()
+{
+    const int row = selectedKernel();
+    const QList<int> rows = m_kernels->tableRows(row);
+    QString id;
+    for (int r : rows)
+        if (id = m_plot->pointIdOfTableRow(r); !id.isEmpty())
+            break;
+    if (m_chart->highlighted() != id)
+        m_chart->setHighlighted(id);
 }
 
 void ResultsPanel::selectRow(int row)
@@ -602,6 +800,63 @@ bool ResultsPanel::openFile(const QString &path)
     else
         showMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()), Level::Info);
     return ok;
+}
+
+void ResultsPanel::openInBackground(const QString &path)
+{
+    m_session->openInBackground(path);
+}
+
+void ResultsPanel::cancelLoading()
+{
+    m_session->cancelLoading();
+}
+
+bool ResultsPanel::isLoading() const
+{
+    return m_session->isLoading();
+}
+
+bool ResultsPanel::waitForLoads(int msecs)
+{
+    if (!m_session->isLoading())
+        return true;
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(this, &ResultsPanel::loadsDone, &loop, &QEventLoop::quit);
+    timeout.start(msecs);
+    loop.exec();
+    return !m_session->isLoading();
+}
+
+void ResultsPanel::onLoadProgress(const QString &label, qint64 done, qint64 total)
+{
+    m_loadFrame->show();
+    if (total > 0) {
+        m_loadBar->setRange(0, 1000);
+        m_loadBar->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+        m_loadLabel->setText(tr("Reading %1: %2 of %3")
+                                 .arg(label.toHtmlEscaped(), model::formatSi(double(done), QStringLiteral("B")),
+                                      model::formatSi(double(total), QStringLiteral("B"))));
+    } else {
+        m_loadBar->setRange(0, 0); // busy: a pipe or a report has no size to count against
+        m_loadLabel->setText(done > 0 ? tr("Reading %1: %2")
+                                            .arg(label.toHtmlEscaped(),
+                                                 model::formatSi(double(done), QStringLiteral("B")))
+                                      : tr("Reading %1…").arg(label.toHtmlEscaped()));
+    }
+}
+
+void ResultsPanel::onLoadFinished(const QString &path, bool ok, bool cancelled, const QString &message)
+{
+    if (!ok)
+        showMessage(message, cancelled ? Level::Info : Level::Error);
+    else if (!message.isEmpty())
+        showMessage(message, Level::Warning);
+    else
+        showMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()), Level::Info);
 }
 
 bool ResultsPanel::compareWith(const QString &path)
@@ -656,7 +911,7 @@ void ResultsPanel::openDialog()
     if (file.isEmpty())
         return;
     rememberDir(file);
-    openFile(file);
+    openInBackground(file);
 }
 
 void ResultsPanel::compareDialog()

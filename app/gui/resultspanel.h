@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -17,6 +18,9 @@ class QDialog;
 class QFrame;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QStackedWidget;
 class QPushButton;
 class QTableView;
 class QToolButton;
@@ -24,6 +28,7 @@ namespace model {
 class SpecDb;
 }
 class ExplainView;
+class KernelsTableModel;
 class ResultsFilterModel;
 class ResultsPlot;
 class ResultsSession;
@@ -49,7 +54,9 @@ public:
     // Chart groups this panel owns (others' groups are left alone).
     static const QString kGroup;                 // measured, predicted and compared points, measured ceilings
     static const QString kCompareGroup;          // the links between compared pairs
-    static constexpr int kMaxChartPoints = 2000; // more rows stay in the table only
+    // No cap: every row is drawn (imported launches grouped per kernel, labels only for the
+    // largest); kept for the summary line, which never needs its note now.
+    static constexpr int kMaxChartPoints = std::numeric_limits<int>::max();
 
     ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent = nullptr);
     ~ResultsPanel() override;
@@ -65,6 +72,18 @@ public:
     // What turns the rows into chart points (grouping, the point <-> rows mapping).
     ResultsPlot *plot() const { return m_plot.get(); }
     QLineEdit *filterEdit() const { return m_filter; }
+    // The Kernels view: one row per kernel (name, grid, block), sorted by total time.
+    KernelsTableModel *kernelsModel() const { return m_kernels; }
+    QTableView *kernelsView() const { return m_kernelsView; }
+    QToolButton *groupButton() const { return m_groupButton; }
+    // Grouped: the Kernels view and one chart point per kernel; expanded: every launch's
+    // points, in the measurements table. Opening an Nsight Compute import groups, until the
+    // user chooses.
+    void setGrouped(bool grouped);
+    bool grouped() const { return m_grouped; }
+    // The kernel row (Kernels view, source-model row) selected; -1 when none.
+    int selectedKernel() const;
+    void selectKernel(int row);
 
     // The chart point id of a table row (source-model row) and back; -1 / empty when none.
     static QString pointId(int row);
@@ -84,6 +103,15 @@ public:
     // Opens a results file or an ncu CSV; a refused file leaves everything as it was. The
     // message (refusal or skipped entries) is shown here and returned by message().
     bool openFile(const QString &path);
+    // The same on a worker thread, with a progress bar and Cancel here (File → Open, drops,
+    // recent files, the command line); the message comes when it is read. Files queue.
+    void openInBackground(const QString &path);
+    void cancelLoading();
+    bool isLoading() const;
+    // Waits (running the event loop) until every queued file is read or msecs pass; false on
+    // the timeout. For the command line's --screenshot and --quit-after-load.
+    bool waitForLoads(int msecs);
+    QProgressBar *loadProgressBar() const { return m_loadBar; }
     bool compareWith(const QString &path);
     void stopComparing();
     bool saveAs(const QString &path);
@@ -108,6 +136,8 @@ public:
 
 signals:
     void messageShown(const QString &text);
+    // Every file queued with openInBackground has been read (or refused, or cancelled).
+    void loadsDone();
 
 private:
     void rebuildTable();
@@ -117,10 +147,14 @@ private:
     void updateRoofs();
     void updateSummary();
     void updateRecovery(int count);
+    void onLoadProgress(const QString &label, qint64 done, qint64 total);
+    void onLoadFinished(const QString &path, bool ok, bool cancelled, const QString &message);
     void onSelection();
     void applyColumns();
     void columnMenu(const QPoint &pos);
     void onPointClicked(const QString &id);
+    void onKernelSelection();
+    void updateKernels();
     QString rowSource(int row) const;
     void updatePredictions();
     model::Prediction predictFor(const model::Measurement &m, const QString &file) const;
@@ -141,6 +175,17 @@ private:
     QLabel *m_recoveryLabel;
     QFrame *m_compareFrame;
     QLabel *m_compareLabel;
+    KernelsTableModel *m_kernels = nullptr;
+    QSortFilterProxyModel *m_kernelsProxy = nullptr;
+    QTableView *m_kernelsView = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QToolButton *m_groupButton = nullptr;
+    bool m_grouped = false;
+    bool m_groupChosen = false; // the user pressed the button: opening files no longer decides
+    bool m_kernelsStale = true; // the Kernels view is rebuilt when it is shown
+    QFrame *m_loadFrame = nullptr;
+    QLabel *m_loadLabel = nullptr;
+    QProgressBar *m_loadBar = nullptr;
     QLabel *m_summary;
     QTimer m_chartTimer;
     QString m_messageText;

@@ -1,15 +1,18 @@
 #include "resultssession.h"
 
 #include "ncuimport.h"
+#include "ncureport.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QPromise>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QThreadPool>
 
 namespace {
 
@@ -39,10 +42,19 @@ ResultsSession::ResultsSession(QObject *parent) : QObject(parent), m_autosavePat
     m_live.tool = QJsonObject{{"name", "rooflab"}, {"version", QCoreApplication::applicationVersion()}};
     m_autosaveTimer.setSingleShot(true);
     connect(&m_autosaveTimer, &QTimer::timeout, this, &ResultsSession::writeAutosave);
+    m_progressTimer.setInterval(100);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this] {
+        if (m_job)
+            emit loadProgress(m_job->label, m_job->done, m_job->total);
+    });
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ResultsSession::onLoadDone);
 }
 
 ResultsSession::~ResultsSession()
 {
+    // A read still running stops at its next block; its result goes nowhere.
+    if (m_job)
+        m_job->cancel = true;
     flushAutosave();
 }
 
@@ -132,16 +144,38 @@ void ResultsSession::writeAutosave()
 
 // ---- files
 
-std::optional<ResultsSession::Document> ResultsSession::read(const QString &path, QString *error)
+std::optional<ResultsSession::Document> ResultsSession::read(const QString &path, QString *error,
+                                                             const Progress &progress)
 {
     Document d;
     d.path = QFileInfo(path).absoluteFilePath();
     d.label = QFileInfo(path).fileName();
     std::optional<model::ResultSet> rs;
-    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
-        rs = model::NcuImport::load(path, error, &d.warnings);
-    else
-        rs = model::ResultSet::load(path, error, &d.warnings);
+    auto fromReport = [&d, &rs](model::NcuReport &&report) {
+        rs = std::move(report.results);
+        d.warnings = report.warnings;
+        d.launches = std::move(report.launches);
+        d.noPoints = report.noPoints;
+    };
+    if (model::NcuReportReader::isReport(path)) {
+        model::NcuReportOptions options;
+        options.read.progress = progress;
+        auto report = model::NcuReportReader::read(path, error, options);
+        if (report)
+            fromReport(std::move(*report));
+    } else if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        model::NcuReadOptions options;
+        options.progress = [&progress](qint64 done, qint64 total) {
+            return !progress || progress(done, std::max<qint64>(total, 0));
+        };
+        auto report = model::NcuImport::readFile(path, error, options);
+        if (report)
+            fromReport(std::move(*report));
+    } else {
+        model::ResultSet::ReadOptions options;
+        options.progress = progress;
+        rs = model::ResultSet::load(path, error, &d.warnings, options);
+    }
     if (!rs)
         return std::nullopt;
     d.results = *rs;
@@ -157,27 +191,162 @@ bool ResultsSession::open(const QString &path, QString *message)
             *message = tr("Could not open %1").arg(error);
         return false;
     }
-    if (message) {
-        message->clear();
-        if (!doc->warnings.isEmpty())
-            *message = tr("%1: opened %n measurement(s); skipped what could not be used:", nullptr,
-                          int(doc->results.measurements.size()))
-                           .arg(doc->label) +
-                       QLatin1Char('\n') + skippedSummary(doc->warnings);
-        else if (doc->results.measurements.isEmpty())
-            *message = tr("%1 holds no measurements.").arg(doc->label);
-    }
+    const QString said = adopt(std::move(*doc));
+    if (message)
+        *message = said;
+    return true;
+}
+
+QString ResultsSession::adopt(Document doc)
+{
+    QString message;
+    if (doc.results.measurements.isEmpty() && !doc.noPoints.isEmpty())
+        message = tr("%1: %n kernel launch(es), listed under Kernels; no roofline point: %2", nullptr,
+                     int(doc.launches.size()))
+                      .arg(doc.label, doc.noPoints);
+    else if (!doc.warnings.isEmpty())
+        message = tr("%1: opened %n measurement(s); skipped what could not be used:", nullptr,
+                     int(doc.results.measurements.size()))
+                      .arg(doc.label) +
+                  QLatin1Char('\n') + skippedSummary(doc.warnings);
+    else if (doc.results.measurements.isEmpty())
+        message = tr("%1 holds no measurements.").arg(doc.label);
+    const QString path = doc.path;
     bool replaced = false;
     for (Document &d : m_files)
-        if (d.path == doc->path) {
-            d = *doc;
+        if (d.path == path) {
+            d = doc;
             replaced = true;
         }
     if (!replaced)
-        m_files.append(*doc);
-    addRecentFile(doc->path);
+        m_files.append(std::move(doc));
+    addRecentFile(path);
     emit documentsChanged();
-    return true;
+    return message;
+}
+
+void ResultsSession::openInBackground(const QString &path)
+{
+    m_queue.append(path);
+    if (!m_job)
+        startNextLoad();
+}
+
+void ResultsSession::startNextLoad()
+{
+    if (m_queue.isEmpty()) {
+        m_progressTimer.stop();
+        emit loadsDone();
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    job->path = m_queue.takeFirst();
+    job->label = QFileInfo(job->path).fileName();
+    m_job = job;
+    m_progressTimer.start();
+    emit loadProgress(job->label, 0, 0);
+    if (model::NcuReportReader::isReport(job->path)) {
+        startReport(job);
+        return;
+    }
+    auto promise = std::make_shared<QPromise<Loaded>>();
+    m_watcher.setFuture(promise->future());
+    promise->start();
+    // The reader is reentrant and touches nothing of the session: the document comes back
+    // through the future and joins the files in onLoadDone, on this thread.
+    QThreadPool::globalInstance()->start([job, promise] {
+        Loaded out;
+        out.doc = read(job->path, &out.error, [job](qint64 done, qint64 total) {
+            job->done = done;
+            job->total = total;
+            return !job->cancel;
+        });
+        promise->addResult(std::move(out));
+        promise->finish();
+    });
+}
+
+// A report: ncu exports it (a process), then its CSV is read on the reader's own thread.
+void ResultsSession::startReport(const std::shared_ptr<Job> &job)
+{
+    auto *reader = new model::NcuReportReader(this);
+    m_report = reader;
+    connect(reader, &model::NcuReportReader::progress, this, [job](qint64 bytes) { job->done = bytes; });
+    connect(reader, &model::NcuReportReader::parseProgress, this, [job](qint64 done, qint64 total) {
+        job->done = done;
+        job->total = std::max<qint64>(total, 0);
+    });
+    auto done = [this, job, reader](Loaded out) {
+        reader->deleteLater();
+        if (m_report == reader)
+            m_report.clear();
+        if (m_job == job)
+            finishLoad(job, std::move(out));
+    };
+    connect(reader, &model::NcuReportReader::finished, this, [job, done](const model::NcuReport &report) {
+        Loaded out;
+        Document d;
+        d.path = QFileInfo(job->path).absoluteFilePath();
+        d.label = job->label;
+        d.results = report.results;
+        d.warnings = report.warnings;
+        d.launches = report.launches;
+        d.noPoints = report.noPoints;
+        out.doc = std::move(d);
+        done(std::move(out));
+    });
+    connect(reader, &model::NcuReportReader::failed, this, [job, done](const QString &message) {
+        Loaded out;
+        out.error = QStringLiteral("%1: %2").arg(job->path, message);
+        done(std::move(out));
+    });
+    reader->start(job->path); // failed() follows at once when it cannot start (no ncu)
+}
+
+void ResultsSession::onLoadDone()
+{
+    if (!m_job || m_report)
+        return; // a report finishes through its reader
+    const QFuture<Loaded> future = m_watcher.future();
+    finishLoad(m_job, future.resultCount() > 0 ? future.result() : Loaded{});
+}
+
+void ResultsSession::finishLoad(std::shared_ptr<Job> job, Loaded out)
+{
+    m_job.reset();
+    if (job->cancel) {
+        emit loadFinished(job->path, false, true, tr("Stopped reading %1; nothing was changed.").arg(job->label));
+    } else if (!out.doc) {
+        emit loadFinished(job->path, false, false, tr("Could not open %1").arg(out.error));
+    } else {
+        const QString message = adopt(std::move(*out.doc));
+        emit loadFinished(job->path, true, false, message);
+    }
+    startNextLoad();
+}
+
+void ResultsSession::cancelLoading()
+{
+    m_queue.clear();
+    if (m_job)
+        m_job->cancel = true; // onLoadDone reports it when the reader has stopped
+    if (m_report)
+        m_report->cancel(); // kills ncu; failed() follows
+}
+
+QString ResultsSession::loadingLabel() const
+{
+    return m_job ? m_job->label : QString();
+}
+
+qint64 ResultsSession::loadingDone() const
+{
+    return m_job ? m_job->done.load() : 0;
+}
+
+qint64 ResultsSession::loadingTotal() const
+{
+    return m_job ? m_job->total.load() : 0;
 }
 
 void ResultsSession::closeFiles()

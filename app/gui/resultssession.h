@@ -1,12 +1,18 @@
 #pragma once
 
+#include "ncuimport.h"
 #include "resultset.h"
 
 #include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 #include <QTimer>
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <optional>
 
 // The results a window shows, as a document: the live results of this session (runs and
@@ -15,6 +21,10 @@
 //
 // Opening never costs what is open: a file that cannot be used is refused with a message
 // naming the file and the reason, and everything stays as it was.
+namespace model {
+class NcuReportReader;
+}
+
 class ResultsSession : public QObject
 {
     Q_OBJECT
@@ -26,6 +36,11 @@ public:
         QString label; // shown in the table's Source column and in messages (the file name)
         model::ResultSet results;
         QStringList warnings; // entries the loader skipped
+        // Nsight Compute imports: every launch (points or not), and when the export gives no
+        // point (the default set), what is missing and the ncu command that gives it.
+        QList<model::NcuLaunchRow> launches;
+        QString noPoints;
+        bool isNcu() const { return !launches.isEmpty() || !noPoints.isEmpty(); }
     };
 
     // One measurement as the table and chart list it: the files' rows first, then the live ones.
@@ -62,7 +77,22 @@ public:
     const std::optional<Document> &comparison() const { return m_compare; }
     bool openComparison(const QString &path, QString *message);
     void closeComparison();
-    static std::optional<Document> read(const QString &path, QString *error);
+    // `progress` (optional) is called from the reading thread with bytes read and the total
+    // (0: unknown); false stops the read.
+    using Progress = std::function<bool(qint64 done, qint64 total)>;
+    static std::optional<Document> read(const QString &path, QString *error, const Progress &progress = {});
+
+    // ---- reading in the background: a big file or a report reads on a worker thread while
+    // the window stays live; the document joins the files only once it is read, so a refused
+    // or cancelled file changes nothing. Files queue and are read one at a time, in order.
+    void openInBackground(const QString &path);
+    // Stops the file being read and drops the queue; what is open stays as it was.
+    void cancelLoading();
+    bool isLoading() const { return bool(m_job); }
+    // The file being read (its name), and how far: bytes read and the total (0: unknown).
+    QString loadingLabel() const;
+    qint64 loadingDone() const;
+    qint64 loadingTotal() const;
 
     // Every shown measurement, in table order.
     QList<Row> rows() const;
@@ -104,10 +134,37 @@ signals:
     void comparisonChanged();
     void recoveryChanged(int count);
     void autosaveFailed(const QString &message);
+    // About every 100 ms while a file is read in the background.
+    void loadProgress(const QString &label, qint64 done, qint64 total);
+    // One background read done: ok, cancelled (then not ok), and open()'s message (why it was
+    // refused, what was skipped, that it was stopped; empty when all went well).
+    void loadFinished(const QString &path, bool ok, bool cancelled, const QString &message);
+    // The queue is empty (after the last loadFinished, or a cancel).
+    void loadsDone();
 
 private:
+    struct Loaded
+    {
+        std::optional<Document> doc;
+        QString error;
+    };
+    struct Job
+    {
+        QString path;
+        QString label;
+        std::atomic<qint64> done{0};
+        std::atomic<qint64> total{0};
+        std::atomic<bool> cancel{false};
+    };
+
     void autosave();
     void writeAutosave();
+    void startNextLoad();
+    void startReport(const std::shared_ptr<Job> &job);
+    void onLoadDone();
+    void finishLoad(std::shared_ptr<Job> job, Loaded out); // by value: it resets m_job
+    // Adds a read document to the files (open() and the background reads).
+    QString adopt(Document doc);
 
     model::ResultSet m_live;
     QStringList m_liveOrigins;
@@ -119,4 +176,10 @@ private:
     bool m_autosaveWarned = false;
     QElapsedTimer m_lastAutosave;
     QTimer m_autosaveTimer;
+
+    QStringList m_queue;
+    std::shared_ptr<Job> m_job;
+    QPointer<model::NcuReportReader> m_report; // a .ncu-rep being exported by ncu
+    QFutureWatcher<Loaded> m_watcher;
+    QTimer m_progressTimer;
 };

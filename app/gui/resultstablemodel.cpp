@@ -59,11 +59,11 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
 {
     beginResetModel();
     m_rows.clear();
+    m_rows.reserve(results.measurements.size());
     for (const model::Measurement &m : results.measurements) {
-        Row r{m, file, {}, {}, 0};
+        Row r{m, file};
         updateDerived(r);
-        updatePrediction(r);
-        m_rows.append(r);
+        m_rows.append(std::move(r));
     }
     endResetModel();
 }
@@ -83,11 +83,11 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
     if (ms.isEmpty())
         return;
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + ms.size() - 1));
+    m_rows.reserve(m_rows.size() + ms.size());
     for (const model::Measurement &m : ms) {
-        Row r{m, file, {}, {}, 0};
+        Row r{m, file};
         updateDerived(r);
-        updatePrediction(r);
-        m_rows.append(r);
+        m_rows.append(std::move(r));
     }
     endInsertRows();
 }
@@ -110,8 +110,6 @@ std::optional<double> ResultsTableModel::percentOf(const model::Measurement &m, 
 
 void ResultsTableModel::updateDerived(Row &r) const
 {
-    if (m_roof)
-        r.roofPercent = percentOf(r.m, m_roof(r.m));
     r.change.reset();
     r.baselineSpread = 0;
     if (m_compare) {
@@ -123,22 +121,42 @@ void ResultsTableModel::updateDerived(Row &r) const
     }
 }
 
-void ResultsTableModel::updatePrediction(Row &r) const
+std::optional<double> ResultsTableModel::roofOf(const Row &r) const
 {
-    r.prediction.reset();
-    r.gap.reset();
-    if (!m_predict)
-        return;
-    r.prediction = m_predict(r.m, r.file);
-    if (r.prediction->ok && r.prediction->timeS > 0 && r.m.time.median > 0)
-        r.gap = r.m.time.median / r.prediction->timeS - 1.0;
+    if (!r.roofReady) {
+        r.roofReady = true;
+        r.roofPercent = m_roof ? percentOf(r.m, m_roof(r.m)) : std::nullopt;
+    }
+    return r.roofPercent;
+}
+
+const model::Prediction *ResultsTableModel::predictionOf(const Row &r) const
+{
+    if (!r.predictionReady) {
+        r.predictionReady = true;
+        r.prediction.reset();
+        r.gap.reset();
+        if (m_predict) {
+            auto p = std::make_shared<model::Prediction>(m_predict(r.m, r.file));
+            if (p->ok && p->timeS > 0 && r.m.time.median > 0)
+                r.gap = r.m.time.median / p->timeS - 1.0;
+            r.prediction = std::move(p);
+        }
+    }
+    return r.prediction.get();
+}
+
+std::optional<double> ResultsTableModel::gapOf(const Row &r) const
+{
+    predictionOf(r);
+    return r.gap;
 }
 
 void ResultsTableModel::setPredictFunction(PredictFunction f)
 {
     m_predict = std::move(f);
     for (Row &r : m_rows)
-        updatePrediction(r);
+        r.predictionReady = false;
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, Predicted), index(int(m_rows.size()) - 1, Gap));
 }
@@ -153,17 +171,14 @@ ResultsTableModel::PredictFunction ResultsTableModel::predictorFor(const model::
 
 const model::Prediction *ResultsTableModel::prediction(int row) const
 {
-    const Row &r = m_rows.at(row);
-    return r.prediction ? &*r.prediction : nullptr;
+    return predictionOf(m_rows.at(row));
 }
 
 void ResultsTableModel::setRoofFunction(RoofFunction f)
 {
     m_roof = std::move(f);
-    for (Row &r : m_rows) {
-        r.roofPercent.reset();
-        updateDerived(r);
-    }
+    for (Row &r : m_rows)
+        r.roofReady = false;
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, RoofPercent), index(int(m_rows.size()) - 1, RoofPercent));
 }
@@ -171,8 +186,10 @@ void ResultsTableModel::setRoofFunction(RoofFunction f)
 void ResultsTableModel::setRoofs(const QList<Roof> &perRow)
 {
     m_roof = nullptr;
-    for (qsizetype i = 0; i < m_rows.size(); ++i)
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        m_rows[i].roofReady = true;
         m_rows[i].roofPercent = i < perRow.size() ? percentOf(m_rows[i].m, perRow[i]) : std::nullopt;
+    }
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, RoofPercent), index(int(m_rows.size()) - 1, RoofPercent));
 }
@@ -251,18 +268,24 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         if (!checked(m.check))
             return QStringLiteral("—");
         return m.check.ok ? tr("ok") : tr("FAILED");
-    case RoofPercent:
-        return r.roofPercent ? percentText(*r.roofPercent, false) : QString();
+    case RoofPercent: {
+        const auto roof = roofOf(r);
+        return roof ? percentText(*roof, false) : QString();
+    }
     case Source: {
         const QString name = QFileInfo(r.file).fileName();
         if (name.isEmpty())
             return m.source;
         return m.source.isEmpty() ? name : m.source + QStringLiteral(" · ") + name;
     }
-    case Predicted:
-        return r.prediction && r.prediction->ok ? model::formatSeconds(r.prediction->timeS) : QString();
-    case Gap:
-        return r.gap ? percentText(*r.gap * 100, true) : QString();
+    case Predicted: {
+        const model::Prediction *p = predictionOf(r);
+        return p && p->ok ? model::formatSeconds(p->timeS) : QString();
+    }
+    case Gap: {
+        const auto gap = gapOf(r);
+        return gap ? percentText(*gap * 100, true) : QString();
+    }
     case Change:
         return r.change ? percentText(*r.change, true) : QStringLiteral("—");
     }
@@ -294,14 +317,20 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
     case CheckColumn:
         // failed, then not checked, then ok: failures first when sorted ascending
         return !checked(m.check) ? 1 : (m.check.ok ? 2 : 0);
-    case RoofPercent:
-        return r.roofPercent ? QVariant(*r.roofPercent) : QVariant();
+    case RoofPercent: {
+        const auto roof = roofOf(r);
+        return roof ? QVariant(*roof) : QVariant();
+    }
     case Source:
         return display(r, Source).toString().toLower();
-    case Predicted:
-        return r.prediction && r.prediction->ok ? QVariant(r.prediction->timeS) : QVariant();
-    case Gap:
-        return r.gap ? QVariant(*r.gap * 100) : QVariant();
+    case Predicted: {
+        const model::Prediction *p = predictionOf(r);
+        return p && p->ok ? QVariant(p->timeS) : QVariant();
+    }
+    case Gap: {
+        const auto gap = gapOf(r);
+        return gap ? QVariant(*gap * 100) : QVariant();
+    }
     case Change:
         return r.change ? QVariant(*r.change) : QVariant();
     }
@@ -340,15 +369,16 @@ QString ResultsTableModel::toolTip(int row, int column) const
         return tr("measured performance as a share of the roof at this intensity");
     case Predicted:
     case Gap: {
-        if (!r.prediction)
+        const model::Prediction *pp = predictionOf(r);
+        if (!pp)
             return tr("no performance model for this panel");
-        const model::Prediction &p = *r.prediction;
+        const model::Prediction &p = *pp;
         if (!p.ok)
             return tr("not predicted: %1").arg(p.reason.isEmpty() ? tr("the model does not know %1").arg(m.kernel) : p.reason);
         QString t = tr("predicted %1, bound by %2").arg(model::formatSeconds(p.timeS), p.boundWords);
-        if (r.gap)
+        if (const auto gap = gapOf(r))
             t += QLatin1Char('\n') + tr("measured %1: %2 against the prediction (positive = slower than predicted)")
-                                         .arg(model::formatSeconds(m.time.median), percentText(*r.gap * 100, true));
+                                         .arg(model::formatSeconds(m.time.median), percentText(*gap * 100, true));
         return t + QLatin1Char('\n') + tr("double-click the row (or Explain) for every term");
     }
     case Source:
@@ -387,8 +417,9 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return QBrush(*r.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
         return {};
     case Qt::BackgroundRole:
-        if (column == Gap && r.gap)
-            return QBrush(gapTint(*r.gap));
+        if (column == Gap)
+            if (const auto gap = gapOf(r))
+                return QBrush(gapTint(*gap));
         return {};
     case SortRole:
         return sortValue(r, column);

@@ -78,7 +78,7 @@ public:
     // Fixed roofs in row order; rows beyond the list have none. Replaces any roof function.
     void setRoofs(const QList<Roof> &perRow);
     // measured / roof × 100 (FLOP/s, or B/s for bandwidth-only points).
-    std::optional<double> roofPercent(int row) const { return m_rows.at(row).roofPercent; }
+    std::optional<double> roofPercent(int row) const { return roofOf(m_rows.at(row)); }
 
     // Predictions per row, computed by f now and for rows added later; nullptr removes them.
     void setPredictFunction(PredictFunction f);
@@ -87,7 +87,7 @@ public:
     // nullptr without a predict function; else the row's prediction (ok false: why not).
     const model::Prediction *prediction(int row) const;
     // measured / predicted − 1 for rows with a prediction.
-    std::optional<double> gap(int row) const { return m_rows.at(row).gap; }
+    std::optional<double> gap(int row) const { return gapOf(m_rows.at(row)); }
 
     void setBaseline(const model::ResultSet &baseline, const QString &label = {});
     void clearBaseline();
@@ -103,20 +103,26 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // The roof share and the prediction are worked out when first asked for (shown, sorted
+    // by, tooltip), not for every row as it arrives: a file of 50,000 rows shows a screenful.
     struct Row
     {
         model::Measurement m;
         QString file;
-        std::optional<double> roofPercent;
         std::optional<double> change;
         double baselineSpread = 0; // (max - min) / median of the matched baseline row, %
-        std::optional<model::Prediction> prediction;
-        std::optional<double> gap;
+        mutable bool roofReady = false;
+        mutable bool predictionReady = false;
+        mutable std::optional<double> roofPercent;
+        mutable std::shared_ptr<const model::Prediction> prediction;
+        mutable std::optional<double> gap;
     };
 
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
     void updateDerived(Row &r) const;
-    void updatePrediction(Row &r) const;
+    std::optional<double> roofOf(const Row &r) const;
+    const model::Prediction *predictionOf(const Row &r) const;
+    std::optional<double> gapOf(const Row &r) const;
     std::optional<double> percentOf(const model::Measurement &m, const Roof &roof) const;
     QVariant display(const Row &r, int column) const;
     QVariant sortValue(const Row &r, int column) const;
