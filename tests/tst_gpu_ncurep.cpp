@@ -6,13 +6,15 @@
 //
 //   ROOFLAB_KNOWNWORK=/path/to/knownwork   the program already built (else nvcc builds it)
 //   ROOFLAB_NCU=/path/to/ncu               as NcuReportReader finds it otherwise
-//   ROOFLAB_METRICS=a,b,...                instead of NcuImport::metrics()
+//   ROOFLAB_METRICS=a,b,...                instead of NcuImport::metrics() less what
+//                                          `ncu --query-metrics` does not list
 #include "ncureport.h"
 #include "testmain.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -56,6 +58,30 @@ QList<const Measurement *> points(const NcuReport &r, const QString &name, const
     return out;
 }
 
+// The metrics whose base names `ncu --query-metrics` lists for this GPU; all of them when the
+// query gives nothing to go by.
+QString knownTo(const QString &ncu, const QStringList &metrics)
+{
+    QProcess q;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("LD_LIBRARY_PATH");
+    q.setProcessEnvironment(env);
+    q.start(ncu, {"--query-metrics"});
+    if (!q.waitForFinished(60000) || q.exitCode() != 0)
+        return metrics.join(',');
+    QSet<QString> names;
+    for (const QByteArray &line : q.readAllStandardOutput().split('\n'))
+        names.insert(QString::fromLatin1(line.left(line.indexOf(' '))));
+    QStringList kept, dropped;
+    for (const QString &m : metrics)
+        (names.contains(m.section('.', 0, 0)) ? kept : dropped) << m;
+    if (kept.size() * 2 < metrics.size())
+        return metrics.join(',');
+    if (!dropped.isEmpty())
+        qInfo("not on this GPU, left out: %s", qPrintable(dropped.join(' ')));
+    return kept.join(',');
+}
+
 } // namespace
 
 class TestGpuNcuRep : public QObject
@@ -96,9 +122,9 @@ private slots:
         }
         // RoofLab's own list, as a user following `rooflab-cli import`'s advice would collect it.
         m_report = m_dir.filePath("kw.ncu-rep");
-        // ROOFLAB_METRICS: the list less what this GPU lacks (ncu refuses a run for one it lacks).
+        // Less what this GPU's ncu lacks (ncu refuses a whole run for one metric it lacks).
         const QString metrics =
-            qEnvironmentVariable("ROOFLAB_METRICS", model::NcuImport::metrics().join(','));
+            qEnvironmentVariable("ROOFLAB_METRICS", knownTo(m_ncu, model::NcuImport::metrics()));
         QProcess p;
         p.setProcessChannelMode(QProcess::MergedChannels);
         // ncu with its own libraries, not a bundle's Qt (the program finds cuBLAS by its rpath).
