@@ -8,7 +8,12 @@
 # in pieces, $OUT/real.tar.xz.N, plus $OUT/summary.txt and the test's log.
 #
 # Run from the repository root, with the bundle in .device-bundle (rooflab-cli, tst_gpu_ncurep
-# and rooflab-metrics.txt: NcuImport::metrics(), one line, comma-separated):
+# and rooflab-metrics.txt: NcuImport::metrics(), one line, comma-separated). Made here with:
+#   strip --strip-debug copies of build/app/cli/rooflab-cli and build/tests/tst_gpu_ncurep, then
+#   ../shared/device/qt-bundle.sh .device-bundle COPIES...
+#   build/app/cli/rooflab-cli import tests/data/ncu/real/triad-default.raw-base.csv 2>&1 |
+#     grep -o -- '--metrics [a-z0-9_.,]*' | head -1 | cut -d' ' -f2 >.device-bundle/rooflab-metrics.txt
+# (the import's message for an export without FLOPs gives NcuImport::commandLine()), and on the host:
 #   OUT=... bash tools/ncu-real-capture.sh
 set -uo pipefail
 ROOT=$(pwd)
