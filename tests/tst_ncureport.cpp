@@ -163,6 +163,23 @@ private slots:
         QCOMPARE(*csv, f.readAll());
     }
 
+    // A name with spaces and quotes reaches ncu as one argument, untouched (no shell between).
+    void oddFileNamesReachNcuAsTheyAre()
+    {
+        const QString dir = m_dir.filePath("a dir; $(x)");
+        QVERIFY(QDir().mkpath(dir));
+        const QString report = dir + "/it's run 1.ncu-rep";
+        QFile::remove(report);
+        QFile::remove(dir + "/it's run 1.raw-base.csv");
+        QVERIFY(QFile::copy(kReal + "triad-rooflab.ncu-rep", report));
+        QVERIFY(QFile::copy(kReal + "triad-rooflab.raw-base.csv", dir + "/it's run 1.raw-base.csv"));
+        QString error;
+        const auto r = NcuReportReader::read(report, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(lines(m_log), NcuReportReader::exportArguments(report));
+        QCOMPARE(r->results.measurements.size(), 3);
+    }
+
     // The default set has no FLOP counts: a report with its launch and the message, not a failure.
     void defaultSetGivesTheKernelListAndTheMessage()
     {
