@@ -1,6 +1,7 @@
 // resultschart::levelPoints: a profiled measurement becomes hierarchical-roofline points, one
-// per memory level its Nsight Compute counters measured, at FLOPs / level bytes, joined by a
-// line in order of intensity; a measurement without counters or FLOPs gives none.
+// per memory level its Nsight Compute counters measured, at FLOPs / level bytes, each with its
+// level's marker and no label of its own (the kernel is named once, on its measured point),
+// joined by a thin line in order of intensity; a measurement without counters or FLOPs gives none.
 #include "resultschart.h"
 
 #include "profilecounters.h"
@@ -79,7 +80,8 @@ private slots:
             const auto bytes = model::measuredLevelBytes(*model::ProfileCounters::of(m)).value(level);
             QVERIFY(qFuzzyCompare(p.ai, m.flops / bytes));
             QVERIFY2(p.tooltip.contains("Nsight Compute") && p.tooltip.contains("ncu 2025.3.0.0"), qPrintable(p.tooltip));
-            QVERIFY(!p.label.isEmpty());
+            QCOMPARE(p.level, level); // the level picks the marker
+            QVERIFY2(p.label.isEmpty(), qPrintable(p.label)); // named once, not per level
         }
         QCOMPARE(got, levels);
         if (levels.size() > 1) {
@@ -87,6 +89,7 @@ private slots:
             QCOMPARE(lp.trails.first().points.size(), levels.size());
             QCOMPARE(lp.trails.first().points.first().x(), lp.points.first().ai);
             QCOMPARE(lp.trails.first().kind, ChartPoint::Kind::Measured);
+            QCOMPARE(lp.trails.first().style, ChartTrail::Style::Levels); // a join, not a sweep
         } else {
             QVERIFY(lp.trails.isEmpty());
         }
@@ -105,15 +108,20 @@ private slots:
         QVERIFY(!resultschart::tooltip(gemm({}), nullptr).contains("Nsight Compute"));
     }
 
-    void labels()
+    // The level is named in each point's tooltip (the marker shows it on the chart).
+    void levelNames()
     {
         const auto lp = resultschart::levelPoints(
             gemm({{"dram__bytes.sum", 1e9}, {"l1tex__t_bytes.sum", 3e9}, {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 1e8}}),
             "levels:0", nullptr);
-        QStringList labels;
-        for (const ChartPoint &p : lp.points)
-            labels.append(p.label);
-        QCOMPARE(labels, (QStringList{"Shared memory", "L1", "HBM"}));
+        QStringList levels;
+        for (const ChartPoint &p : lp.points) {
+            levels.append(p.level);
+            QVERIFY2(p.tooltip.contains("measured at " + resultschart::levelName(p.level)), qPrintable(p.tooltip));
+        }
+        QCOMPARE(levels, (QStringList{"smem", "l1", "hbm"}));
+        QCOMPARE(resultschart::levelName("l1"), QString("L1"));
+        QCOMPARE(resultschart::levelName("hbm", "GDDR6X"), QString("DRAM"));
     }
 };
 

@@ -337,6 +337,8 @@ void RooflineChart::placeLabels()
         switch (l.anchor) {
         case Label::Anchor::Point: {
             anchor = pixel(l.data.x(), l.data.y());
+            if (!area.contains(anchor))
+                break; // its point is out of view: a label at the edge would name nothing there
             gap = (l.markerRadius + 3) * k;
             const double d = gap * 0.75; // diagonal neighbours sit as close as the side ones
             candidates = {{anchor + QPointF(gap, 0), Qt::AlignLeft | Qt::AlignVCenter},

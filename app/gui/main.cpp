@@ -1,4 +1,5 @@
 #include "shell/appshell.h"
+#include "chartexport.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "shell/mainwindow.h"
@@ -131,6 +132,22 @@ int main(int argc, char *argv[])
         QStringLiteral("quit-after-load"),
         QApplication::translate("main", "Open the files given, draw them, then quit (for benchmarks)."));
     parser.addOption(resultsOption);
+    // Charts for reports: the Results chart alone, written to a file, no window (chartexport.h).
+    const QCommandLineOption exportChartOption(
+        QStringLiteral("export-chart"),
+        QApplication::translate("main", "Write the chart of the --results files to FILE (.svg, .pdf or .png) and quit; "
+                                        "--size sets its size (default 1600x1000)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption levelsOption(
+        QStringLiteral("levels"), QApplication::translate("main", "Memory levels to draw, e.g. hbm,l2,l1 (--export-chart)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption precisionsOption(
+        QStringLiteral("precisions"),
+        QApplication::translate("main", "Precisions to draw, e.g. fp32,bf16_tc (--export-chart)."), QStringLiteral("LIST"));
+    const QCommandLineOption expandOption(
+        QStringLiteral("expand"),
+        QApplication::translate("main", "One point per launch instead of one per kernel (--export-chart)."));
+    parser.addOptions({exportChartOption, levelsOption, precisionsOption, expandOption});
     parser.addOption(compareResultsOption);
     parser.addOption(quitAfterLoadOption);
     // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
@@ -158,6 +175,19 @@ int main(int argc, char *argv[])
     QTextStream err(stderr);
     for (const auto &e : specs.errors())
         err << "rooflab: warning: refused " << e.text() << '\n';
+
+    if (parser.isSet(exportChartOption)) {
+        chartexport::Request r;
+        r.files = parser.values(resultsOption) + parser.positionalArguments();
+        r.out = parser.value(exportChartOption);
+        r.size = parser.value(sizeOption);
+        r.gpu = parser.value(gpuOption);
+        r.levels = parser.value(levelsOption);
+        r.precisions = parser.value(precisionsOption);
+        r.expand = parser.isSet(expandOption);
+        r.linear = parser.isSet(linearOption);
+        return chartexport::run(r, specs, err);
+    }
 
     LiveTools live; // the worker and the results outlive any one window, so they go last
     // Owns the app's state (the one spec DB among it) and the window; re-creates the window when

@@ -1,5 +1,6 @@
 #include "resultschart.h"
 
+#include "kernelgroups.h"
 #include "profilecounters.h"
 #include "units.h"
 #include "workloads.h"
@@ -28,7 +29,11 @@ QString html(const QString &s)
 std::optional<RoofShare> roofShare(const model::Gpu &gpu, const model::Measurement &m)
 {
     RoofShare s;
-    s.level = !m.level.isEmpty() && gpu.bandwidth.contains(m.level) ? m.level : QStringLiteral("hbm");
+    s.level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
+    // A point counted at L2 or L1 is held against that level's roof, never against HBM's: with
+    // no roof for its level (the spec database has none, no file measured one) it has no share.
+    if (!gpu.bandwidth.contains(s.level) && s.level != QLatin1String("hbm"))
+        return std::nullopt;
     s.precision = m.precision;
     if (s.precision.isEmpty() || !gpu.peaks.contains(s.precision)) {
         const auto dtype = model::parseDtype(m.dtype);
@@ -72,7 +77,9 @@ QString shareText(const RoofShare &s)
 
 QString shortLabel(const model::Measurement &m)
 {
-    QString name = m.kernel.section(QLatin1Char('.'), 1);
+    // An imported kernel's name is C++ ("void cutlass::Kernel2<…>(Params)"), not a catalog id.
+    QString name = m.source == QLatin1String("ncu") ? model::shortKernelName(m.kernel, 28)
+                                                    : m.kernel.section(QLatin1Char('.'), 1);
     if (name.isEmpty())
         name = m.kernel;
     if (name.size() > 28)
@@ -149,11 +156,42 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
             parts << tr("SM %1 MHz").arg(QString::number(*v, 'f', 0));
         lines << tr("Nsight Compute: %1").arg(html(parts.join(QStringLiteral(" · "))));
     }
+    lines << ncuDerivation(m);
     if (!extra.isEmpty())
         lines << extra;
     if (!source.isEmpty())
         lines << QStringLiteral("<i>%1</i>").arg(html(source));
+    lines.removeAll(QString());
     return lines.join(QStringLiteral("<br>"));
+}
+
+QString levelName(const QString &level, const QString &memoryType)
+{
+    return level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level.isEmpty() ? QStringLiteral("hbm") : level, memoryType);
+}
+
+QString ncuDerivation(const model::Measurement &m)
+{
+    const QJsonObject ncu = m.extra.value(QLatin1String("ncu")).toObject();
+    if (ncu.isEmpty())
+        return {};
+    // The keys model::NcuImport documents: which metrics and which derivation gave the point.
+    static const struct
+    {
+        const char *key;
+        const char *label;
+    } keys[] = {{"flops", QT_TRANSLATE_NOOP("ResultsChart", "FLOPs")},
+                {"bytes", QT_TRANSLATE_NOOP("ResultsChart", "bytes")},
+                {"time", QT_TRANSLATE_NOOP("ResultsChart", "time")},
+                {"level_definition", QT_TRANSLATE_NOOP("ResultsChart", "level")},
+                {"export", QT_TRANSLATE_NOOP("ResultsChart", "export")}};
+    QStringList parts;
+    for (const auto &k : keys)
+        if (const QString v = ncu.value(QLatin1String(k.key)).toString(); !v.isEmpty())
+            parts << QStringLiteral("%1: <tt>%2</tt>").arg(html(tr(k.label)), html(v));
+    if (parts.isEmpty())
+        return {};
+    return tr("from Nsight Compute:") + QStringLiteral("<br>&nbsp;&nbsp;") + parts.join(QStringLiteral("<br>&nbsp;&nbsp;"));
 }
 
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
@@ -188,11 +226,12 @@ LevelPoints levelPoints(const model::Measurement &m, const QString &id, const mo
     ChartTrail trail;
     trail.id = id + QStringLiteral(":levels");
     trail.kind = ChartPoint::Kind::Measured;
+    trail.style = ChartTrail::Style::Levels;
     for (const auto &[ai, level] : byAi) {
-        const QString name = level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level, memoryType);
+        const QString name = levelName(level, memoryType);
         ChartPoint p;
         p.id = id + QLatin1Char(':') + level;
-        p.label = name;
+        p.level = level; // its marker says the level; the kernel's name is on its measured point
         p.ai = ai;
         p.flopPerS = flopPerS;
         p.kind = ChartPoint::Kind::Measured;

@@ -35,6 +35,11 @@ QString describe(const model::Measurement &m);
 // the roof on gpu (when given), the prediction it carries, and where it came from.
 QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QString &source = {},
                 const QString &extra = {});
+// "HBM", "L2", "L1", "Shared memory" (HBM is "DRAM" for a GDDR memoryType).
+QString levelName(const QString &level, const QString &memoryType = {});
+// Rich text: the metrics and the derivation an imported Nsight Compute point came from
+// (Measurement::extra["ncu"]: flops, bytes, time, level_definition, export); empty for others.
+QString ncuDerivation(const model::Measurement &m);
 // The measured point (filled) on the chart; nullopt for points a log chart cannot place
 // (no FLOPs: intensity 0).
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
@@ -42,8 +47,9 @@ std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QStri
 
 // The hierarchical roofline of a profiled measurement (one with Nsight Compute counters): one
 // filled point per memory level the counters measured (HBM, L2, L1, shared memory) at
-// FLOPs / that level's bytes and the measured FLOP/s, and the line joining them in order of
-// intensity. Empty for a measurement without counters or FLOPs.
+// FLOPs / that level's bytes and the measured FLOP/s, each with its level's marker and no label
+// (the measured point names the kernel), and the thin line joining them in order of intensity
+// (ChartTrail::Style::Levels). Empty for a measurement without counters or FLOPs.
 struct LevelPoints
 {
     QList<ChartPoint> points;

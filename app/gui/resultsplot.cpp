@@ -1,14 +1,20 @@
 #include "resultsplot.h"
 
 #include "deviceslots.h"
+#include "kernelgroups.h"
+#include "paths.h"
 #include "resultschart.h"
 #include "resultspanel.h"
 #include "resultstablemodel.h"
 #include "rooflinechart.h"
 #include "units.h"
 
+#include <QFileInfo>
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace {
 
@@ -16,6 +22,56 @@ QString percentText(double v)
 {
     return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + QString::number(std::abs(v), 'f', 1) +
            QStringLiteral(" %");
+}
+
+QString html(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+bool isLaunch(const model::Measurement &m)
+{
+    return m.source == QLatin1String("ncu");
+}
+
+// One kernel (a launch, or a group of launches) across its memory levels: what joins its level
+// points, and the key that finds them. Levels apart, the same kernel, dtype, precision, params.
+QString unitKey(int file, const QString &kernel, const QString &dtype, const QString &precision,
+                const QVariantMap &params)
+{
+    QString k = QString::number(file) + QLatin1Char('\x1f') + kernel + QLatin1Char('\x1f') + dtype +
+                QLatin1Char('\x1f') + precision;
+    for (auto it = params.cbegin(); it != params.cend(); ++it)
+        k += QLatin1Char('\x1f') + it.key() + QLatin1Char('=') + it.value().toString();
+    return k;
+}
+
+// Levels in the order a hierarchical roofline reads them: the label goes on the first present.
+int levelOrder(const QString &level)
+{
+    static const QStringList order = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1"),
+                                      QStringLiteral("smem")};
+    const int i = int(order.indexOf(level.isEmpty() ? QStringLiteral("hbm") : level));
+    return i < 0 ? int(order.size()) : i;
+}
+
+// Measured ceilings that RoofLab's bundled samples hold, per spec id: a GPU's L2 roof where the
+// spec database has none (it lists HBM and shared memory only).
+const QList<model::ResultSet> &sampleCeilings()
+{
+    static const QList<model::ResultSet> sets = [] {
+        QList<model::ResultSet> out;
+        for (const char *file : {"samples/h200-validation/h200-ceilings.json", "samples/h200-suite.json"}) {
+            QString error;
+            if (auto rs = model::ResultSet::load(model::resourcePath(QLatin1String(file)), &error)) {
+                rs->measurements.clear(); // only the ceilings and the device are needed
+                rs->extra.insert(QStringLiteral("rooflab_sample_file"), QFileInfo(QLatin1String(file)).fileName());
+                out << *rs;
+            }
+        }
+        return out;
+    }();
+    return sets;
 }
 
 } // namespace
@@ -79,12 +135,6 @@ bool ResultsPlot::precisionShown(const QString &precision) const
     return m_options.precisions.isEmpty() || precision.isEmpty() || m_options.precisions.contains(precision);
 }
 
-void ResultsPlot::remember(const QString &id, int row)
-{
-    m_rowsOfPoint[id].append(row);
-    m_pointOfRow.insert(row, id);
-}
-
 QList<ResultsSession::Row> ResultsPlot::rowsOf(const QString &pointId) const
 {
     QList<ResultsSession::Row> out;
@@ -96,35 +146,71 @@ QList<ResultsSession::Row> ResultsPlot::rowsOf(const QString &pointId) const
 
 QString ResultsPlot::pointIdOf(const ResultsSession::Row &row) const
 {
-    for (int i = 0; i < m_rows.size(); ++i)
-        if (m_rows.at(i).file == row.file && m_rows.at(i).index == row.index)
-            return m_pointOfRow.value(i);
-    return {};
+    return m_pointOfRow.value(m_tableRow.value(rowKey(row), -1));
 }
+
+qint64 ResultsPlot::rowKey(const ResultsSession::Row &row)
+{
+    return (qint64(row.file + 1) << 32) | quint32(row.index);
+}
+
+// ---- the roofs each level is held against
+
+QList<model::MeasuredCeiling> ResultsPlot::levelRoofs(const QSet<QString> &levels, QList<ChartCeiling> *drawn) const
+{
+    QList<model::MeasuredCeiling> out;
+    if (!m_gpu)
+        return out;
+    // The results' own measured ceilings first, then the samples measured on this GPU.
+    QList<const model::ResultSet *> sets;
+    for (const ResultsSession::Document &d : m_session->files())
+        sets << &d.results;
+    sets << &m_session->live();
+    for (const QString &level : levels) {
+        if (level.isEmpty() || m_gpu->bandwidth.contains(level))
+            continue;
+        const model::MeasuredCeiling *best = nullptr;
+        for (const model::ResultSet *set : std::as_const(sets))
+            for (const model::MeasuredCeiling &c : set->ceilings)
+                if (c.kind == QLatin1String("memory") && c.level == level && c.value > 0 &&
+                    (!best || c.value > best->value))
+                    best = &c; // drawn already, with the results' other ceilings
+        if (!best)
+            for (const model::ResultSet &set : sampleCeilings())
+                if (set.device.spec == m_gpu->id && !best)
+                    for (const model::MeasuredCeiling &c : set.ceilings)
+                        if (c.kind == QLatin1String("memory") && c.level == level && c.value > 0) {
+                            best = &c;
+                            model::MeasuredCeiling shown = c;
+                            shown.probe = tr("%1, RoofLab's samples (%2)")
+                                              .arg(c.probe, set.extra.value(QLatin1String("rooflab_sample_file")).toString());
+                            if (drawn)
+                                *drawn << ChartCeiling{shown, 0, {}};
+                            break;
+                        }
+        if (best)
+            out << *best;
+    }
+    return out;
+}
+
+// ---- building
 
 void ResultsPlot::update()
 {
-    const model::Gpu *gpu = m_gpu ? &*m_gpu : nullptr;
     m_rows = m_session->rows();
     m_rowsOfPoint.clear();
     m_pointOfRow.clear();
-    QList<ChartPoint> points;
-    QHash<QString, int> predictedAt; // (intensity, precision, level) -> index in points
-    QHash<int, QStringList> predictedFor;
-    QList<ChartTrail> links;
-    QList<ChartTrail> levelTrails; // profiled kernels: one point per memory level, joined
-    QList<ChartPoint> comparePoints;
-
+    m_tableRow.clear();
+    m_tableRow.reserve(m_rows.size());
+    for (int i = 0; i < m_rows.size(); ++i)
+        m_tableRow.insert(rowKey(m_rows.at(i)), i);
+    const int rowCount = int(std::min<qsizetype>(m_model->rowCount(), m_rows.size()));
     const auto &cmp = m_session->comparison();
-    QHash<QString, int> baseline; // key -> first index in the comparison file
-    if (cmp)
-        for (int i = 0; i < cmp->results.measurements.size(); ++i)
-            if (const QString k = cmp->results.measurements.at(i).key(); !baseline.contains(k))
-                baseline.insert(k, i); // the first, as ResultsTableModel matches
 
     // Several GPUs or hosts in the results: each its own colour, like compared GPUs.
     DeviceSlots devices;
-    for (int row = 0; row < m_model->rowCount(); ++row)
+    for (int row = 0; row < rowCount; ++row)
         devices.see(m_model->measurement(row).extra);
     for (const ResultsSession::Document &d : m_session->files())
         for (const model::MeasuredCeiling &c : d.results.ceilings)
@@ -132,13 +218,80 @@ void ResultsPlot::update()
     for (const model::MeasuredCeiling &c : m_session->live().ceilings)
         devices.see(c.extra);
 
-    int drawn = 0;
-    for (int row = 0; row < m_model->rowCount() && drawn < ResultsPanel::kMaxChartPoints; ++row) {
+    // The roofs of levels the GPU's datasheet lacks (L2 where a file or the samples measured it):
+    // each point is held against its own level's roof. The samples' are drawn where points need them.
+    QList<ChartCeiling> sampleRoofs;
+    const QList<model::MeasuredCeiling> extraRoofs =
+        levelRoofs({QStringLiteral("l2"), QStringLiteral("l1"), QStringLiteral("smem")}, &sampleRoofs);
+    m_roofGpu = m_gpu;
+    if (m_roofGpu)
+        for (const model::MeasuredCeiling &c : extraRoofs)
+            m_roofGpu->bandwidth.insert(c.level, {c.value, tr("measured (%1)").arg(c.probe)});
+    const model::Gpu *roofs = m_roofGpu ? &*m_roofGpu : nullptr;
+    const model::Gpu *gpu = roofs;
+
+    // Each file's time, every launch once (one ncu launch gives a point per precision and level):
+    // what an imported kernel's share is of.
+    QHash<int, double> fileTime;
+    QHash<int, QList<int>> launchRows; // file -> its imported rows, in table order
+    {
+        QHash<int, QSet<QString>> seen;
+        for (int row = 0; row < rowCount; ++row) {
+            const model::Measurement &m = m_model->measurement(row);
+            if (!isLaunch(m))
+                continue;
+            const int file = m_rows.at(row).file;
+            launchRows[file].append(row);
+            const QString id = m.kernel + QLatin1Char('\x1f') + m.params.value(QStringLiteral("ncu_id")).toString() +
+                               QLatin1Char('\x1f') + m.params.value(QStringLiteral("grid")).toString() +
+                               m.params.value(QStringLiteral("block")).toString();
+            if (!seen[file].contains(id)) {
+                seen[file].insert(id);
+                fileTime[file] += m.time.median;
+            }
+        }
+    }
+
+    // The chart's kernels: one unit per kernel (a RoofLab row; an imported launch, or a group of
+    // launches), holding a point per memory level.
+    struct Unit
+    {
+        QList<ChartPoint> points; // by level
+        QList<int> rows;          // every row of every level
+        QList<model::Measurement> asMeasured; // per point: the figures roofShare and predictions read
+        double share = -1;
+        QString label;
+        int order = 0;    // table order of its first row
+        QString kernelKey; // the kernel apart from its precision: named once, on its main precision
+        double flops = 0;
+    };
+    QList<Unit> units;
+    QHash<QString, int> unitOf;
+    QList<ChartPoint> extras; // profiled runs' level points
+    QList<ChartTrail> levelTrails;
+    QSet<QString> levels; // levels with points
+
+    auto unitFor = [&](const QString &key, int order, const QString &kernelKey, double flops) -> Unit & {
+        auto it = unitOf.find(key);
+        if (it == unitOf.end()) {
+            it = unitOf.insert(key, int(units.size()));
+            units.append(Unit());
+            units.last().order = order;
+            units.last().kernelKey = kernelKey;
+            units.last().flops = flops;
+        }
+        return units[*it];
+    };
+
+    for (int row = 0; row < rowCount; ++row) {
         if (!rowShown(row))
             continue; // filtered out of the table: off the chart too
         const model::Measurement &m = m_model->measurement(row);
         if (!levelShown(m.level) || !precisionShown(m.precision))
             continue;
+        const int file = m_rows.at(row).file;
+        if (isLaunch(m) && m_options.grouped && file >= 0)
+            continue; // drawn with its group below
         QString extra;
         if (const auto change = m_model->changePercent(row))
             extra =
@@ -146,74 +299,240 @@ void ResultsPlot::update()
                     .arg(percentText(*change), cmp ? cmp->label : QString(),
                          m_model->changeSignificant(row) ? (*change < 0 ? tr(" (faster)") : tr(" (slower)"))
                                                          : tr(" (within the noise)"));
+        double share = -1;
+        if (isLaunch(m) && fileTime.value(file) > 0) {
+            share = m.time.median / fileTime.value(file);
+            extra += (extra.isEmpty() ? QString() : QStringLiteral("<br>")) +
+                     tr("%1 of the file's time").arg(html(QString::number(share * 100, 'f', share < 0.1 ? 2 : 1) + QStringLiteral(" %")));
+        }
         const QString id = rowPointId(row);
-        const auto p = resultschart::measuredPoint(m, id, gpu, rowSource(row), extra.toHtmlEscaped());
+        auto p = resultschart::measuredPoint(m, id, gpu, rowSource(row), extra);
         if (!p)
             continue;
-        points << *p;
-        remember(id, row);
         if (devices.several())
-            points.last().gpuIndex = devices.slotOf(m.extra);
-        const auto levels = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
-        points << levels.points;
-        for (const ChartPoint &lp : levels.points)
-            m_rowsOfPoint[lp.id].append(row);
-        levelTrails << levels.trails;
-        ++drawn;
-        if (gpu) {
-            if (const auto s = resultschart::roofShare(*gpu, m); s && s->roof.flopPerS > 0) {
-                const QString key =
-                    QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
-                auto it = predictedAt.find(key);
-                if (it == predictedAt.end()) {
-                    ChartPoint pp;
-                    pp.id = QStringLiteral("predicted:%1").arg(predictedAt.size());
-                    pp.ai = s->ai;
-                    pp.flopPerS = s->roof.flopPerS;
-                    pp.kind = ChartPoint::Kind::Predicted;
-                    pp.tooltip =
-                        tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
-                            .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
-                                 QString::number(s->ai, 'g', 3), gpu->displayName().toHtmlEscaped(),
-                                 s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
-                                                                       : s->roofName + tr(", compute-bound"));
-                    it = predictedAt.insert(key, int(points.size()));
-                    points << pp;
-                }
-                QStringList &names = predictedFor[*it];
-                if (names.size() < 6)
-                    names << resultschart::shortLabel(m).toHtmlEscaped();
-                else if (names.size() == 6)
-                    names << QStringLiteral("…");
+            p->gpuIndex = devices.slotOf(m.extra);
+        m_rowsOfPoint[id].append(row);
+        m_pointOfRow.insert(row, id);
+        if (isLaunch(m)) {
+            p->level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
+            p->share = share;
+            levels.insert(p->level);
+            QVariantMap params = m.params; // its ncu_id keeps launches apart
+            Unit &u = unitFor(unitKey(file, m.kernel, m.dtype, m.precision, params), row,
+                              unitKey(file, m.kernel, {}, {}, params), m.flops);
+            u.points << *p;
+            u.asMeasured << m;
+            u.rows << row;
+            u.share = share;
+            u.label = p->label;
+        } else {
+            Unit &u = unitFor(id, row, id, m.flops);
+            u.points << *p;
+            u.asMeasured << m;
+            u.rows << row;
+            u.label = p->label;
+            const auto lp = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
+            for (ChartPoint q : lp.points) {
+                if (!levelShown(q.level))
+                    continue;
+                if (devices.several())
+                    q.gpuIndex = p->gpuIndex;
+                m_rowsOfPoint[q.id].append(row);
+                levels.insert(q.level);
+                extras << q;
+            }
+            for (ChartTrail t : lp.trails) {
+                t.gpuIndex = p->gpuIndex;
+                levelTrails << t;
             }
         }
-        if (cmp) {
-            const auto b = baseline.constFind(m.key());
-            if (b != baseline.cend()) {
-                const model::Measurement &bm = cmp->results.measurements.at(*b);
-                if (bm.flops > 0 && bm.bytes > 0 && bm.time.median > 0) {
-                    ChartTrail t;
-                    t.id = QStringLiteral("link:%1").arg(row);
-                    t.points = {QPointF(bm.ai(), bm.flopPerS()), QPointF(p->ai, p->flopPerS)};
-                    t.kind = ChartPoint::Kind::Measured;
-                    t.gpuIndex = -1;
-                    links << t;
+    }
+
+    // Imported launches, grouped: one point per kernel configuration and level, at the group's
+    // FLOPs / bytes and FLOPs / time, sized by its share of the file's time.
+    if (m_options.grouped) {
+        for (auto f = launchRows.cbegin(); f != launchRows.cend(); ++f) {
+            const QList<int> &rows = f.value();
+            QList<model::Measurement> ms;
+            ms.reserve(rows.size());
+            for (int row : rows)
+                ms << m_model->measurement(row);
+            const QList<model::PointGroup> groups = model::groupMeasurements(ms);
+            const QString source = rows.isEmpty() ? QString() : rowSource(rows.first());
+            for (int gi = 0; gi < groups.size(); ++gi) {
+                const model::PointGroup &g = groups.at(gi);
+                if (!levelShown(g.level) || !precisionShown(g.precision) || g.flops <= 0 || g.bytes <= 0 || g.timeS <= 0)
+                    continue;
+                QList<int> members;
+                bool anyShown = false;
+                for (int i : g.members) {
+                    members << rows.at(i);
+                    anyShown |= rowShown(rows.at(i));
+                }
+                if (!anyShown)
+                    continue;
+                const model::Measurement &first = ms.at(g.members.first());
+                model::Measurement sum = first; // the group as one measurement: roofs, predictions
+                sum.flops = g.flops;
+                sum.bytes = g.bytes;
+                sum.time = {g.timeS, g.timeS, g.timeS, g.launches};
+                sum.params = g.params;
+                ChartPoint p;
+                p.id = QStringLiteral("group:%1:%2").arg(f.key()).arg(gi);
+                p.kind = ChartPoint::Kind::Measured;
+                p.ai = g.ai();
+                p.flopPerS = g.flopPerS();
+                p.level = g.level;
+                p.share = g.share;
+                p.label = resultschart::shortLabel(first);
+                p.tooltip = groupTooltip(g, first, gpu, source);
+                if (devices.several())
+                    p.gpuIndex = devices.slotOf(first.extra);
+                levels.insert(p.level);
+                for (int row : members) {
+                    m_rowsOfPoint[p.id].append(row);
+                    m_pointOfRow.insert(row, p.id);
+                }
+                Unit &u = unitFor(unitKey(f.key(), g.kernel, g.dtype, g.precision, g.params), members.first(),
+                                  unitKey(f.key(), g.kernel, {}, {}, g.params), g.flops);
+                u.points << p;
+                u.asMeasured << sum;
+                u.rows << members;
+                u.share = g.share;
+                u.label = p.label;
+            }
+        }
+    }
+
+    // Labels: the kernels taking the most time first (imported), then RoofLab's rows in table
+    // order; past kMaxLabels the name is in the tooltip only, so a chart of thousands stays legible.
+    // One name per kernel: on the precision doing most of its work (a GEMM's tensor point, not
+    // its epilogue's), the precisions' points share their launches and so their share.
+    QHash<QString, int> mainOf; // kernelKey -> unit
+    for (int i = 0; i < units.size(); ++i) {
+        auto it = mainOf.find(units.at(i).kernelKey);
+        if (it == mainOf.end())
+            mainOf.insert(units.at(i).kernelKey, i);
+        else if (units.at(i).flops > units.at(*it).flops)
+            *it = i;
+    }
+    QList<int> byWeight = mainOf.values();
+    std::sort(byWeight.begin(), byWeight.end(), [&units](int a, int b) {
+        const Unit &x = units.at(a), &y = units.at(b);
+        return x.share != y.share ? x.share > y.share : x.order < y.order;
+    });
+    const QSet<int> labelled(byWeight.cbegin(), byWeight.cbegin() + std::min<qsizetype>(byWeight.size(), kMaxLabels));
+
+    QList<ChartPoint> points;
+    QList<ChartTrail> links;
+    QHash<QString, int> predictedAt; // (intensity, precision, level) -> index in points
+    QHash<int, QStringList> predictedFor;
+    QHash<QString, int> baseline; // key -> first index in the comparison file
+    if (cmp)
+        for (int i = 0; i < cmp->results.measurements.size(); ++i)
+            if (const QString k = cmp->results.measurements.at(i).key(); !baseline.contains(k))
+                baseline.insert(k, i); // the first, as ResultsTableModel matches
+    // Hollow predicted points for every kernel on a chart of a readable size, for the labelled
+    // ones on a larger one.
+    const bool allPredicted = units.size() <= kMaxLabels * 10;
+
+    for (int ui = 0; ui < units.size(); ++ui) {
+        Unit &u = units[ui];
+        // Levels in reading order; the kernel's name on the first, the join through all.
+        QList<int> order(u.points.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&u](int a, int b) {
+            return levelOrder(u.points.at(a).level) < levelOrder(u.points.at(b).level);
+        });
+        ChartTrail join;
+        join.kind = ChartPoint::Kind::Measured;
+        join.style = ChartTrail::Style::Levels;
+        QList<std::pair<double, QPointF>> byAi;
+        for (int k = 0; k < order.size(); ++k) {
+            ChartPoint p = u.points.at(order.at(k));
+            const model::Measurement &m = u.asMeasured.at(order.at(k));
+            if (k > 0 || !labelled.contains(ui))
+                p.label.clear();
+            if (u.points.size() > 1) // every level point leads to all of the kernel's rows
+                m_rowsOfPoint.insert(p.id, u.rows);
+            // Against its own level's roof: the tooltip's share line uses the roofs with measured levels.
+            if (roofs && !p.level.isEmpty() && !roofs->bandwidth.contains(p.level) && p.level != QLatin1String("hbm"))
+                p.tooltip += QStringLiteral("<br>") +
+                             tr("no %1 roof for %2: the spec database has none and no file or sample measured one")
+                                 .arg(html(resultschart::levelName(p.level, roofs->memoryType)), html(roofs->displayName()));
+            join.gpuIndex = p.gpuIndex;
+            byAi.append({p.ai, QPointF(p.ai, p.flopPerS)});
+            points << p;
+            if (roofs && (allPredicted || labelled.contains(ui))) {
+                if (const auto s = resultschart::roofShare(*roofs, m); s && s->roof.flopPerS > 0) {
+                    const QString key =
+                        QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
+                    auto it = predictedAt.find(key);
+                    if (it == predictedAt.end()) {
+                        ChartPoint pp;
+                        pp.id = QStringLiteral("predicted:%1").arg(predictedAt.size());
+                        pp.ai = s->ai;
+                        pp.flopPerS = s->roof.flopPerS;
+                        pp.kind = ChartPoint::Kind::Predicted;
+                        pp.level = p.level;
+                        pp.gpuIndex = p.gpuIndex;
+                        pp.tooltip =
+                            tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
+                                .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
+                                     QString::number(s->ai, 'g', 3), roofs->displayName().toHtmlEscaped(),
+                                     s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
+                                                                           : s->roofName + tr(", compute-bound"));
+                        it = predictedAt.insert(key, int(points.size()));
+                        points << pp;
+                    }
+                    QStringList &names = predictedFor[*it];
+                    if (names.size() < 6)
+                        names << resultschart::shortLabel(m).toHtmlEscaped();
+                    else if (names.size() == 6)
+                        names << QStringLiteral("…");
                 }
             }
+            if (cmp && u.rows.size() == 1) {
+                const auto b = baseline.constFind(m.key());
+                if (b != baseline.cend()) {
+                    const model::Measurement &bm = cmp->results.measurements.at(*b);
+                    if (bm.flops > 0 && bm.bytes > 0 && bm.time.median > 0) {
+                        ChartTrail t;
+                        t.id = QStringLiteral("link:%1").arg(u.rows.first());
+                        t.points = {QPointF(bm.ai(), bm.flopPerS()), QPointF(p.ai, p.flopPerS)};
+                        t.kind = ChartPoint::Kind::Measured;
+                        t.gpuIndex = -1;
+                        links << t;
+                    }
+                }
+            }
+        }
+        if (byAi.size() > 1) {
+            std::sort(byAi.begin(), byAi.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+            join.id = QStringLiteral("join:%1").arg(ui);
+            for (const auto &[ai, pt] : byAi)
+                join.points << pt;
+            levelTrails << join;
         }
     }
     for (auto it = predictedFor.cbegin(); it != predictedFor.cend(); ++it)
         points[it.key()].tooltip +=
             QStringLiteral("<br>") + tr("for: %1").arg(it.value().join(QStringLiteral(", ")));
+    points << extras;
 
+    QList<ChartPoint> comparePoints;
     if (cmp) {
-        for (int i = 0; i < cmp->results.measurements.size() && i < ResultsPanel::kMaxChartPoints; ++i) {
-            auto p = resultschart::measuredPoint(cmp->results.measurements.at(i),
-                                                 QStringLiteral("compare:%1").arg(i), gpu, cmp->path);
+        for (int i = 0; i < cmp->results.measurements.size(); ++i) {
+            const model::Measurement &m = cmp->results.measurements.at(i);
+            if (!levelShown(m.level) || !precisionShown(m.precision))
+                continue;
+            auto p = resultschart::measuredPoint(m, QStringLiteral("compare:%1").arg(i), roofs, cmp->path);
             if (!p)
                 continue;
             p->gpuIndex = -1; // grey: the other file
             p->label.clear();
+            if (isLaunch(m))
+                p->level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             comparePoints << *p;
         }
     }
@@ -235,15 +554,56 @@ void ResultsPlot::update()
     for (const ResultsSession::Document &d : m_session->files())
         addCeilings(d.results.ceilings);
     addCeilings(m_session->live().ceilings);
+    for (const ChartCeiling &c : std::as_const(sampleRoofs))
+        if (levels.contains(c.ceiling.level))
+            ceilings << c;
 
     m_chart->setUpdatesSuspended(true);
-    // One group, this file's points first: the chart's legend takes the first measured marker's
-    // colour, which must not be the comparison's grey.
     m_chart->setPoints(points + comparePoints, ResultsPanel::kGroup);
     m_chart->setMeasuredCeilings(ceilings, ResultsPanel::kGroup);
     m_chart->setTrails(levelTrails, ResultsPanel::kGroup);
     m_chart->setTrails(links, ResultsPanel::kCompareGroup);
     m_chart->setUpdatesSuspended(false);
-    m_pointCount = drawn;
+    m_pointCount = int(units.size());
     m_linkCount = int(links.size());
+}
+
+QString ResultsPlot::groupTooltip(const model::PointGroup &g, const model::Measurement &first, const model::Gpu *gpu,
+                                  const QString &source) const
+{
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>").arg(html(first.kernel));
+    QStringList what;
+    if (const QString grid = g.params.value(QStringLiteral("grid")).toString(); !grid.isEmpty())
+        what << tr("grid %1").arg(html(grid));
+    if (const QString block = g.params.value(QStringLiteral("block")).toString(); !block.isEmpty())
+        what << tr("block %1").arg(html(block));
+    if (!g.precision.isEmpty())
+        what << html(model::precisionLabel(g.precision));
+    what << tr("at %1").arg(html(resultschart::levelName(g.level, gpu ? gpu->memoryType : QString())));
+    lines << what.join(QStringLiteral(" · "));
+    lines << tr("launches: %1, total %2 (%3 of the file's time)")
+                 .arg(g.launches)
+                 .arg(model::formatSeconds(g.timeS),
+                      QString::number(g.share * 100, 'f', g.share < 0.1 ? 2 : 1) + QStringLiteral(" %"));
+    lines << tr("launch time: min %1, median %2, max %3")
+                 .arg(model::formatSeconds(g.launchTime.min), model::formatSeconds(g.launchTime.median),
+                      model::formatSeconds(g.launchTime.max));
+    lines << QStringLiteral("%1 · %2 · %3")
+                 .arg(model::formatSi(g.flopPerS(), QStringLiteral("FLOP/s")),
+                      model::formatSi(g.bytesPerS(), QStringLiteral("B/s")),
+                      tr("AI %1 FLOP/B").arg(QString::number(g.ai(), 'g', 3)));
+    if (const model::Gpu *roofs = gpu) {
+        model::Measurement sum = first;
+        sum.flops = g.flops;
+        sum.bytes = g.bytes;
+        sum.time = {g.timeS, g.timeS, g.timeS, g.launches};
+        if (const auto s = resultschart::roofShare(*roofs, sum))
+            lines << tr("<b>%1</b> on %2").arg(html(resultschart::shareText(*s)), html(roofs->displayName()));
+    }
+    lines << resultschart::ncuDerivation(first);
+    if (!source.isEmpty())
+        lines << QStringLiteral("<i>%1</i>").arg(html(source));
+    lines.removeAll(QString());
+    return lines.join(QStringLiteral("<br>"));
 }

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QSet>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -14,6 +15,7 @@
 
 namespace model {
 class SpecDb;
+struct PointGroup;
 }
 class ResultsFilterModel;
 class ResultsTableModel;
@@ -67,27 +69,42 @@ public:
     QList<int> tableRowsOf(const QString &pointId) const { return m_rowsOfPoint.value(pointId); }
     QString pointIdOfTableRow(int row) const { return m_pointOfRow.value(row); }
 
-    // "result:<row>": the id of a single row's point (as ResultsPanel::pointId).
+    // "result:<row>": the id of a single row's point (as ResultsPanel::pointId). A group of
+    // imported launches is "group:<file>:<n>"; a profiled run's level points "levels:<row>:<level>".
     static QString rowPointId(int row);
+
+    // The GPU the points are held against: the chosen one, with the bandwidth of levels its
+    // datasheet lacks where the results or RoofLab's samples measured them (L2 on an H200).
+    const model::Gpu *roofGpu() const { return m_roofGpu ? &*m_roofGpu : nullptr; }
+
+    // Kernels named on the chart (the most time first); the others' names are in their tooltips.
+    static constexpr int kMaxLabels = 40;
 
 private:
     QString rowSource(int row) const;
     bool rowShown(int row) const;
     bool levelShown(const QString &level) const;
     bool precisionShown(const QString &precision) const;
-    void remember(const QString &id, int row);
+    // For each level the GPU has no bandwidth for: the fastest measured ceiling of that level in
+    // the results, else the first in RoofLab's samples for this GPU (added to *drawn, labelled).
+    QList<model::MeasuredCeiling> levelRoofs(const QSet<QString> &levels, QList<ChartCeiling> *drawn) const;
+    QString groupTooltip(const model::PointGroup &g, const model::Measurement &first, const model::Gpu *gpu,
+                         const QString &source) const;
 
     const ResultsSession *m_session;
     const ResultsTableModel *m_model;
     const ResultsFilterModel *m_filter;
     RooflineChart *m_chart;
     std::optional<model::Gpu> m_gpu;
+    std::optional<model::Gpu> m_roofGpu;
     const model::SpecDb *m_db = nullptr;
     Options m_options;
 
     QList<ResultsSession::Row> m_rows; // table order, as the session lists them
     QHash<QString, QList<int>> m_rowsOfPoint;
     QHash<int, QString> m_pointOfRow;
+    QHash<qint64, int> m_tableRow; // rowKey -> table row
+    static qint64 rowKey(const ResultsSession::Row &row);
     int m_pointCount = 0;
     int m_linkCount = 0;
 };

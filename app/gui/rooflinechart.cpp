@@ -443,13 +443,29 @@ void RooflineChart::replot()
 
 double RooflineChart::defaultXMin() const
 {
-    return m_log ? 0.01 : 0;
+    if (!m_log)
+        return 0;
+    // From 0.01, or the decade below the lowest point: a profile's copies and conversions sit at
+    // a few thousandths of a FLOP per byte, and every point should be in the first view.
+    double lo = 0.01;
+    for (const auto &group : shown(m_points))
+        for (const ChartPoint &p : group)
+            if (p.ai > 0 && p.flopPerS > 0 && p.ai < lo)
+                lo = p.ai;
+    return lo < 0.01 ? std::max(1e-6, std::pow(10, std::floor(std::log10(lo)))) : 0.01;
 }
 
 double RooflineChart::defaultXMax() const
 {
-    if (m_log)
-        return 1.001e4; // a hair past 10^4 so its tick label is not trimmed by rounding
+    if (m_log) {
+        double hi = 0;
+        for (const auto &group : shown(m_points))
+            for (const ChartPoint &p : group)
+                if (p.ai > 0 && p.flopPerS > 0)
+                    hi = std::max(hi, p.ai);
+        // A hair past the decade so its tick label is not trimmed by rounding.
+        return hi > 1e4 ? std::min(1e8, std::pow(10, std::ceil(std::log10(hi)))) * 1.001 : 1.001e4;
+    }
     // Linear: show the ridges comfortably, as seed 001 draws it.
     double ridge = 0;
     for (const model::Gpu &g : m_gpus) {

@@ -102,6 +102,7 @@ public:
     QStringList pointIds() const; // of the groups drawn
     std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
     std::optional<ChartPoint> point(const QString &id) const;
+    QList<ChartPoint> points(const QString &group) const { return m_points.value(group); } // as set
     int trailCount() const;
     QStringList legendNames() const; // as drawn: GPUs, measured/predicted, the level markers
     // A point's marker diameter (pixels at scale 1) for its time share (ChartPoint::share).
