@@ -76,7 +76,8 @@ private slots:
         const double warmMs = (threadCpuMs() - t0) / warm;
         QCOMPARE(s.modelEvaluations(), evaluationsWarm); // every one from the cache
 
-        qInfo("%s: knob change, session only: %.3f ms of CPU from the cache, %.3f ms for a new input (budget %.0f ms)%s",
+        qInfo("%s: knob change, session only: %.3f ms of CPU from the cache, %.3f ms for a new input (budget "
+              "%.0f ms)%s",
               QTest::currentDataTag(), warmMs, coldMs, kBudgetMs,
               std::max(warmMs, coldMs) > kBudgetMs ? ", OVER BUDGET" : "");
     }
@@ -91,7 +92,8 @@ private slots:
         qint64 a = 0, b = 0;
         QVERIFY(setUp(s, step, field, ladder, &a, &b));
         bool flip = false;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             s.setValue(field, flip ? a : b);
             flip = !flip;
         }

@@ -8,11 +8,11 @@
 #include "events.h"
 #include "gemmladder.h"
 #include "gemmtile.h"
-#include "shell/mainwindow.h"
 #include "occupancypanel.h"
 #include "paths.h"
 #include "perfmodel.h"
 #include "rooflinechart.h"
+#include "shell/mainwindow.h"
 #include "specdb.h"
 #include "tile/termbar.h"
 #include "tile/tileexplorer.h"
@@ -29,11 +29,11 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QStandardPaths>
-#include <QTabWidget>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QStyleOptionSlider>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -49,8 +49,10 @@ namespace {
 // The ceilings the explorer predicts with: the bundled H200 samples' own, on their GPU.
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
-    const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
-    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs) : model::MachineCeilings{};
+    const auto rs =
+        model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs)
+                                         : model::MachineCeilings{};
 }
 
 // The performance model's prediction for a ladder configuration, built here from the plan as
@@ -110,7 +112,9 @@ QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
     if (!f.open(QIODevice::WriteOnly))
         return {};
     f.write(QStringLiteral("#!/bin/sh\n"
-                           "printf '{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\",\"devices\":1}\\n'\n"
+                           "printf "
+                           "'{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\","
+                           "\"devices\":1}\\n'\n"
                            "while IFS= read -r line; do\n"
                            "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
                            "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
@@ -159,17 +163,28 @@ private slots:
         QTest::addColumn<Field>("field");
         QTest::addColumn<QAbstractSlider::SliderAction>("action");
         const auto add = QAbstractSlider::SliderSingleStepAdd, sub = QAbstractSlider::SliderSingleStepSub;
-        QTest::newRow("h200 reg2d BM 128 -> 64") << "h200-sxm" << "gemm.reg2d" << Field::BM << sub;
-        QTest::newRow("h200 reg2d TM 8 -> 16 (threads follow)") << "h200-sxm" << "gemm.reg2d" << Field::TM << add;
-        QTest::newRow("h200 mma BK 32 -> 64") << "h200-sxm" << "gemm.mma_multistage" << Field::BK << add;
-        QTest::newRow("h200 mma stages 4 -> 3") << "h200-sxm" << "gemm.mma_multistage" << Field::Stages << sub;
-        QTest::newRow("h200 mma group 8 -> 4") << "h200-sxm" << "gemm.mma_multistage" << Field::Group << sub;
-        QTest::newRow("h200 mma K 4096 -> 2048") << "h200-sxm" << "gemm.mma_multistage" << Field::K << sub;
-        QTest::newRow("a100 model dtype fp32 -> tf32") << "a100-sxm4-80gb" << "model" << Field::Dtype << add;
-        QTest::newRow("a100 model threads 256 -> 512") << "a100-sxm4-80gb" << "model" << Field::Threads << add;
-        QTest::newRow("a100 model BN 128 -> 256") << "a100-sxm4-80gb" << "model" << Field::BN << add;
-        QTest::newRow("a100 warptiled BK 8 -> 16") << "a100-sxm4-80gb" << "gemm.warptiled" << Field::BK << add;
-        QTest::newRow("a100 step smem_tiled -> reg1d") << "a100-sxm4-80gb" << "gemm.smem_tiled" << Field::Step << add;
+        QTest::newRow("h200 reg2d BM 128 -> 64") << "h200-sxm"
+                                                 << "gemm.reg2d" << Field::BM << sub;
+        QTest::newRow("h200 reg2d TM 8 -> 16 (threads follow)") << "h200-sxm"
+                                                                << "gemm.reg2d" << Field::TM << add;
+        QTest::newRow("h200 mma BK 32 -> 64") << "h200-sxm"
+                                              << "gemm.mma_multistage" << Field::BK << add;
+        QTest::newRow("h200 mma stages 4 -> 3") << "h200-sxm"
+                                                << "gemm.mma_multistage" << Field::Stages << sub;
+        QTest::newRow("h200 mma group 8 -> 4") << "h200-sxm"
+                                               << "gemm.mma_multistage" << Field::Group << sub;
+        QTest::newRow("h200 mma K 4096 -> 2048") << "h200-sxm"
+                                                 << "gemm.mma_multistage" << Field::K << sub;
+        QTest::newRow("a100 model dtype fp32 -> tf32") << "a100-sxm4-80gb"
+                                                       << "model" << Field::Dtype << add;
+        QTest::newRow("a100 model threads 256 -> 512") << "a100-sxm4-80gb"
+                                                       << "model" << Field::Threads << add;
+        QTest::newRow("a100 model BN 128 -> 256") << "a100-sxm4-80gb"
+                                                  << "model" << Field::BN << add;
+        QTest::newRow("a100 warptiled BK 8 -> 16") << "a100-sxm4-80gb"
+                                                   << "gemm.warptiled" << Field::BK << add;
+        QTest::newRow("a100 step smem_tiled -> reg1d") << "a100-sxm4-80gb"
+                                                       << "gemm.smem_tiled" << Field::Step << add;
     }
     void sliderMovesPoint()
     {
@@ -264,20 +279,35 @@ private slots:
         QTest::addColumn<Field>("field");
         QTest::addColumn<QAbstractSlider::SliderAction>("action");
         const auto add = QAbstractSlider::SliderSingleStepAdd, sub = QAbstractSlider::SliderSingleStepSub;
-        QTest::newRow("h200 reg2d BK 8 -> 16") << "h200-sxm" << "gemm.reg2d" << Field::BK << add;
-        QTest::newRow("h200 reg2d BK 8 -> 4") << "h200-sxm" << "gemm.reg2d" << Field::BK << sub;
-        QTest::newRow("h200 reg2d TM 8 -> 4 (threads follow)") << "h200-sxm" << "gemm.reg2d" << Field::TM << sub;
-        QTest::newRow("h200 reg2d TN 8 -> 16 (threads follow)") << "h200-sxm" << "gemm.reg2d" << Field::TN << add;
-        QTest::newRow("h200 reg1d TM 8 -> 16 (threads follow)") << "h200-sxm" << "gemm.reg1d" << Field::TM << add;
-        QTest::newRow("h200 vectorized BK 8 -> 16") << "h200-sxm" << "gemm.vectorized" << Field::BK << add;
-        QTest::newRow("h200 warptiled BK 8 -> 16") << "h200-sxm" << "gemm.warptiled" << Field::BK << add;
-        QTest::newRow("h200 warptiled TN 4 -> 8") << "h200-sxm" << "gemm.warptiled" << Field::TN << add;
-        QTest::newRow("h200 warptiled threads 128 -> 256") << "h200-sxm" << "gemm.warptiled" << Field::Threads << add;
-        QTest::newRow("h200 naive threads 1024 -> 256") << "h200-sxm" << "gemm.naive" << Field::Threads << sub;
-        QTest::newRow("h200 mma BK 32 -> 64") << "h200-sxm" << "gemm.mma_multistage" << Field::BK << add;
-        QTest::newRow("h200 mma threads 128 -> 256") << "h200-sxm" << "gemm.mma_multistage" << Field::Threads << add;
-        QTest::newRow("a100 reg2d TM 8 -> 4") << "a100-sxm4-80gb" << "gemm.reg2d" << Field::TM << sub;
-        QTest::newRow("h200 smem_tiled TILE 32 -> 16 (threads follow)") << "h200-sxm" << "gemm.smem_tiled" << Field::BM << sub;
+        QTest::newRow("h200 reg2d BK 8 -> 16") << "h200-sxm"
+                                               << "gemm.reg2d" << Field::BK << add;
+        QTest::newRow("h200 reg2d BK 8 -> 4") << "h200-sxm"
+                                              << "gemm.reg2d" << Field::BK << sub;
+        QTest::newRow("h200 reg2d TM 8 -> 4 (threads follow)") << "h200-sxm"
+                                                               << "gemm.reg2d" << Field::TM << sub;
+        QTest::newRow("h200 reg2d TN 8 -> 16 (threads follow)") << "h200-sxm"
+                                                                << "gemm.reg2d" << Field::TN << add;
+        QTest::newRow("h200 reg1d TM 8 -> 16 (threads follow)") << "h200-sxm"
+                                                                << "gemm.reg1d" << Field::TM << add;
+        QTest::newRow("h200 vectorized BK 8 -> 16") << "h200-sxm"
+                                                    << "gemm.vectorized" << Field::BK << add;
+        QTest::newRow("h200 warptiled BK 8 -> 16") << "h200-sxm"
+                                                   << "gemm.warptiled" << Field::BK << add;
+        QTest::newRow("h200 warptiled TN 4 -> 8") << "h200-sxm"
+                                                  << "gemm.warptiled" << Field::TN << add;
+        QTest::newRow("h200 warptiled threads 128 -> 256") << "h200-sxm"
+                                                           << "gemm.warptiled" << Field::Threads << add;
+        QTest::newRow("h200 naive threads 1024 -> 256") << "h200-sxm"
+                                                        << "gemm.naive" << Field::Threads << sub;
+        QTest::newRow("h200 mma BK 32 -> 64") << "h200-sxm"
+                                              << "gemm.mma_multistage" << Field::BK << add;
+        QTest::newRow("h200 mma threads 128 -> 256") << "h200-sxm"
+                                                     << "gemm.mma_multistage" << Field::Threads << add;
+        QTest::newRow("a100 reg2d TM 8 -> 4") << "a100-sxm4-80gb"
+                                              << "gemm.reg2d" << Field::TM << sub;
+        QTest::newRow("h200 smem_tiled TILE 32 -> 16 (threads follow)")
+            << "h200-sxm"
+            << "gemm.smem_tiled" << Field::BM << sub;
     }
     void barFollowsKnobs()
     {
@@ -341,9 +371,12 @@ private slots:
             return;
         // The knob changes a term: the bar and the predicted point move with it.
         QVERIFY2(barState() != barBefore, "the bar did not move");
-        QVERIFY2(ex.prediction().timeS != timeBefore,
-                 qPrintable(QStringLiteral("the predicted time stayed at %1").arg(model::formatSeconds(timeBefore))));
-        QVERIFY2(!samePoint(*chart.pointCoords(TileExplorer::currentPointId()), before), "the point did not move");
+        QVERIFY2(
+            ex.prediction().timeS != timeBefore,
+            qPrintable(
+                QStringLiteral("the predicted time stayed at %1").arg(model::formatSeconds(timeBefore))));
+        QVERIFY2(!samePoint(*chart.pointCoords(TileExplorer::currentPointId()), before),
+                 "the point did not move");
     }
 
     void barShowsSampleMeasurement_data()
@@ -358,14 +391,16 @@ private slots:
     {
         QFETCH(QString, step);
         // The bundled H200 ladder: its own run of the step, set in the explorer as it was run.
-        const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+        const auto rs = model::ResultSet::load(
+            model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
         QVERIFY(rs);
         const model::Measurement *sample = nullptr;
         for (const model::Measurement &m : rs->measurements)
             if (m.kernel == step && m.extra.value("role").toString() == "ladder")
                 sample = &m;
         QVERIFY(sample);
-        const auto c = gemm::configFromKernel(sample->kernel, sample->params, *model::parseDtype(sample->dtype));
+        const auto c =
+            gemm::configFromKernel(sample->kernel, sample->params, *model::parseDtype(sample->dtype));
         QVERIFY(c);
         RooflineChart chart;
         TileExplorer ex(&chart);
@@ -378,8 +413,8 @@ private slots:
         QVERIFY2(ex.gapText().contains("samples file"), qPrintable(ex.gapText()));
         QVERIFY(chart.pointCoords(TileExplorer::measuredPointId()));
         qInfo("%s: predicted %s, measured %s, bound by %s", QTest::currentDataTag(),
-              qPrintable(model::formatSeconds(ex.prediction().timeS)), qPrintable(model::formatSeconds(sample->time.median)),
-              qPrintable(ex.prediction().bound));
+              qPrintable(model::formatSeconds(ex.prediction().timeS)),
+              qPrintable(model::formatSeconds(sample->time.median)), qPrintable(ex.prediction().bound));
         // A gross check of the launch the explorer builds (not of the model's accuracy): a wrong
         // grid or block once put the naive step at 279 s against its 276 ms.
         const double ratio = sample->time.median / ex.prediction().timeS;
@@ -419,10 +454,11 @@ private slots:
         QTest::addColumn<QVariantMap>("state");
         QTest::addColumn<QString>("reasonPart");
         QTest::newRow("mma BM 96 typed: not a power of two")
-            << "h200-sxm" << QVariantMap{{"step", "gemm.mma_multistage"}, {"dtype", "bf16"}, {"bm", 96}} << "BM";
+            << "h200-sxm" << QVariantMap{{"step", "gemm.mma_multistage"}, {"dtype", "bf16"}, {"bm", 96}}
+            << "BM";
         QTest::newRow("model 256x256x128 fp32, 4 stages: 1 MiB of shared memory")
-            << "h200-sxm"
-            << QVariantMap{{"dtype", "fp32"}, {"bm", 256}, {"bn", 256}, {"bk", 128}, {"stages", 4}, {"threads", 256}}
+            << "h200-sxm" << QVariantMap{{"dtype", "fp32"}, {"bm", 256},   {"bn", 256},
+                                         {"bk", 128},       {"stages", 4}, {"threads", 256}}
             << "shared memory";
         QTest::newRow("wgmma on A100: Hopper only")
             << "a100-sxm4-80gb" << QVariantMap{{"step", "gemm.wgmma_tma"}, {"dtype", "bf16"}} << "sm_90a";
@@ -430,7 +466,8 @@ private slots:
             << "h200-sxm" << QVariantMap{{"step", "gemm.reg2d"}, {"bm", 8}, {"tm", 16}, {"tn", 8}} << "TM";
         QTest::newRow("reg2d threads 512 where the tile gives 256")
             << "h200-sxm"
-            << QVariantMap{{"step", "gemm.reg2d"}, {"bm", 128}, {"bn", 128}, {"tm", 8}, {"tn", 8}, {"threads", 512}}
+            << QVariantMap{{"step", "gemm.reg2d"}, {"bm", 128}, {"bn", 128}, {"tm", 8}, {"tn", 8},
+                           {"threads", 512}}
             << "threads";
         QTest::newRow("mma with fp32: the kernel takes bf16 or fp16")
             << "h200-sxm" << QVariantMap{{"step", "gemm.mma_multistage"}, {"dtype", "fp32"}} << "dtype";
@@ -474,9 +511,12 @@ private slots:
         QTest::addColumn<double>("blocks");
         QTest::addColumn<double>("kIterations");
         QTest::addColumn<double>("noReuse");
-        QTest::newRow("A 64x64x16: 16 KiB, 4096 blocks, 8 GiB") << 0 << 16384.0 << 4096.0 << 256.0 << 8.0 * (1 << 30);
-        QTest::newRow("B 128x128x32: 64 KiB, 1024 blocks, 4 GiB") << 1 << 65536.0 << 1024.0 << 128.0 << 4.0 * (1 << 30);
-        QTest::newRow("C 128x128x64: 128 KiB, 1024 blocks, 4 GiB") << 2 << 131072.0 << 1024.0 << 64.0 << 4.0 * (1 << 30);
+        QTest::newRow("A 64x64x16: 16 KiB, 4096 blocks, 8 GiB")
+            << 0 << 16384.0 << 4096.0 << 256.0 << 8.0 * (1 << 30);
+        QTest::newRow("B 128x128x32: 64 KiB, 1024 blocks, 4 GiB")
+            << 1 << 65536.0 << 1024.0 << 128.0 << 4.0 * (1 << 30);
+        QTest::newRow("C 128x128x64: 128 KiB, 1024 blocks, 4 GiB")
+            << 2 << 131072.0 << 1024.0 << 64.0 << 4.0 * (1 << 30);
     }
     void presets()
     {
@@ -494,7 +534,8 @@ private slots:
         QHash<QString, double> raw;
         QHash<QString, QString> text;
         for (int row = 0; row < t->rowCount(); ++row) {
-            raw[t->item(row, column)->data(Qt::UserRole + 1).toString()] = t->item(row, column)->data(Qt::UserRole).toDouble();
+            raw[t->item(row, column)->data(Qt::UserRole + 1).toString()] =
+                t->item(row, column)->data(Qt::UserRole).toDouble();
             text[t->item(row, column)->data(Qt::UserRole + 1).toString()] = t->item(row, column)->text();
         }
         QCOMPARE(raw["smem"], smem);
@@ -505,12 +546,21 @@ private slots:
         const TileExplorer::Preset preset = TileExplorer::seed003Presets().at(column);
         const model::TileResult r = model::TileModel(a100).evaluate(gemm::plan(preset.config, &a100).input);
         QVERIFY(r.ok);
-        const QHash<QString, double> expect = {
-            {"ai_stage", r.aiStage},       {"flops", r.flops},         {"hbm", r.hbmBytes},
-            {"hbm_min", r.hbmBytesMin},    {"c_bytes", r.cBytes},      {"registers", r.registers},
-            {"blocks_per_sm", r.blocksPerSm}, {"occupancy", r.occupancy.occupancy}, {"waves", r.waves},
-            {"wave_efficiency", r.waveEfficiency}, {"compute_s", r.computeS}, {"hbm_s", r.hbmS},
-            {"l2_s", r.l2S},               {"time", r.predictedTimeS}, {"flop_s", r.predictedFlopS}};
+        const QHash<QString, double> expect = {{"ai_stage", r.aiStage},
+                                               {"flops", r.flops},
+                                               {"hbm", r.hbmBytes},
+                                               {"hbm_min", r.hbmBytesMin},
+                                               {"c_bytes", r.cBytes},
+                                               {"registers", r.registers},
+                                               {"blocks_per_sm", r.blocksPerSm},
+                                               {"occupancy", r.occupancy.occupancy},
+                                               {"waves", r.waves},
+                                               {"wave_efficiency", r.waveEfficiency},
+                                               {"compute_s", r.computeS},
+                                               {"hbm_s", r.hbmS},
+                                               {"l2_s", r.l2S},
+                                               {"time", r.predictedTimeS},
+                                               {"flop_s", r.predictedFlopS}};
         for (auto it = expect.begin(); it != expect.end(); ++it)
             QVERIFY2(qFuzzyCompare(raw.value(it.key(), -1) + 1, it.value() + 1), qPrintable(it.key()));
         QVERIFY(text["registers"].startsWith("≈")); // the model step: estimated
@@ -536,8 +586,12 @@ private slots:
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("step");
         QTest::addColumn<QString>("arch");
-        QTest::newRow("a100 reg2d, sm_80") << "a100-sxm4-80gb" << "gemm.reg2d" << "sm_80";
-        QTest::newRow("h200 mma_multistage, sm_90") << "h200-sxm" << "gemm.mma_multistage" << "sm_90";
+        QTest::newRow("a100 reg2d, sm_80") << "a100-sxm4-80gb"
+                                           << "gemm.reg2d"
+                                           << "sm_80";
+        QTest::newRow("h200 mma_multistage, sm_90") << "h200-sxm"
+                                                    << "gemm.mma_multistage"
+                                                    << "sm_90";
     }
     void backgroundCompile()
     {
@@ -553,7 +607,8 @@ private slots:
         ex.setConfig(c);
         QVERIFY2(ex.isLegal(), qPrintable(ex.problemsText()));
         QVERIFY(ex.registersEstimated());
-        QVERIFY2(ex.registersText().contains("≈") && ex.registersText().contains("estimated"), qPrintable(ex.registersText()));
+        QVERIFY2(ex.registersText().contains("≈") && ex.registersText().contains("estimated"),
+                 qPrintable(ex.registersText()));
         QSignalSpy spy(&ex, &TileExplorer::registersChanged);
         QTRY_VERIFY_WITH_TIMEOUT(!ex.registersEstimated(), 180000);
         QVERIFY2(!ex.registersText().contains("estimated"), qPrintable(ex.registersText()));
@@ -571,7 +626,8 @@ private slots:
         const model::TileResult r = model::TileModel(g).evaluate(in);
         QCOMPARE(ex.result().blocksPerSm, r.blocksPerSm);
         QCOMPARE(ex.result().limiter, r.limiter);
-        QCOMPARE(*chart.pointCoords(TileExplorer::currentPointId()), modelPoint(g, ex.config(), direct.registers));
+        QCOMPARE(*chart.pointCoords(TileExplorer::currentPointId()),
+                 modelPoint(g, ex.config(), direct.registers));
         // The compiled count reaches the performance model's launch.
         QCOMPARE(ex.launch().registers, direct.registers);
 
@@ -621,7 +677,8 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         ex.showLadder();
-        qInfo("ladder of %d steps evaluated and drawn in %lld ms", int(gemm::ladderIds().size()), clock.elapsed());
+        qInfo("ladder of %d steps evaluated and drawn in %lld ms", int(gemm::ladderIds().size()),
+              clock.elapsed());
 
         const QList<ChartTrail> trails = ex.trails();
         auto find = [&](const QString &id) -> const ChartTrail * {
@@ -649,7 +706,8 @@ private slots:
             QCOMPARE(pred->points.at(i).x(), r.aiHbm()); // registers estimated: no compile is back yet
         }
         // Seed 004: the naive step is a 1×1 tile: 512 GiB of requests without reuse, I = 0.25.
-        const model::TileResult naive = model::TileModel(h200).evaluate(gemm::plan(gemm::defaultConfig("gemm.naive"), &h200).input);
+        const model::TileResult naive =
+            model::TileModel(h200).evaluate(gemm::plan(gemm::defaultConfig("gemm.naive"), &h200).input);
         QCOMPARE(naive.l2ReadBytesNoReuse, 512.0 * (1 << 30));
         QCOMPARE(naive.flops / naive.l2ReadBytesNoReuse, 0.25);
         QVERIFY(chart.trailCount() >= 2);
@@ -661,7 +719,8 @@ private slots:
         ex.showLadder();
         const QList<ChartTrail> a100 = ex.trails();
         QCOMPARE(a100.first().points.size(), gemm::ladderIds().size() - 1);
-        QVERIFY2(ex.ladderText().contains("wgmma_tma") && ex.ladderText().contains("sm_90a"), qPrintable(ex.ladderText()));
+        QVERIFY2(ex.ladderText().contains("wgmma_tma") && ex.ladderText().contains("sm_90a"),
+                 qPrintable(ex.ladderText()));
         QVERIFY(ex.ladderText().contains("samples were measured on h200-sxm"));
         ex.clearTrails();
         QVERIFY(ex.trails().isEmpty());
@@ -678,7 +737,8 @@ private slots:
         QTest::newRow("mma_multistage BM 16..256") << "gemm.mma_multistage" << int(Field::BM) << 1;
         QTest::newRow("reg2d TM 1..16") << "gemm.reg2d" << int(Field::TM) << 0;
         QTest::newRow("size D 64..8192, reg2d") << "gemm.reg2d" << -1 << 0;
-        QTest::newRow("model stages 1..8 on H200 (8 stages of 32 KiB do not fit)") << "model" << int(Field::Stages) << 1;
+        QTest::newRow("model stages 1..8 on H200 (8 stages of 32 KiB do not fit)")
+            << "model" << int(Field::Stages) << 1;
     }
     void sweep()
     {
@@ -696,7 +756,8 @@ private slots:
             ex.sweep(Field(field));
         // Expected: every slider value (or size) whose configuration the step and the model accept,
         // at the model's coordinates (registers estimated: no compile has come back yet).
-        const QList<qint64> values = field < 0 ? TileExplorer::sizeSweepValues() : gemm::fieldRule(step, Field(field)).stops;
+        const QList<qint64> values =
+            field < 0 ? TileExplorer::sizeSweepValues() : gemm::fieldRule(step, Field(field)).stops;
         const QString name = field < 0 ? QStringLiteral("D") : gemm::tileFieldName(Field(field));
         QStringList labels, leftOut;
         QList<QPointF> points;
@@ -850,7 +911,8 @@ private slots:
     {
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QVariantMap>("state");
-        for (const QString &name : {QStringLiteral("03-tiling.json"), QStringLiteral("05-predict-measure.json")}) {
+        for (const QString &name :
+             {QStringLiteral("03-tiling.json"), QStringLiteral("05-predict-measure.json")}) {
             QFile f(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons/") + name);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QJsonArray steps = QJsonDocument::fromJson(f.readAll()).object()["steps"].toArray();
@@ -897,29 +959,43 @@ private slots:
     {
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QVariantMap>("state");
-        QTest::addColumn<QString>("bound");      // the binding term once the compile answered
-        QTest::addColumn<int>("blocksPerSm");    // 0: not claimed
-        QTest::addColumn<double>("measuredS");   // the H200 sample the caption quotes; 0: none
-        const QVariantMap reg2d{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.reg2d"},
-                                {"bm", 128}, {"bn", 128}, {"bk", 8}, {"tm", 8}, {"tn", 8}};
+        QTest::addColumn<QString>("bound");    // the binding term once the compile answered
+        QTest::addColumn<int>("blocksPerSm");  // 0: not claimed
+        QTest::addColumn<double>("measuredS"); // the H200 sample the caption quotes; 0: none
+        const QVariantMap reg2d{
+            {"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.reg2d"},
+            {"bm", 128}, {"bn", 128}, {"bk", 8},   {"tm", 8},         {"tn", 8}};
         QTest::newRow("lesson 3 naive: L1 / global, measured 0.276 s")
-            << "h200-sxm" << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.naive"}}
-            << "l1" << 0 << 0.2758;
-        QTest::newRow("lesson 3 and 5 reg2d: latency, one block, 8.13 ms") << "h200-sxm" << reg2d << "latency" << 1 << 0.00813;
-        QTest::newRow("lesson 3 tensor cores: latency")
             << "h200-sxm"
-            << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "bf16"}, {"step", "gemm.mma_multistage"}, {"bm", 128},
-                           {"bn", 128}, {"bk", 32}, {"stages", 3}, {"threads", 128}, {"group", 8}}
+            << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "fp32"}, {"step", "gemm.naive"}}
+            << "l1" << 0 << 0.2758;
+        QTest::newRow("lesson 3 and 5 reg2d: latency, one block, 8.13 ms")
+            << "h200-sxm" << reg2d << "latency" << 1 << 0.00813;
+        QTest::newRow("lesson 3 tensor cores: latency")
+            << "h200-sxm" << QVariantMap{{"M", 4096},
+                                         {"N", 4096},
+                                         {"K", 4096},
+                                         {"dtype", "bf16"},
+                                         {"step", "gemm.mma_multistage"},
+                                         {"bm", 128},
+                                         {"bn", 128},
+                                         {"bk", 32},
+                                         {"stages", 3},
+                                         {"threads", 128},
+                                         {"group", 8}}
             << "latency" << 0 << 0.0;
-        const QVariantMap plan{{"M", 4096}, {"N", 4096}, {"K", 4096}, {"dtype", "tf32"}, {"bm", 64}, {"bn", 64}, {"bk", 16}, {"stages", 2}, {"threads", 512}};
+        const QVariantMap plan{{"M", 4096}, {"N", 4096}, {"K", 4096},   {"dtype", "tf32"}, {"bm", 64},
+                               {"bn", 64},  {"bk", 16},  {"stages", 2}, {"threads", 512}};
         QVariantMap b = plan, c = plan;
         b["bm"] = b["bn"] = 128;
         b["bk"] = 32;
         c["bm"] = c["bn"] = 128;
         c["bk"] = 64;
         QTest::newRow("lesson 5 plan A: L2") << "a100-sxm4-80gb" << plan << "l2" << 0 << 0.0;
-        QTest::newRow("lesson 5 plan B: compute, one block") << "a100-sxm4-80gb" << b << "compute" << 1 << 0.0;
-        QTest::newRow("lesson 5 plan C: compute, one block") << "a100-sxm4-80gb" << c << "compute" << 1 << 0.0;
+        QTest::newRow("lesson 5 plan B: compute, one block")
+            << "a100-sxm4-80gb" << b << "compute" << 1 << 0.0;
+        QTest::newRow("lesson 5 plan C: compute, one block")
+            << "a100-sxm4-80gb" << c << "compute" << 1 << 0.0;
     }
     void lessonCaptionsTrue()
     {
@@ -942,8 +1018,8 @@ private slots:
             QVERIFY(ex.termBar()->measuredS());
             QVERIFY(qAbs(*ex.termBar()->measuredS() / measuredS - 1) < 0.01);
         }
-        qInfo("%s: predicted %s, bound %s", QTest::currentDataTag(), qPrintable(model::formatSeconds(ex.prediction().timeS)),
-              qPrintable(ex.prediction().bound));
+        qInfo("%s: predicted %s, bound %s", QTest::currentDataTag(),
+              qPrintable(model::formatSeconds(ex.prediction().timeS)), qPrintable(ex.prediction().bound));
     }
 
     // ---- a view of a session that another owner drives
@@ -1045,7 +1121,8 @@ private slots:
             ex->applyPreset(1);
             ex->findChild<QTabWidget *>("tileTabs")->setCurrentIndex(1);
             w.chart()->replot();
-            if (auto *area = qobject_cast<QScrollArea *>(ex->parentWidget() ? ex->parentWidget()->parentWidget() : nullptr))
+            if (auto *area = qobject_cast<QScrollArea *>(
+                    ex->parentWidget() ? ex->parentWidget()->parentWidget() : nullptr))
                 area->ensureWidgetVisible(ex->presetTable(), 0, 0);
             QCoreApplication::processEvents(); // pending layouts, as before a real paint
             QVERIFY(w.grab().save(QDir(shots).filePath("tile-presets.png")));

@@ -33,8 +33,10 @@ namespace {
 // The ceilings the session predicts with: the bundled H200 samples' own, on their GPU.
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
-    const auto rs = model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
-    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs) : model::MachineCeilings{};
+    const auto rs =
+        model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
+    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs)
+                                         : model::MachineCeilings{};
 }
 
 // What the models say for a configuration with `registers`, built here from the plan.
@@ -134,7 +136,9 @@ QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
     if (!f.open(QIODevice::WriteOnly))
         return {};
     f.write(QStringLiteral("#!/bin/sh\n"
-                           "printf '{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\",\"devices\":1}\\n'\n"
+                           "printf "
+                           "'{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\","
+                           "\"devices\":1}\\n'\n"
                            "while IFS= read -r line; do\n"
                            "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
                            "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
@@ -186,11 +190,19 @@ private slots:
         QTest::addColumn<QString>("step");
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<int>("registers"); // what the stand-in compile answers
-        QTest::newRow("h200 reg2d fp32") << "h200-sxm" << "gemm.reg2d" << "fp32" << 120;
-        QTest::newRow("h200 mma_multistage bf16") << "h200-sxm" << "gemm.mma_multistage" << "bf16" << 77;
+        QTest::newRow("h200 reg2d fp32") << "h200-sxm"
+                                         << "gemm.reg2d"
+                                         << "fp32" << 120;
+        QTest::newRow("h200 mma_multistage bf16") << "h200-sxm"
+                                                  << "gemm.mma_multistage"
+                                                  << "bf16" << 77;
         // 1024 threads: more than 64 registers could not be resident.
-        QTest::newRow("h200 naive fp32") << "h200-sxm" << "gemm.naive" << "fp32" << 32;
-        QTest::newRow("a100 model tf32") << "a100-sxm4-80gb" << "model" << "tf32" << 0;
+        QTest::newRow("h200 naive fp32") << "h200-sxm"
+                                         << "gemm.naive"
+                                         << "fp32" << 32;
+        QTest::newRow("a100 model tf32") << "a100-sxm4-80gb"
+                                         << "model"
+                                         << "tf32" << 0;
     }
     void evaluationIsTheModels()
     {
@@ -246,7 +258,8 @@ private slots:
         // The words say the same numbers.
         QVERIFY2(s.headline().contains(model::formatSeconds(time)), qPrintable(s.headline()));
         const QList<TileTermRow> rows = s.termRows();
-        const auto row = std::find_if(rows.begin(), rows.end(), [](const TileTermRow &r) { return r.key == "time"; });
+        const auto row =
+            std::find_if(rows.begin(), rows.end(), [](const TileTermRow &r) { return r.key == "time"; });
         QVERIFY(row != rows.end());
         QCOMPARE(row->raw, time);
         QVERIFY(row->bold);
@@ -436,9 +449,10 @@ private slots:
             QVERIFY(!e.tooltip.isEmpty());
             bool inSamples = false;
             for (const model::Measurement &m : rs->measurements)
-                inSamples = inSamples || (m.kernel == e.plan.kernelId && m.dtype == model::dtypeName(e.config.dtype) &&
-                                          paramsKey(m.params) == paramsKey(e.plan.kernelParams) && m.check.ok &&
-                                          m.time.median > 0);
+                inSamples = inSamples ||
+                            (m.kernel == e.plan.kernelId && m.dtype == model::dtypeName(e.config.dtype) &&
+                             paramsKey(m.params) == paramsKey(e.plan.kernelParams) && m.check.ok &&
+                             m.time.median > 0);
             QCOMPARE(bool(e.measured), inSamples);
             if (e.measured) {
                 ++measured;
@@ -448,7 +462,10 @@ private slots:
         }
         QVERIFY(shown >= 5);
         QVERIFY(measured >= 1);
-        QVERIFY2(s.ladderText().contains(QStringLiteral("%1 of %2 steps predicted, %3 measured").arg(shown).arg(ids.size()).arg(measured)),
+        QVERIFY2(s.ladderText().contains(QStringLiteral("%1 of %2 steps predicted, %3 measured")
+                                             .arg(shown)
+                                             .arg(ids.size())
+                                             .arg(measured)),
                  qPrintable(s.ladderText()));
         // On the chart: one predicted point per shown step, one measured per sample.
         const ChartTrail *predicted = nullptr, *fromSamples = nullptr;

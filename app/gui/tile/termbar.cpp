@@ -18,7 +18,8 @@ namespace {
 
 QColor blend(const QColor &a, const QColor &b, double t)
 {
-    return QColor::fromRgbF(float(a.redF() * t + b.redF() * (1 - t)), float(a.greenF() * t + b.greenF() * (1 - t)),
+    return QColor::fromRgbF(float(a.redF() * t + b.redF() * (1 - t)),
+                            float(a.greenF() * t + b.greenF() * (1 - t)),
                             float(a.blueF() * t + b.blueF() * (1 - t)));
 }
 
@@ -86,7 +87,8 @@ void TermBar::setPrediction(const model::Prediction &prediction)
     m_message = prediction.ok ? QString() : prediction.reason;
     QStringList parts;
     if (prediction.ok) {
-        parts << tr("predicted %1, bound by %2").arg(model::formatSeconds(prediction.timeS), prediction.boundWords);
+        parts << tr("predicted %1, bound by %2")
+                     .arg(model::formatSeconds(prediction.timeS), prediction.boundWords);
         for (const model::PerfTerm &t : prediction.terms)
             parts << QStringLiteral("%1 %2").arg(termLabel(t.name), model::formatSeconds(t.seconds));
     }
@@ -126,7 +128,8 @@ QStringList TermBar::legendLabels() const
     if (m_prediction.ok && m_prediction.timeS > 0)
         out << tr("predicted %1").arg(model::formatSeconds(m_prediction.timeS));
     if (m_prediction.ok && m_measured)
-        out << (m_measuredLabel.isEmpty() ? tr("measured %1").arg(model::formatSeconds(*m_measured)) : m_measuredLabel);
+        out << (m_measuredLabel.isEmpty() ? tr("measured %1").arg(model::formatSeconds(*m_measured))
+                                          : m_measuredLabel);
     return out;
 }
 
@@ -268,7 +271,9 @@ void TermBar::paintEvent(QPaintEvent *)
     const QColor mcolor = measuredColor(pal);
 
     // Grid and axis.
-    const QList<double> tk = ticks(axisMax, std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8))));
+    const QList<double> tk =
+        ticks(axisMax,
+              std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8))));
     QPen gridPen(blend(text, window, 0.15), 1);
     for (double v : tk) {
         const double x = xFor(v);
@@ -277,7 +282,8 @@ void TermBar::paintEvent(QPaintEvent *)
         p.setPen(dim);
         const QString label = v == 0 ? QStringLiteral("0") : model::formatSeconds(v, 2);
         const double w = fm.horizontalAdvance(label);
-        p.drawText(QRectF(std::clamp(x - w / 2, 0.0, width() - w), bottom + 2, w + 1, g.row), Qt::AlignLeft | Qt::AlignTop, label);
+        p.drawText(QRectF(std::clamp(x - w / 2, 0.0, width() - w), bottom + 2, w + 1, g.row),
+                   Qt::AlignLeft | Qt::AlignTop, label);
     }
     p.setPen(QPen(dim, 1));
     p.drawLine(QPointF(g.left, g.top), QPointF(g.left, bottom));
@@ -300,8 +306,8 @@ void TermBar::paintEvent(QPaintEvent *)
         }
         p.setPen(isBound ? text : dim);
         const QString value = t.seconds > 0 ? model::formatSeconds(t.seconds, 3) : QStringLiteral("0");
-        p.drawText(QRectF(std::max(r.right(), g.left) + 4, yRow, width() - r.right(), g.row), Qt::AlignLeft | Qt::AlignVCenter,
-                   value);
+        p.drawText(QRectF(std::max(r.right(), g.left) + 4, yRow, width() - r.right(), g.row),
+                   Qt::AlignLeft | Qt::AlignVCenter, value);
     }
     p.setFont(font());
 
@@ -350,14 +356,16 @@ bool TermBar::event(QEvent *event)
         const int i = int(std::floor((help->pos().y() - g.top) / g.row));
         if (i >= 0 && i < terms.size()) {
             const model::PerfTerm &t = terms.at(i);
-            QString tip = QStringLiteral("<b>%1: %2</b>").arg(termLabel(t.name).toHtmlEscaped(), model::formatSeconds(t.seconds));
+            QString tip = QStringLiteral("<b>%1: %2</b>")
+                              .arg(termLabel(t.name).toHtmlEscaped(), model::formatSeconds(t.seconds));
             if (t.name == m_prediction.bound)
                 tip += QStringLiteral(" — ") + tr("the binding term").toHtmlEscaped();
             if (!t.detail.isEmpty())
                 tip += QStringLiteral("<br>") + t.detail.toHtmlEscaped();
             QToolTip::showText(help->globalPos(), tip, this);
         } else if (m_prediction.ok) {
-            QString tip = tr("predicted %1, bound by %2").arg(model::formatSeconds(m_prediction.timeS), m_prediction.boundWords);
+            QString tip = tr("predicted %1, bound by %2")
+                              .arg(model::formatSeconds(m_prediction.timeS), m_prediction.boundWords);
             if (m_measured)
                 tip += QLatin1Char('\n') + tr("measured %1").arg(model::formatSeconds(*m_measured));
             tip += QLatin1Char('\n') + overlapHint();

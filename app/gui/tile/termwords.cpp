@@ -49,8 +49,9 @@ QString shortWords(const model::Prediction &p)
 
 QString overlapHint()
 {
-    return TermBarText::tr("Each bar is the time one resource would need alone. They overlap: the predicted time is "
-                           "the slowest of them plus the latency that the resident warps cannot hide.");
+    return TermBarText::tr(
+        "Each bar is the time one resource would need alone. They overlap: the predicted time is "
+        "the slowest of them plus the latency that the resident warps cannot hide.");
 }
 
 QString boundSentence(const model::Prediction &p)
@@ -62,7 +63,8 @@ QString boundSentence(const model::Prediction &p)
         if (t.name == p.bound)
             detail = t.detail;
     const QString words = p.boundWords.isEmpty() ? termLabel(p.bound) : p.boundWords;
-    return detail.isEmpty() ? ExplainText::tr("Bound by %1.").arg(words) : ExplainText::tr("Bound by %1: %2").arg(words, detail);
+    return detail.isEmpty() ? ExplainText::tr("Bound by %1.").arg(words)
+                            : ExplainText::tr("Bound by %1: %2").arg(words, detail);
 }
 
 } // namespace termwords

@@ -36,7 +36,8 @@ void TileCompiler::request(const kernels::gemm::CompileJob &job, bool urgent)
 {
     if (!job.ok || m_done.contains(job.key) || m_running.contains(job.key))
         return;
-    const auto queued = std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &j) { return j.key == job.key; });
+    const auto queued =
+        std::find_if(m_queue.begin(), m_queue.end(), [&](const auto &j) { return j.key == job.key; });
     if (queued != m_queue.end()) {
         if (!urgent)
             return;
@@ -85,7 +86,8 @@ void TileCompiler::dispatch()
         emit started(job.key);
         m_pool.start([this, job, compile = m_compile] {
             const kernels::gemm::TileCompile r = compile(job);
-            QMetaObject::invokeMethod(this, [this, key = job.key, r] { deliver(key, r); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, key = job.key, r] { deliver(key, r); }, Qt::QueuedConnection);
         });
     }
 }

@@ -87,8 +87,9 @@ int nearestStop(const QList<qint64> &stops, qint64 v)
     for (int i = 0; i < stops.size(); ++i) {
         if (stops.at(i) == v)
             return i;
-        const double d = v > 0 && stops.at(i) > 0 ? std::abs(std::log2(double(v)) - std::log2(double(stops.at(i))))
-                                                  : std::abs(double(v - stops.at(i)));
+        const double d = v > 0 && stops.at(i) > 0
+                             ? std::abs(std::log2(double(v)) - std::log2(double(stops.at(i))))
+                             : std::abs(double(v - stops.at(i)));
         if (d < bestDist) {
             bestDist = d;
             best = i;
@@ -112,10 +113,7 @@ struct TileExplorer::Knob
 
 // ---------------------------------------------------------------- construction
 
-TileExplorer::TileExplorer(RooflineChart *chart, QWidget *parent)
-    : TileExplorer(nullptr, chart, parent)
-{
-}
+TileExplorer::TileExplorer(RooflineChart *chart, QWidget *parent) : TileExplorer(nullptr, chart, parent) {}
 
 TileExplorer::TileExplorer(TileSession *session, RooflineChart *chart, QWidget *parent)
     : QWidget(parent), m_session(session ? session : new TileSession(this)), m_chart(chart)
@@ -275,7 +273,8 @@ QWidget *TileExplorer::buildKnobs()
                 for (const QString &s : gemm::tileSteps())
                     k->combo->addItem(gemm::shortStepName(s), s);
                 for (int i = 0; i < k->combo->count(); ++i)
-                    k->combo->setItemData(i, gemm::stepTitle(k->combo->itemData(i).toString()), Qt::ToolTipRole);
+                    k->combo->setItemData(i, gemm::stepTitle(k->combo->itemData(i).toString()),
+                                          Qt::ToolTipRole);
                 k->stops.clear();
                 for (int i = 0; i < k->combo->count(); ++i)
                     k->stops.append(i);
@@ -324,7 +323,8 @@ QWidget *TileExplorer::buildPresetsTab()
 {
     auto *w = new QWidget;
     auto *v = new QVBoxLayout(w);
-    auto *intro = new QLabel(tr("The course notes' A100 example: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side "
+    auto *intro = new QLabel(tr("The course notes' A100 example: 4096³ on TF32 tensor cores, 512 threads, "
+                                "double-buffered; the three plans side "
                                 "by side. Apply one to explore from it."),
                              w);
     intro->setWordWrap(true);
@@ -377,8 +377,9 @@ QWidget *TileExplorer::buildTrailsTab()
     auto *ladderRow = new QHBoxLayout;
     auto *ladder = new QPushButton(tr("Ladder at this size"), w);
     ladder->setObjectName(QStringLiteral("ladder"));
-    ladder->setToolTip(tr("Every step of the GEMM ladder (its default tile) at the current M, N, K: predicted points, "
-                          "and measured ones from the bundled H200 samples where they have this GPU and size"));
+    ladder->setToolTip(
+        tr("Every step of the GEMM ladder (its default tile) at the current M, N, K: predicted points, "
+           "and measured ones from the bundled H200 samples where they have this GPU and size"));
     connect(ladder, &QPushButton::clicked, this, &TileExplorer::showLadder);
     ladderRow->addWidget(ladder);
     auto *clear = new QPushButton(tr("Clear"), w);
@@ -399,7 +400,8 @@ QWidget *TileExplorer::buildTrailsTab()
     m_sweepField->addItem(tr("size D = M = N = K"), -1);
     m_sweepField->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_sweepField->setMinimumContentsLength(8);
-    for (Field f : {Field::BM, Field::BN, Field::BK, Field::TM, Field::TN, Field::Stages, Field::Threads, Field::Group})
+    for (Field f :
+         {Field::BM, Field::BN, Field::BK, Field::TM, Field::TN, Field::Stages, Field::Threads, Field::Group})
         m_sweepField->addItem(gemm::tileFieldName(f), int(f));
     sweepRow->addWidget(m_sweepField, 1);
     auto *go = new QPushButton(tr("Sweep"), w);
@@ -415,7 +417,8 @@ QWidget *TileExplorer::buildTrailsTab()
     v->addLayout(sweepRow);
     m_measureSweepButton = new QPushButton(tr("Measure sweep"), w);
     m_measureSweepButton->setObjectName(QStringLiteral("measureSweep"));
-    m_measureSweepButton->setToolTip(tr("Run every point of the sweep through the worker, one after another"));
+    m_measureSweepButton->setToolTip(
+        tr("Run every point of the sweep through the worker, one after another"));
     connect(m_measureSweepButton, &QPushButton::clicked, this, &TileExplorer::measureSweep);
     auto *msRow = new QHBoxLayout;
     msRow->addWidget(m_measureSweepButton);
@@ -515,9 +518,11 @@ void TileExplorer::refreshKnobs()
             for (qint64 v : k->stops)
                 s << QString::number(v);
             tip = tr("%1 for %2: slider values %3 (other values may be typed; they are checked)")
-                      .arg(gemm::tileFieldName(k->field), gemm::shortStepName(c.step), s.join(QStringLiteral(", ")));
+                      .arg(gemm::tileFieldName(k->field), gemm::shortStepName(c.step),
+                           s.join(QStringLiteral(", ")));
         } else {
-            tip = tr("%1 for %2: %3").arg(gemm::tileFieldName(k->field), gemm::shortStepName(c.step), k->rule.why);
+            tip = tr("%1 for %2: %3")
+                      .arg(gemm::tileFieldName(k->field), gemm::shortStepName(c.step), k->rule.why);
         }
         k->slider->setToolTip(tip);
         k->spin->setToolTip(tip);
@@ -603,7 +608,8 @@ void TileExplorer::onStep(int index)
 void TileExplorer::showResult()
 {
     const TileSession &s = *m_session;
-    m_title->setText(tr("Tile explorer · %1").arg(s.gpu().id.isEmpty() ? tr("no GPU") : s.gpu().displayName()));
+    m_title->setText(
+        tr("Tile explorer · %1").arg(s.gpu().id.isEmpty() ? tr("no GPU") : s.gpu().displayName()));
     m_stepTitle->setText(s.stepTitleHtml());
     m_headline->setText(s.headline());
     m_headline->setStyleSheet(s.isLegal() ? QString() : QStringLiteral("color: #b00020;"));
@@ -646,12 +652,13 @@ void TileExplorer::showRunState()
     const TileSession &s = *m_session;
     m_registers->setText(s.registersText());
     m_measureButton->setEnabled(s.canMeasure());
-    m_measureButton->setText(s.measuring() ? tr("Measuring… (%1 queued)").arg(s.runsInFlight()) : tr("Measure"));
-    m_measureButton->setToolTip(
-        s.plan().hasKernel()
-            ? tr("Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then "
-                 "timed) and plot the measured point beside the prediction")
-            : tr("The tile-model step has no kernel: pick a ladder step to measure"));
+    m_measureButton->setText(s.measuring() ? tr("Measuring… (%1 queued)").arg(s.runsInFlight())
+                                           : tr("Measure"));
+    m_measureButton->setToolTip(s.plan().hasKernel()
+                                    ? tr("Run exactly this configuration on the GPU through rooflab-cli "
+                                         "worker (checked against cuBLAS, then "
+                                         "timed) and plot the measured point beside the prediction")
+                                    : tr("The tile-model step has no kernel: pick a ladder step to measure"));
     m_gap->setText(s.gapText());
 }
 
@@ -687,10 +694,11 @@ void TileExplorer::fillPresets()
 {
     const TileSession &s = *m_session;
     const QList<Preset> presets = seed003Presets();
-    m_presetGpu->setText(s.gpu().id == seed003Gpu()
-                             ? tr("On %1, as in the worked example.").arg(s.gpu().displayName())
-                             : tr("On %1 (the worked example uses an A100: press “On A100” to compare with its numbers).")
-                                   .arg(s.gpu().displayName()));
+    m_presetGpu->setText(
+        s.gpu().id == seed003Gpu()
+            ? tr("On %1, as in the worked example.").arg(s.gpu().displayName())
+            : tr("On %1 (the worked example uses an A100: press “On A100” to compare with its numbers).")
+                  .arg(s.gpu().displayName()));
     QList<QList<TileTermRow>> cols;
     bool assumed = false;
     for (const Preset &p : presets) {
@@ -713,7 +721,8 @@ void TileExplorer::fillPresets()
             auto *item = new QTableWidgetItem(cols.at(c).at(i).brief);
             item->setData(Qt::UserRole, cols.at(c).at(i).raw);
             item->setData(Qt::UserRole + 1, cols.at(c).at(i).key);
-            item->setToolTip(QStringLiteral("%1, %2: %3").arg(presets.at(c).name, cols.first().at(i).label, cols.at(c).at(i).text));
+            item->setToolTip(QStringLiteral("%1, %2: %3")
+                                 .arg(presets.at(c).name, cols.first().at(i).label, cols.at(c).at(i).text));
             if (cols.at(c).at(i).bold && cols.at(c).at(i).key != QLatin1String("bound")) {
                 QFont f = item->font();
                 f.setBold(true);

@@ -152,7 +152,7 @@ public:
     QStringList problems() const; // the step's rules, then the model's
     QString problemsText() const;
     QString notesText() const;
-    QString gapText() const;      // predicted vs measured, or what the last run said
+    QString gapText() const;       // predicted vs measured, or what the last run said
     QString boundSentence() const; // "Bound by ...: ..." (empty when nothing is predicted)
     QString stepTitleHtml() const;
     QList<TileTermRow> termRows() const;
@@ -228,7 +228,8 @@ private:
     void runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs);
     void releaseCompile(const QString &key);
     QString measurementKey(const kernels::gemm::TilePlan &p) const;
-    const model::Measurement *knownMeasurement(const kernels::gemm::TilePlan &p, bool *fromSamples = nullptr) const;
+    const model::Measurement *knownMeasurement(const kernels::gemm::TilePlan &p,
+                                               bool *fromSamples = nullptr) const;
     void loadSamples();
     void onMeasured(const QString &id, const model::Measurement &m);
     void onRunFailed(const QString &id, const QString &message, bool noDevice);
