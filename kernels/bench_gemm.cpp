@@ -45,7 +45,8 @@ bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows
     if (!fn) {
         cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
         void *f = nullptr;
-        const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q);
+        const cudaError_t e =
+            cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q);
         if (e != cudaSuccess || q != cudaDriverEntryPointSuccess || !f) {
             if (error)
                 *error = tr("cuTensorMapEncodeTiled is not available from the driver (%1)")
@@ -60,13 +61,17 @@ bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows
     const cuuint64_t strides[1] = {cuuint64_t(K) * 2};
     const cuuint32_t box[2] = {64, boxRows};
     const cuuint32_t elementStrides[2] = {1, 1};
-    const CUresult r = fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-                          2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                          CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    const CUresult r =
+        fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+           2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+           CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) {
         if (error)
             *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4")
-                         .arg(int(r)).arg(rows).arg(K).arg(boxRows);
+                         .arg(int(r))
+                         .arg(rows)
+                         .arg(K)
+                         .arg(boxRows);
         return false;
     }
     return true;
@@ -78,16 +83,9 @@ class GemmBench : public Bench
 {
 public:
     GemmBench(const QString &id, const Params &p, model::Dtype d)
-        : m_id(id)
-        , m_params(p)
-        , m_dtype(d)
-        , m_M(int(P(p, "M")))
-        , m_N(int(P(p, "N")))
-        , m_K(int(P(p, "K")))
-        , m_cublasRef(gemm::referenceIds().contains(id))
-        , m_tc(gemm::usesTensorCores(id))
-        , m_wgmma(id == QLatin1String("gemm.wgmma_tma"))
-        , m_tf32(d == model::Dtype::Tf32)
+        : m_id(id), m_params(p), m_dtype(d), m_M(int(P(p, "M"))), m_N(int(P(p, "N"))), m_K(int(P(p, "K"))),
+          m_cublasRef(gemm::referenceIds().contains(id)), m_tc(gemm::usesTensorCores(id)),
+          m_wgmma(id == QLatin1String("gemm.wgmma_tma")), m_tf32(d == model::Dtype::Tf32)
     {
     }
 
@@ -96,8 +94,9 @@ public:
         const Device &dev = ctx.device();
         if (m_wgmma && !(dev.major == 9 && dev.minor == 0)) {
             if (error)
-                *error = tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
-                             .arg(dev.arch());
+                *error =
+                    tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
+                        .arg(dev.arch());
             return false;
         }
         if (m_tf32 && dev.major < 8) {
@@ -108,7 +107,9 @@ public:
         const bool tc = m_tc;
         if (tc && dev.major < 8) {
             if (error)
-                *error = tr("bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1").arg(dev.arch());
+                *error =
+                    tr("bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1")
+                        .arg(dev.arch());
             return false;
         }
         int perSm = 0;
@@ -135,7 +136,9 @@ public:
         if (m_cublasRef) {
             m_resources = {{"library", "cublasGemmEx"},
                            {"b_layout", tc ? "NxK" : "KxN"},
-                           {"compute", tc ? "fp32 accumulate" : m_tf32 ? "tf32 tensor cores" : "fp32 (pedantic)"}};
+                           {"compute", tc       ? "fp32 accumulate"
+                                       : m_tf32 ? "tf32 tensor cores"
+                                                : "fp32 (pedantic)"}};
         } else {
             m_resources = launchResources(m_shape.threads(), m_shape.blocks(), perSm);
             m_resources["dyn_smem"] = m_shape.dynSmem;
@@ -151,7 +154,8 @@ public:
             return m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
         int M = m_M, N = m_N, K = m_K;
         float alpha = 1.0f, beta = 0.0f;
-        const dim3 grid(unsigned(m_shape.gridX), unsigned(m_shape.gridY)), block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
+        const dim3 grid(unsigned(m_shape.gridX), unsigned(m_shape.gridY)),
+            block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
         if (m_wgmma) {
             void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &alpha, &beta};
             return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
@@ -188,7 +192,7 @@ public:
             return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
         });
         c.reference = m_tc ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
-                                             : QStringLiteral("cublas sgemm + cpu-fp64 samples");
+                           : QStringLiteral("cublas sgemm + cpu-fp64 samples");
         c.maxRelErr = std::max(c.maxRelErr, cpu.maxRelErr);
         return c;
     }

@@ -28,7 +28,8 @@ struct HostBuffer
     double at(long long i) const { return elementValue(bytes.data(), i, dtype); }
 };
 
-bool downloadAll(BenchContext &ctx, const void *dev, long long n, model::Dtype d, HostBuffer &out, QString *error)
+bool downloadAll(BenchContext &ctx, const void *dev, long long n, model::Dtype d, HostBuffer &out,
+                 QString *error)
 {
     out.dtype = d;
     out.bytes.resize(size_t(n) * elemBytes(d));
@@ -43,12 +44,8 @@ public:
     enum Kind { Copy, Add, Triad };
 
     ElementwiseBench(Kind kind, const Params &p, model::Dtype d)
-        : m_kind(kind)
-        , m_dtype(d)
-        , m_n(paramInt(p, "n"))
-        , m_block(int(paramInt(p, "block")))
-        , m_unroll(int(paramInt(p, "unroll")))
-        , m_vector(paramText(p, "variant") == QLatin1String("vector"))
+        : m_kind(kind), m_dtype(d), m_n(paramInt(p, "n")), m_block(int(paramInt(p, "block"))),
+          m_unroll(int(paramInt(p, "unroll"))), m_vector(paramText(p, "variant") == QLatin1String("vector"))
     {
     }
 
@@ -124,10 +121,8 @@ class StridedReadBench : public Bench
 {
 public:
     StridedReadBench(const Params &p, model::Dtype d)
-        : m_dtype(d)
-        , m_n(paramInt(p, "n"))
-        , m_stride(paramInt(p, "stride"))
-        , m_block(int(paramInt(p, "block")))
+        : m_dtype(d), m_n(paramInt(p, "n")), m_stride(paramInt(p, "stride")),
+          m_block(int(paramInt(p, "block")))
     {
     }
 
@@ -182,10 +177,8 @@ class ReduceBench : public Bench
 {
 public:
     ReduceBench(const Params &p, model::Dtype d)
-        : m_dtype(d)
-        , m_n(paramInt(p, "n"))
-        , m_block(int(paramInt(p, "block")))
-        , m_tree(paramText(p, "variant") == QLatin1String("tree"))
+        : m_dtype(d), m_n(paramInt(p, "n")), m_block(int(paramInt(p, "block"))),
+          m_tree(paramText(p, "variant") == QLatin1String("tree"))
     {
     }
 
@@ -203,7 +196,8 @@ public:
             const long long work = ceilDiv(m_n / 4, m_block * memory::kReduceUnroll);
             m_grid = std::clamp<long long>(work, 1, oneWave(ctx, perSm));
             if (!(m_partials = ctx.alloc(size_t(m_grid) * sizeof(float), error)) ||
-                !(m_ticket = ctx.alloc(sizeof(unsigned), error)) || !ctx.memset(m_ticket, 0, sizeof(unsigned), error))
+                !(m_ticket = ctx.alloc(sizeof(unsigned), error)) ||
+                !ctx.memset(m_ticket, 0, sizeof(unsigned), error))
                 return false;
         } else {
             m_grid = ceilDiv(m_n, m_block);
@@ -257,7 +251,8 @@ public:
         c.maxRelErr = std::isfinite(got) ? std::fabs(double(got) - ref) / scale : 1e308;
         c.ok = std::isfinite(got) && c.maxRelErr <= toleranceFor(model::Dtype::Fp32);
         if (!c.ok)
-            c.message = QStringLiteral("sum %1, expected %2").arg(double(got), 0, 'g', 9).arg(ref, 0, 'g', 12);
+            c.message =
+                QStringLiteral("sum %1, expected %2").arg(double(got), 0, 'g', 9).arg(ref, 0, 'g', 12);
         return c;
     }
 
@@ -281,14 +276,9 @@ public:
 
     // names: the entry functions, main one first (the catalog's name expressions).
     RowBench(Kind kind, const QStringList &names, const Params &p, model::Dtype d)
-        : m_kind(kind)
-        , m_dtype(d)
-        , m_names(names)
-        , m_rows(paramInt(p, "rows"))
-        , m_cols(paramInt(p, "cols"))
-        , m_block(int(paramInt(p, "block")))
-        , m_variant(paramText(p, "variant"))
-        , m_residual(kind == LayerNorm && paramInt(p, "residual") != 0)
+        : m_kind(kind), m_dtype(d), m_names(names), m_rows(paramInt(p, "rows")), m_cols(paramInt(p, "cols")),
+          m_block(int(paramInt(p, "block"))), m_variant(paramText(p, "variant")),
+          m_residual(kind == LayerNorm && paramInt(p, "residual") != 0)
     {
     }
 
@@ -311,10 +301,12 @@ public:
         m_seed = ctx.seed();
         // Softmax inputs span [-4, 4): exponentials over more than two decades.
         const float lo = m_kind == Softmax ? -4.0f : kLo, hi = m_kind == Softmax ? 4.0f : kHi;
-        if (!(m_x = allocFilled(ctx, n, m_dtype, lo, hi, m_seed, error)) || !(m_y = allocOutput(ctx, size_t(n) * s, error)))
+        if (!(m_x = allocFilled(ctx, n, m_dtype, lo, hi, m_seed, error)) ||
+            !(m_y = allocOutput(ctx, size_t(n) * s, error)))
             return false;
         if (m_kind == Softmax && m_variant == QLatin1String("three_pass")) {
-            if (!(m_rowMax = ctx.alloc(size_t(m_rows) * 4, error)) || !(m_rowSum = ctx.alloc(size_t(m_rows) * 4, error)))
+            if (!(m_rowMax = ctx.alloc(size_t(m_rows) * 4, error)) ||
+                !(m_rowSum = ctx.alloc(size_t(m_rows) * 4, error)))
                 return false;
         }
         if (m_kind != Softmax && !(m_w = allocFilled(ctx, m_cols, m_dtype, 0.5f, 1.5f, m_seed + 1, error)))
@@ -395,50 +387,56 @@ public:
         const unsigned seed = m_seed;
         const Kind kind = m_kind;
         const bool residual = m_residual;
-        parallelFor(m_rows, [&](long long b, long long e, int) {
-            std::vector<double> h(static_cast<size_t>(cols));
-            for (long long r = b; r < e; ++r) {
-                for (long long j = 0; j < cols; ++j) {
-                    const long long i = r * cols + j;
-                    h[size_t(j)] = kind == Softmax ? hostValue(i, seed, -4.0f, 4.0f, d) : hostValue(i, seed, kLo, kHi, d);
-                    if (residual)
-                        h[size_t(j)] += hostValue(i, seed + 3, kLo, kHi, d);
+        parallelFor(
+            m_rows,
+            [&](long long b, long long e, int) {
+                std::vector<double> h(static_cast<size_t>(cols));
+                for (long long r = b; r < e; ++r) {
+                    for (long long j = 0; j < cols; ++j) {
+                        const long long i = r * cols + j;
+                        h[size_t(j)] = kind == Softmax ? hostValue(i, seed, -4.0f, 4.0f, d)
+                                                       : hostValue(i, seed, kLo, kHi, d);
+                        if (residual)
+                            h[size_t(j)] += hostValue(i, seed + 3, kLo, kHi, d);
+                    }
+                    double *out = ref.data() + r * cols;
+                    if (kind == Softmax) {
+                        double m = -INFINITY, l = 0;
+                        for (double v : h)
+                            m = std::max(m, v);
+                        for (double v : h)
+                            l += std::exp(v - m);
+                        for (long long j = 0; j < cols; ++j)
+                            out[j] = std::exp(h[size_t(j)] - m) / l;
+                    } else if (kind == RmsNorm) {
+                        double ss = 0;
+                        for (double v : h)
+                            ss += v * v;
+                        const double rs = 1.0 / std::sqrt(ss / double(cols) + kEps);
+                        for (long long j = 0; j < cols; ++j)
+                            out[j] = h[size_t(j)] * rs * hostValue(j, seed + 1, 0.5f, 1.5f, d);
+                    } else {
+                        double mean = 0, var = 0;
+                        for (double v : h)
+                            mean += v;
+                        mean /= double(cols);
+                        for (double v : h)
+                            var += (v - mean) * (v - mean);
+                        const double rstd = 1.0 / std::sqrt(var / double(cols) + kEps);
+                        for (long long j = 0; j < cols; ++j)
+                            out[j] = (h[size_t(j)] - mean) * rstd * hostValue(j, seed + 1, 0.5f, 1.5f, d) +
+                                     hostValue(j, seed + 2, -0.5f, 0.5f, d);
+                    }
                 }
-                double *out = ref.data() + r * cols;
-                if (kind == Softmax) {
-                    double m = -INFINITY, l = 0;
-                    for (double v : h)
-                        m = std::max(m, v);
-                    for (double v : h)
-                        l += std::exp(v - m);
-                    for (long long j = 0; j < cols; ++j)
-                        out[j] = std::exp(h[size_t(j)] - m) / l;
-                } else if (kind == RmsNorm) {
-                    double ss = 0;
-                    for (double v : h)
-                        ss += v * v;
-                    const double rs = 1.0 / std::sqrt(ss / double(cols) + kEps);
-                    for (long long j = 0; j < cols; ++j)
-                        out[j] = h[size_t(j)] * rs * hostValue(j, seed + 1, 0.5f, 1.5f, d);
-                } else {
-                    double mean = 0, var = 0;
-                    for (double v : h)
-                        mean += v;
-                    mean /= double(cols);
-                    for (double v : h)
-                        var += (v - mean) * (v - mean);
-                    const double rstd = 1.0 / std::sqrt(var / double(cols) + kEps);
-                    for (long long j = 0; j < cols; ++j)
-                        out[j] = (h[size_t(j)] - mean) * rstd * hostValue(j, seed + 1, 0.5f, 1.5f, d) +
-                                 hostValue(j, seed + 2, -0.5f, 0.5f, d);
-                }
-            }
-        }, 16);
+            },
+            16);
         // Softmax and RMSNorm outputs are compared relatively; LayerNorm's can cancel to
         // zero (the bias), so its errors are taken relative to |ref| + 1 (outputs are O(1)).
         const double floor = kind == LayerNorm ? 1.0 : 1e-300;
         const double tol = d == model::Dtype::Fp32 ? 1e-4 : toleranceFor(d);
-        return compareAll(n, tol, floor, "cpu-fp64", [&](long long i) { return std::pair{y.at(i), ref[size_t(i)]}; });
+        return compareAll(n, tol, floor, "cpu-fp64", [&](long long i) {
+            return std::pair{y.at(i), ref[size_t(i)]};
+        });
     }
 
     static constexpr float kEps = 1e-5f;
@@ -475,7 +473,9 @@ std::unique_ptr<Bench> memoryBench(const KernelSpec &spec, const Params &p, mode
     if (id == QLatin1String("memory.reduce"))
         return std::make_unique<ReduceBench>(p, d);
     // The row kernels launch every entry of their compile, in the catalog's order.
-    const auto row = [&](R::Kind kind) { return std::make_unique<R>(kind, spec.compileOptions(p, d).nameExpressions, p, d); };
+    const auto row = [&](R::Kind kind) {
+        return std::make_unique<R>(kind, spec.compileOptions(p, d).nameExpressions, p, d);
+    };
     if (id == QLatin1String("memory.softmax"))
         return row(R::Softmax);
     if (id == QLatin1String("memory.rmsnorm"))

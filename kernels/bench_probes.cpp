@@ -101,10 +101,8 @@ public:
     enum Kind { Read, Write, Copy };
 
     HbmBench(Kind kind, const Params &p)
-        : m_kind(kind)
-        , m_n(paramInt(p, "n"))
-        , m_block(int(paramInt(p, "block")))
-        , m_unroll(int(paramInt(p, "unroll")))
+        : m_kind(kind), m_n(paramInt(p, "n")), m_block(int(paramInt(p, "block"))),
+          m_unroll(int(paramInt(p, "unroll")))
     {
     }
 
@@ -117,7 +115,8 @@ public:
         if (m_kind != Write && !(m_in = allocWords(ctx, m_n, m_seed, error)))
             return false;
         // Read sums into one word (reset before every launch, not poisoned).
-        if (!(m_out = m_kind == Read ? ctx.alloc(sizeof(unsigned), error) : allocOutput(ctx, size_t(m_n) * 4, error)))
+        if (!(m_out = m_kind == Read ? ctx.alloc(sizeof(unsigned), error)
+                                     : allocOutput(ctx, size_t(m_n) * 4, error)))
             return false;
         const long long work = std::max(1LL, ceilDiv(m_n / 4, qint64(m_block) * m_unroll));
         // Read and write loop over the buffer with one resident wave; copy launches one
@@ -137,7 +136,11 @@ public:
         long long n = m_n;
         unsigned salt = m_seed;
         void *read[] = {&m_in, &n, &m_out}, *write[] = {&m_out, &n, &salt}, *copy[] = {&m_in, &m_out, &n};
-        return launchMain(ctx, m_grid, m_block, m_kind == Read ? read : m_kind == Write ? write : copy, error);
+        return launchMain(ctx, m_grid, m_block,
+                          m_kind == Read    ? read
+                          : m_kind == Write ? write
+                                            : copy,
+                          error);
     }
 
     model::Check check(BenchContext &ctx) override
@@ -178,10 +181,8 @@ class L2Bench : public Bench
 {
 public:
     explicit L2Bench(const Params &p)
-        : m_words(paramInt(p, "kib") * 256)
-        , m_passes(int(paramInt(p, "passes")))
-        , m_block(int(paramInt(p, "block")))
-        , m_unroll(int(paramInt(p, "unroll")))
+        : m_words(paramInt(p, "kib") * 256), m_passes(int(paramInt(p, "passes"))),
+          m_block(int(paramInt(p, "block"))), m_unroll(int(paramInt(p, "unroll")))
     {
     }
 
@@ -191,7 +192,8 @@ public:
         if (!findMain(ctx, m_block, error, &perSm))
             return false;
         m_seed = ctx.seed();
-        if (!(m_buf = allocWords(ctx, m_words, m_seed, error)) || !(m_sum = ctx.alloc(sizeof(unsigned), error)))
+        if (!(m_buf = allocWords(ctx, m_words, m_seed, error)) ||
+            !(m_sum = ctx.alloc(sizeof(unsigned), error)))
             return false;
         const long long work = std::max(1LL, ceilDiv(m_words / 4, qint64(m_block) * m_unroll));
         m_grid = std::min(work, oneWave(ctx, perSm));
@@ -201,7 +203,10 @@ public:
     }
 
     bool flushL2() const override { return false; }
-    bool beforeEach(BenchContext &ctx, QString *error) override { return ctx.memset(m_sum, 0, sizeof(unsigned), error); }
+    bool beforeEach(BenchContext &ctx, QString *error) override
+    {
+        return ctx.memset(m_sum, 0, sizeof(unsigned), error);
+    }
 
     bool launch(BenchContext &ctx, QString *error) override
     {
@@ -240,9 +245,8 @@ class SmemBench : public Bench
 {
 public:
     explicit SmemBench(const Params &p)
-        : m_stride(int(paramInt(p, "stride")))
-        , m_iters(int(paramInt(p, "iters")))
-        , m_block(int(paramInt(p, "block")))
+        : m_stride(int(paramInt(p, "stride"))), m_iters(int(paramInt(p, "iters"))),
+          m_block(int(paramInt(p, "block")))
     {
     }
 
@@ -254,7 +258,8 @@ public:
         m_grid = oneWave(ctx, perSm);
         m_seed = ctx.seed();
         const size_t threads = size_t(m_grid) * size_t(m_block);
-        if (!(m_init = allocWords(ctx, kSmemWords, m_seed, error)) || !(m_out = allocOutput(ctx, threads * 4, error)) ||
+        if (!(m_init = allocWords(ctx, kSmemWords, m_seed, error)) ||
+            !(m_out = allocOutput(ctx, threads * 4, error)) ||
             !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)))
             return false;
         m_resources = launchResources(m_block, m_grid, perSm);
@@ -285,7 +290,8 @@ public:
             perLane[l] = s * unsigned(m_iters);
         }
         return exactWords(
-            threads, "exact", [&](long long i) { return perLane[i % 32]; }, [&](long long i) { return out[size_t(i)]; });
+            threads, "exact", [&](long long i) { return perLane[i % 32]; },
+            [&](long long i) { return out[size_t(i)]; });
     }
 
     double inKernelClockMhz(BenchContext &ctx) override { return clockFromStamps(ctx, m_stamps, m_grid); }
@@ -312,9 +318,7 @@ public:
     enum Kind { Fp32, Fp64, Half2 };
 
     FmaBench(Kind kind, const Params &p)
-        : m_kind(kind)
-        , m_iters(int(paramInt(p, "iters")))
-        , m_block(int(paramInt(p, "block")))
+        : m_kind(kind), m_iters(int(paramInt(p, "iters"))), m_block(int(paramInt(p, "block")))
     {
     }
 
@@ -343,13 +347,15 @@ public:
             } else {
                 // two halves per 32-bit word, low half first
                 const uint16_t lo = hostfloat::floatToHalf(v);
-                const uint16_t hi = hostfloat::floatToHalf(rl_value((unsigned long long)i + 4096, m_seed, 0.5f, 1.5f));
+                const uint16_t hi =
+                    hostfloat::floatToHalf(rl_value((unsigned long long)i + 4096, m_seed, 0.5f, 1.5f));
                 const uint32_t w = uint32_t(lo) | (uint32_t(hi) << 16);
                 m_seeds[size_t(i)] = double(w); // the word itself
                 std::memcpy(raw.data() + 4 * i, &w, 4);
             }
         }
-        if (!(m_seedsDev = ctx.alloc(raw.size(), error)) || !ctx.upload(m_seedsDev, raw.data(), raw.size(), error) ||
+        if (!(m_seedsDev = ctx.alloc(raw.size(), error)) ||
+            !ctx.upload(m_seedsDev, raw.data(), raw.size(), error) ||
             !(m_out = allocOutput(ctx, threads * kFmaChains * elem(), error)) ||
             !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)))
             return false;
@@ -371,8 +377,12 @@ public:
         float a32 = kA32, c32 = kB32;
         double a64 = kA64, c64 = kB64;
         unsigned ah = unsigned(kAh) | (unsigned(kAh) << 16), ch = unsigned(kBh) | (unsigned(kBh) << 16);
-        void *a = m_kind == Fp32 ? static_cast<void *>(&a32) : m_kind == Fp64 ? static_cast<void *>(&a64) : &ah;
-        void *c = m_kind == Fp32 ? static_cast<void *>(&c32) : m_kind == Fp64 ? static_cast<void *>(&c64) : &ch;
+        void *a = m_kind == Fp32   ? static_cast<void *>(&a32)
+                  : m_kind == Fp64 ? static_cast<void *>(&a64)
+                                   : &ah;
+        void *c = m_kind == Fp32   ? static_cast<void *>(&c32)
+                  : m_kind == Fp64 ? static_cast<void *>(&c64)
+                                   : &ch;
         void *args[] = {&m_seedsDev, a, c, &iters, &m_out, &m_stamps};
         return launchMain(ctx, m_grid, m_block, args, error);
     }
@@ -388,31 +398,34 @@ public:
         // Replay the 64 x chains starting values on the CPU with the same single rounding.
         const long long steps = (long long)m_iters * kFmaSteps;
         std::vector<double> expect(64 * kFmaChains);
-        parallelFor(64 * kFmaChains, [&](long long b, long long e, int) {
-            for (long long i = b; i < e; ++i) {
-                if (m_kind == Fp32) {
-                    float x = float(m_seeds[size_t(i)]);
-                    for (long long s = 0; s < steps; ++s)
-                        x = std::fmaf(x, kA32, kB32);
-                    expect[size_t(i)] = x;
-                } else if (m_kind == Fp64) {
-                    double x = m_seeds[size_t(i)];
-                    for (long long s = 0; s < steps; ++s)
-                        x = std::fma(x, kA64, kB64);
-                    expect[size_t(i)] = x;
-                } else {
-                    const uint32_t w = uint32_t(m_seeds[size_t(i)]);
-                    const double a = hostfloat::halfToDouble(kAh), c = hostfloat::halfToDouble(kBh);
-                    uint16_t lo = uint16_t(w & 0xffff), hi = uint16_t(w >> 16);
-                    for (long long s = 0; s < steps; ++s) {
-                        // exact in double (11-bit significands), then one rounding to half
-                        lo = hostfloat::doubleToHalf(hostfloat::halfToDouble(lo) * a + c);
-                        hi = hostfloat::doubleToHalf(hostfloat::halfToDouble(hi) * a + c);
+        parallelFor(
+            64 * kFmaChains,
+            [&](long long b, long long e, int) {
+                for (long long i = b; i < e; ++i) {
+                    if (m_kind == Fp32) {
+                        float x = float(m_seeds[size_t(i)]);
+                        for (long long s = 0; s < steps; ++s)
+                            x = std::fmaf(x, kA32, kB32);
+                        expect[size_t(i)] = x;
+                    } else if (m_kind == Fp64) {
+                        double x = m_seeds[size_t(i)];
+                        for (long long s = 0; s < steps; ++s)
+                            x = std::fma(x, kA64, kB64);
+                        expect[size_t(i)] = x;
+                    } else {
+                        const uint32_t w = uint32_t(m_seeds[size_t(i)]);
+                        const double a = hostfloat::halfToDouble(kAh), c = hostfloat::halfToDouble(kBh);
+                        uint16_t lo = uint16_t(w & 0xffff), hi = uint16_t(w >> 16);
+                        for (long long s = 0; s < steps; ++s) {
+                            // exact in double (11-bit significands), then one rounding to half
+                            lo = hostfloat::doubleToHalf(hostfloat::halfToDouble(lo) * a + c);
+                            hi = hostfloat::doubleToHalf(hostfloat::halfToDouble(hi) * a + c);
+                        }
+                        expect[size_t(i)] = double(uint32_t(lo) | (uint32_t(hi) << 16));
                     }
-                    expect[size_t(i)] = double(uint32_t(lo) | (uint32_t(hi) << 16));
                 }
-            }
-        }, 1);
+            },
+            1);
         const int block = m_block;
         return compareAll(n, 0.0, 1e-300, "exact (FMA chains replayed on the CPU)", [&](long long i) {
             const long long t = i / kFmaChains, c = i % kFmaChains;
@@ -440,9 +453,12 @@ public:
     {
         const double fmas = double(m_grid) * m_block * double(m_iters) * kFmaSteps * kFmaChains;
         switch (m_kind) {
-        case Fp32: return model::workloads::elementwise(fmas, 2, 0, 0, model::Dtype::Fp32);
-        case Fp64: return model::workloads::elementwise(fmas, 2, 0, 0, model::Dtype::Fp64);
-        case Half2: return model::workloads::elementwise(2 * fmas, 2, 0, 0, model::Dtype::Fp16); // two lanes
+        case Fp32:
+            return model::workloads::elementwise(fmas, 2, 0, 0, model::Dtype::Fp32);
+        case Fp64:
+            return model::workloads::elementwise(fmas, 2, 0, 0, model::Dtype::Fp64);
+        case Half2:
+            return model::workloads::elementwise(2 * fmas, 2, 0, 0, model::Dtype::Fp16); // two lanes
         }
         return std::nullopt;
     }
@@ -473,12 +489,9 @@ class SmemFmaBench : public Bench
 {
 public:
     explicit SmemFmaBench(const Params &p)
-        : m_ratio(int(paramInt(p, "ratio")))
-        , m_stride(int(paramInt(p, "stride")))
-        , m_vec(int(paramInt(p, "vec")))
-        , m_iters(int(paramInt(p, "iters")))
-        , m_block(int(paramInt(p, "block")))
-        , m_wantPerSm(int(paramInt(p, "blocks_per_sm")))
+        : m_ratio(int(paramInt(p, "ratio"))), m_stride(int(paramInt(p, "stride"))),
+          m_vec(int(paramInt(p, "vec"))), m_iters(int(paramInt(p, "iters"))),
+          m_block(int(paramInt(p, "block"))), m_wantPerSm(int(paramInt(p, "blocks_per_sm")))
     {
     }
 
@@ -492,19 +505,24 @@ public:
         // All shared memory, no L1 (the loop touches no global memory): the carveout the
         // residency below is computed for.
         if (!RL_CUDA(cudaFuncGetAttributes(&attr, f), error) ||
-            !RL_CUDA(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)), error))
+            !RL_CUDA(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                          int(cudaSharedmemCarveoutMaxShared)),
+                     error))
             return false;
         // Residency: every block takes 1/blocks_per_sm of the SM's shared memory (dynamic
         // shared memory it does not use, rounded down to the 128-byte allocation unit), so no
         // SM holds one block more, and the grid is one block per slot.
         const qint64 slot = (dev.smemPerSm / m_wantPerSm) / 128 * 128;
         const qint64 fixed = qint64(attr.sharedSizeBytes) + dev.reservedSmemPerBlock;
-        m_dyn = size_t(std::clamp<qint64>(slot - fixed, 0, dev.smemPerBlockOptin - qint64(attr.sharedSizeBytes)));
+        m_dyn =
+            size_t(std::clamp<qint64>(slot - fixed, 0, dev.smemPerBlockOptin - qint64(attr.sharedSizeBytes)));
         int perSm = 0;
         if (!ctx.checkLaunch(m_kernel, m_block, m_dyn, error, &perSm))
             return false;
         // An allocation unit other than 128 bytes could let one more in: grow until it cannot.
-        for (int i = 0; i < 32 && perSm > m_wantPerSm && qint64(m_dyn) + 256 + qint64(attr.sharedSizeBytes) <= dev.smemPerBlockOptin; ++i) {
+        for (int i = 0; i < 32 && perSm > m_wantPerSm &&
+                        qint64(m_dyn) + 256 + qint64(attr.sharedSizeBytes) <= dev.smemPerBlockOptin;
+             ++i) {
             m_dyn += 256;
             if (!ctx.checkLaunch(m_kernel, m_block, m_dyn, error, &perSm))
                 return false;
@@ -519,9 +537,11 @@ public:
             seeds[i] = rl_value((unsigned long long)i, m_seed, 0.5f, 1.5f);
         m_seeds = seeds;
         if (!(m_init = allocFilled(ctx, kSfWords, model::Dtype::Fp32, 0.5f, 1.5f, m_seed + 1, error)) ||
-            !(m_seedsDev = ctx.alloc(seeds.size() * 4, error)) || !ctx.upload(m_seedsDev, seeds.data(), seeds.size() * 4, error) ||
+            !(m_seedsDev = ctx.alloc(seeds.size() * 4, error)) ||
+            !ctx.upload(m_seedsDev, seeds.data(), seeds.size() * 4, error) ||
             !(m_out = allocOutput(ctx, threads * size_t(m_ratio) * 4, error)) ||
-            !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)) || !(m_smids = ctx.alloc(size_t(m_grid) * 4, error)))
+            !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)) ||
+            !(m_smids = ctx.alloc(size_t(m_grid) * 4, error)))
             return false;
         m_resources = {{"block", m_block},
                        {"grid", m_grid},
@@ -563,23 +583,27 @@ public:
         for (int l = 0; l < 32; ++l)
             for (int k = 0; k < kSfWordsPerIter; ++k) {
                 const long long idx = (long long)l * m_stride * m_vec + 32 * (k / m_vec) + k % m_vec;
-                words[size_t(l * kSfWordsPerIter + k)] = float(hostValue(idx, m_seed + 1, 0.5f, 1.5f, model::Dtype::Fp32));
+                words[size_t(l * kSfWordsPerIter + k)] =
+                    float(hostValue(idx, m_seed + 1, 0.5f, 1.5f, model::Dtype::Fp32));
             }
         // Thread t's accumulators depend on t % 64 only (its lane and its starting values):
         // replay the 64 classes with the same single rounding.
         std::vector<float> expect(size_t(64 * m_ratio));
-        parallelFor(64, [&](long long b, long long e, int) {
-            for (long long c = b; c < e; ++c) {
-                float *acc = expect.data() + c * m_ratio;
-                for (int f = 0; f < m_ratio; ++f)
-                    acc[f] = m_seeds[size_t(c * m_ratio + f)];
-                const float *w = words.data() + (c % 32) * kSfWordsPerIter;
-                for (int it = 0; it < m_iters; ++it)
-                    for (int k = 0; k < kSfWordsPerIter; ++k)
-                        for (int f = 0; f < m_ratio; ++f)
-                            acc[f] = std::fmaf(w[k], float(f + 1) * (1.0f / 1024.0f), acc[f]);
-            }
-        }, 1);
+        parallelFor(
+            64,
+            [&](long long b, long long e, int) {
+                for (long long c = b; c < e; ++c) {
+                    float *acc = expect.data() + c * m_ratio;
+                    for (int f = 0; f < m_ratio; ++f)
+                        acc[f] = m_seeds[size_t(c * m_ratio + f)];
+                    const float *w = words.data() + (c % 32) * kSfWordsPerIter;
+                    for (int it = 0; it < m_iters; ++it)
+                        for (int k = 0; k < kSfWordsPerIter; ++k)
+                            for (int f = 0; f < m_ratio; ++f)
+                                acc[f] = std::fmaf(w[k], float(f + 1) * (1.0f / 1024.0f), acc[f]);
+                }
+            },
+            1);
         const int ratio = m_ratio;
         return compareAll(n, 0.0, 1e-300, "exact (FMA chains replayed on the CPU)", [&](long long i) {
             const long long t = i / ratio, f = i % ratio;
@@ -635,10 +659,8 @@ public:
     enum Kind { Bf16, Fp16, Tf32 };
 
     MmaBench(Kind kind, const Params &p)
-        : m_kind(kind)
-        , m_iters(int(paramInt(p, "iters")))
-        , m_block(int(paramInt(p, "block")))
-        , m_chains(int(paramInt(p, "chains")))
+        : m_kind(kind), m_iters(int(paramInt(p, "iters"))), m_block(int(paramInt(p, "block"))),
+          m_chains(int(paramInt(p, "chains")))
     {
     }
 
@@ -686,8 +708,10 @@ public:
         if (!upload(m_a, &m_aDev) || !upload(m_b, &m_bDev))
             return false;
         const size_t warps = size_t(m_grid) * size_t(m_block / 32);
-        if (!(m_cDev = ctx.alloc(m_c.size() * 4, error)) || !ctx.upload(m_cDev, m_c.data(), m_c.size() * 4, error) ||
-            !(m_out = allocOutput(ctx, warps * 128 * 4, error)) || !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)))
+        if (!(m_cDev = ctx.alloc(m_c.size() * 4, error)) ||
+            !ctx.upload(m_cDev, m_c.data(), m_c.size() * 4, error) ||
+            !(m_out = allocOutput(ctx, warps * 128 * 4, error)) ||
+            !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)))
             return false;
         m_resources = launchResources(m_block, m_grid, perSm);
         m_resources["chains"] = m_chains;
@@ -717,9 +741,10 @@ public:
                     s += double(m_a[size_t(r * K + k)]) * double(m_b[size_t(k * 8 + c)]);
                 expect[r * 8 + c] = m_chains * (double(m_c[size_t(r * 8 + c)]) + s);
             }
-        return compareAll(warps * 128, 0.0, 1e-300, "exact (C0 + A*B, values exact in fp32)", [&](long long i) {
-            return std::pair{double(out[size_t(i)]), expect[i % 128]};
-        });
+        return compareAll(warps * 128, 0.0, 1e-300, "exact (C0 + A*B, values exact in fp32)",
+                          [&](long long i) {
+                              return std::pair{double(out[size_t(i)]), expect[i % 128]};
+                          });
     }
 
     double inKernelClockMhz(BenchContext &ctx) override { return clockFromStamps(ctx, m_stamps, m_grid); }
@@ -727,7 +752,9 @@ public:
     std::optional<model::WorkCount> work() const override
     {
         const double mmas = double(m_grid) * (m_block / 32) * (2.0 * m_iters + 1) * m_chains;
-        const model::Dtype d = m_kind == Bf16 ? model::Dtype::Bf16 : m_kind == Fp16 ? model::Dtype::Fp16 : model::Dtype::Tf32;
+        const model::Dtype d = m_kind == Bf16   ? model::Dtype::Bf16
+                               : m_kind == Fp16 ? model::Dtype::Fp16
+                                                : model::Dtype::Tf32;
         return model::workloads::elementwise(mmas, flopsPerMma(), 0, 0, d);
     }
 
@@ -745,20 +772,19 @@ private:
 class MemcpyBench : public Bench
 {
 public:
-    explicit MemcpyBench(const Params &p)
-        : m_n(paramInt(p, "n"))
-    {
-    }
+    explicit MemcpyBench(const Params &p) : m_n(paramInt(p, "n")) {}
 
     bool setup(BenchContext &ctx, QString *error) override
     {
         m_seed = ctx.seed();
-        return (m_in = allocWords(ctx, m_n, m_seed, error)) && (m_out = allocOutput(ctx, size_t(m_n) * 4, error));
+        return (m_in = allocWords(ctx, m_n, m_seed, error)) &&
+               (m_out = allocOutput(ctx, size_t(m_n) * 4, error));
     }
 
     bool launch(BenchContext &ctx, QString *error) override
     {
-        return RL_CUDA(cudaMemcpyAsync(m_out, m_in, size_t(m_n) * 4, cudaMemcpyDeviceToDevice, ctx.stream()), error);
+        return RL_CUDA(cudaMemcpyAsync(m_out, m_in, size_t(m_n) * 4, cudaMemcpyDeviceToDevice, ctx.stream()),
+                       error);
     }
 
     model::Check check(BenchContext &ctx) override
@@ -784,18 +810,15 @@ private:
 class CublasBench : public Bench
 {
 public:
-    CublasBench(const Params &p, model::Dtype d)
-        : m_dtype(d)
-        , m_size(int(paramInt(p, "size")))
-    {
-    }
+    CublasBench(const Params &p, model::Dtype d) : m_dtype(d), m_size(int(paramInt(p, "size"))) {}
 
     bool setup(BenchContext &ctx, QString *error) override
     {
         const size_t e = size_t(model::dtypeBytes(m_dtype));
         const size_t n = size_t(m_size) * size_t(m_size);
         m_seed = ctx.seed();
-        if (!m_gemm.init(ctx.stream(), error) || !(m_a = allocFilled(ctx, (long long)n, m_dtype, -1.0f, 1.0f, m_seed, error)) ||
+        if (!m_gemm.init(ctx.stream(), error) ||
+            !(m_a = allocFilled(ctx, (long long)n, m_dtype, -1.0f, 1.0f, m_seed, error)) ||
             !(m_b = allocFilled(ctx, (long long)n, m_dtype, -1.0f, 1.0f, m_seed + 1, error)) ||
             !(m_c = allocOutput(ctx, n * e, error)))
             return false;
@@ -844,7 +867,11 @@ public:
                 c0.maxRelErr = err;
             if (err > toleranceFor(m_dtype) && c0.ok) {
                 c0.ok = false;
-                c0.message = QStringLiteral("C(%1,%2) = %3, expected %4").arg(r).arg(col).arg(got, 0, 'g', 8).arg(s, 0, 'g', 8);
+                c0.message = QStringLiteral("C(%1,%2) = %3, expected %4")
+                                 .arg(r)
+                                 .arg(col)
+                                 .arg(got, 0, 'g', 8)
+                                 .arg(s, 0, 'g', 8);
             }
         }
         return c0;
@@ -868,20 +895,62 @@ std::unique_ptr<Bench> probeBench(const KernelSpec &spec, const Params &p, model
         const char *id;
         Make make;
     } benches[] = {
-        {"probe.hbm_read", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<HbmBench>(HbmBench::Read, p); }},
-        {"probe.hbm_write", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<HbmBench>(HbmBench::Write, p); }},
-        {"probe.hbm_copy", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<HbmBench>(HbmBench::Copy, p); }},
-        {"probe.l2_read", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<L2Bench>(p); }},
-        {"probe.smem_read", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<SmemBench>(p); }},
-        {"probe.smem_fma", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<SmemFmaBench>(p); }},
-        {"probe.fma_fp32", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<FmaBench>(FmaBench::Fp32, p); }},
-        {"probe.fma_fp64", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<FmaBench>(FmaBench::Fp64, p); }},
-        {"probe.hfma2_fp16", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<FmaBench>(FmaBench::Half2, p); }},
-        {"probe.mma_bf16", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<MmaBench>(MmaBench::Bf16, p); }},
-        {"probe.mma_fp16", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<MmaBench>(MmaBench::Fp16, p); }},
-        {"probe.mma_tf32", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<MmaBench>(MmaBench::Tf32, p); }},
-        {"probe.memcpy_d2d", [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> { return std::make_unique<MemcpyBench>(p); }},
-        {"probe.cublas_bf16", [](const Params &p, model::Dtype d) -> std::unique_ptr<Bench> { return std::make_unique<CublasBench>(p, d); }},
+        {"probe.hbm_read",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<HbmBench>(HbmBench::Read, p);
+         }},
+        {"probe.hbm_write",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<HbmBench>(HbmBench::Write, p);
+         }},
+        {"probe.hbm_copy",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<HbmBench>(HbmBench::Copy, p);
+         }},
+        {"probe.l2_read",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<L2Bench>(p);
+         }},
+        {"probe.smem_read",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<SmemBench>(p);
+         }},
+        {"probe.smem_fma",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<SmemFmaBench>(p);
+         }},
+        {"probe.fma_fp32",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<FmaBench>(FmaBench::Fp32, p);
+         }},
+        {"probe.fma_fp64",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<FmaBench>(FmaBench::Fp64, p);
+         }},
+        {"probe.hfma2_fp16",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<FmaBench>(FmaBench::Half2, p);
+         }},
+        {"probe.mma_bf16",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<MmaBench>(MmaBench::Bf16, p);
+         }},
+        {"probe.mma_fp16",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<MmaBench>(MmaBench::Fp16, p);
+         }},
+        {"probe.mma_tf32",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<MmaBench>(MmaBench::Tf32, p);
+         }},
+        {"probe.memcpy_d2d",
+         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
+             return std::make_unique<MemcpyBench>(p);
+         }},
+        {"probe.cublas_bf16",
+         [](const Params &p, model::Dtype d) -> std::unique_ptr<Bench> {
+             return std::make_unique<CublasBench>(p, d);
+         }},
     };
     for (const auto &b : benches)
         if (spec.id == QLatin1String(b.id))

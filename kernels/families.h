@@ -11,12 +11,12 @@ inline constexpr int kReduceUnroll = 4; // reduce_tree<BLOCK, UNROLL>: float4 lo
 } // namespace memory
 
 namespace probes {
-inline constexpr int kSmemWords = 2048;     // RL_SMEM_WORDS in probes.cu
-inline constexpr int kSmemLoads = 16;       // RL_SMEM_LOADS
-inline constexpr int kFmaChains = 8;        // the CHAINS instantiated
-inline constexpr int kFmaSteps = 16;        // RL_FMA_STEPS
-inline constexpr int kSfWords = 2048;       // RL_SF_WORDS
-inline constexpr int kSfWordsPerIter = 8;   // RL_SF_WORDS_PER_ITER
+inline constexpr int kSmemWords = 2048;   // RL_SMEM_WORDS in probes.cu
+inline constexpr int kSmemLoads = 16;     // RL_SMEM_LOADS
+inline constexpr int kFmaChains = 8;      // the CHAINS instantiated
+inline constexpr int kFmaSteps = 16;      // RL_FMA_STEPS
+inline constexpr int kSfWords = 2048;     // RL_SF_WORDS
+inline constexpr int kSfWordsPerIter = 8; // RL_SF_WORDS_PER_ITER
 } // namespace probes
 
 } // namespace kernels

@@ -63,7 +63,11 @@ QStringList layernormKernels(const Params &p, model::Dtype d)
     if (residual && paramText(p, "variant") == QLatin1String("two_kernels"))
         return {QStringLiteral("layernorm<%1, %2, %3, false>").arg(t).arg(cols).arg(block),
                 QStringLiteral("binary_vector<%1, RlAddOp, 4, 0>").arg(t)};
-    return {QStringLiteral("layernorm<%1, %2, %3, %4>").arg(t).arg(cols).arg(block).arg(residual ? "true" : "false")};
+    return {QStringLiteral("layernorm<%1, %2, %3, %4>")
+                .arg(t)
+                .arg(cols)
+                .arg(block)
+                .arg(residual ? "true" : "false")};
 }
 
 // ---------------------------------------------------------------- parameters
@@ -78,16 +82,19 @@ ParamSpec blockParam(qint64 def = 256)
 }
 ParamSpec unrollParam(qint64 def = 4)
 {
-    return intParam("unroll", tr("16-byte accesses in flight per thread (vector variant)"), def, 1, 8, 1, {1, 2, 4, 8});
+    return intParam("unroll", tr("16-byte accesses in flight per thread (vector variant)"), def, 1, 8, 1,
+                    {1, 2, 4, 8});
 }
 ParamSpec cacheParam()
 {
-    return choiceParam("cache", tr("vector variant: default loads and stores, or streaming (evict-first) hints"),
+    return choiceParam("cache",
+                       tr("vector variant: default loads and stores, or streaming (evict-first) hints"),
                        {"default", "streaming"});
 }
 ParamSpec vectorParam()
 {
-    return choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"), {"vector", "scalar"});
+    return choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"),
+                       {"vector", "scalar"});
 }
 ParamSpec rowsParam()
 {
@@ -105,7 +112,8 @@ QString rowFits(const Params &p, model::Dtype d)
     const int v = rowVector(cols, d);
     const qint64 perThread = ceilDiv(cols / v, block) * v;
     if (perThread > 64)
-        return tr("parameter \"cols\" (%1) is too long for \"block\" %2: at most 64 values per thread, so cols <= %3")
+        return tr("parameter \"cols\" (%1) is too long for \"block\" %2: at most 64 values per thread, so "
+                  "cols <= %3")
             .arg(cols)
             .arg(block)
             .arg(block * 64);
@@ -183,50 +191,79 @@ QList<MemoryKernel> memoryKernels()
     const QStringList both = {"fp32", "bf16"};
     return {
         // Defaults: the fastest of a block x unroll x cache sweep on an H200 (2026-11-30).
-        {"memory.copy", tr("Copy"),
+        {"memory.copy",
+         tr("Copy"),
          tr("out[i] = in[i]. The scalar version moves one element per thread; the vector version "
             "moves 16 bytes per access with several accesses in flight per thread. Both move the "
             "same bytes: the difference is how many requests the SMs keep in flight."),
-         "copy", "exact", {nParam(qint64(1) << 28), vectorParam(), blockParam(1024), unrollParam(2), cacheParam()}, both,
-         perElement(model::workloads::copy), elementwise(Elementwise::Copy), elementwiseCases()},
-        {"memory.vector_add", tr("Vector add"),
+         "copy",
+         "exact",
+         {nParam(qint64(1) << 28), vectorParam(), blockParam(1024), unrollParam(2), cacheParam()},
+         both,
+         perElement(model::workloads::copy),
+         elementwise(Elementwise::Copy),
+         elementwiseCases()},
+        {"memory.vector_add",
+         tr("Vector add"),
          tr("c[i] = a[i] + b[i]: one addition per 12 bytes in fp32 (AI = 1/12), far left of every "
             "ridge point. Its ceiling is the copy bandwidth."),
-         "vector_add", "cpu-fp64", {nParam(qint64(1) << 28), vectorParam(), blockParam(), unrollParam(), cacheParam()},
-         both, perElement(model::workloads::vectorAdd), elementwise(Elementwise::Add), elementwiseCases()},
-        {"memory.triad", tr("Triad"),
+         "vector_add",
+         "cpu-fp64",
+         {nParam(qint64(1) << 28), vectorParam(), blockParam(), unrollParam(), cacheParam()},
+         both,
+         perElement(model::workloads::vectorAdd),
+         elementwise(Elementwise::Add),
+         elementwiseCases()},
+        {"memory.triad",
+         tr("Triad"),
          tr("a[i] = b[i] + alpha * c[i] (STREAM triad): one fused multiply-add per element, two "
             "reads and a write."),
-         "triad", "cpu-fp64", {nParam(qint64(1) << 28), vectorParam(), blockParam(), unrollParam(), cacheParam()},
-         both, perElement(model::workloads::triad), elementwise(Elementwise::Triad), elementwiseCases()},
-        {"memory.strided_read", tr("Strided read"),
+         "triad",
+         "cpu-fp64",
+         {nParam(qint64(1) << 28), vectorParam(), blockParam(), unrollParam(), cacheParam()},
+         both,
+         perElement(model::workloads::triad),
+         elementwise(Elementwise::Triad),
+         elementwiseCases()},
+        {"memory.strided_read",
+         tr("Strided read"),
          tr("out[i] = in[i * stride]. Memory moves 32-byte sectors: stride 2 uses half of each, "
             "stride 8 (32 bytes) and beyond one element per sector, 12.5 %."),
-         "elementwise", "exact",
+         "elementwise",
+         "exact",
          {nParam(qint64(1) << 25),
-          intParam("stride", tr("elements between consecutive reads"), 1, 1, 32, 1, {1, 2, 4, 8, 16, 32}), blockParam()},
+          intParam("stride", tr("elements between consecutive reads"), 1, 1, 32, 1, {1, 2, 4, 8, 16, 32}),
+          blockParam()},
          {"fp32"},
          [](const Params &p, model::Dtype d) { // useful bytes only
              return model::workloads::elementwise(double(paramInt(p, "n")), 0, 1, 1, d);
          },
          [](const Params &p, model::Dtype d) {
-             return QStringList{QStringLiteral("strided_read<%1, %2>").arg(cudaTypeName(d)).arg(paramInt(p, "stride"))};
+             return QStringList{
+                 QStringLiteral("strided_read<%1, %2>").arg(cudaTypeName(d)).arg(paramInt(p, "stride"))};
          },
-         {{{"n", 777}, {"stride", 32}}, {{"n", 100003}, {"stride", 2}}, {{"n", 1 << 20}, {"stride", 8}},
+         {{{"n", 777}, {"stride", 32}},
+          {{"n", 100003}, {"stride", 2}},
+          {{"n", 1 << 20}, {"stride", 8}},
           {{"n", 1 << 20}, {"stride", 1}}}},
-        {"memory.reduce", tr("Sum reduction"),
+        {"memory.reduce",
+         tr("Sum reduction"),
          tr("The sum of n floats. atomic: every element an atomicAdd on one address, which "
             "serializes. tree: per-thread sums, warp shuffles, one partial per block, the last "
             "block adds the partials."),
-         "reduce", "cpu-fp64",
+         "reduce",
+         "cpu-fp64",
          {nParam(qint64(1) << 28),
-          choiceParam("variant", tr("tree: warp-shuffle tree; atomic: one atomicAdd per element"), {"tree", "atomic"}),
+          choiceParam("variant", tr("tree: warp-shuffle tree; atomic: one atomicAdd per element"),
+                      {"tree", "atomic"}),
           blockParam()},
-         {"fp32"}, perElement(model::workloads::reduce),
+         {"fp32"},
+         perElement(model::workloads::reduce),
          [](const Params &p, model::Dtype d) {
              if (paramText(p, "variant") == QLatin1String("tree"))
-                 return QStringList{
-                     QStringLiteral("reduce_tree<%1, %2>").arg(paramInt(p, "block")).arg(memory::kReduceUnroll)};
+                 return QStringList{QStringLiteral("reduce_tree<%1, %2>")
+                                        .arg(paramInt(p, "block"))
+                                        .arg(memory::kReduceUnroll)};
              return QStringList{QStringLiteral("reduce_atomic<%1>").arg(cudaTypeName(d))};
          },
          [] {
@@ -236,32 +273,47 @@ QList<MemoryKernel> memoryKernels()
                      cases.append({{"n", n}, {"variant", v}});
              return cases;
          }()},
-        {"memory.softmax", tr("Softmax"),
+        {"memory.softmax",
+         tr("Softmax"),
          tr("Row-wise softmax. three_pass: three kernels (row max, sum of exponentials, "
             "normalize), each reading the matrix again. online: one kernel, the row read once into "
             "registers and (max, sum) pairs merged with the online-softmax rule."),
-         "softmax", "cpu-fp64",
+         "softmax",
+         "cpu-fp64",
          {rowsParam(), colsParam(),
           choiceParam("variant", tr("online: one pass; three_pass: three kernels"), {"online", "three_pass"}),
           blockParam()},
-         both, perRow(model::workloads::softmax), softmaxKernels, rowCases({"online", "three_pass"}),
+         both,
+         perRow(model::workloads::softmax),
+         softmaxKernels,
+         rowCases({"online", "three_pass"}),
          [](const Params &p, model::Dtype d) {
              return paramText(p, "variant") == QLatin1String("online") ? rowFits(p, d) : QString();
          }},
-        {"memory.rmsnorm", tr("RMSNorm"),
+        {"memory.rmsnorm",
+         tr("RMSNorm"),
          tr("y = x / sqrt(mean(x^2) + eps) * w, one block per row, the row held in registers: one "
             "read and one write of the matrix."),
-         "rmsnorm", "cpu-fp64", {rowsParam(), colsParam(), blockParam()}, both, perRow(model::workloads::rmsnorm),
+         "rmsnorm",
+         "cpu-fp64",
+         {rowsParam(), colsParam(), blockParam()},
+         both,
+         perRow(model::workloads::rmsnorm),
          [](const Params &p, model::Dtype d) {
-             return QStringList{
-                 QStringLiteral("rmsnorm<%1, %2, %3>").arg(cudaTypeName(d)).arg(paramInt(p, "cols")).arg(paramInt(p, "block"))};
+             return QStringList{QStringLiteral("rmsnorm<%1, %2, %3>")
+                                    .arg(cudaTypeName(d))
+                                    .arg(paramInt(p, "cols"))
+                                    .arg(paramInt(p, "block"))};
          },
-         rowCases({}), rowFits},
-        {"memory.layernorm", tr("LayerNorm (+ residual)"),
+         rowCases({}),
+         rowFits},
+        {"memory.layernorm",
+         tr("LayerNorm (+ residual)"),
          tr("y = LayerNorm(x + r) * gamma + beta. two_kernels: the residual add writes h = x + r "
             "and LayerNorm reads it back (five tensor passes). fused: one kernel, h never leaves "
             "registers (three)."),
-         "layernorm", "cpu-fp64",
+         "layernorm",
+         "cpu-fp64",
          {rowsParam(), colsParam(), intParam("residual", tr("1: add a residual input first"), 1, 0, 1),
           choiceParam("variant", tr("fused: one kernel; two_kernels: residual add, then LayerNorm"),
                       {"fused", "two_kernels"}),
@@ -271,7 +323,8 @@ QList<MemoryKernel> memoryKernels()
              return model::workloads::layernorm(double(paramInt(p, "rows")), double(paramInt(p, "cols")), d,
                                                 paramInt(p, "residual") != 0);
          },
-         layernormKernels, rowCases({"fused", "two_kernels"}) + QList<Params>{{{"rows", 100}, {"cols", 1000}, {"residual", 0}}},
+         layernormKernels,
+         rowCases({"fused", "two_kernels"}) + QList<Params>{{{"rows", 100}, {"cols", 1000}, {"residual", 0}}},
          rowFits},
     };
 }

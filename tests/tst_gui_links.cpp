@@ -22,7 +22,9 @@ Tool runTool(const QString &name, const QStringList &args)
     QProcess p;
     p.start(program, args);
     if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return {{}, QStringLiteral("%1 %2 failed: %3").arg(name, args.join(' '), QString::fromLocal8Bit(p.readAllStandardError()))};
+        return {{},
+                QStringLiteral("%1 %2 failed: %3")
+                    .arg(name, args.join(' '), QString::fromLocal8Bit(p.readAllStandardError()))};
     return {QString::fromLocal8Bit(p.readAllStandardOutput()), {}};
 }
 
@@ -64,10 +66,12 @@ private slots:
         const QStringList symbols = cudaRuntimeSymbols(nm.output);
         QVERIFY2(symbols.contains(QStringLiteral("cudaMalloc")), qPrintable(symbols.mid(0, 20).join(' ')));
         QVERIFY2(symbols.size() > 100, qPrintable(QString::number(symbols.size())));
-        const Tool elf = runTool(QStringLiteral("readelf"), {QStringLiteral("-d"), QStringLiteral(ROOFLAB_CLI)});
+        const Tool elf =
+            runTool(QStringLiteral("readelf"), {QStringLiteral("-d"), QStringLiteral(ROOFLAB_CLI)});
         if (!elf.error.isEmpty())
             QSKIP(qPrintable(elf.error));
-        QVERIFY2(needed(elf.output).filter(QStringLiteral("libcublas")).size() == 1, qPrintable(needed(elf.output).join(' ')));
+        QVERIFY2(needed(elf.output).filter(QStringLiteral("libcublas")).size() == 1,
+                 qPrintable(needed(elf.output).join(' ')));
     }
 
     void guiHasNoCudaRuntimeSymbol()
@@ -77,20 +81,23 @@ private slots:
             QSKIP(qPrintable(nm.error));
         QVERIFY2(!nm.output.isEmpty(), "nm printed no symbols (a stripped binary proves nothing)");
         const QStringList symbols = cudaRuntimeSymbols(nm.output);
-        QVERIFY2(symbols.isEmpty(), qPrintable(QStringLiteral("%1 CUDA runtime / cuBLAS symbols in the GUI: %2")
-                                                   .arg(symbols.size())
-                                                   .arg(symbols.mid(0, 20).join(' '))));
+        QVERIFY2(symbols.isEmpty(),
+                 qPrintable(QStringLiteral("%1 CUDA runtime / cuBLAS symbols in the GUI: %2")
+                                .arg(symbols.size())
+                                .arg(symbols.mid(0, 20).join(' '))));
     }
 
     void guiNeedsNoCudaLibrary()
     {
-        const Tool elf = runTool(QStringLiteral("readelf"), {QStringLiteral("-d"), QStringLiteral(ROOFLAB_GUI)});
+        const Tool elf =
+            runTool(QStringLiteral("readelf"), {QStringLiteral("-d"), QStringLiteral(ROOFLAB_GUI)});
         if (!elf.error.isEmpty())
             QSKIP(qPrintable(elf.error));
         const QStringList libs = needed(elf.output);
         QVERIFY2(!libs.isEmpty(), "readelf found no NEEDED entries");
         // NVRTC is allowed: the tile explorer compiles for register counts.
-        QVERIFY2(libs.filter(QRegularExpression(QStringLiteral("^lib(cublas|cublasLt|cudart|cuda)\\.so"))).isEmpty(),
+        QVERIFY2(libs.filter(QRegularExpression(QStringLiteral("^lib(cublas|cublasLt|cudart|cuda)\\.so")))
+                     .isEmpty(),
                  qPrintable(libs.join(' ')));
     }
 };

@@ -26,8 +26,7 @@ __device__ __forceinline__ float4 loadEdge4(const float *X, int rows, int cols, 
 // Block index -> (tile row tm, tile col tn) in grouped order (seed 002, 11.8.3): G block-rows
 // at a time walk across N, so blocks running together share rows of A and columns of B in
 // L2. G = 1 is plain row order. (The steps pass their GROUP define.)
-template <int G>
-__device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm, int &tn)
+template <int G> __device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm, int &tn)
 {
     const int inGroup = G * tilesN;
     const int first = (pid / inGroup) * G;
@@ -39,8 +38,8 @@ __device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm,
 // C[row][col, col+1] = alpha * (v0, v1) + beta * C: one 8-byte store when both columns are
 // inside and N keeps it aligned, else element by element. beta == 0 never reads C (it may
 // hold anything, NaN poison included); rows past M are skipped.
-__device__ __forceinline__ void storeC(float *C, int M, int N, int row, int col, float v0, float v1, float alpha,
-                                       float beta)
+__device__ __forceinline__ void storeC(float *C, int M, int N, int row, int col, float v0, float v1,
+                                       float alpha, float beta)
 {
     if (row >= M)
         return;
