@@ -3,7 +3,10 @@
 #include "rooflinechart.h"
 #include "specdb.h"
 
+#include <QElapsedTimer>
 #include <QTest>
+
+#include <cmath>
 
 class BenchChart : public QObject
 {
@@ -49,6 +52,73 @@ private slots:
         }
         QCOMPARE(chart.gpus().size(), 4);
         QCOMPARE(chart.pointIds().size(), 50);
+    }
+
+    // Panning and zooming a profile of 10,000 expanded launch points (issue 18): each frame is a
+    // setVisibleRange (a drag step or a wheel notch) and the replot it makes, labels placed
+    // again. Budget: 16 ms a frame. 5,000 launches at two levels (HBM disc, L2 square), each
+    // pair joined, sized by time share, the 40 largest named (as ResultsPlot labels them).
+    void panTenThousandLaunchPoints()
+    {
+        RooflineChart chart;
+        chart.resize(1280, 720);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setGpus({*m_db.find("h200-sxm")});
+        QList<ChartPoint> points;
+        QList<ChartTrail> joins;
+        double total = 0;
+        for (int i = 0; i < 5000; ++i)
+            total += 1.0 / (1 + i % 97);
+        for (int i = 0; i < 5000; ++i) {
+            const double ai = 0.02 * std::pow(1.0021, i);       // 0.02 .. 700 FLOP/B
+            const double fps = std::min(4.8e12 * ai, 67e12) * (0.05 + 0.9 * ((i * 7919) % 1000) / 1000.0);
+            const double share = (1.0 / (1 + i % 97)) / total;
+            ChartTrail t;
+            t.kind = ChartPoint::Kind::Measured;
+            t.style = ChartTrail::Style::Levels;
+            for (const char *name : {"hbm", "l2"}) {
+                const QString level = QLatin1String(name);
+                ChartPoint p;
+                p.id = QStringLiteral("result:%1:%2").arg(i).arg(level);
+                p.ai = level == QLatin1String("hbm") ? ai : ai / 3;
+                p.flopPerS = fps;
+                p.kind = ChartPoint::Kind::Measured;
+                p.level = level;
+                p.share = share;
+                p.tooltip = p.id;
+                if (i < 40 && level == QLatin1String("hbm"))
+                    p.label = QStringLiteral("kernel_%1").arg(i);
+                points << p;
+                t.points << QPointF(p.ai, p.flopPerS);
+            }
+            joins << t;
+        }
+        chart.setUpdatesSuspended(true);
+        chart.setPoints(points, "results");
+        chart.setTrails(joins, "results");
+        chart.setUpdatesSuspended(false);
+        QCOMPARE(chart.pointIds().size(), 10000);
+
+        const QRectF start = chart.visibleRange();
+        int step = 0;
+        QElapsedTimer timer;
+        qint64 frames = 0, nanos = 0;
+        QBENCHMARK {
+            // A drag: the view moves a little each frame, back and forth, and zooms in and out.
+            const double f = std::pow(1.03, (step % 20) < 10 ? step % 10 : 10 - step % 10);
+            QRectF r = start;
+            r.setLeft(start.left() * f);
+            r.setRight(start.right() * f * (step % 2 ? 1.0 : 0.9));
+            timer.start();
+            chart.setVisibleRange(r);
+            nanos += timer.nsecsElapsed();
+            ++frames;
+            ++step;
+        }
+        const double ms = nanos / 1e6 / std::max<qint64>(1, frames);
+        qInfo("pan/zoom with 10,000 launch points: %.2f ms a frame (budget 16 ms), %lld frames", ms, frames);
+        QVERIFY(!chart.placedLabels().isEmpty()); // the labels are placed each frame, not dropped
     }
 };
 

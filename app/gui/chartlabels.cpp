@@ -196,6 +196,49 @@ bool crosses(const Box &box, const Segment &s)
     return clipSegment(a, b, box.rect, &t0, &t1);
 }
 
+// The obstacles placement checks, bucketed by where they lie: a candidate is held only against
+// the boxes in the cells it covers, so 10,000 point markers cost what a few dozen did.
+class BoxGrid
+{
+public:
+    BoxGrid(const QRectF &area, double cell)
+        : m_origin(area.topLeft()), m_cell(cell), m_cols(std::max(1, int(std::ceil(area.width() / cell)))),
+          m_rows(std::max(1, int(std::ceil(area.height() / cell)))), m_cells(size_t(m_cols) * size_t(m_rows))
+    {
+    }
+    void insert(int index, const QRectF &bounds)
+    {
+        const auto [c0, r0, c1, r1] = span(bounds);
+        for (int r = r0; r <= r1; ++r)
+            for (int c = c0; c <= c1; ++c)
+                m_cells[size_t(r) * size_t(m_cols) + size_t(c)].push_back(index);
+    }
+    // Whether hit(i) holds for any box in the cells bounds covers (a box may be asked twice).
+    template <typename F>
+    bool any(const QRectF &bounds, F hit) const
+    {
+        const auto [c0, r0, c1, r1] = span(bounds);
+        for (int r = r0; r <= r1; ++r)
+            for (int c = c0; c <= c1; ++c)
+                for (int i : m_cells[size_t(r) * size_t(m_cols) + size_t(c)])
+                    if (hit(i))
+                        return true;
+        return false;
+    }
+
+private:
+    std::array<int, 4> span(const QRectF &b) const
+    {
+        auto clampTo = [](double v, int n) { return std::clamp(int(std::floor(v)), 0, n - 1); };
+        return {clampTo((b.left() - m_origin.x()) / m_cell, m_cols), clampTo((b.top() - m_origin.y()) / m_cell, m_rows),
+                clampTo((b.right() - m_origin.x()) / m_cell, m_cols), clampTo((b.bottom() - m_origin.y()) / m_cell, m_rows)};
+    }
+    QPointF m_origin;
+    double m_cell;
+    int m_cols, m_rows;
+    std::vector<std::vector<int>> m_cells;
+};
+
 // The point of r nearest to p (where a leader line meets its label).
 QPointF nearestOn(const QRectF &r, const QPointF &p)
 {
@@ -261,9 +304,15 @@ void RooflineChart::placeLabels()
 
     // Hard obstacles: the legend, markers, and labels as they are placed.
     QList<Box> taken;
+    BoxGrid grid(area, 40); // boxes past the plot's edge land in its edge cells
+
+    auto take = [&taken, &grid](const Box &b) {
+        grid.insert(int(taken.size()), b.bounds);
+        taken << b;
+    };
     if (m_plot->legend->visible())
-        taken << makeBox(QRectF(m_plot->legend->outerRect()).topLeft(), QRectF(m_plot->legend->outerRect()).size(),
-                         Qt::AlignLeft | Qt::AlignTop, 0);
+        take(makeBox(QRectF(m_plot->legend->outerRect()).topLeft(), QRectF(m_plot->legend->outerRect()).size(),
+                     Qt::AlignLeft | Qt::AlignTop, 0));
     m_markerRects.clear();
     for (const Marker &m : std::as_const(m_markers)) {
         if (m_log && (m.data.x() <= 0 || m.data.y() <= 0))
@@ -274,7 +323,7 @@ void RooflineChart::placeLabels()
         if (!placeable(c) || !rect.intersects(area))
             continue;
         m_markerRects << rect;
-        taken << makeBox(rect.topLeft(), rect.size(), Qt::AlignLeft | Qt::AlignTop, 0);
+        take(makeBox(rect.topLeft(), rect.size(), Qt::AlignLeft | Qt::AlignTop, 0));
     }
     const qsizetype firstLabel = taken.size();
 
@@ -456,10 +505,8 @@ void RooflineChart::placeLabels()
             if (!area.contains(box.bounds))
                 continue;
             const Box padded = inflated(box, 1); // a pixel's gap to the other labels: they never touch
-            bool free = true;
-            for (qsizetype i = 0; i < taken.size() && free; ++i)
-                free = !overlaps(i >= firstLabel ? padded : box, taken.at(i));
-            if (!free)
+            if (grid.any(padded.bounds,
+                         [&](int i) { return overlaps(i >= firstLabel ? padded : box, taken.at(i)); }))
                 continue;
             QLineF leader;
             if (c.leader) {
@@ -497,7 +544,7 @@ void RooflineChart::placeLabels()
         item->setRotation(c.angle);
         l.shape = bestBox.polygon();
         l.crossings = bestCrossings;
-        taken << bestBox;
+        take(bestBox);
         if (c.leader) {
             if (!l.leader) {
                 l.leader = new QCPItemLine(m_plot);

@@ -303,17 +303,40 @@ QRectF RooflineChart::visibleRange() const
 
 // ---- export
 
+template <typename F>
+bool RooflineChart::withVectorMarkers(F write)
+{
+    if (m_vectorMarkers)
+        return write();
+    m_vectorMarkers = true;
+    const bool view = m_viewSet;
+    m_viewSet = true; // the same view in the file as on screen
+    rebuild();
+    const bool ok = write();
+    m_vectorMarkers = false;
+    rebuild();
+    m_viewSet = view;
+    return ok;
+}
+
 bool RooflineChart::savePng(const QString &file, int width, int height)
 {
-    return m_plot->savePng(file, width, height);
+    return withVectorMarkers([&] { return m_plot->savePng(file, width, height); });
 }
 
 bool RooflineChart::savePdf(const QString &file, int width, int height)
 {
-    return m_plot->savePdf(file, width, height, QCP::epNoCosmetic, QStringLiteral("RoofLab"), tr("Roofline chart"));
+    return withVectorMarkers([&] {
+        return m_plot->savePdf(file, width, height, QCP::epNoCosmetic, QStringLiteral("RoofLab"), tr("Roofline chart"));
+    });
 }
 
 bool RooflineChart::saveSvg(const QString &file, int width, int height)
+{
+    return withVectorMarkers([&] { return writeSvg(file, width, height); });
+}
+
+bool RooflineChart::writeSvg(const QString &file, int width, int height)
 {
     const int w = width > 0 ? width : m_plot->width();
     const int h = height > 0 ? height : m_plot->height();
@@ -335,7 +358,12 @@ bool RooflineChart::saveSvg(const QString &file, int width, int height)
 
 QImage RooflineChart::toImage(int width, int height, double scale)
 {
-    return m_plot->toPixmap(width, height, scale).toImage();
+    QImage image;
+    withVectorMarkers([&] {
+        image = m_plot->toPixmap(width, height, scale).toImage();
+        return true;
+    });
+    return image;
 }
 
 bool RooflineChart::saveImage(const QString &file, int width, int height)

@@ -22,6 +22,7 @@ class QCPAbstractItem;
 class QCPItemLine;
 class QCPItemText;
 class QCPGraph;
+class QCPScatterStyle;
 
 // The roofline chart: the one widget that wraps QCustomPlot. Everything outside talks to it
 // in domain terms (GPUs, visible precisions and levels, points, trails, measured ceilings)
@@ -190,6 +191,13 @@ private:
     void buildMeasured();
     void buildTrails();
     void buildPoints();
+    // The look of a point's marker as the plot draws it (a pixmap copy of the shape on screen).
+    QCPScatterStyle markerStyle(const QCPScatterStyle &shape) const;
+    // Exports draw the shapes, not their pixmaps; set while a file is written.
+    bool m_vectorMarkers = false;
+    template <typename F>
+    bool withVectorMarkers(F write);
+    bool writeSvg(const QString &file, int width, int height);
     void applyAxes();
     void applyStyle(); // theme and scale on axes, grid and legend
     void updateLineExtents();
