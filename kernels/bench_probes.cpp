@@ -885,76 +885,45 @@ private:
     unsigned m_seed = 0;
 };
 
+// Bench makers for the table below: the bench of parameters alone, of a kind and the
+// parameters, of the parameters and the dtype.
+template <typename B> std::unique_ptr<Bench> ofParams(const Params &p, model::Dtype)
+{
+    return std::make_unique<B>(p);
+}
+template <typename B, auto kind> std::unique_ptr<Bench> ofKind(const Params &p, model::Dtype)
+{
+    return std::make_unique<B>(kind, p);
+}
+template <typename B> std::unique_ptr<Bench> ofDtype(const Params &p, model::Dtype d)
+{
+    return std::make_unique<B>(p, d);
+}
+
 } // namespace
 
 std::unique_ptr<Bench> probeBench(const KernelSpec &spec, const Params &p, model::Dtype d)
 {
     using Make = std::unique_ptr<Bench> (*)(const Params &, model::Dtype);
-    static const struct
-    {
-        const char *id;
-        Make make;
-    } benches[] = {
-        {"probe.hbm_read",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<HbmBench>(HbmBench::Read, p);
-         }},
-        {"probe.hbm_write",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<HbmBench>(HbmBench::Write, p);
-         }},
-        {"probe.hbm_copy",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<HbmBench>(HbmBench::Copy, p);
-         }},
-        {"probe.l2_read",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<L2Bench>(p);
-         }},
-        {"probe.smem_read",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<SmemBench>(p);
-         }},
-        {"probe.smem_fma",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<SmemFmaBench>(p);
-         }},
-        {"probe.fma_fp32",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<FmaBench>(FmaBench::Fp32, p);
-         }},
-        {"probe.fma_fp64",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<FmaBench>(FmaBench::Fp64, p);
-         }},
-        {"probe.hfma2_fp16",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<FmaBench>(FmaBench::Half2, p);
-         }},
-        {"probe.mma_bf16",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<MmaBench>(MmaBench::Bf16, p);
-         }},
-        {"probe.mma_fp16",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<MmaBench>(MmaBench::Fp16, p);
-         }},
-        {"probe.mma_tf32",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<MmaBench>(MmaBench::Tf32, p);
-         }},
-        {"probe.memcpy_d2d",
-         [](const Params &p, model::Dtype) -> std::unique_ptr<Bench> {
-             return std::make_unique<MemcpyBench>(p);
-         }},
-        {"probe.cublas_bf16",
-         [](const Params &p, model::Dtype d) -> std::unique_ptr<Bench> {
-             return std::make_unique<CublasBench>(p, d);
-         }},
+    static const std::pair<const char *, Make> benches[] = {
+        {"probe.hbm_read", ofKind<HbmBench, HbmBench::Read>},
+        {"probe.hbm_write", ofKind<HbmBench, HbmBench::Write>},
+        {"probe.hbm_copy", ofKind<HbmBench, HbmBench::Copy>},
+        {"probe.l2_read", ofParams<L2Bench>},
+        {"probe.smem_read", ofParams<SmemBench>},
+        {"probe.smem_fma", ofParams<SmemFmaBench>},
+        {"probe.fma_fp32", ofKind<FmaBench, FmaBench::Fp32>},
+        {"probe.fma_fp64", ofKind<FmaBench, FmaBench::Fp64>},
+        {"probe.hfma2_fp16", ofKind<FmaBench, FmaBench::Half2>},
+        {"probe.mma_bf16", ofKind<MmaBench, MmaBench::Bf16>},
+        {"probe.mma_fp16", ofKind<MmaBench, MmaBench::Fp16>},
+        {"probe.mma_tf32", ofKind<MmaBench, MmaBench::Tf32>},
+        {"probe.memcpy_d2d", ofParams<MemcpyBench>},
+        {"probe.cublas_bf16", ofDtype<CublasBench>},
     };
-    for (const auto &b : benches)
-        if (spec.id == QLatin1String(b.id))
-            return b.make(p, d);
+    for (const auto &[id, make] : benches)
+        if (spec.id == QLatin1String(id))
+            return make(p, d);
     return nullptr;
 }
 

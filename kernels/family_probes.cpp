@@ -57,230 +57,256 @@ QString mmaKernel(const QString &dtype, const Params &p)
     return QStringLiteral("mma_k16<%1, %2>").arg(cudaTypeName(*model::parseDtype(dtype))).arg(chains);
 }
 
-CompileOptions probeSource(const QString &name)
-{
-    CompileOptions o;
-    o.source = QStringLiteral("probes.cu");
-    o.nameExpressions = {name};
-    return o;
-}
-
-KernelSpec probe(const QString &id, const QString &title, const QString &description)
-{
-    KernelSpec k;
-    k.id = id;
-    k.family = "probe";
-    k.title = title;
-    k.description = description;
-    k.source = "probes.cu";
-    k.workload = "probe";
-    k.reference = "exact";
-    k.dtypes = {"fp32"};
-    return k;
-}
-
-QList<Params> sizes(const QString &name, std::initializer_list<qint64> values, const Params &extra = {})
+QList<Params> sizes(const QString &name, std::initializer_list<qint64> values)
 {
     QList<Params> out;
-    for (qint64 v : values) {
-        Params p = extra;
-        p[name] = v;
-        out.append(p);
-    }
+    for (qint64 v : values)
+        out.append(Params{{name, v}});
     return out;
+}
+
+// ---------------------------------------------------------------- the table
+
+using WorkFn = std::function<model::WorkCount(const Params &, model::Dtype)>;
+using NameFn = std::function<QString(const Params &)>;
+using ValidateFn = std::function<QString(const Params &, model::Dtype)>;
+
+// One probe: everything but what every row shares (family; source probes.cu when it has a
+// kernel).
+struct ProbeKernel
+{
+    const char *id;
+    QString title;
+    QString description;
+    QList<ParamSpec> params;
+    WorkFn work;        // per thread / warp for the one-wave probes: the run reports the grid's total
+    NameFn kernel = {}; // its entry in probes.cu; none: not a compiled kernel (cudaMemcpyAsync, cuBLAS)
+    QList<Params> testCases = {};
+    const char *dtype = "fp32";
+    const char *level = "hbm";
+    const char *precision = ""; // empty: model::precisionFor(gpu, dtype)
+    const char *workload = "probe";
+    const char *reference = "exact";
+    ValidateFn validate = {};
+};
+
+ProbeKernel hbmProbe(HbmKind kind, const char *id, const QString &title, const QString &description)
+{
+    // The copy probe uses the copy kernel's best shape on an H200 (block 1024, 2 vectors).
+    const bool copy = kind == HbmKind::Copy;
+    return {.id = id,
+            .title = title,
+            .description = description,
+            .params = {wordsParam(), blockParam(copy ? 1024 : 256), unrollParam(copy ? 2 : 4),
+                       choiceParam("cache", tr("default loads and stores, or streaming (evict-first) hints"),
+                                   {"default", "streaming"})},
+            .work =
+                [kind](const Params &p, model::Dtype d) {
+                    const double n = double(paramInt(p, "n"));
+                    if (kind == HbmKind::Copy)
+                        return model::workloads::copy(n, d);
+                    return model::workloads::elementwise(n, 0, kind == HbmKind::Read ? 1 : 0,
+                                                         kind == HbmKind::Write ? 1 : 0, d);
+                },
+            .kernel = [kind](const Params &p) { return hbmKernel(kind, p); },
+            .testCases = sizes("n", {777, 1000003, qint64(1) << 22})};
+}
+
+// kernel: fma_fp32, fma_fp64 or hfma2 in probes.cu (CHAINS chains).
+ProbeKernel fmaProbe(const char *kernel, const char *id, const QString &title, const char *dtype,
+                     qint64 iters)
+{
+    const int lanes = QLatin1String(dtype) == QLatin1String("fp16") ? 2 : 1; // HFMA2 does two
+    return {.id = id,
+            .title = title,
+            .description = tr("Eight independent chains x = x * a + b per thread, one full wave of blocks: "
+                              "the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two)."),
+            .params = {intParam("iters", tr("loop iterations (16 FMAs per chain each)"), iters, 1, 1 << 24),
+                       blockParam()},
+            .work =
+                [lanes](const Params &p, model::Dtype d) {
+                    const double fmas = double(paramInt(p, "iters")) * kFmaSteps * kFmaChains * lanes;
+                    return model::workloads::elementwise(fmas, 2, 0, 0, d);
+                },
+            .kernel = [name = fmaKernel(kernel)](const Params &) { return name; },
+            .testCases = {{{"iters", 1}, {"block", 32}}, {{"iters", 3}, {"block", 96}}, {{"iters", 17}}},
+            .dtype = dtype,
+            .precision = dtype};
+}
+
+ProbeKernel mmaProbe(const char *id, const QString &title, const char *dtype, const char *precision)
+{
+    const QString type = QString::fromLatin1(dtype);
+    const double flopsPerMma = type == QLatin1String("tf32") ? 2048 : 4096; // m16n8k8, m16n8k16
+    return {.id = id,
+            .title = title,
+            .description = tr("Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on "
+                              "independent accumulators with operands in registers: the rate of the "
+                              "pre-Hopper tensor-core path (Hopper's full rate needs wgmma)."),
+            .params = {intParam("iters", tr("loop iterations (2 mma per chain each)"), 8192, 1, 1 << 24),
+                       blockParam(128),
+                       intParam("chains", tr("independent accumulators per warp"), 4, 1, 8, 1, {1, 2, 4, 8})},
+            .work =
+                [flopsPerMma](const Params &p, model::Dtype d) { // per warp
+                    const double mmas =
+                        (2.0 * double(paramInt(p, "iters")) + 1) * double(paramInt(p, "chains"));
+                    return model::workloads::elementwise(mmas, flopsPerMma, 0, 0, d);
+                },
+            .kernel = [type](const Params &p) { return mmaKernel(type, p); },
+            .testCases = {{{"iters", 1}, {"block", 32}},
+                          {{"iters", 3}, {"block", 96}, {"chains", 1}},
+                          {{"iters", 10}, {"chains", 8}}},
+            .dtype = dtype,
+            .precision = precision};
+}
+
+QList<ProbeKernel> probeKernels()
+{
+    return {
+        hbmProbe(
+            HbmKind::Read, "probe.hbm_read", tr("HBM read"),
+            tr("Reads a buffer many times larger than L2 with 16-byte loads, one resident wave of blocks "
+               "looping over it.")),
+        hbmProbe(HbmKind::Write, "probe.hbm_write", tr("HBM write"),
+                 tr("Writes a buffer many times larger than L2 with 16-byte stores.")),
+        hbmProbe(HbmKind::Copy, "probe.hbm_copy", tr("HBM copy"),
+                 tr("Copies a buffer many times larger than L2 (bytes read + written): the copy ceiling.")),
+        {.id = "probe.l2_read",
+         .title = tr("L2 read"),
+         .description =
+             tr("Reads a footprint that fits in L2 many times with loads that bypass L1 (ld.global.cg)."),
+         .params = {intParam("kib", tr("footprint in KiB"), 16384, 1, 1 << 20),
+                    intParam("passes", tr("reads of the footprint"), 256, 1, 1 << 20), blockParam(),
+                    unrollParam()},
+         .work =
+             [](const Params &p, model::Dtype d) {
+                 return model::workloads::elementwise(
+                     double(paramInt(p, "kib")) * 256 * double(paramInt(p, "passes")), 0, 1, 0, d);
+             },
+         .kernel = [](const Params &p) { return QStringLiteral("l2_read<%1>").arg(paramInt(p, "unroll")); },
+         .testCases = {{{"kib", 1}, {"passes", 3}},
+                       {{"kib", 100}, {"passes", 2}, {"block", 96}},
+                       {{"kib", 4096}, {"passes", 4}}},
+         .level = "l2"},
+        {.id = "probe.smem_read",
+         .title = tr("Shared-memory read"),
+         .description = tr("Every lane of a warp reads a 4-byte word of shared memory; with stride s between "
+                           "lanes the access is a gcd(s, 32)-way bank conflict (bank = word mod 32)."),
+         .params = {intParam("stride", tr("words between the lanes' addresses"), 1, 1, 32),
+                    intParam("iters", tr("loop iterations (16 loads each)"), 4096, 1, 1 << 24), blockParam()},
+         .work =
+             [](const Params &p, model::Dtype d) { // per thread
+                 return model::workloads::elementwise(double(paramInt(p, "iters")) * kSmemLoads, 0, 1, 0, d);
+             },
+         .kernel = [](const Params &p) { return QStringLiteral("smem_read<%1>").arg(paramInt(p, "stride")); },
+         .testCases = {{{"stride", 1}, {"iters", 10}},
+                       {{"stride", 3}, {"iters", 7}, {"block", 96}},
+                       {{"stride", 32}, {"iters", 5}}},
+         .level = "smem"},
+        {.id = "probe.smem_fma",
+         .title = tr("Shared-memory loads feeding FMAs"),
+         .description =
+             tr("The inner loop of a register-blocked GEMM in miniature: every iteration each thread "
+                "loads 8 words of shared memory (LDS.32, or two LDS.128 with vec 4; lanes stride "
+                "words apart, so a gcd(stride, 32)-way bank conflict) and feeds every word into "
+                "ratio FMAs on ratio accumulators, with blocks_per_sm blocks resident on every SM. "
+                "It measures how far the issue slots and the shared-memory pipe overlap."),
+         .params = {intParam("ratio", tr("FMAs per loaded word (one accumulator each)"), 8, 1, 64),
+                    intParam("stride",
+                             tr("elements between the lanes' addresses (words; 16-byte vectors with vec 4)"),
+                             1, 1, 32),
+                    intParam("vec", tr("words per shared-memory load: 1 (LDS.32) or 4 (LDS.128)"), 1, 1, 4, 1,
+                             {1, 4}),
+                    intParam("iters", tr("loop iterations (8 words and 8 x ratio FMAs each)"), 512, 1,
+                             1 << 16),
+                    blockParam(),
+                    intParam("blocks_per_sm",
+                             tr("blocks resident on every SM (forced through dynamic shared memory)"), 2, 1,
+                             32)},
+         .work =
+             [](const Params &p, model::Dtype d) { // per thread
+                 return model::workloads::elementwise(double(paramInt(p, "iters")) * kSfWordsPerIter,
+                                                      2.0 * double(paramInt(p, "ratio")), 1, 0, d);
+             },
+         .kernel =
+             [](const Params &p) {
+                 return QStringLiteral("smem_fma<%1, %2, %3>")
+                     .arg(paramInt(p, "ratio"))
+                     .arg(paramInt(p, "stride"))
+                     .arg(paramInt(p, "vec"));
+             },
+         .testCases = {{{"ratio", 1}, {"stride", 3}, {"iters", 3}, {"block", 96}, {"blocks_per_sm", 3}},
+                       {{"ratio", 8}, {"stride", 2}, {"vec", 4}, {"iters", 5}},
+                       {{"ratio", 32}, {"stride", 32}, {"iters", 7}, {"block", 1024}, {"blocks_per_sm", 4}}},
+         .level = "smem",
+         .precision = "fp32",
+         .validate =
+             [](const Params &p, model::Dtype) {
+                 if (paramInt(p, "vec") == 4 && paramInt(p, "stride") > 8)
+                     return tr(
+                         "\"stride\" is at most 8 with vec 4 (the lanes' vectors must fit the 8 KiB buffer)");
+                 return QString();
+             }},
+        fmaProbe("fma_fp32", "probe.fma_fp32", tr("FP32 FMA"), "fp32", 2048),
+        fmaProbe("fma_fp64", "probe.fma_fp64", tr("FP64 FMA"), "fp64", 1024),
+        fmaProbe("hfma2", "probe.hfma2_fp16", tr("FP16 HFMA2"), "fp16", 2048),
+        mmaProbe("probe.mma_bf16", tr("mma.sync bf16"), "bf16", "bf16_tc"),
+        mmaProbe("probe.mma_fp16", tr("mma.sync fp16"), "fp16", "fp16_tc"),
+        mmaProbe("probe.mma_tf32", tr("mma.sync tf32"), "tf32", "tf32_tc"),
+        {.id = "probe.memcpy_d2d",
+         .title = tr("cudaMemcpyAsync (device to device)"),
+         .description = tr("The driver's own device-to-device copy, the yardstick for the copy kernels."),
+         .params = {wordsParam()},
+         .work = [](const Params &p,
+                    model::Dtype d) { return model::workloads::copy(double(paramInt(p, "n")), d); },
+         .testCases = sizes("n", {777, 1000003, qint64(1) << 22}),
+         .workload = "copy"},
+        {.id = "probe.cublas_bf16",
+         .title = tr("cuBLAS GEMM (bf16)"),
+         .description = tr("C = A B through cublasGemmEx, bf16 in and out, fp32 accumulation: what the "
+                           "tensor cores reach with the library's kernels (wgmma on Hopper)."),
+         .params = {intParam("size", tr("M = N = K"), 8192, 16, 32768, 8)},
+         .work =
+             [](const Params &p, model::Dtype d) {
+                 const double s = double(paramInt(p, "size"));
+                 return model::workloads::gemm(s, s, s, d);
+             },
+         .testCases = sizes("size", {64, 104, 520}),
+         .dtype = "bf16",
+         .precision = "bf16_tc",
+         .workload = "gemm",
+         .reference = "cpu-fp64"},
+    };
 }
 
 } // namespace
 
 void registerProbeKernels(Catalog &c)
 {
-    const struct
-    {
-        HbmKind kind;
-        const char *id;
-        const char *title;
-        const char *description;
-    } hbm[] = {
-        {HbmKind::Read, "probe.hbm_read", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "HBM read"),
-         QT_TRANSLATE_NOOP("kernels::ProbeKernels", "Reads a buffer many times larger than L2 with 16-byte loads, one resident wave of blocks looping over it.")},
-        {HbmKind::Write, "probe.hbm_write", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "HBM write"),
-         QT_TRANSLATE_NOOP("kernels::ProbeKernels", "Writes a buffer many times larger than L2 with 16-byte stores.")},
-        {HbmKind::Copy, "probe.hbm_copy", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "HBM copy"),
-         QT_TRANSLATE_NOOP("kernels::ProbeKernels", "Copies a buffer many times larger than L2 (bytes read + written): the copy ceiling.")},
-    };
-    for (const auto &h : hbm) {
-        KernelSpec k = probe(h.id, tr(h.title), tr(h.description));
-        // The copy probe uses the copy kernel's best shape on an H200 (block 1024, 2 vectors).
-        const bool copy = h.kind == HbmKind::Copy;
-        k.params = {wordsParam(), blockParam(copy ? 1024 : 256), unrollParam(copy ? 2 : 4),
-                    choiceParam("cache", tr("default loads and stores, or streaming (evict-first) hints"), {"default", "streaming"})};
-        const HbmKind kind = h.kind;
-        k.work = [kind](const Params &p, model::Dtype d) {
-            const double n = double(paramInt(p, "n"));
-            if (kind == HbmKind::Copy)
-                return model::workloads::copy(n, d);
-            return model::workloads::elementwise(n, 0, kind == HbmKind::Read ? 1 : 0, kind == HbmKind::Write ? 1 : 0, d);
-        };
-        k.compileOptions = [kind](const Params &p, model::Dtype) { return probeSource(hbmKernel(kind, p)); };
-        k.testCases = sizes("n", {777, 1000003, qint64(1) << 22});
-        c.add(k);
-    }
-    {
-        KernelSpec k = probe("probe.l2_read", tr("L2 read"),
-                             tr("Reads a footprint that fits in L2 many times with loads that bypass L1 (ld.global.cg)."));
-        k.level = "l2";
-        k.params = {intParam("kib", tr("footprint in KiB"), 16384, 1, 1 << 20), intParam("passes", tr("reads of the footprint"), 256, 1, 1 << 20),
-                    blockParam(), unrollParam()};
-        k.work = [](const Params &p, model::Dtype d) {
-            return model::workloads::elementwise(double(paramInt(p, "kib")) * 256 * double(paramInt(p, "passes")), 0, 1, 0, d);
-        };
-        k.compileOptions = [](const Params &p, model::Dtype) {
-            return probeSource(QStringLiteral("l2_read<%1>").arg(paramInt(p, "unroll")));
-        };
-        k.testCases = {{{"kib", 1}, {"passes", 3}}, {{"kib", 100}, {"passes", 2}, {"block", 96}}, {{"kib", 4096}, {"passes", 4}}};
-        c.add(k);
-    }
-    {
-        KernelSpec k = probe("probe.smem_read", tr("Shared-memory read"),
-                             tr("Every lane of a warp reads a 4-byte word of shared memory; with stride s between "
-                                "lanes the access is a gcd(s, 32)-way bank conflict (bank = word mod 32)."));
-        k.level = "smem";
-        k.params = {intParam("stride", tr("words between the lanes' addresses"), 1, 1, 32),
-                    intParam("iters", tr("loop iterations (16 loads each)"), 4096, 1, 1 << 24), blockParam()};
-        k.work = [](const Params &p, model::Dtype d) { // per thread; the run reports the grid's total
-            return model::workloads::elementwise(double(paramInt(p, "iters")) * kSmemLoads, 0, 1, 0, d);
-        };
-        k.compileOptions = [](const Params &p, model::Dtype) {
-            return probeSource(QStringLiteral("smem_read<%1>").arg(paramInt(p, "stride")));
-        };
-        k.testCases = {{{"stride", 1}, {"iters", 10}}, {{"stride", 3}, {"iters", 7}, {"block", 96}}, {{"stride", 32}, {"iters", 5}}};
-        c.add(k);
-    }
-    {
-        KernelSpec k = probe("probe.smem_fma", tr("Shared-memory loads feeding FMAs"),
-                             tr("The inner loop of a register-blocked GEMM in miniature: every iteration each thread "
-                                "loads 8 words of shared memory (LDS.32, or two LDS.128 with vec 4; lanes stride "
-                                "words apart, so a gcd(stride, 32)-way bank conflict) and feeds every word into "
-                                "ratio FMAs on ratio accumulators, with blocks_per_sm blocks resident on every SM. "
-                                "It measures how far the issue slots and the shared-memory pipe overlap."));
-        k.level = "smem";
-        k.precision = "fp32";
-        k.params = {intParam("ratio", tr("FMAs per loaded word (one accumulator each)"), 8, 1, 64),
-                    intParam("stride", tr("elements between the lanes' addresses (words; 16-byte vectors with vec 4)"), 1, 1, 32),
-                    intParam("vec", tr("words per shared-memory load: 1 (LDS.32) or 4 (LDS.128)"), 1, 1, 4, 1, {1, 4}),
-                    intParam("iters", tr("loop iterations (8 words and 8 x ratio FMAs each)"), 512, 1, 1 << 16),
-                    blockParam(),
-                    intParam("blocks_per_sm", tr("blocks resident on every SM (forced through dynamic shared memory)"), 2, 1, 32)};
-        k.validate = [](const Params &p, model::Dtype) {
-            if (paramInt(p, "vec") == 4 && paramInt(p, "stride") > 8)
-                return tr("\"stride\" is at most 8 with vec 4 (the lanes' vectors must fit the 8 KiB buffer)");
-            return QString();
-        };
-        k.work = [](const Params &p, model::Dtype d) { // per thread; the run reports the grid's total
-            return model::workloads::elementwise(double(paramInt(p, "iters")) * kSfWordsPerIter, 2.0 * double(paramInt(p, "ratio")), 1, 0, d);
-        };
-        k.compileOptions = [](const Params &p, model::Dtype) {
-            return probeSource(QStringLiteral("smem_fma<%1, %2, %3>")
-                                   .arg(paramInt(p, "ratio"))
-                                   .arg(paramInt(p, "stride"))
-                                   .arg(paramInt(p, "vec")));
-        };
-        k.testCases = {{{"ratio", 1}, {"stride", 3}, {"iters", 3}, {"block", 96}, {"blocks_per_sm", 3}},
-                       {{"ratio", 8}, {"stride", 2}, {"vec", 4}, {"iters", 5}},
-                       {{"ratio", 32}, {"stride", 32}, {"iters", 7}, {"block", 1024}, {"blocks_per_sm", 4}}};
-        c.add(k);
-    }
-    const struct
-    {
-        const char *kernel; // fma_fp32<CHAINS> ... in probes.cu
-        const char *id;
-        const char *title;
-        const char *dtype;
-        const char *precision;
-        qint64 iters;
-    } fmas[] = {
-        {"fma_fp32", "probe.fma_fp32", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "FP32 FMA"), "fp32", "fp32", 2048},
-        {"fma_fp64", "probe.fma_fp64", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "FP64 FMA"), "fp64", "fp64", 1024},
-        {"hfma2", "probe.hfma2_fp16", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "FP16 HFMA2"), "fp16", "fp16", 2048},
-    };
-    for (const auto &f : fmas) {
-        KernelSpec k = probe(f.id, tr(f.title),
-                             tr("Eight independent chains x = x * a + b per thread, one full wave of blocks: "
-                                "the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two)."));
-        k.precision = f.precision;
-        k.dtypes = {f.dtype};
-        k.params = {intParam("iters", tr("loop iterations (16 FMAs per chain each)"), f.iters, 1, 1 << 24), blockParam()};
-        const int lanes = QLatin1String(f.dtype) == QLatin1String("fp16") ? 2 : 1; // HFMA2 does two
-        k.work = [lanes](const Params &p, model::Dtype d) { // per thread; the run reports the grid's total
-            const double fmas = double(paramInt(p, "iters")) * kFmaSteps * kFmaChains * lanes;
-            return model::workloads::elementwise(fmas, 2, 0, 0, d);
-        };
-        const QString name = fmaKernel(f.kernel);
-        k.compileOptions = [name](const Params &, model::Dtype) { return probeSource(name); };
-        k.testCases = {{{"iters", 1}, {"block", 32}}, {{"iters", 3}, {"block", 96}}, {{"iters", 17}}};
-        c.add(k);
-    }
-    const struct
-    {
-        const char *id;
-        const char *title;
-        const char *dtype;
-        const char *precision;
-    } mmas[] = {
-        {"probe.mma_bf16", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "mma.sync bf16"), "bf16", "bf16_tc"},
-        {"probe.mma_fp16", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "mma.sync fp16"), "fp16", "fp16_tc"},
-        {"probe.mma_tf32", QT_TRANSLATE_NOOP("kernels::ProbeKernels", "mma.sync tf32"), "tf32", "tf32_tc"},
-    };
-    for (const auto &m : mmas) {
-        KernelSpec k = probe(m.id, tr(m.title),
-                             tr("Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on "
-                                "independent accumulators with operands in registers: the rate of the "
-                                "pre-Hopper tensor-core path (Hopper's full rate needs wgmma)."));
-        k.precision = m.precision;
-        k.dtypes = {m.dtype};
-        k.params = {intParam("iters", tr("loop iterations (2 mma per chain each)"), 8192, 1, 1 << 24),
-                    blockParam(128), intParam("chains", tr("independent accumulators per warp"), 4, 1, 8, 1, {1, 2, 4, 8})};
-        const QString dtype = QString::fromLatin1(m.dtype);
-        const double flopsPerMma = dtype == QLatin1String("tf32") ? 2048 : 4096; // m16n8k8, m16n8k16
-        k.work = [flopsPerMma](const Params &p, model::Dtype d) { // per warp; the run reports the grid's total
-            const double mmas = (2.0 * double(paramInt(p, "iters")) + 1) * double(paramInt(p, "chains"));
-            return model::workloads::elementwise(mmas, flopsPerMma, 0, 0, d);
-        };
-        k.compileOptions = [dtype](const Params &p, model::Dtype) { return probeSource(mmaKernel(dtype, p)); };
-        k.testCases = {{{"iters", 1}, {"block", 32}}, {{"iters", 3}, {"block", 96}, {"chains", 1}}, {{"iters", 10}, {"chains", 8}}};
-        c.add(k);
-    }
-    {
+    for (const ProbeKernel &r : probeKernels()) {
         KernelSpec k;
-        k.id = "probe.memcpy_d2d";
+        k.id = QString::fromLatin1(r.id);
         k.family = "probe";
-        k.title = tr("cudaMemcpyAsync (device to device)");
-        k.description = tr("The driver's own device-to-device copy, the yardstick for the copy kernels.");
-        k.workload = "copy";
-        k.reference = "exact";
-        k.dtypes = {"fp32"};
-        k.params = {wordsParam()};
-        k.work = [](const Params &p, model::Dtype d) { return model::workloads::copy(double(paramInt(p, "n")), d); };
-        k.testCases = sizes("n", {777, 1000003, qint64(1) << 22});
-        c.add(k);
-    }
-    {
-        KernelSpec k;
-        k.id = "probe.cublas_bf16";
-        k.family = "probe";
-        k.title = tr("cuBLAS GEMM (bf16)");
-        k.description = tr("C = A B through cublasGemmEx, bf16 in and out, fp32 accumulation: what the "
-                           "tensor cores reach with the library's kernels (wgmma on Hopper).");
-        k.workload = "gemm";
-        k.precision = "bf16_tc";
-        k.reference = "cpu-fp64";
-        k.dtypes = {"bf16"};
-        k.params = {intParam("size", tr("M = N = K"), 8192, 16, 32768, 8)};
-        k.work = [](const Params &p, model::Dtype d) {
-            const double s = double(paramInt(p, "size"));
-            return model::workloads::gemm(s, s, s, d);
-        };
-        k.testCases = sizes("size", {64, 104, 520});
+        k.title = r.title;
+        k.description = r.description;
+        k.workload = QString::fromLatin1(r.workload);
+        k.level = QString::fromLatin1(r.level);
+        k.precision = QString::fromLatin1(r.precision);
+        k.reference = QString::fromLatin1(r.reference);
+        k.params = r.params;
+        k.dtypes = {QString::fromLatin1(r.dtype)};
+        k.work = r.work;
+        k.validate = r.validate;
+        if (r.kernel) {
+            k.source = "probes.cu";
+            k.compileOptions = [name = r.kernel](const Params &p, model::Dtype) {
+                CompileOptions o;
+                o.source = QStringLiteral("probes.cu");
+                o.nameExpressions = {name(p)};
+                return o;
+            };
+        }
+        k.testCases = r.testCases;
         c.add(k);
     }
 }
