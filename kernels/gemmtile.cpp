@@ -923,4 +923,40 @@ QString tileLabel(const TileConfig &c)
     return s;
 }
 
+TileConfig configFromKeys(const QVariantMap &keys)
+{
+    auto get = [&](const QString &key) -> QVariant {
+        for (auto it = keys.begin(); it != keys.end(); ++it)
+            if (it.key().compare(key, Qt::CaseInsensitive) == 0)
+                return it.value();
+        return {};
+    };
+    QString step = get(QStringLiteral("step")).toString();
+    if (step.isEmpty())
+        step = QString::fromLatin1(kModelStep);
+    const QVariant m = get(QStringLiteral("M"));
+    TileConfig c = defaultConfig(step, m.isValid() ? m.toLongLong() : 4096);
+    if (const QVariant d = get(QStringLiteral("dtype")); d.isValid())
+        if (const auto dt = model::parseDtype(d.toString()))
+            c.dtype = *dt;
+    QList<TileField> given;
+    for (TileField f : tileFields()) {
+        if (f == TileField::Dtype || f == TileField::Step)
+            continue;
+        const QVariant v = get(tileFieldKey(f));
+        if (!v.isValid())
+            continue;
+        c.setValue(f, v.toLongLong());
+        given.append(f);
+    }
+    // A register-blocked step told only its threads finds TM and TN from them.
+    if (given.contains(TileField::Threads) && !given.contains(TileField::TM) && !given.contains(TileField::TN))
+        c.tm = c.tn = 0;
+    const TileConfig n = normalized(c);
+    for (TileField f : tileFields())
+        if (f != TileField::Dtype && f != TileField::Step && !given.contains(f))
+            c.setValue(f, n.value(f));
+    return c;
+}
+
 } // namespace kernels::gemm

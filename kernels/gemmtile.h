@@ -14,6 +14,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace kernels::gemm {
 
@@ -84,6 +85,10 @@ TileConfig normalized(TileConfig c);
 // the others take the new step's defaults, derived and fixed ones follow. `changed` lists the
 // knobs that took a default ("BK 32 → 64").
 TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *changed = nullptr);
+// A configuration named by its keys (tileFieldKey, in any case), as a lesson's "tile" object
+// gives it: the named knobs as given (a wrong one keeps its value and shows its reason), the
+// rest at the step's defaults for its M; no "step": the model step.
+TileConfig configFromKeys(const QVariantMap &keys);
 
 // A configuration as the model and the kernel see it.
 struct TilePlan

@@ -4,6 +4,7 @@
 // user's choices survive a lesson and a save/restore.
 #include "lesson.h"
 #include "specdb.h"
+#include "tile/tilesession.h"
 #include "workspace/workspace.h"
 
 #include <QCoreApplication>
@@ -168,21 +169,32 @@ private slots:
         QCOMPARE(occ.count(), 1);
         QCOMPARE(ws.occupancyInput().threadsPerBlock, 256);
 
-        QVERIFY(!ws.tileConfig());
+        // The tile explorer's session is the workspace's: its configuration is the workspace's.
+        QVERIFY(ws.tileSession());
         QSignalSpy tile(&ws, &Workspace::tileConfigChanged);
-        const Workspace::TileConfig c = kernels::gemm::defaultConfig(QStringLiteral("gemm.reg2d"));
+        Workspace::TileConfig c = ws.tileConfig();
+        c.bm = c.bm == 64 ? 128 : 64;
         ws.setTileConfig(c);
         ws.setTileConfig(c);
         QCOMPARE(tile.count(), 1);
-        QVERIFY(*ws.tileConfig() == c);
+        QVERIFY(ws.tileConfig() == c);
+        QVERIFY(ws.tileSession()->config() == c);
+        // The session follows the workspace's GPU.
+        ws.selectGpu(QStringLiteral("a100-sxm4-80gb"));
+        QCOMPARE(ws.tileSession()->gpu().id, QStringLiteral("a100-sxm4-80gb"));
+        QVERIFY(ws.tileSession()->hasGpu());
     }
 
     void tileFromLesson()
     {
-        // Named knobs as given (in any case), the rest at the step's defaults.
-        const Workspace::TileConfig c = Workspace::tileConfigFromLesson(
-            {{QStringLiteral("step"), QStringLiteral("gemm.mma_multistage")}, {QStringLiteral("dtype"), QStringLiteral("bf16")},
-             {QStringLiteral("BM"), 96}, {QStringLiteral("m"), 2048}});
+        // Named knobs as given (in any case), the rest at the step's defaults; the workspace
+        // holds what a lesson's tile object says.
+        Workspace ws(m_db);
+        model::LessonStep step;
+        step.tile = {{QStringLiteral("step"), QStringLiteral("gemm.mma_multistage")}, {QStringLiteral("dtype"), QStringLiteral("bf16")},
+                     {QStringLiteral("BM"), 96}, {QStringLiteral("m"), 2048}};
+        ws.applyLessonStep(step);
+        const Workspace::TileConfig c = ws.tileConfig();
         QCOMPARE(c.step, QStringLiteral("gemm.mma_multistage"));
         QCOMPARE(c.dtype, model::Dtype::Bf16);
         QCOMPARE(c.bm, 96);
@@ -191,7 +203,7 @@ private slots:
         QCOMPARE(c.bk, defaults.bk);
         QCOMPARE(c.stages, defaults.stages);
         // No step: the tile-model step.
-        QCOMPARE(Workspace::tileConfigFromLesson({{QStringLiteral("bm"), 64}}).step, QString::fromLatin1(kernels::gemm::kModelStep));
+        QCOMPARE(kernels::gemm::configFromKeys({{QStringLiteral("bm"), 64}}).step, QString::fromLatin1(kernels::gemm::kModelStep));
     }
 
     void lessonStepWithoutWindow_data()
@@ -245,12 +257,11 @@ private slots:
         }
         if (!want.occupancy.isEmpty())
             QCOMPARE(ws.occupancyInput().threadsPerBlock, want.occupancy.value(QStringLiteral("threads"), 128).toInt());
-        if (!want.tile.isEmpty()) {
-            QVERIFY(ws.tileConfig());
-            QVERIFY(*ws.tileConfig() == Workspace::tileConfigFromLesson(want.tile));
-        } else {
-            QVERIFY(!ws.tileConfig());
-        }
+        const Workspace::TileConfig tileBefore = Workspace(m_db).tileConfig();
+        if (!want.tile.isEmpty())
+            QVERIFY(ws.tileConfig() == kernels::gemm::configFromKeys(want.tile));
+        else
+            QVERIFY(ws.tileConfig() == tileBefore); // untouched
     }
 
     void choicesSurviveALesson()

@@ -5,14 +5,16 @@
 #include "classroom/presentationmode.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
-#include "workerclient.h"
+#include "tile/tilesession.h"
 #include "workspace/workspace.h"
 
 #include <QSettings>
 
 AppShell::AppShell(model::SpecDb db, WorkerClient *worker, QObject *parent)
-    : QObject(parent), m_workspace(new Workspace(std::move(db), this)), m_worker(worker)
+    : QObject(parent), m_workspace(new Workspace(std::move(db), this))
 {
+    if (worker) // tile measurements queue with the Runs panel's, so two runs never share the GPU
+        m_workspace->tileSession()->setWorker(worker);
     m_workspace->restore(QSettings());
     m_window = create();
     m_window->restoreSettings();
@@ -26,8 +28,6 @@ AppShell::~AppShell()
 MainWindow *AppShell::create()
 {
     auto *w = new MainWindow(m_workspace);
-    if (m_worker)
-        w->setWorker(m_worker);
     connect(w, &MainWindow::languageChangeRequested, this, &AppShell::switchLanguage);
     return w;
 }

@@ -18,7 +18,7 @@ class AppShell : public QObject
     Q_OBJECT
 
 public:
-    // worker: the kernels' worker (LiveTools'), handed to every window's tile explorer.
+    // worker: the kernels' worker (LiveTools'), which the tile explorer's session measures with.
     explicit AppShell(model::SpecDb db, WorkerClient *worker = nullptr, QObject *parent = nullptr);
     ~AppShell() override;
 
@@ -35,6 +35,5 @@ private:
     MainWindow *create();
 
     Workspace *m_workspace;
-    QPointer<WorkerClient> m_worker;
     QPointer<MainWindow> m_window;
 };

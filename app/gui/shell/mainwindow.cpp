@@ -9,7 +9,6 @@
 #include "shell/uilanguage.h"
 #include "shell/windowfit.h"
 #include "tile/tileexplorer.h"
-#include "tile/tilesession.h"
 #include "workloadpanel.h"
 #include "workspace/workspace.h"
 
@@ -48,13 +47,13 @@ MainWindow::MainWindow(Workspace *workspace, QWidget *parent) : QMainWindow(pare
 
 MainWindow::~MainWindow()
 {
-    // The panels are views of the workspace: they go first.
-    delete m_classroom;
-    m_classroom = nullptr;
-    const QList<QWidget *> children = findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
-    qDeleteAll(children);
-    if (m_ownsWorkspace)
+    // The widgets' connections to a workspace of the window's own end with it (each is made in
+    // the workspace's context), so it may go before them; the tile explorer, a view of its
+    // session, goes first.
+    if (m_ownsWorkspace) {
+        delete m_tiles;
         delete m_workspace;
+    }
 }
 
 void MainWindow::build()
@@ -89,8 +88,11 @@ void MainWindow::build()
     registerPanel(QStringLiteral("roofline"), m_workloads);
     registerPanel(QStringLiteral("occupancy"), m_occupancy);
     // The tile explorer: its own tab, following the GPU; lessons find it as "tile".
-    m_tiles = new TileExplorer(m_chart);
-    addPanel(m_tiles, tr("Tile explorer"));
+    // A view of the workspace's session, which may already have a GPU and points: born in its
+    // (hidden) tab, so that they reach the chart only once the tab is shown.
+    QScrollArea *tilePage = addPanelPage(tr("Tile explorer"));
+    m_tiles = new TileExplorer(m_workspace->tileSession(), m_chart, tilePage->viewport());
+    tilePage->setWidget(m_tiles);
     registerPanel(QStringLiteral("tile"), m_tiles);
     connect(m_tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
 
@@ -150,17 +152,6 @@ void MainWindow::bindWorkspace()
     connect(m_occupancy, &OccupancyPanel::resultChanged, ws, [this, ws] { ws->setOccupancyInput(m_occupancy->input()); });
     connect(ws, &Workspace::occupancyInputChanged, m_occupancy, &OccupancyPanel::setInput);
 
-    // A new workspace takes the explorer's first configuration; a kept one is shown again.
-    if (const auto tile = ws->tileConfig())
-        m_tiles->setConfig(*tile);
-    else
-        ws->setTileConfig(m_tiles->config());
-    connect(m_tiles->session(), &TileSession::configChanged, ws, &Workspace::setTileConfig);
-    connect(ws, &Workspace::tileConfigChanged, m_tiles, [this](const Workspace::TileConfig &c) {
-        if (!(m_tiles->config() == c))
-            m_tiles->setConfig(c);
-    });
-
     if (const model::Gpu *gpu = ws->gpu())
         onGpuChanged(*gpu);
     else
@@ -190,8 +181,7 @@ void MainWindow::onGpuChanged(const model::Gpu &gpu)
     setWindowTitle(gpu.displayName());
     updateChart();
     m_workloads->setGpu(gpu);
-    m_occupancy->setGpu(gpu);
-    m_tiles->setGpu(gpu);
+    m_occupancy->setGpu(gpu); // the tile session follows the workspace by itself
     emit gpuChanged(gpu);
 }
 
@@ -370,11 +360,6 @@ bool MainWindow::addGpu(const model::Gpu &gpu)
     return m_workspace->addGpu(gpu);
 }
 
-void MainWindow::setWorker(WorkerClient *worker)
-{
-    m_tiles->setWorker(worker);
-}
-
 void MainWindow::updateChart()
 {
     m_toggles->setAvailable(m_workspace->availablePrecisions(), m_workspace->availableLevels());
@@ -387,13 +372,18 @@ void MainWindow::updateChart()
 
 void MainWindow::addPanel(QWidget *panel, const QString &title)
 {
+    addPanelPage(title)->setWidget(panel);
+}
+
+QScrollArea *MainWindow::addPanelPage(const QString &title)
+{
     // Each panel scrolls in its tab rather than widening the dock to the widest panel's
     // minimum (the occupancy sweeps), which would leave the chart a sliver.
     auto *scroll = new QScrollArea;
-    scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     m_panels->addTab(scroll, title);
+    return scroll;
 }
 
 void MainWindow::showPanel(QWidget *panel)

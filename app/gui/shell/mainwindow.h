@@ -14,11 +14,11 @@ class Classroom;
 class GpuPicker;
 class OccupancyPanel;
 class QAction;
+class QScrollArea;
 class QTabWidget;
 class QToolButton;
 class TileExplorer;
 class WindowFit;
-class WorkerClient;
 class WorkloadPanel;
 class Workspace;
 
@@ -80,10 +80,6 @@ public:
     // workspace, and so to both pickers; false for a duplicate id.
     bool addGpu(const model::Gpu &gpu);
 
-    // The worker that runs kernels (shared with the Runs panel, so two runs never share the
-    // GPU): the tile explorer measures through it.
-    void setWorker(WorkerClient *worker);
-
     QWidget *currentPanel() const;
 
     bool exportChart(const QString &file, int width = 0, int height = 0);
@@ -118,6 +114,7 @@ private:
     void buildActions();
     void buildDocks();
     void buildAppearanceMenus();
+    QScrollArea *addPanelPage(const QString &title); // an empty tab for a panel
     void bindWorkspace();
     void showRefusedFiles();
     void onGpuChanged(const model::Gpu &gpu);

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "lessontarget.h"
 #include "tile/tilesession.h"
 
 #include <QPointer>
@@ -24,7 +23,7 @@ class WorkerClient;
 // sweeps. The session's points and trails go to the roofline chart (group "tile") while the
 // explorer can be seen. Every knob writes to the session; every session signal refreshes what
 // it changed, so another owner (a lesson, the Workspace) may drive the session directly.
-class TileExplorer : public QWidget, public LessonTarget
+class TileExplorer : public QWidget
 {
     Q_OBJECT
 
@@ -49,7 +48,7 @@ public:
     TileSession *session() const { return m_session; }
 
     // Lesson steps go to the session (TileSession::applyLessonState).
-    void applyLessonState(const QVariantMap &state) override;
+    void applyLessonState(const QVariantMap &state);
 
     // ---- the session, forwarded (the main window, lessons and tests drive the explorer so)
     void setGpu(const model::Gpu &gpu) { m_session->setGpu(gpu); }

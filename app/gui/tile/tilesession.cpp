@@ -175,40 +175,7 @@ void TileSession::applyPreset(int index)
 
 void TileSession::applyLessonState(const QVariantMap &state)
 {
-    auto get = [&](const QString &key) -> QVariant {
-        for (auto it = state.begin(); it != state.end(); ++it)
-            if (it.key().compare(key, Qt::CaseInsensitive) == 0)
-                return it.value();
-        return {};
-    };
-    QString step = get(QStringLiteral("step")).toString();
-    if (step.isEmpty())
-        step = QString::fromLatin1(gemm::kModelStep);
-    const QVariant m = get(QStringLiteral("M"));
-    Config c = gemm::defaultConfig(step, m.isValid() ? m.toLongLong() : 4096);
-    if (const QVariant d = get(QStringLiteral("dtype")); d.isValid()) {
-        if (const auto dt = model::parseDtype(d.toString()))
-            c.dtype = *dt;
-    }
-    QList<Field> given;
-    for (Field f : gemm::tileFields()) {
-        if (f == Field::Dtype || f == Field::Step)
-            continue;
-        const QVariant v = get(gemm::tileFieldKey(f));
-        if (!v.isValid())
-            continue;
-        c.setValue(f, v.toLongLong());
-        given.append(f);
-    }
-    // A register-blocked step told only its threads finds TM and TN from them.
-    if (given.contains(Field::Threads) && !given.contains(Field::TM) && !given.contains(Field::TN))
-        c.tm = c.tn = 0;
-    // Knobs the step names keep their values (a wrong one shows its reason); the rest follow.
-    const Config n = gemm::normalized(c);
-    for (Field f : gemm::tileFields())
-        if (f != Field::Dtype && f != Field::Step && !given.contains(f))
-            c.setValue(f, n.value(f));
-    setConfig(c);
+    setConfig(gemm::configFromKeys(state));
 }
 
 // ---------------------------------------------------------------- model

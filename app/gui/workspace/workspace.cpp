@@ -1,5 +1,7 @@
 #include "workspace/workspace.h"
 
+#include "tile/tilesession.h"
+
 #include <QSettings>
 
 namespace gemm = kernels::gemm;
@@ -17,8 +19,9 @@ bool sameInput(const model::OccupancyInput &a, const model::OccupancyInput &b)
 
 Workspace::Workspace(model::SpecDb db, QObject *parent)
     : QObject(parent), m_db(std::move(db)), m_precisions(defaultPrecisions()), m_levels(model::knownLevels()),
-      m_workloads(new WorkloadModel(this))
+      m_workloads(new WorkloadModel(this)), m_tile(new TileSession(this))
 {
+    connect(m_tile, &TileSession::configChanged, this, &Workspace::tileConfigChanged);
     // A workload removed or replaced cannot stay selected.
     auto dropStaleSelection = [this] {
         if (!m_selected.isEmpty() && m_workloads->rowOf(m_selected) < 0)
@@ -56,6 +59,7 @@ bool Workspace::selectGpu(const QString &id)
         return false;
     if (id != m_gpuId) {
         m_gpuId = id;
+        m_tile->setGpu(*g);
         emit gpuChanged(*g);
     }
     return true;
@@ -137,51 +141,16 @@ void Workspace::setOccupancyInput(const model::OccupancyInput &in)
     emit occupancyInputChanged(in);
 }
 
-void Workspace::setTileConfig(const TileConfig &config)
+const Workspace::TileConfig &Workspace::tileConfig() const
 {
-    if (m_tile && *m_tile == config)
-        return;
-    m_tile = config;
-    emit tileConfigChanged(config);
+    return m_tile->config();
 }
 
-Workspace::TileConfig Workspace::tileConfigFromLesson(const QVariantMap &state)
+void Workspace::setTileConfig(const TileConfig &config)
 {
-    // Keys as the lesson file spells them, in any case ("M" or "m").
-    auto get = [&](const QString &key) -> QVariant {
-        for (auto it = state.begin(); it != state.end(); ++it)
-            if (it.key().compare(key, Qt::CaseInsensitive) == 0)
-                return it.value();
-        return {};
-    };
-    QString step = get(QStringLiteral("step")).toString();
-    if (step.isEmpty())
-        step = QString::fromLatin1(gemm::kModelStep);
-    const QVariant m = get(QStringLiteral("M"));
-    TileConfig c = gemm::defaultConfig(step, m.isValid() ? m.toLongLong() : 4096);
-    if (const QVariant d = get(QStringLiteral("dtype")); d.isValid())
-        if (const auto dt = model::parseDtype(d.toString()))
-            c.dtype = *dt;
-    QList<gemm::TileField> given;
-    for (gemm::TileField f : gemm::tileFields()) {
-        if (f == gemm::TileField::Dtype || f == gemm::TileField::Step)
-            continue;
-        const QVariant v = get(gemm::tileFieldKey(f));
-        if (!v.isValid())
-            continue;
-        c.setValue(f, v.toLongLong());
-        given.append(f);
-    }
-    // A register-blocked step told only its threads finds TM and TN from them.
-    if (given.contains(gemm::TileField::Threads) && !given.contains(gemm::TileField::TM) &&
-        !given.contains(gemm::TileField::TN))
-        c.tm = c.tn = 0;
-    // Knobs the step names keep their values (a wrong one shows its reason); the rest follow.
-    const TileConfig n = gemm::normalized(c);
-    for (gemm::TileField f : gemm::tileFields())
-        if (f != gemm::TileField::Dtype && f != gemm::TileField::Step && !given.contains(f))
-            c.setValue(f, n.value(f));
-    return c;
+    if (config == m_tile->config())
+        return;
+    m_tile->setConfig(config); // emits configChanged, so tileConfigChanged
 }
 
 void Workspace::applyLessonStep(const model::LessonStep &step)
@@ -216,7 +185,7 @@ void Workspace::applyLessonStep(const model::LessonStep &step)
         setOccupancyInput(in);
     }
     if (!step.tile.isEmpty())
-        setTileConfig(tileConfigFromLesson(step.tile));
+        m_tile->applyLessonState(step.tile);
 }
 
 Workspace::Choices Workspace::choices() const

@@ -13,13 +13,15 @@
 #include <optional>
 
 class QSettings;
+class TileSession;
 
 // What the user is looking at, without any widget: the spec database (the one copy the app
 // has), the GPU and the GPUs compared with it, the ceilings and memory levels wanted, the axes,
 // the workloads (a list model), the selected workload, the occupancy calculator's input and the
-// tile explorer's configuration. Panels are views of it: they read it, write it, and follow its
-// signals; lessons apply their steps to it; the shell keeps it while it re-creates the window
-// (a language switch), so nothing the user did is lost with the old widgets.
+// tile explorer's session (its configuration, evaluations, ladder, sweeps and measurements).
+// Panels are views of it: they read it, write it, and follow its signals; lessons apply their
+// steps to it; the shell keeps it while it re-creates the window (a language switch), so
+// nothing the user did is lost with the old widgets.
 //
 // Setters that change nothing emit nothing, so a panel may write back what it was just told.
 class Workspace : public QObject
@@ -72,12 +74,12 @@ public:
     // ---- occupancy calculator and tile explorer
     model::OccupancyInput occupancyInput() const { return m_occupancy; }
     void setOccupancyInput(const model::OccupancyInput &in);
-    // nullopt until a lesson or the tile explorer gives one (the explorer then shows its own).
-    std::optional<TileConfig> tileConfig() const { return m_tile; }
+    // The tile explorer's state, without widgets; it follows the workspace's GPU. Explorers are
+    // views of it (TileExplorer(session, chart)), so a re-created window shows the same tile,
+    // trails and measurements.
+    TileSession *tileSession() const { return m_tile; }
+    const TileConfig &tileConfig() const;
     void setTileConfig(const TileConfig &config);
-    // A lesson's "tile" object (M N K dtype step bm bn bk tm tn stages threads group): the
-    // named knobs as given, the rest at the step's defaults (no "step": the tile-model step).
-    static TileConfig tileConfigFromLesson(const QVariantMap &state);
 
     // ---- lessons
     // Puts the workspace in the state a lesson step describes: GPU, comparisons, ceilings,
@@ -113,7 +115,7 @@ signals:
     void logScaleChanged(bool log);
     void selectedWorkloadChanged(const QString &id);
     void occupancyInputChanged(const model::OccupancyInput &in);
-    void tileConfigChanged(const kernels::gemm::TileConfig &config);
+    void tileConfigChanged(const kernels::gemm::TileConfig &config); // the session's configChanged
 
 private:
     model::SpecDb m_db;
@@ -125,5 +127,5 @@ private:
     WorkloadModel *m_workloads;
     QString m_selected;
     model::OccupancyInput m_occupancy;
-    std::optional<TileConfig> m_tile;
+    TileSession *m_tile;
 };
