@@ -199,7 +199,7 @@ QVariant KernelsTableModel::display(const Row &r, int column) const
     };
     switch (column) {
     case Kernel:
-        return model::shortKernelName(s.kernel);
+        return model::shortKernelName(s.kernel, 36);
     case Grid:
         return s.grid;
     case Block:
@@ -308,7 +308,7 @@ QVariant KernelsTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return toolTip(r, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() >= Launches && index.column() <= AiL1)
+        if (index.column() >= Share && index.column() <= AiL1)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case SortRole:

@@ -27,7 +27,8 @@ class KernelsTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Kernel, Grid, Block, Launches, Time, Share, FlopPerS, AiHbm, AiL2, AiL1, Bound, Throughput,
+    // What a narrow panel needs first: which kernel, how much of the time, how fast; then the rest.
+    enum Column { Kernel, Share, Time, Launches, FlopPerS, AiHbm, AiL2, AiL1, Bound, Grid, Block, Throughput,
                   Derivation, Source, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // the raw number (or lower-case text)

@@ -258,6 +258,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_kernelsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_kernelsView->setAlternatingRowColors(true);
     m_kernelsView->setWordWrap(false);
+    // A kernel's own name is at the end of its namespaces: keep the end when the panel is narrow.
+    m_kernelsView->setTextElideMode(Qt::ElideLeft);
     m_kernelsView->verticalHeader()->hide();
     m_kernelsView->verticalHeader()->setDefaultSectionSize(m_kernelsView->fontMetrics().height() + 6);
     m_kernelsView->horizontalHeader()->setStretchLastSection(true);
@@ -703,7 +705,7 @@ void ResultsPanel::updateKernels()
     m_kernelsView->resizeColumnsToContents();
     m_kernelsView->setColumnWidth(KernelsTableModel::Kernel,
                                   std::min(m_kernelsView->columnWidth(KernelsTableModel::Kernel),
-                                           m_kernelsView->fontMetrics().averageCharWidth() * 40));
+                                           m_kernelsView->fontMetrics().averageCharWidth() * 22));
     Q_UNUSED(name);
 }
 
