@@ -123,7 +123,7 @@ int main(int argc, char *argv[])
     parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption, langOption, themeOption,
                        panelOption, lessonOption, stepOption, presentOption, scaleOption, sizeOption});
     const QCommandLineOption resultsOption(QStringLiteral("results"),
-                                           QApplication::translate("main", "Open a results file or an Nsight Compute CSV (repeatable)."),
+                                           QApplication::translate("main", "Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export (repeatable)."),
                                            QStringLiteral("FILE"));
     const QCommandLineOption compareResultsOption(
         QStringLiteral("compare-results"), QApplication::translate("main", "Compare the results with this file."),
@@ -152,7 +152,7 @@ int main(int argc, char *argv[])
     parser.addOption(quitAfterLoadOption);
     // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
     parser.addPositionalArgument(QStringLiteral("files"),
-                                 QApplication::translate("main", "Results files or Nsight Compute CSVs to open."),
+                                 QApplication::translate("main", "Results files, Nsight Compute reports or CSV exports to open."),
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
 

@@ -126,7 +126,8 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         buttons->addWidget(b);
         return b;
     };
-    button(tr("Open…"), tr("Open a results file or an Nsight Compute CSV beside what is shown"),
+    button(tr("Open…"),
+           tr("Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown"),
            &ResultsPanel::openDialog);
     button(tr("Compare…"),
            tr("Overlay a second results file (another GPU or another day) and link matching runs"),
@@ -908,8 +909,9 @@ void ResultsPanel::openDialog()
 {
     const QString file =
         QFileDialog::getOpenFileName(this, tr("Open results"), lastDir(),
-                                     tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab "
-                                        "results (*.json);;Nsight Compute CSV (*.csv);;All files (*)"));
+                                     tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep "
+                                        "*.csv);;RoofLab results (*.json);;Nsight Compute reports (*.ncu-rep);;"
+                                        "Nsight Compute CSV exports (*.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);
@@ -920,7 +922,7 @@ void ResultsPanel::compareDialog()
 {
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Compare with results"), lastDir(),
-        tr("RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)"));
+        tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);
