@@ -537,7 +537,8 @@ std::array<double, 4> RooflineChart::defaultRange() const
         for (const ChartPoint &p : group)
             if (p.flopPerS > 0) {
                 top = std::max(top, p.flopPerS);
-                bottom = std::min(bottom, p.flopPerS);
+                // Room below the lowest point for its marker (a large one is 40 pixels across).
+                bottom = std::min(bottom, p.flopPerS / 1.6);
             }
     if (top <= 0)
         top = 1e15;
