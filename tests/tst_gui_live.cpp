@@ -451,12 +451,13 @@ private slots:
             << data("results/other-schema.json") << false << 0 << "not a RoofLab results file";
         QTest::newRow("missing fields, NaN, negative: partly loaded")
             << data("results/bad-entries.json") << true << 1 << "skipped what could not be used";
-        QTest::newRow("100 MB") << QStringLiteral("@huge") << false << 0 << "larger than 64 MiB are refused";
+        QTest::newRow("3 GB") << QStringLiteral("@huge") << false << 0 << "larger than 2 GiB are refused";
         QTest::newRow("no such file") << QStringLiteral("@missing") << false << 0 << "cannot be opened";
         QTest::newRow("a folder") << QStringLiteral("@folder") << false << 0 << "is a folder";
         QTest::newRow("not an ncu CSV") << data("ncu/bad-not-ncu.csv") << false << 0 << "bad-not-ncu.csv";
+        // its launches are listed under Kernels, the message says what is missing; no point
         QTest::newRow("ncu CSV missing metrics")
-            << data("ncu/bad-missing-metrics.csv") << false << 0 << "ncu";
+            << data("ncu/bad-missing-metrics.csv") << true << 0 << "ncu";
         QTest::newRow("good ncu CSV") << data("ncu/gemm-bf16-raw.csv") << true << -1 << "";
     }
     void badFiles()
@@ -469,7 +470,7 @@ private slots:
             file = m_tmp.filePath(QStringLiteral("huge.json"));
             QFile f(file);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            QVERIFY(f.resize(100ll * 1024 * 1024)); // sparse: costs no disk
+            QVERIFY(f.resize(3000ll * 1024 * 1024)); // sparse: costs no disk
         } else if (file == QLatin1String("@missing")) {
             file = m_tmp.filePath(QStringLiteral("missing.json"));
         } else if (file == QLatin1String("@folder")) {
@@ -657,7 +658,7 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&app.window, &drop);
-        QCOMPARE(app.live.session()->files().size(), 2);
+        QTRY_COMPARE(app.live.session()->files().size(), 2); // read in the background
         QVERIFY(app.rows() > 4);
         QCOMPARE(app.window.currentPanel(), app.results());
     }
