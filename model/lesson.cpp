@@ -1,5 +1,6 @@
 #include "lesson.h"
 
+#include "llm.h"
 #include "specdb.h"
 
 #include <QCoreApplication>
@@ -93,10 +94,38 @@ LessonWorkload workload(const QJsonObject &o, const QString &where)
     return w;
 }
 
+// The decode-vs-prefill view's settings: a model preset, M tokens in flight from B sequences,
+// the KV length S and the linear layer drawn.
+QVariantMap llmState(const QJsonValue &v, const QString &where)
+{
+    if (!v.isObject())
+        fail(where, tr("must be an object"));
+    const QJsonObject o = v.toObject();
+    static const QStringList keys = {"model", "M", "B", "S", "linear"};
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!keys.contains(it.key()))
+            fail(where + '.' + it.key(), tr("unknown field (known: %1)").arg(keys.join(", ")));
+    if (o.contains("model") && !llm::preset(o.value("model").toString())) {
+        QStringList ids;
+        for (const llm::ModelConfig &m : llm::presets())
+            ids << m.id;
+        fail(where + ".model", tr("unknown model \"%1\" (known: %2)").arg(o.value("model").toString(), ids.join(", ")));
+    }
+    if (o.contains("linear") && !llm::linearLayerNames().contains(o.value("linear").toString()))
+        fail(where + ".linear", tr("unknown linear layer \"%1\" (known: %2)")
+                                    .arg(o.value("linear").toString(), llm::linearLayerNames().join(", ")));
+    for (const char *k : {"M", "B", "S"})
+        if (o.contains(k) && (!o.value(k).isDouble() || o.value(k).toDouble() < 1))
+            fail(where + '.' + k, tr("must be a number of at least 1"));
+    if (o.value("M").toDouble(1) < o.value("B").toDouble(1))
+        fail(where + ".M", tr("must be at least B: each sequence brings a token to the step"));
+    return o.toVariantMap();
+}
+
 const QStringList &stepKeys()
 {
     static const QStringList keys = {"title", "caption", "gpu", "compare", "precisions", "levels",
-                                     "scale", "workloads", "tile", "occupancy", "results",
+                                     "scale", "workloads", "tile", "occupancy", "llm", "results",
                                      "results_filter", "panel", "highlight"};
     return keys;
 }
@@ -148,6 +177,8 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
     for (const char *k : {"threads", "regs", "smem"})
         if (s.occupancy.contains(k) && s.occupancy.value(k).toDouble() < 0)
             fail(where + ".occupancy." + k, tr("must not be negative"));
+    if (o.contains("llm"))
+        s.llm = llmState(o.value("llm"), where + ".llm");
     s.results = o.value("results").toString();
     s.resultsFilter = o.value("results_filter").toString();
     s.panel = o.value("panel").toString();
@@ -161,7 +192,7 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
 
 const QStringList &panels()
 {
-    static const QStringList p = {"roofline", "occupancy", "tile", "runs", "results"};
+    static const QStringList p = {"roofline", "occupancy", "tile", "runs", "results", "llm"};
     return p;
 }
 
@@ -252,6 +283,8 @@ LessonStep effectiveStep(const Lesson &lesson, int index)
             e.tile = s.tile;
         if (!s.occupancy.isEmpty())
             e.occupancy = s.occupancy;
+        if (!s.llm.isEmpty())
+            e.llm = s.llm;
         if (!s.results.isEmpty()) {
             e.results = s.results;
             e.resultsFilter = s.resultsFilter;

@@ -45,9 +45,10 @@ struct LessonStep
     std::optional<QList<LessonWorkload>> workloads;
     QVariantMap tile;      // tile explorer: M N K dtype step bm bn bk tm tn stages threads group
     QVariantMap occupancy; // occupancy panel: threads regs smem
+    QVariantMap llm;       // decode vs prefill view: model M B S linear (absent keys: defaults)
     QString results;       // a results file under resources/ to show ("samples/h200-suite.json")
     QString resultsFilter; // only kernels whose id starts with this
-    QString panel;         // "roofline", "occupancy", "tile", "runs", "results"
+    QString panel;         // "roofline", "occupancy", "tile", "runs", "results", "llm"
     QString highlight;     // a point label or "ridge:<precision>"
 };
 
@@ -71,9 +72,9 @@ std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error
 QList<Lesson> loadDirectory(const QString &dir, const SpecDb *db, QStringList *errors);
 
 // The state step `index` puts the app in. A step's fields are changes, so this is the merge of
-// steps 0..index, latest wins (the result does not depend on how the teacher got there); a tile
-// or an occupancy launch is one configuration and wins whole; title, caption and "highlight"
-// are the step's own (a highlight belongs to what the teacher says now).
+// steps 0..index, latest wins (the result does not depend on how the teacher got there); a tile,
+// an occupancy launch or the LLM view's settings is one configuration and wins whole; title,
+// caption and "highlight" are the step's own (a highlight belongs to what the teacher says now).
 LessonStep effectiveStep(const Lesson &lesson, int index);
 
 } // namespace lessons

@@ -142,6 +142,12 @@ private:
 
 } // namespace
 
+const QStringList &linearLayerNames()
+{
+    static const QStringList names = {"qkv_proj", "o_proj", "gate_up_proj", "down_proj"};
+    return names;
+}
+
 std::optional<Step> decoderStep(const ModelConfig &m, const Gpu &gpu, const StepOptions &o, QString *error)
 {
     auto refuse = [error](const QString &why) -> std::optional<Step> {

@@ -81,6 +81,9 @@ struct Step
     double kvBytes = 0;     // the KV cache read by attention
 };
 
+// The linear layers of a decoder layer, in order, as decoderStep names its GEMMs.
+const QStringList &linearLayerNames(); // "qkv_proj", "o_proj", "gate_up_proj", "down_proj"
+
 // The operators of one decoder layer, or of a whole model step, for a GPU.
 std::optional<Step> decoderStep(const ModelConfig &model, const Gpu &gpu, const StepOptions &options,
                                 QString *error = nullptr);

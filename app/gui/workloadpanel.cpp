@@ -3,20 +3,87 @@
 #include "roofline.h"
 #include "units.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace {
 
 constexpr int kIdRole = Qt::UserRole + 1;
 
+bool isFlagField(const QString &name)
+{
+    return name == QLatin1String("fused") || name == QLatin1String("unfused") || name == QLatin1String("residual");
+}
+
 } // namespace
+
+QString WorkloadPanel::fieldLabel(const QString &kind, const QString &name)
+{
+    const bool attention = kind == QLatin1String("attention");
+    if (attention && name == QLatin1String("Hkv"))
+        return tr("Hkv (KV heads)");
+    if (attention && name == QLatin1String("Sq"))
+        return tr("Sq (query tokens)");
+    if (attention && name == QLatin1String("S"))
+        return tr("S (KV length)");
+    if (attention && name == QLatin1String("fused"))
+        return tr("fused (FlashAttention)");
+    if (name == QLatin1String("wbits"))
+        return tr("weights stored in");
+    if (name == QLatin1String("group"))
+        return tr("group (weights per scale)");
+    if (name == QLatin1String("unfused"))
+        return tr("unfused (separate kernels)");
+    if (name == QLatin1String("residual"))
+        return tr("residual add");
+    return name;
+}
+
+QString WorkloadPanel::fieldToolTip(const QString &kind, const QString &name)
+{
+    if (name == QLatin1String("Hkv"))
+        return tr("Key/value heads. Fewer than H (and dividing it) is grouped-query attention, 1 is "
+                  "multi-query; 0 means as many as H (multi-head attention).");
+    if (name == QLatin1String("Sq"))
+        return tr("Query tokens per sequence: 1 is a decode step (one new token against S cached ones); "
+                  "0 means the same as S (self-attention, a prefill).");
+    if (name == QLatin1String("S") && kind == QLatin1String("attention"))
+        return tr("The keys and values each query attends to: the KV cache's length.");
+    if (name == QLatin1String("wbits"))
+        return tr("Weight-only quantization: the weights in 8 or 4 bits with one FP16 scale per group, the "
+                  "activations and the output in the data type above (W8A16, W4A16).");
+    if (name == QLatin1String("group"))
+        return tr("Weights that share one FP16 scale along K (used with 8- or 4-bit weights).");
+    if (name == QLatin1String("unfused")) {
+        if (kind == QLatin1String("residual_rmsnorm"))
+            return tr("Unfused: the residual add writes h, then RMSNorm reads it back (10 instead of 8 bytes per "
+                      "element in BF16).");
+        if (kind == QLatin1String("rmsnorm_fp8"))
+            return tr("Unfused: RMSNorm writes BF16, then a second kernel reads it and writes FP8 (7 instead of 3 "
+                      "bytes per element).");
+        if (kind == QLatin1String("swiglu"))
+            return tr("Unfused: SiLU(gate) goes to a buffer that the multiply reads back (10 instead of 6 bytes "
+                      "per element in BF16).");
+        if (kind == QLatin1String("rope_kv"))
+            return tr("Unfused: K is rotated in place, then copied into the KV cache (8 instead of 4 bytes per "
+                      "element in BF16).");
+        return tr("Count the separate kernels the fused one replaces.");
+    }
+    if (name == QLatin1String("fused"))
+        return tr("Fused: Q, K and V read and O written once. Unticked: the scores and probabilities are also "
+                  "written and read back.");
+    return {};
+}
 
 WorkloadPanel::WorkloadPanel(WorkloadModel *list, QWidget *parent)
     : QWidget(parent), m_model(list ? list : new WorkloadModel(this)), m_kind(new QComboBox(this)),
@@ -81,18 +148,76 @@ void WorkloadPanel::rebuildShapeForm()
     while (m_shapeForm->rowCount() > 0)
         m_shapeForm->removeRow(0);
     m_fields.clear();
-    const model::Shape shape = model::workloads::defaultShape(m_kind->currentText());
+    m_flags.clear();
+    m_wbits = nullptr;
+    const QString kind = m_kind->currentText();
+    const model::Shape shape = model::workloads::defaultShape(kind);
     for (const QString &key : WorkloadEntry::orderedKeys(shape)) {
         const auto it = shape.find(key);
-        auto *spin = new QDoubleSpinBox(m_shapeBox);
-        // Wide range on purpose: the model, not the widget, says what is valid, and says why.
-        spin->setRange(-1e15, 1e15);
-        spin->setDecimals(it.key() == QLatin1String("beta") ? 2 : 0);
-        spin->setValue(it.value());
-        spin->setGroupSeparatorShown(true);
-        m_shapeForm->addRow(it.key(), spin);
-        m_fields.insert(it.key(), spin);
+        QWidget *field = nullptr;
+        if (isFlagField(key)) {
+            auto *box = new QCheckBox(m_shapeBox);
+            box->setChecked(it.value() != 0);
+            m_flags.insert(key, box);
+            field = box;
+        } else if (key == QLatin1String("wbits")) {
+            m_wbits = new QComboBox(m_shapeBox);
+            m_wbits->addItem(tr("the data type (not quantized)"), 0);
+            m_wbits->addItem(tr("8 bits (W8A16)"), 8);
+            m_wbits->addItem(tr("4 bits (W4A16)"), 4);
+            m_wbits->setCurrentIndex(m_wbits->findData(int(it.value())));
+            connect(m_wbits, &QComboBox::currentIndexChanged, this, &WorkloadPanel::updateFieldStates);
+            field = m_wbits;
+        } else {
+            auto *spin = new QDoubleSpinBox(m_shapeBox);
+            // Wide range on purpose: the model, not the widget, says what is valid, and says why.
+            spin->setRange(-1e15, 1e15);
+            spin->setDecimals(it.key() == QLatin1String("beta") ? 2 : 0);
+            spin->setGroupSeparatorShown(true);
+            // 0 is a choice here, not a size: the box says which.
+            if (kind == QLatin1String("attention") && key == QLatin1String("Hkv")) {
+                spin->setRange(0, 1e15);
+                spin->setSpecialValueText(tr("same as H"));
+            } else if (kind == QLatin1String("attention") && key == QLatin1String("Sq")) {
+                spin->setRange(0, 1e15);
+                spin->setSpecialValueText(tr("same as S (prefill)"));
+            }
+            spin->setValue(it.value());
+            m_fields.insert(it.key(), spin);
+            field = spin;
+        }
+        field->setToolTip(fieldToolTip(kind, key));
+        m_shapeForm->addRow(fieldLabel(kind, key), field);
+        if (QWidget *label = m_shapeForm->labelForField(field))
+            label->setToolTip(field->toolTip());
     }
+    updateFieldStates();
+}
+
+void WorkloadPanel::updateFieldStates()
+{
+    if (QDoubleSpinBox *group = m_fields.value(QStringLiteral("group")))
+        group->setEnabled(m_wbits && m_wbits->currentData().toInt() != 0);
+}
+
+double WorkloadPanel::shapeValue(const QString &name) const
+{
+    if (const QDoubleSpinBox *spin = m_fields.value(name))
+        return spin->value();
+    if (const QCheckBox *box = m_flags.value(name))
+        return box->isChecked() ? 1 : 0;
+    if (m_wbits && name == QLatin1String("wbits"))
+        return m_wbits->currentData().toInt();
+    return std::nan("");
+}
+
+QWidget *WorkloadPanel::shapeField(const QString &name) const
+{
+    if (QDoubleSpinBox *spin = m_fields.value(name))
+        return spin;
+    if (QCheckBox *box = m_flags.value(name))
+        return box;
+    return name == QLatin1String("wbits") ? m_wbits : nullptr;
 }
 
 void WorkloadPanel::setGpu(const model::Gpu &gpu)
@@ -121,6 +246,17 @@ void WorkloadPanel::setShapeValue(const QString &name, double value)
 {
     if (QDoubleSpinBox *spin = m_fields.value(name))
         spin->setValue(value);
+    else if (QCheckBox *box = m_flags.value(name))
+        box->setChecked(value != 0);
+    else if (m_wbits && name == QLatin1String("wbits")) {
+        // A value the menu does not offer stays in it, so the model can say why it is refused.
+        int i = m_wbits->findData(int(value));
+        if (i < 0 || value != std::round(value)) {
+            m_wbits->addItem(QLocale().toString(value), value);
+            i = m_wbits->count() - 1;
+        }
+        m_wbits->setCurrentIndex(i);
+    }
 }
 
 QString WorkloadPanel::message() const
@@ -139,8 +275,8 @@ bool WorkloadPanel::addCurrent(QString *error)
     WorkloadEntry e;
     e.kind = m_kind->currentText();
     e.dtype = model::parseDtype(m_dtype->currentText()).value_or(model::Dtype::Fp32);
-    for (auto it = m_fields.begin(); it != m_fields.end(); ++it)
-        e.shape.insert(it.key(), it.value()->value());
+    for (const QString &key : model::workloads::defaultShape(e.kind).keys())
+        e.shape.insert(key, shapeValue(key));
     QString why;
     if (!pointFor(e, &why)) {
         showMessage(why, true);

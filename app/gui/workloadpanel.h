@@ -11,6 +11,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -37,6 +38,14 @@ public:
     QString kind() const;
     void setDtype(const QString &dtype);
     void setShapeValue(const QString &name, double value);
+    // The form's value of a shape parameter (a flag: 0 or 1; wbits: 0, 4 or 8); NaN when the kind
+    // has no such parameter.
+    double shapeValue(const QString &name) const;
+    // The form's widget for a parameter (a spin box, a check box or, for wbits, a combo box).
+    QWidget *shapeField(const QString &name) const;
+    // The words the form puts beside a parameter, and its tooltip.
+    static QString fieldLabel(const QString &kind, const QString &name);
+    static QString fieldToolTip(const QString &kind, const QString &name);
     // Adds the form's workload; false (and the message shown in the panel) when refused.
     bool addCurrent(QString *error = nullptr);
     QString message() const;
@@ -58,6 +67,7 @@ signals:
 
 private:
     void rebuildShapeForm();
+    void updateFieldStates(); // group only with wbits; the current kind's dependent fields
     void refreshList();
     void showMessage(const QString &text, bool error);
     std::optional<ChartPoint> pointFor(const WorkloadEntry &entry, QString *error) const;
@@ -69,7 +79,9 @@ private:
     QComboBox *m_dtype = nullptr;
     QWidget *m_shapeBox = nullptr;
     QFormLayout *m_shapeForm = nullptr;
-    QMap<QString, QDoubleSpinBox *> m_fields;
+    QMap<QString, QDoubleSpinBox *> m_fields; // numbers
+    QMap<QString, QCheckBox *> m_flags;       // fused, unfused, residual
+    QComboBox *m_wbits = nullptr;             // gemm: none, 8 or 4 bits
     QPushButton *m_add = nullptr;
     QLabel *m_message = nullptr;
     QListWidget *m_list = nullptr;

@@ -3,6 +3,7 @@
 #include "shell/ceilingtoggles.h"
 #include "classroom/classroom.h"
 #include "classroom/presentationmode.h"
+#include "llm/llmview.h"
 #include "shell/gpupicker.h"
 #include "occupancypanel.h"
 #include "rooflinechart.h"
@@ -95,6 +96,10 @@ void MainWindow::build()
     tilePage->setWidget(m_tiles);
     registerPanel(QStringLiteral("tile"), m_tiles);
     connect(m_tiles, &TileExplorer::gpuRequested, this, &MainWindow::selectGpu);
+    // Decode vs prefill: a view of the workspace's LLM session; lessons find it as "llm".
+    auto *llm = new LlmView(m_workspace, m_chart);
+    addPanel(llm, tr("Decode vs prefill"));
+    registerPanel(QStringLiteral("llm"), llm);
 
     bindWorkspace();
 

@@ -6,7 +6,18 @@ namespace {
 
 bool isFlag(const QString &name)
 {
-    return name == QLatin1String("fused") || name == QLatin1String("residual");
+    return name == QLatin1String("fused") || name == QLatin1String("residual") || name == QLatin1String("unfused");
+}
+
+// Parameters whose value says "not used" and would only be noise in a label: a GEMM's group
+// without quantization (wbits 0), attention's Hkv and Sq at 0 (as many as H, as long as S).
+bool isDefaulted(const model::Shape &shape, const QString &key)
+{
+    if (key == QLatin1String("wbits") || key == QLatin1String("Hkv") || key == QLatin1String("Sq"))
+        return shape.value(key) == 0;
+    if (key == QLatin1String("group"))
+        return shape.value(QStringLiteral("wbits")) == 0;
+    return false;
 }
 
 // 67108864 -> "2^26": the sizes people type are powers of two, and the digits are unreadable.
@@ -24,8 +35,9 @@ QString compactNumber(double v)
 
 QStringList WorkloadEntry::orderedKeys(const model::Shape &shape)
 {
-    static const QStringList order = {"n", "M", "N", "K", "B", "H", "S", "D", "rows", "cols",
-                                      "ops", "loads", "stores", "beta", "fused", "residual"};
+    static const QStringList order = {"n", "M", "N", "K", "B", "H", "Hkv", "Sq", "S", "D", "rows", "cols",
+                                      "ops", "loads", "stores", "beta", "wbits", "group", "fused", "residual",
+                                      "unfused"};
     QStringList keys;
     for (const QString &k : order)
         if (shape.contains(k))
@@ -41,6 +53,8 @@ QString WorkloadEntry::describe() const
     QStringList parts{kind, model::dtypeName(dtype)};
     for (const QString &key : orderedKeys(shape)) {
         const auto it = shape.find(key);
+        if (isDefaulted(shape, key))
+            continue;
         if (isFlag(it.key())) {
             if (it.value() != 0)
                 parts << it.key();
@@ -62,6 +76,17 @@ QString WorkloadEntry::shortLabel() const
     QStringList flags;
     for (const QString &key : orderedKeys(shape)) {
         const double v = shape.value(key);
+        if (isDefaulted(shape, key))
+            continue;
+        if (key == QLatin1String("wbits")) {
+            flags << QStringLiteral("W%1A16").arg(v); // W4A16 (the activations in the dtype)
+            continue;
+        }
+        // Not sizes of the problem: named, so "16×16×2048×128" still reads as B×H×S×D.
+        if (key == QLatin1String("group") || key == QLatin1String("Hkv") || key == QLatin1String("Sq")) {
+            flags << QStringLiteral("%1=%2").arg(key, compactNumber(v));
+            continue;
+        }
         if (isFlag(key) || key == QLatin1String("beta")) {
             if (v != 0)
                 flags << key;

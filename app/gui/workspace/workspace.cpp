@@ -59,6 +59,7 @@ bool Workspace::selectGpu(const QString &id)
         return false;
     if (id != m_gpuId) {
         m_gpuId = id;
+        m_llm->setGpu(*g);
         m_tile->setGpu(*g);
         emit gpuChanged(*g);
     }
@@ -175,6 +176,8 @@ void Workspace::applyLessonStep(const model::LessonStep &step)
         }
         m_workloads->setEntries(entries);
     }
+    if (!step.llm.isEmpty())
+        m_llm->applyLessonState(step.llm);
     if (!step.occupancy.isEmpty()) {
         // A fresh launch with the step's numbers: whatever the teacher moved (carveout
         // included) goes back to the script.

@@ -6,6 +6,7 @@
 #include "occupancy.h"
 #include "specdb.h"
 #include "workspace/workloadmodel.h"
+#include "llm/llmsession.h"
 
 #include <QObject>
 #include <QStringList>
@@ -81,6 +82,10 @@ public:
     const TileConfig &tileConfig() const;
     void setTileConfig(const TileConfig &config);
 
+    // ---- decode vs prefill
+    // The LLM view's model, M, B and S (llm/llmsession.h); it follows the workspace's GPU.
+    LlmSession *llmSession() const { return m_llm; }
+
     // ---- lessons
     // Puts the workspace in the state a lesson step describes: GPU, comparisons, ceilings,
     // axes, workloads, occupancy input, tile configuration. Absent fields leave things as they
@@ -127,5 +132,6 @@ private:
     WorkloadModel *m_workloads;
     QString m_selected;
     model::OccupancyInput m_occupancy;
+    LlmSession *m_llm = new LlmSession(this);
     TileSession *m_tile;
 };
