@@ -10,9 +10,10 @@ std::unique_ptr<Bench> makeBench(const KernelSpec &spec, const Params &p, model:
         const char *family;
         Maker make;
     } families[] = {
-        {"memory", memoryBench},
-        {"probe", probeBench},
-        {"gemm", gemmBench},
+        {"memory", memoryBench}, // bench_memory.cpp
+        {"probe", probeBench},   // bench_probes.cpp
+        {"gemm", gemmBench},     // bench_gemm.cpp
+        {"llm", llmBench},       // bench_llm.cpp
 #ifdef ROOFLAB_TEST_KERNELS
         {"test", testBench},
 #endif

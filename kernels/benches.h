@@ -17,6 +17,7 @@ std::unique_ptr<Bench> makeBench(const KernelSpec &spec, const Params &p, model:
 std::unique_ptr<Bench> memoryBench(const KernelSpec &spec, const Params &p, model::Dtype d);
 std::unique_ptr<Bench> probeBench(const KernelSpec &spec, const Params &p, model::Dtype d);
 std::unique_ptr<Bench> gemmBench(const KernelSpec &spec, const Params &p, model::Dtype d);
+std::unique_ptr<Bench> llmBench(const KernelSpec &spec, const Params &p, model::Dtype d);
 std::unique_ptr<Bench> testBench(const KernelSpec &spec, const Params &p, model::Dtype d);
 
 } // namespace kernels

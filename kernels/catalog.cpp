@@ -1,5 +1,6 @@
 #include "catalog.h"
 
+#include "family_llm.h" // registerLlmKernels (kernels/family_llm.cpp)
 #include "gemmladder.h" // registerGemmKernels (kernels/family_gemm.cpp)
 
 #include <QCoreApplication>
@@ -99,6 +100,7 @@ const Catalog &Catalog::instance()
         registerMemoryKernels(c);
         registerProbeKernels(c);
         registerGemmKernels(c);
+        registerLlmKernels(c);
 #ifdef ROOFLAB_TEST_KERNELS
         if (testKernelsEnabled())
             registerTestKernels(c);

@@ -39,6 +39,9 @@ struct SuiteItem
 const QList<SuiteItem> &ceilingItems();
 // The measurements `rooflab-cli suite` runs after the ceilings.
 const QList<SuiteItem> &suiteItems();
+// `rooflab-cli suite --set llm` (suite_llm.cpp): the LLM kernels' benchmarks and a vector copy.
+const QList<SuiteItem> &llmItems();
+QJsonObject llmSummary(const model::ResultSet &results);
 
 // Runs items in order into one results file: every run becomes a measurement (a failed check
 // is kept, marked failed), every probe item also a measured ceiling.

@@ -356,10 +356,14 @@ const QStringList &gemmSteps()
 
 const QStringList &memoryKernels()
 {
-    static const QStringList s = {QStringLiteral("memory.copy"),     QStringLiteral("memory.vector_add"),
-                                  QStringLiteral("memory.triad"),    QStringLiteral("memory.strided_read"),
-                                  QStringLiteral("memory.reduce"),   QStringLiteral("memory.softmax"),
-                                  QStringLiteral("memory.rmsnorm"),  QStringLiteral("memory.layernorm")};
+    static const QStringList s = {
+        QStringLiteral("memory.copy"), QStringLiteral("memory.vector_add"), QStringLiteral("memory.triad"),
+        QStringLiteral("memory.strided_read"), QStringLiteral("memory.reduce"),
+        QStringLiteral("memory.softmax"), QStringLiteral("memory.rmsnorm"),
+        QStringLiteral("memory.layernorm"),
+        // The LLM kernels (issue 19) are memory-bound too: described by their bytes.
+        QStringLiteral("llm.decode_attention"), QStringLiteral("llm.w4a16_gemm"),
+        QStringLiteral("llm.residual_rmsnorm")};
     return s;
 }
 
@@ -645,9 +649,10 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
 {
     Prediction r;
     if (!knows(l.kernel)) {
-        r.reason = l.kernel.startsWith(QLatin1String("gemm.cublas"))
-                       ? tr("cuBLAS's kernels are not described by the model (they are the reference)")
-                       : tr("the model has no description of %1").arg(l.kernel);
+        r.reason =
+            l.kernel.startsWith(QLatin1String("gemm.cublas")) || l.kernel == QLatin1String("llm.w4a16_cublas")
+                ? tr("cuBLAS's kernels are not described by the model (they are the reference)")
+                : tr("the model has no description of %1").arg(l.kernel);
         return r;
     }
     const int sms = m_gpu.smCount();
@@ -717,7 +722,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     }
 
     // ------------------------------------------------------------ memory family
-    if (l.kernel.startsWith(QLatin1String("memory."))) {
+    if (memoryKernels().contains(l.kernel)) {
         const QVariantMap &p = l.params;
         const QString variant = paramText(p, "variant");
         const int block = l.threads > 0 ? l.threads : int(param(p, "block", 256));
@@ -773,8 +778,56 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
             writeBytes = writes * tensor;
             const double perThread = double(cols) * s / std::max(1, block);
             flightPerWarp = 32.0 * std::min(perThread, 4 * vecBytes);
+        } else if (l.kernel == QLatin1String("llm.residual_rmsnorm")) {
+            // x and r read, h and y written, the weight vector once (kernels/src/llm.cu).
+            const double tensor = double(rows) * cols * s;
+            readBytes = 2 * tensor + double(cols) * s;
+            writeBytes = 2 * tensor;
+            const double perThread = double(cols) * s / std::max(1, block);
+            flightPerWarp = 2 * 32.0 * std::min(perThread, 4 * vecBytes);
+        } else if (l.kernel == QLatin1String("llm.decode_attention")) {
+            // K and V once per KV head, Q once; O written. With the KV length split over
+            // several blocks, each writes its partial (o, m, l) in fp32 and a second kernel
+            // reads them back. A warp keeps its next 16-row K and V tile in flight (cp.async).
+            const double B = param(p, "B", 1), H = param(p, "H", 1), Hkv = param(p, "Hkv", 1);
+            const double S = param(p, "S", 1), D = param(p, "D", 128);
+            const double split =
+                std::max<qint64>(1, l.grid > 0 ? l.grid / qint64(B * Hkv) : param(p, "split", 1));
+            readBytes = 2 * B * Hkv * S * D * s + B * H * D * s;
+            writeBytes = B * H * D * s;
+            if (split > 1) {
+                const double partials = B * H * split * (D + 2) * 4;
+                readBytes += partials;
+                writeBytes += partials;
+                launches = 2;
+            }
+            flightPerWarp = 2.0 * 16 * D * s;
+            r.notes << tr("decode attention: %1 query heads per KV head read each K and V row once; the KV "
+                          "length in %2 part(s)")
+                           .arg(H / Hkv)
+                           .arg(split);
+        } else if (l.kernel == QLatin1String("llm.w4a16_gemm")) {
+            // Half a byte per weight and an fp16 scale per 128, X once (its re-reads per column
+            // tile stay in L2), Y written. A warp keeps its next group of 8 x 8 columns x 128 k
+            // (8 16-byte loads per lane) in flight.
+            const double M = param(p, "M", 1), N = param(p, "N", 1), K = param(p, "K", 128);
+            readBytes = K * N / 2 + std::ceil(K / 128) * N * 2 + M * K * s;
+            writeBytes = M * N * s;
+            flightPerWarp = 8 * 32.0 * vecBytes;
+            r.notes << tr(
+                "W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization "
+                "instructions and their latency are not in it");
         }
-        const qint64 grid = l.grid > 0 ? l.grid : ceilDivL(n, block);
+        // Blocks when the run recorded none: the row kernels take a row each, the LLM kernels
+        // a block per (KV chunk, KV head, sequence) and per (64 columns, K part).
+        qint64 derivedGrid = ceilDivL(n, block);
+        if (rows > 0)
+            derivedGrid = rows;
+        if (l.kernel == QLatin1String("llm.decode_attention"))
+            derivedGrid = param(p, "B", 1) * param(p, "Hkv", 1) * std::max<qint64>(1, param(p, "split", 1));
+        else if (l.kernel == QLatin1String("llm.w4a16_gemm"))
+            derivedGrid = ceilDivL(param(p, "N", 1), 64) * std::max<qint64>(1, param(p, "splitk", 1));
+        const qint64 grid = l.grid > 0 ? l.grid : derivedGrid;
         int bps = l.blocksPerSm;
         if (bps <= 0) {
             const Occupancy &occ = m_tile.occupancy();

@@ -26,7 +26,8 @@ using namespace kernels;
 namespace {
 bool mine(const KernelSpec &k)
 {
-    return k.family == QLatin1String("memory") || k.family == QLatin1String("probe");
+    return k.family == QLatin1String("memory") || k.family == QLatin1String("probe") ||
+           k.family == QLatin1String("llm");
 }
 
 QString paramsText(const QVariantMap &p)

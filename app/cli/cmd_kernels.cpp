@@ -711,13 +711,23 @@ int cmdSuite(const QStringList &args)
     QCommandLineParser p;
     addRunOptions(p);
     p.addOption({"profile", "each kernel once more under Nsight Compute (ncu), its counters attached"});
+    p.addOption({"set",
+                 "standard: the ceilings and the memory kernels; llm: the LLM kernels' benchmarks (issue 19) "
+                 "against a vector copy",
+                 "NAME", "standard"});
     if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))
         return p.isSet("help") ? Ok : BadInput;
+    const QString set = p.value("set");
+    if (set != QLatin1String("standard") && set != QLatin1String("llm")) {
+        progress(QStringLiteral("--set: unknown set \"%1\" (known: standard, llm)").arg(set));
+        return BadInput;
+    }
+    const bool llm = set == QLatin1String("llm");
     const auto print = [](const model::ResultSet &rs) {
         printCeilings(rs.ceilings);
         printMeasurements(rs.measurements);
     };
-    if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", "standard"}}, print))
+    if (const auto code = viaWorkers(p, QStringLiteral("suite"), {{"name", set}}, print))
         return *code;
     const Profiler profiler(p.isSet("profile") ? Profiler::findNcu() : QString());
     if (p.isSet("profile") && !profiler.available())
@@ -725,11 +735,13 @@ int cmdSuite(const QStringList &args)
     const auto run = [&](kernels::Batch &batch, int device) {
         if (profiler.available())
             batch.setAfterRun([&profiler, device](model::Measurement &m) { profileInto(m, device, profiler); });
-        if (batch.run(kernels::ceilingItems()))
+        if (llm)
+            batch.run(kernels::llmItems());
+        else if (batch.run(kernels::ceilingItems()))
             batch.run(kernels::suiteItems());
     };
-    const auto report = [](kernels::Batch &batch, model::ResultSet &rs) {
-        const QJsonObject summary = kernels::suiteSummary(rs);
+    const auto report = [llm](kernels::Batch &batch, model::ResultSet &rs) {
+        const QJsonObject summary = llm ? kernels::llmSummary(rs) : kernels::suiteSummary(rs);
         rs.extra["summary"] = summary;
         rs.extra["suite_seconds"] = batch.elapsedS();
         for (const QString &line : kernels::summaryLines(summary))

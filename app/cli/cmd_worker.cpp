@@ -519,8 +519,10 @@ private:
             items = kernels::ceilingItems();
         if (name == QLatin1String("standard") || name == QLatin1String("memory"))
             items += kernels::suiteItems();
+        if (name == QLatin1String("llm"))
+            items = kernels::llmItems();
         if (items.isEmpty())
-            *message = tr("suite: unknown name \"%1\" (known: standard, memory, ceilings)").arg(name);
+            *message = tr("suite: unknown name \"%1\" (known: standard, memory, ceilings, llm)").arg(name);
         return items;
     }
 
