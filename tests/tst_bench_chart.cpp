@@ -1,9 +1,13 @@
 // How long a full chart rebuild takes: the budget is one frame (16 ms), so a GPU change,
 // a toggle or a live run's new point never stutters.
+#include "resultsplot.h"
+#include "resultssession.h"
+#include "resultstablemodel.h"
 #include "rooflinechart.h"
 #include "specdb.h"
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -119,6 +123,68 @@ private slots:
         const double ms = nanos / 1e6 / std::max<qint64>(1, frames);
         qInfo("pan/zoom with 10,000 launch points: %.2f ms a frame (budget 16 ms), %lld frames", ms, frames);
         QVERIFY(!chart.placedLabels().isEmpty()); // the labels are placed each frame, not dropped
+    }
+
+    // The Results chart of 50,000 measurements (issue 18: every point reachable, no 2,000 cap):
+    // ResultsPlot turning the rows into chart items and the chart rebuilding, for RoofLab's own
+    // rows (each its point) and for 50,000 imported launches (grouped per kernel; expanded).
+    void plotFiftyThousand_data()
+    {
+        QTest::addColumn<bool>("imported");
+        QTest::addColumn<bool>("grouped");
+        QTest::addColumn<int>("points");
+        QTest::newRow("RoofLab rows") << false << true << 50000;
+        QTest::newRow("imported, grouped") << true << true << 50;
+        QTest::newRow("imported, expanded") << true << false << 50000;
+    }
+    void plotFiftyThousand()
+    {
+        QFETCH(bool, imported);
+        QFETCH(bool, grouped);
+        QFETCH(int, points);
+        model::ResultSet rs;
+        for (int i = 0; i < 50000; ++i) {
+            model::Measurement m;
+            const int k = i % 50;
+            m.kernel = imported ? QStringLiteral("void kernel_%1<float, 128>(float*)").arg(k) : QStringLiteral("gemm.tile%1").arg(k);
+            m.params = imported ? QVariantMap{{"ncu_id", i}, {"grid", "(128, 1, 1)"}, {"block", "(256, 1, 1)"}}
+                                : QVariantMap{{"M", 64 * (1 + i % 97)}, {"N", 64 * (1 + i / 97)}, {"BK", 8}};
+            m.dtype = QStringLiteral("fp32");
+            m.precision = QStringLiteral("fp32");
+            m.flops = 1e9 * (1 + i % 13);
+            m.bytes = 1e8 * (1 + i % 7);
+            const double t = 1e-5 * (1 + k);
+            m.time = {t, t, t, 1};
+            m.source = imported ? QStringLiteral("ncu") : QStringLiteral("rooflab");
+            m.level = QStringLiteral("hbm");
+            rs.measurements << m;
+        }
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(rs.save(dir.filePath("r.json"), &error), qPrintable(error));
+        ResultsSession session;
+        session.setAutosavePath({});
+        QVERIFY(session.open(dir.filePath("r.json"), &error));
+        ResultsTableModel table;
+        table.addResults(session.files().first().results, session.files().first().path);
+        RooflineChart chart;
+        chart.resize(1280, 720);
+        chart.setGpus({*m_db.find("h200-sxm")});
+        ResultsPlot plot(&session, &table, nullptr, &chart);
+        plot.setGpu(m_db.find("h200-sxm"));
+        ResultsPlot::Options o;
+        o.grouped = grouped;
+        plot.setOptions(o);
+        QElapsedTimer timer;
+        timer.start();
+        int runs = 0;
+        QBENCHMARK {
+            plot.update(); // the rows into points, and the chart rebuilt and replotted
+            ++runs;
+        }
+        qInfo("50,000 measurements (%s): %.0f ms per update, %d kernel points", QTest::currentDataTag(),
+              timer.nsecsElapsed() / 1e6 / std::max(1, runs), plot.pointCount());
+        QCOMPARE(plot.pointCount(), points);
     }
 };
 

@@ -5,6 +5,7 @@
 
 #include "units.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -22,6 +23,17 @@ namespace {
 constexpr double kStandardSize = 10;
 constexpr double kMinShareSize = 6;
 constexpr double kMaxShareSize = 40;
+
+int levelIndex(const QString &level)
+{
+    if (level.isEmpty() || level == QLatin1String("hbm"))
+        return 0;
+    if (level == QLatin1String("l2"))
+        return 1;
+    if (level == QLatin1String("l1"))
+        return 2;
+    return level == QLatin1String("smem") ? 3 : 4;
+}
 
 QCPScatterStyle::ScatterShape levelShape(const QString &level, bool measured)
 {
@@ -162,8 +174,9 @@ void RooflineChart::buildPoints()
         QCPGraph *graph = nullptr;
         QVector<double> keys, values;
     };
-    QMap<std::tuple<int, int, bool, QString, int>, Look> looks;
+    QHash<quint64, Look> looks; // kind, colour, highlight, level, size packed in one key
     QVector<double> haloKeys, haloValues;
+    double haloSize = 22;
     QSet<QString> levels; // of measured points
     bool anyPredicted = false, anyMeasured = false, anyShare = false;
     const double s = m_scale;
@@ -174,7 +187,8 @@ void RooflineChart::buildPoints()
             const bool measured = p.kind == ChartPoint::Kind::Measured;
             const bool lit = p.highlighted || (!m_highlighted.isEmpty() && p.id == m_highlighted);
             const double size = markerSize(p.share) + (lit ? 3 : 0);
-            const auto key = std::make_tuple(int(measured), p.gpuIndex, lit, p.level, int(size));
+            const quint64 key = quint64(measured) | quint64(lit) << 1 | quint64(levelIndex(p.level)) << 2 |
+                                quint64(quint8(p.gpuIndex + 1)) << 8 | quint64(quint16(size)) << 16;
             Look &look = looks[key];
             if (!look.graph) {
                 const QColor color = m_theme.gpuColor(p.gpuIndex);
@@ -196,11 +210,12 @@ void RooflineChart::buildPoints()
             if (measured && !p.level.isEmpty())
                 levels.insert(p.level);
             // Half the marker's size plus half its pen; the halo's ring is part of a lit one.
-            const double radius = lit ? std::max(13.0, size / 2 + 4) : size / 2 + 1;
+            const double radius = lit ? std::max(13.0, size / 2 + 8) : size / 2 + 1;
             m_markers.append({QPointF(p.ai, p.flopPerS), radius});
             if (lit) {
                 haloKeys << p.ai;
                 haloValues << p.flopPerS;
+                haloSize = std::max(haloSize, size + 12); // the ring goes round a big marker too
             }
             if (!p.label.isEmpty()) {
                 Label l;
@@ -218,7 +233,7 @@ void RooflineChart::buildPoints()
         QCPGraph *halo = m_plot->addGraph();
         halo->setLineStyle(QCPGraph::lsNone);
         halo->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, 22 * s));
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, haloSize * s));
         halo->setData(haloKeys, haloValues);
     }
 
