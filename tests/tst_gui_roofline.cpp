@@ -9,6 +9,8 @@
 #include "units.h"
 #include "workloadpanel.h"
 #include "workloads.h"
+#include "workspace/workspace.h"
+#include "occupancypanel.h"
 
 #include <QPushButton>
 #include <QApplication>
@@ -369,6 +371,53 @@ private slots:
         MainWindow w(db);
         QVERIFY(w.refusedFiles().join(' ').contains(QStringLiteral("broken-gpu.json")));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("broken-gpu.json")));
+    }
+
+    // The window's widgets are views of its Workspace, both ways: what the workspace is told
+    // shows in the widgets and the chart, and what a user does in a widget reaches it.
+    void windowIsAViewOfItsWorkspace()
+    {
+        MainWindow w(m_db);
+        Workspace *ws = w.workspace();
+        QVERIFY(ws);
+        QVERIFY(&w.specDb() == &ws->specDb()); // one database, not a copy
+
+        QVERIFY(ws->selectGpu(QStringLiteral("a100-sxm4-80gb")));
+        QCOMPARE(w.chart()->gpus().value(0).id, QStringLiteral("a100-sxm4-80gb"));
+        QCOMPARE(w.occupancyPanel()->gpu().id, QStringLiteral("a100-sxm4-80gb"));
+        ws->setComparisonIds({QStringLiteral("h100-sxm")});
+        QCOMPARE(w.comparePicker()->checkedIds(), QStringList{QStringLiteral("h100-sxm")});
+        QCOMPARE(w.chart()->gpus().size(), 2);
+        ws->setWantedCeilings({QStringLiteral("fp32")}, {QStringLiteral("hbm")});
+        QCOMPARE(w.ceilingToggles()->wantedPrecisions(), QStringList{QStringLiteral("fp32")});
+        QVERIFY(!w.chart()->ceilingLabels().join(' ').contains(QStringLiteral("FP64")));
+        ws->setLogScale(false);
+        QVERIFY(!w.chart()->isLogScale());
+        WorkloadEntry e;
+        e.kind = QStringLiteral("vector_add");
+        e.shape = model::workloads::defaultShape(e.kind);
+        const QString id = ws->workloads()->add(e);
+        QCOMPARE(w.workloadPanel()->entries().size(), 1);
+        QVERIFY(w.chart()->pointIds().contains(id));
+        ws->setSelectedWorkload(id);
+        QCOMPARE(w.chart()->highlighted(), id);
+        model::OccupancyInput in;
+        in.threadsPerBlock = 512;
+        ws->setOccupancyInput(in);
+        QCOMPARE(w.occupancyPanel()->input().threadsPerBlock, 512);
+
+        // And back: the widgets write to the workspace.
+        w.ceilingToggles()->setPrecisionChecked(QStringLiteral("fp32"), false);
+        QVERIFY(!ws->wantedPrecisions().contains(QStringLiteral("fp32")));
+        w.occupancyPanel()->setThreads(256);
+        QCOMPARE(ws->occupancyInput().threadsPerBlock, 256);
+        w.comparePicker()->setCheckedIds({});
+        QVERIFY(ws->comparisonIds().isEmpty());
+        w.workloadPanel()->removeEntry(id);
+        QCOMPARE(ws->workloads()->rowCount(), 0);
+        QVERIFY(ws->selectedWorkload().isEmpty());
+        w.setLogScale(true);
+        QVERIFY(ws->logScale());
     }
 
     void settingsPersist()

@@ -93,6 +93,22 @@ private slots:
         QCOMPARE(shown.at(1).id, QStringLiteral("a100-sxm4-80gb"));
     }
 
+    void addGpu()
+    {
+        Workspace ws(m_db);
+        QSignalSpy spy(&ws, &Workspace::gpusChanged);
+        model::Gpu g = *m_db.find(QStringLiteral("h200-sxm"));
+        g.id = QStringLiteral("device-0");
+        g.fromDevice = true;
+        QVERIFY(ws.addGpu(g));
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(!ws.addGpu(g)); // a duplicate id
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(ws.selectGpu(QStringLiteral("device-0")));
+        QVERIFY(ws.gpu()->fromDevice);
+        QVERIFY(!m_db.find(QStringLiteral("device-0"))); // the workspace's own database
+    }
+
     void ceilingsKeptAcrossGpus()
     {
         Workspace ws(m_db);
