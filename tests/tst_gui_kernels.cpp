@@ -154,6 +154,12 @@ private slots:
         p.panel.updateChartNow();
         QVERIFY2(p.panel.chartPointCount() > grouped,
                  qPrintable(QString("%1 expanded, %2 grouped").arg(p.panel.chartPointCount()).arg(grouped)));
+        // each launch's point says where its numbers came from, in its own column
+        ResultsTableModel *t = p.panel.tableModel();
+        const QString from = t->index(0, ResultsTableModel::Derivation).data().toString();
+        QVERIFY2(from.contains("time: gpu__time_duration.sum") && from.contains("bytes: "), qPrintable(from));
+        QVERIFY(t->index(0, ResultsTableModel::Derivation).data(Qt::ToolTipRole).toString().contains('\n'));
+        QVERIFY(!p.panel.view()->isColumnHidden(ResultsTableModel::Derivation));
         // the user chose: opening another import no longer regroups
         QVERIFY(p.panel.openFile(ncuData("smsp-names-raw.csv")));
         QVERIFY(!p.panel.grouped());

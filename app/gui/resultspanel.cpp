@@ -531,7 +531,7 @@ void ResultsPanel::applyColumns()
         ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
         ResultsTableModel::BytesPerS,   ResultsTableModel::Dtype,       ResultsTableModel::Params,
         ResultsTableModel::Min,         ResultsTableModel::Max,         ResultsTableModel::Ai,
-        ResultsTableModel::Source};
+        ResultsTableModel::Derivation,  ResultsTableModel::Source};
     int visual = 0;
     for (int column : order) {
         if (column >= h->count())

@@ -7,10 +7,27 @@
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
+#include <QJsonObject>
 
 #include <cmath>
 
 namespace {
+
+// Where an imported point's numbers came from (NcuImport writes extra["ncu"]), one line each.
+QStringList derivationLines(const model::Measurement &m)
+{
+    const QJsonObject ncu = m.extra.value(QLatin1String("ncu")).toObject();
+    QStringList lines;
+    if (const QString f = ncu.value(QLatin1String("flops")).toString(); !f.isEmpty())
+        lines << ResultsTableModel::tr("FLOPs: %1").arg(f);
+    if (const QString b = ncu.value(QLatin1String("bytes")).toString(); !b.isEmpty()) {
+        const QString def = ncu.value(QLatin1String("level_definition")).toString();
+        lines << ResultsTableModel::tr("bytes: %1").arg(def.isEmpty() ? b : QStringLiteral("%1 (%2)").arg(b, def));
+    }
+    if (const QString t = ncu.value(QLatin1String("time")).toString(); !t.isEmpty())
+        lines << ResultsTableModel::tr("time: %1").arg(t);
+    return lines;
+}
 
 QString paramsText(const QVariantMap &params)
 {
@@ -288,6 +305,8 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
     }
     case Change:
         return r.change ? percentText(*r.change, true) : QStringLiteral("—");
+    case Derivation:
+        return derivationLines(m).join(QStringLiteral("; "));
     }
     return {};
 }
@@ -333,6 +352,8 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
     }
     case Change:
         return r.change ? QVariant(*r.change) : QVariant();
+    case Derivation:
+        return display(r, Derivation).toString().toLower();
     }
     return {};
 }
@@ -383,6 +404,8 @@ QString ResultsTableModel::toolTip(int row, int column) const
     }
     case Source:
         return r.file;
+    case Derivation:
+        return derivationLines(m).join(QLatin1Char('\n'));
     case Change:
         if (!r.change)
             return tr("no row with the same kernel, data type and parameters in %1").arg(m_baselineLabel);
@@ -463,6 +486,8 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Predicted");
         case Gap:
             return tr("Gap");
+        case Derivation:
+            return tr("Derived from");
         case Source:
             return tr("Source");
         case Change:

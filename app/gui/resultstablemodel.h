@@ -39,6 +39,7 @@ public:
         RoofPercent,
         Predicted, // the performance model's time (model::PerfModel)
         Gap,       // measured / predicted - 1, signed %
+        Derivation, // imported points: the ncu metrics and derivation of FLOPs, bytes and time
         Source,
         Change, // present only in compare mode
     };
