@@ -29,7 +29,7 @@ public:
 
     QAction *presentationAction() const { return m_presentAction; }
 
-    // Brings a panel forward by name: "lesson" (the lesson dock) or one of MainWindow's
+    // Brings a panel forward by name: "lesson" (the lesson dock) or one of the host's
     // registered panels. wide: its dock takes most of the window's width (screenshots of a
     // panel). false for an unknown name.
     bool showPanel(const QString &name, bool wide = false);
