@@ -212,7 +212,11 @@ private slots:
         QCOMPARE(points.size(), 9 + 8);
         QCOMPARE(f.chart.trailCount(), 7);
         for (const ChartPoint &p : points) {
-            QCOMPARE(f.plot.rowsOf(p.id).size(), p.tooltip.contains("sgemm") ? 3 : 2); // the launch's levels
+            const QString tip = f.chart.tooltipOf(p.id); // made when first shown
+            QVERIFY2(tip.contains("of the file's time") && tip.contains("lts__t_bytes.sum") == (p.level == "l2"),
+                     qPrintable(tip));
+            QCOMPARE(f.chart.point(p.id)->tooltip, tip);
+            QCOMPARE(f.plot.rowsOf(p.id).size(), tip.contains("sgemm") ? 3 : 2); // the launch's levels
             QVERIFY(p.share > 0.12 && p.share < 0.26);                                 // 1 ms or 0.5 ms of 4 ms
             QVERIFY(f.plot.tableRowsOf(p.id).contains(ResultsPanel::rowOf(p.id))); // "result:<row>" as before
         }

@@ -197,12 +197,19 @@ QString ncuDerivation(const model::Measurement &m)
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
                                         const QString &source, const QString &extra)
 {
+    auto p = pointOf(m, id);
+    if (p)
+        p->tooltip = tooltip(m, gpu, source, extra);
+    return p;
+}
+
+std::optional<ChartPoint> pointOf(const model::Measurement &m, const QString &id)
+{
     if (m.flops <= 0 || m.bytes <= 0 || m.time.median <= 0)
         return std::nullopt;
     ChartPoint p;
     p.id = id;
     p.label = shortLabel(m);
-    p.tooltip = tooltip(m, gpu, source, extra);
     p.ai = m.ai();
     p.flopPerS = m.flopPerS();
     p.kind = ChartPoint::Kind::Measured;

@@ -44,6 +44,8 @@ QString ncuDerivation(const model::Measurement &m);
 // (no FLOPs: intensity 0).
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,
                                         const QString &source = {}, const QString &extra = {});
+// The same without its tooltip (for a chart that makes tooltips when hovered).
+std::optional<ChartPoint> pointOf(const model::Measurement &m, const QString &id);
 
 // The hierarchical roofline of a profiled measurement (one with Nsight Compute counters): one
 // filled point per memory level the counters measured (HBM, L2, L1, shared memory) at

@@ -82,6 +82,39 @@ ResultsPlot::ResultsPlot(const ResultsSession *session, const ResultsTableModel 
 {
 }
 
+ResultsPlot::~ResultsPlot()
+{
+    if (m_chart) // the chart may outlive this (a window's chart, a panel rebuilt)
+        m_chart->setTooltipFunction(ResultsPanel::kGroup, nullptr);
+}
+
+QString ResultsPlot::noRoofNote(const QString &level) const
+{
+    const model::Gpu *roofs = roofGpu();
+    if (!roofs || level.isEmpty() || level == QLatin1String("hbm") || roofs->bandwidth.contains(level))
+        return {};
+    return tr("no %1 roof for %2: the spec database has none and no file or sample measured one")
+        .arg(html(resultschart::levelName(level, roofs->memoryType)), html(roofs->displayName()));
+}
+
+QString ResultsPlot::tooltipOf(const QString &id) const
+{
+    // A row's point ("result:<row>") as the last update drew it; the rows are the table's still
+    // (every change of them updates the chart).
+    if (!id.startsWith(QLatin1String("result:")))
+        return {};
+    bool ok = false;
+    const int row = id.mid(7).toInt(&ok);
+    if (!ok || row < 0 || row >= m_model->rowCount())
+        return {};
+    const model::Measurement &m = m_model->measurement(row);
+    QString tip = resultschart::tooltip(m, roofGpu(), rowSource(row), m_tipExtra.value(row));
+    if (isLaunch(m))
+        if (const QString note = noRoofNote(m.level); !note.isEmpty())
+            tip += QStringLiteral("<br>") + note;
+    return tip;
+}
+
 void ResultsPlot::setGpu(const model::Gpu *gpu)
 {
     if (gpu)
@@ -201,6 +234,7 @@ void ResultsPlot::update()
     m_rows = m_session->rows();
     m_rowsOfPoint.clear();
     m_pointOfRow.clear();
+    m_tipExtra.clear();
     m_tableRow.clear();
     m_tableRow.reserve(m_rows.size());
     for (int i = 0; i < m_rows.size(); ++i)
@@ -306,13 +340,15 @@ void ResultsPlot::update()
                      tr("%1 of the file's time").arg(html(QString::number(share * 100, 'f', share < 0.1 ? 2 : 1) + QStringLiteral(" %")));
         }
         const QString id = rowPointId(row);
-        auto p = resultschart::measuredPoint(m, id, gpu, rowSource(row), extra);
+        auto p = resultschart::pointOf(m, id); // its tooltip is made when hovered (tooltipOf)
         if (!p)
             continue;
         if (devices.several())
             p->gpuIndex = devices.slotOf(m.extra);
         m_rowsOfPoint[id].append(row);
         m_pointOfRow.insert(row, id);
+        if (!extra.isEmpty())
+            m_tipExtra.insert(row, extra);
         if (isLaunch(m)) {
             p->level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             p->share = share;
@@ -456,10 +492,9 @@ void ResultsPlot::update()
             if (u.points.size() > 1) // every level point leads to all of the kernel's rows
                 m_rowsOfPoint.insert(p.id, u.rows);
             // Against its own level's roof: the tooltip's share line uses the roofs with measured levels.
-            if (roofs && !p.level.isEmpty() && !roofs->bandwidth.contains(p.level) && p.level != QLatin1String("hbm"))
-                p.tooltip += QStringLiteral("<br>") +
-                             tr("no %1 roof for %2: the spec database has none and no file or sample measured one")
-                                 .arg(html(resultschart::levelName(p.level, roofs->memoryType)), html(roofs->displayName()));
+            if (!p.tooltip.isEmpty()) // a group's; a row's is made when hovered, with the same note
+                if (const QString note = noRoofNote(p.level); !note.isEmpty())
+                    p.tooltip += QStringLiteral("<br>") + note;
             join.gpuIndex = p.gpuIndex;
             byAi.append({p.ai, QPointF(p.ai, p.flopPerS)});
             points << p;
@@ -559,6 +594,7 @@ void ResultsPlot::update()
             ceilings << c;
 
     m_chart->setUpdatesSuspended(true);
+    m_chart->setTooltipFunction(ResultsPanel::kGroup, [this](const QString &id) { return tooltipOf(id); });
     m_chart->setPoints(points + comparePoints, ResultsPanel::kGroup);
     m_chart->setMeasuredCeilings(ceilings, ResultsPanel::kGroup);
     m_chart->setTrails(levelTrails, ResultsPanel::kGroup);

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <QList>
 #include <QString>
@@ -43,6 +44,9 @@ public:
     // Every pointer must outlive this object; filter may be nullptr (all rows shown).
     ResultsPlot(const ResultsSession *session, const ResultsTableModel *model, const ResultsFilterModel *filter,
                 RooflineChart *chart);
+    ~ResultsPlot();
+    ResultsPlot(const ResultsPlot &) = delete;
+    ResultsPlot &operator=(const ResultsPlot &) = delete;
 
     void setGpu(const model::Gpu *gpu); // nullptr: none (no predicted points, no shares)
     void setSpecDb(const model::SpecDb *db);
@@ -88,13 +92,17 @@ private:
     // For each level the GPU has no bandwidth for: the fastest measured ceiling of that level in
     // the results, else the first in RoofLab's samples for this GPU (added to *drawn, labelled).
     QList<model::MeasuredCeiling> levelRoofs(const QSet<QString> &levels, QList<ChartCeiling> *drawn) const;
+    // A row point's tooltip, made when the chart first shows it.
+    QString tooltipOf(const QString &id) const;
+    // "no L1 roof for …" for a level the roofs lack (HBM always has one).
+    QString noRoofNote(const QString &level) const;
     QString groupTooltip(const model::PointGroup &g, const model::Measurement &first, const model::Gpu *gpu,
                          const QString &source) const;
 
     const ResultsSession *m_session;
     const ResultsTableModel *m_model;
     const ResultsFilterModel *m_filter;
-    RooflineChart *m_chart;
+    QPointer<RooflineChart> m_chart;
     std::optional<model::Gpu> m_gpu;
     std::optional<model::Gpu> m_roofGpu;
     const model::SpecDb *m_db = nullptr;
@@ -103,6 +111,7 @@ private:
     QList<ResultsSession::Row> m_rows; // table order, as the session lists them
     QHash<QString, QList<int>> m_rowsOfPoint;
     QHash<int, QString> m_pointOfRow;
+    QHash<int, QString> m_tipExtra; // table row -> the tooltip's extra lines (change, share)
     QHash<qint64, int> m_tableRow; // rowKey -> table row
     static qint64 rowKey(const ResultsSession::Row &row);
     int m_pointCount = 0;

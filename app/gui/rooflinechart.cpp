@@ -443,9 +443,39 @@ std::optional<QPointF> RooflineChart::pointCoords(const QString &id) const
 
 std::optional<ChartPoint> RooflineChart::point(const QString &id) const
 {
-    if (const ChartPoint *p = findPoint(id))
-        return *p;
+    if (const ChartPoint *p = findPoint(id)) {
+        ChartPoint out = *p;
+        if (out.tooltip.isEmpty())
+            out.tooltip = tooltipOf(id);
+        return out;
+    }
     return std::nullopt;
+}
+
+void RooflineChart::setTooltipFunction(const QString &group, TooltipFunction f)
+{
+    if (f)
+        m_tooltipFunctions.insert(group, std::move(f));
+    else
+        m_tooltipFunctions.remove(group);
+}
+
+QString RooflineChart::tooltipOf(const QString &id) const
+{
+    for (auto it = m_points.cbegin(); it != m_points.cend(); ++it) {
+        if (!groupShown(it.key()))
+            continue;
+        for (const ChartPoint &p : it.value())
+            if (p.id == id) {
+                if (!p.tooltip.isEmpty())
+                    return p.tooltip;
+                if (const auto f = m_tooltipFunctions.constFind(it.key()); f != m_tooltipFunctions.cend())
+                    if (const QString tip = (*f)(id); !tip.isEmpty())
+                        return tip;
+                return p.label;
+            }
+    }
+    return {};
 }
 
 int RooflineChart::trailCount() const
@@ -876,8 +906,8 @@ bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
             m_hovered = id;
             emit pointHovered(id);
         }
-        if (const ChartPoint *p = id.isEmpty() ? nullptr : findPoint(id))
-            QToolTip::showText(e->globalPosition().toPoint(), p->tooltip.isEmpty() ? p->label : p->tooltip, m_plot);
+        if (const QString tip = id.isEmpty() ? QString() : tooltipOf(id); !tip.isEmpty())
+            QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
         else if (const QString tip = labelTipAt(e->position().toPoint()); !tip.isEmpty())
             QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
         else

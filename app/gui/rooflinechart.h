@@ -15,6 +15,7 @@
 #include <QWidget>
 
 #include <array>
+#include <functional>
 #include <optional>
 
 class QCustomPlot;
@@ -102,7 +103,12 @@ public:
     QStringList measuredLabels() const; // measured ceilings
     QStringList pointIds() const; // of the groups drawn
     std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
-    std::optional<ChartPoint> point(const QString &id) const;
+    std::optional<ChartPoint> point(const QString &id) const; // its tooltip made if need be
+    // Tooltips made when first asked for, for a group whose points leave ChartPoint::tooltip
+    // empty: a chart of 50,000 points then builds only the texts someone hovers. nullptr: none.
+    using TooltipFunction = std::function<QString(const QString &id)>;
+    void setTooltipFunction(const QString &group, TooltipFunction f);
+    QString tooltipOf(const QString &id) const; // the tooltip as hovering shows it
     QList<ChartPoint> points(const QString &group) const { return m_points.value(group); } // as set
     int trailCount() const;
     QStringList legendNames() const; // as drawn: GPUs, measured/predicted, the level markers
@@ -241,6 +247,7 @@ private:
     ChartTheme m_theme = ChartTheme::light();
     double m_scale = 1.0;
     QHash<QString, QList<ChartPoint>> m_points;
+    QHash<QString, TooltipFunction> m_tooltipFunctions;
     QHash<QString, QList<ChartTrail>> m_trails;
     QHash<QString, QList<ChartCeiling>> m_measured;
     QStringList m_ceilingLabels;
