@@ -2,6 +2,7 @@
 
 #include "profilecounters.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -11,7 +12,6 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
-#include <QBuffer>
 
 #include <climits>
 #include <cmath>
@@ -465,8 +465,7 @@ public:
 
     // The top-level object's values but "measurements", and the entries of "measurements"
     // handed to `entry` one by one, in order. Throws Error.
-    template<typename Entry>
-    QJsonObject readTop(Entry entry)
+    template <typename Entry> QJsonObject readTop(Entry entry)
     {
         QJsonObject top;
         skipSpace();
@@ -630,8 +629,8 @@ private:
             }
         }
         // A number, true, false or null: up to the next delimiter.
-        for (int c = at(); c != -1 && c != ',' && c != ']' && c != '}' && c != ' ' && c != '\n' && c != '\r' &&
-                           c != '\t';
+        for (int c = at();
+             c != -1 && c != ',' && c != ']' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t';
              c = at())
             ++r;
         if (r == 0)
@@ -670,8 +669,7 @@ private:
         return v.toString();
     }
 
-    template<typename Entry>
-    void readArray(Entry entry)
+    template <typename Entry> void readArray(Entry entry)
     {
         ++m_pos; // [
         skipSpace();
@@ -742,7 +740,9 @@ public:
     {
         const QString size = bytes >= (1ll << 30) ? tr("%1 GiB").arg(bytes / double(1ll << 30), 0, 'f', 2)
                                                   : tr("%1 MiB").arg(bytes / 1048576.0, 0, 'f', 1);
-        return tr("is %1; results files larger than %2 GiB are refused").arg(size).arg(ResultSet::kMaxFileBytes >> 30);
+        return tr("is %1; results files larger than %2 GiB are refused")
+            .arg(size)
+            .arg(ResultSet::kMaxFileBytes >> 30);
     }
 
 private:
@@ -752,10 +752,10 @@ private:
     const ResultSet::ReadOptions &m_options;
     qint64 m_total = 0;
     QByteArray m_buf;
-    qsizetype m_pos = 0;   // next byte to look at
-    qsizetype m_start = 0; // bytes before this are consumed
-    qint64 m_dropped = 0;  // file offset of m_buf[0]
-    qint64 m_lines = 0;    // line breaks before m_buf[0]
+    qsizetype m_pos = 0;    // next byte to look at
+    qsizetype m_start = 0;  // bytes before this are consumed
+    qint64 m_dropped = 0;   // file offset of m_buf[0]
+    qint64 m_lines = 0;     // line breaks before m_buf[0]
     qint64 m_lineStart = 0; // file offset where the line holding m_buf[0] starts
     qint64 m_read = 0;
     qint64 m_reported = 0;
@@ -799,9 +799,10 @@ std::optional<ResultSet> ResultSet::read(QIODevice &in, QString *error, QStringL
             if (m)
                 rs.measurements.append(*m);
             else
-                entryWarnings.append(tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
-                                         .arg(i)
-                                         .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
+                entryWarnings.append(
+                    tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
+                        .arg(i)
+                        .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
         });
     } catch (const StreamReader::Error &e) {
         return refuse(e.message);
@@ -948,21 +949,17 @@ bool ResultSet::save(const QString &path, QString *error) const
 
 QStringList ResultSet::csvHeader()
 {
-    return {QStringLiteral("kernel"),     QStringLiteral("dtype"),
-            QStringLiteral("params"),     QStringLiteral("flops"),
-            QStringLiteral("bytes"),      QStringLiteral("ai"),
-            QStringLiteral("median_s"),   QStringLiteral("min_s"),
-            QStringLiteral("max_s"),      QStringLiteral("samples"),
-            QStringLiteral("flop_per_s"), QStringLiteral("bytes_per_s"),
-            QStringLiteral("check_ok"),   QStringLiteral("max_rel_err"),
-            QStringLiteral("reference"),  QStringLiteral("predicted_time_s"),
-            QStringLiteral("clock_mhz"),  QStringLiteral("source"),
-            QStringLiteral("level"),      QStringLiteral("precision"),
-            // Nsight Compute counters (run --profile), empty without them.
-            QStringLiteral("dram_bytes"), QStringLiteral("l2_bytes"),
-            QStringLiteral("l1_bytes"),   QStringLiteral("smem_bytes"),
-            QStringLiteral("smem_bank_conflicts"), QStringLiteral("occupancy_pct"),
-            QStringLiteral("issue_active_pct"),    QStringLiteral("profile_clock_mhz")};
+    return {
+        QStringLiteral("kernel"), QStringLiteral("dtype"), QStringLiteral("params"), QStringLiteral("flops"),
+        QStringLiteral("bytes"), QStringLiteral("ai"), QStringLiteral("median_s"), QStringLiteral("min_s"),
+        QStringLiteral("max_s"), QStringLiteral("samples"), QStringLiteral("flop_per_s"),
+        QStringLiteral("bytes_per_s"), QStringLiteral("check_ok"), QStringLiteral("max_rel_err"),
+        QStringLiteral("reference"), QStringLiteral("predicted_time_s"), QStringLiteral("clock_mhz"),
+        QStringLiteral("source"), QStringLiteral("level"), QStringLiteral("precision"),
+        // Nsight Compute counters (run --profile), empty without them.
+        QStringLiteral("dram_bytes"), QStringLiteral("l2_bytes"), QStringLiteral("l1_bytes"),
+        QStringLiteral("smem_bytes"), QStringLiteral("smem_bank_conflicts"), QStringLiteral("occupancy_pct"),
+        QStringLiteral("issue_active_pct"), QStringLiteral("profile_clock_mhz")};
 }
 
 QStringList ResultSet::csvRow(const Measurement &m)

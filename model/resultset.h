@@ -44,21 +44,21 @@ struct Check
 // One kernel run: what ran, how long it took, whether its output was right.
 struct Measurement
 {
-    QString kernel;      // catalog id, e.g. "memory.copy" or "gemm.reg2d"
-    QVariantMap params;  // kernel parameters (sizes, tiles, variant)
+    QString kernel;     // catalog id, e.g. "memory.copy" or "gemm.reg2d"
+    QVariantMap params; // kernel parameters (sizes, tiles, variant)
     QString dtype;
     double flops = 0;
-    double bytes = 0;    // minimum algorithmic bytes (model::Workloads)
+    double bytes = 0; // minimum algorithmic bytes (model::Workloads)
     TimeStats time;
     Check check;
-    QVariantMap resources;          // regs, smem, blocks_per_sm, ...
+    QVariantMap resources; // regs, smem, blocks_per_sm, ...
     std::optional<double> predictedTimeS;
-    double clockMhz = 0;            // SM clock measured around the run (0 = unknown)
-    double startedAtS = 0;          // seconds since the file's first measurement (replay pacing)
-    QString source;                 // "rooflab" or "ncu" (imported)
-    QString level;                  // memory level its bytes refer to ("hbm" unless imported otherwise)
-    QString precision;              // roofline precision it is compared against
-    QJsonObject extra;              // unknown fields, kept on save
+    double clockMhz = 0;   // SM clock measured around the run (0 = unknown)
+    double startedAtS = 0; // seconds since the file's first measurement (replay pacing)
+    QString source;        // "rooflab" or "ncu" (imported)
+    QString level;         // memory level its bytes refer to ("hbm" unless imported otherwise)
+    QString precision;     // roofline precision it is compared against
+    QJsonObject extra;     // unknown fields, kept on save
 
     double ai() const { return bytes > 0 ? flops / bytes : 0; }
     double flopPerS() const { return time.median > 0 ? flops / time.median : 0; }
@@ -123,7 +123,8 @@ public:
                                          const ReadOptions &options = {});
     static std::optional<ResultSet> read(QIODevice &in, QString *error, QStringList *warnings = nullptr,
                                          const ReadOptions &options = {});
-    static std::optional<ResultSet> fromJson(const QByteArray &json, QString *error, QStringList *warnings = nullptr);
+    static std::optional<ResultSet> fromJson(const QByteArray &json, QString *error,
+                                             QStringList *warnings = nullptr);
     QJsonObject toJson() const;
     // Atomic write (QSaveFile).
     bool save(const QString &path, QString *error) const;

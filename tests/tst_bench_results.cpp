@@ -43,10 +43,12 @@ private slots:
         if (m_file.isEmpty()) {
             m_file = m_dir.filePath(QStringLiteral("results-50k.json"));
             QProcess gen;
-            gen.start(QStringLiteral("python3"), {QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/../tools/gen-results.py"),
-                                                  QStringLiteral("--out"), m_file});
+            gen.start(QStringLiteral("python3"),
+                      {QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/../tools/gen-results.py"),
+                       QStringLiteral("--out"), m_file});
             if (!gen.waitForFinished(120000) || gen.exitCode() != 0)
-                QSKIP("python3 tools/gen-results.py did not run; set ROOFLAB_BENCH_RESULTS to a results file");
+                QSKIP(
+                    "python3 tools/gen-results.py did not run; set ROOFLAB_BENCH_RESULTS to a results file");
         }
         m_bytes = QFileInfo(m_file).size();
         QVERIFY(m_bytes > 0);
@@ -57,7 +59,8 @@ private slots:
     {
         const double before = peakMb();
         qsizetype n = 0;
-        QBENCHMARK_ONCE {
+        QBENCHMARK_ONCE
+        {
             QString error;
             const auto rs = model::ResultSet::load(m_file, &error);
             QVERIFY2(rs, qPrintable(error));
@@ -79,7 +82,8 @@ private slots:
         ResultsPanel panel(&session, &chart);
         panel.setSpecDb(&m_db);
         panel.setGpu(*m_db.find(QStringLiteral("h200-sxm")));
-        QBENCHMARK_ONCE {
+        QBENCHMARK_ONCE
+        {
             QVERIFY2(panel.openFile(m_file), qPrintable(panel.message()));
             panel.updateChartNow();
         }
@@ -87,7 +91,8 @@ private slots:
         QVERIFY(rows >= 1000);
         qInfo("table: %d rows, chart: %d points; peak +%.0f MB over the read (%.2fx the file)", rows,
               panel.chartPointCount(), peakMb() - before, (peakMb() - before) * 1e6 / m_bytes);
-        QBENCHMARK_ONCE {
+        QBENCHMARK_ONCE
+        {
             panel.setGrouped(true);
             panel.updateChartNow();
         }

@@ -108,10 +108,12 @@ private slots:
         QVERIFY(qAbs(k->share(b) - 5.0 / 11.5) < 1e-9);
         QCOMPARE(k->index(a, KernelsTableModel::Share).data().toString(), QString("52.2 %"));
         // kA: 2 FLOPs per FFMA, 6,000 FFMA over 6 us = 2 GFLOP/s
-        QCOMPARE(k->index(a, KernelsTableModel::FlopPerS).data(KernelsTableModel::SortRole).toDouble(), 12000 / 6e-6);
+        QCOMPARE(k->index(a, KernelsTableModel::FlopPerS).data(KernelsTableModel::SortRole).toDouble(),
+                 12000 / 6e-6);
         // where the numbers came from: the import's metrics and derivations
         const QString from = k->derivation(a);
-        QVERIFY2(from.contains("ffma") && from.contains("dram__bytes.sum") && from.contains("gpu__time_duration.sum"),
+        QVERIFY2(from.contains("ffma") && from.contains("dram__bytes.sum") &&
+                     from.contains("gpu__time_duration.sum"),
                  qPrintable(from));
         QCOMPARE(k->index(a, KernelsTableModel::Derivation).data(Qt::ToolTipRole).toString(), from);
     }
@@ -150,7 +152,8 @@ private slots:
         p.panel.groupButton()->click();
         QVERIFY(!p.panel.grouped());
         QVERIFY(!p.panel.plot()->grouped());
-        QCOMPARE(qobject_cast<QStackedWidget *>(p.panel.view()->parentWidget())->currentWidget(), p.panel.view());
+        QCOMPARE(qobject_cast<QStackedWidget *>(p.panel.view()->parentWidget())->currentWidget(),
+                 p.panel.view());
         p.panel.updateChartNow();
         QVERIFY2(p.panel.chartPointCount() > grouped,
                  qPrintable(QString("%1 expanded, %2 grouped").arg(p.panel.chartPointCount()).arg(grouped)));
@@ -178,7 +181,8 @@ private slots:
         QCOMPARE(p.session.files().size(), 2);
         QCOMPARE(p.panel.tableModel()->rowCount(), rowsBefore); // no points from it, none lost
         QVERIFY(!p.session.files().last().noPoints.isEmpty());
-        QVERIFY2(p.panel.message().contains(p.session.files().last().noPoints), qPrintable(p.panel.message()));
+        QVERIFY2(p.panel.message().contains(p.session.files().last().noPoints),
+                 qPrintable(p.panel.message()));
         QVERIFY2(p.panel.message().contains("--set") || p.panel.message().contains("--metrics"),
                  qPrintable(p.panel.message()));
         QCOMPARE(p.panel.messageLevel(), ResultsPanel::Level::Warning);

@@ -11,8 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <csignal>
+#include <cstring>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -66,8 +66,10 @@ QByteArray bigFile(int n)
     QJsonArray ms;
     for (int i = 0; i < n; ++i) {
         QJsonObject o = goodMeasurement();
-        o.insert("kernel", i % 97 == 0 ? QString("odd \"name\" \\ %1 \u00e9\u4e2d{[").arg(i) : QString("gemm.k%1").arg(i % 13));
-        o.insert("params", QJsonObject{{"M", 64 * (i % 7 + 1)}, {"variant", i % 2 ? "a,b" : "c]"}, {"f", 0.5 + i}});
+        o.insert("kernel", i % 97 == 0 ? QString("odd \"name\" \\ %1 \u00e9\u4e2d{[").arg(i)
+                                       : QString("gemm.k%1").arg(i % 13));
+        o.insert("params",
+                 QJsonObject{{"M", 64 * (i % 7 + 1)}, {"variant", i % 2 ? "a,b" : "c]"}, {"f", 0.5 + i}});
         o.insert("flops", 1e9 + i);
         o.insert("resources", QJsonObject{{"regs", 32 + i % 64}, {"smem", 1024 * (i % 5)}});
         o.insert("counters", QJsonObject{{"metrics", QJsonObject{{"dram__bytes.sum", 1.5e6 * i}}},
@@ -76,10 +78,13 @@ QByteArray bigFile(int n)
             o.remove("flops"); // skipped, named in the warnings
         ms.append(o);
     }
-    QJsonObject top{{"schema", "rooflab.results/1"}, {"created", "2026-12-01T00:00:00Z"},
-                    {"device", QJsonObject{{"name", "NVIDIA H200"}, {"sms", 132}}},
-                    {"ceilings", QJsonArray{QJsonObject{{"kind", "memory"}, {"level", "hbm"}, {"value", 4.3e12}}}},
-                    {"measurements", ms}, {"note", "kept"}};
+    QJsonObject top{
+        {"schema", "rooflab.results/1"},
+        {"created", "2026-12-01T00:00:00Z"},
+        {"device", QJsonObject{{"name", "NVIDIA H200"}, {"sms", 132}}},
+        {"ceilings", QJsonArray{QJsonObject{{"kind", "memory"}, {"level", "hbm"}, {"value", 4.3e12}}}},
+        {"measurements", ms},
+        {"note", "kept"}};
     return QJsonDocument(top).toJson(QJsonDocument::Indented);
 }
 
@@ -168,7 +173,8 @@ private slots:
 
         QCOMPARE(saved["comment"].toString().left(11), QString("Hand-writte"));
         QCOMPARE(saved["device"].toObject()["pci_bus_id"].toString(), QString("0000:00:00.0"));
-        QCOMPARE(saved["ceilings"].toArray()[0].toObject()["note"].toString(), QString("unknown ceiling field"));
+        QCOMPARE(saved["ceilings"].toArray()[0].toObject()["note"].toString(),
+                 QString("unknown ceiling field"));
         const QJsonObject m0 = saved["measurements"].toArray()[0].toObject();
         QCOMPARE(m0["power_w"].toInt(), 410);
         QCOMPARE(m0["time_s"].toObject()["p90"].toDouble(), 3.3e-5);
@@ -212,19 +218,23 @@ private slots:
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("newer schema") << data("newer-schema.json") << QByteArray()
                                       << QStringList{"newer RoofLab", "version 2", "update RoofLab"};
-        QTest::newRow("another tool's file") << data("other-schema.json") << QByteArray()
-                                             << QStringList{"not a RoofLab results file", "nvbench.results/1"};
-        QTest::newRow("truncated: line and column") << data("truncated.json") << QByteArray()
-                                                    << QStringList{"not valid JSON", "line 5", "column 1"};
-        QTest::newRow("syntax error on line 3") << QString() << QByteArray("{\n  \"schema\": \"rooflab.results/1\",\n  \"measurements\": [1,,2]\n}")
-                                                << QStringList{"not valid JSON", "line 3", "column"};
+        QTest::newRow("another tool's file")
+            << data("other-schema.json") << QByteArray()
+            << QStringList{"not a RoofLab results file", "nvbench.results/1"};
+        QTest::newRow("truncated: line and column")
+            << data("truncated.json") << QByteArray() << QStringList{"not valid JSON", "line 5", "column 1"};
+        QTest::newRow("syntax error on line 3")
+            << QString()
+            << QByteArray("{\n  \"schema\": \"rooflab.results/1\",\n  \"measurements\": [1,,2]\n}")
+            << QStringList{"not valid JSON", "line 3", "column"};
         QTest::newRow("top level array") << QString() << QByteArray("[]") << QStringList{"not a JSON object"};
         QTest::newRow("no schema") << QString() << QByteArray("{\"measurements\": []}")
                                    << QStringList{"not a RoofLab results file", "rooflab.results/1"};
         QTest::newRow("schema version 0") << QString() << QByteArray("{\"schema\": \"rooflab.results/0\"}")
                                           << QStringList{"unknown schema"};
-        QTest::newRow("schema version not a number") << QString() << QByteArray("{\"schema\": \"rooflab.results/x\"}")
-                                                     << QStringList{"unknown schema"};
+        QTest::newRow("schema version not a number")
+            << QString() << QByteArray("{\"schema\": \"rooflab.results/x\"}")
+            << QStringList{"unknown schema"};
         QTest::newRow("empty file") << QString() << QByteArray(" ") << QStringList{"not valid JSON"};
         QTest::newRow("missing file") << QString("/nonexistent/rooflab/file.json") << QByteArray()
                                       << QStringList{"/nonexistent/rooflab/file.json", "cannot be opened"};
@@ -255,11 +265,14 @@ private slots:
         QTest::addColumn<QString>("warning");
         QTest::newRow("negative ceiling") << "ceilings[0] (memory hbm): \"value\" must not be negative";
         QTest::newRow("missing field") << "measurements[1] (kernel \"missing.flops\"): \"flops\" is missing";
-        QTest::newRow("NaN as a string") << "measurements[2] (kernel \"nan.string\"): \"flops\" must be a number";
+        QTest::newRow("NaN as a string")
+            << "measurements[2] (kernel \"nan.string\"): \"flops\" must be a number";
         QTest::newRow("null (a NaN written by Qt)")
             << "measurements[3] (kernel \"null.median\"): \"time_s.median\" is null";
-        QTest::newRow("negative") << "measurements[4] (kernel \"negative.bytes\"): \"bytes\" must not be negative";
-        QTest::newRow("zero time") << "measurements[5] (kernel \"zero.time\"): \"time_s.median\" must be greater than zero";
+        QTest::newRow("negative")
+            << "measurements[4] (kernel \"negative.bytes\"): \"bytes\" must not be negative";
+        QTest::newRow("zero time")
+            << "measurements[5] (kernel \"zero.time\"): \"time_s.median\" must be greater than zero";
         QTest::newRow("no kernel") << "measurements[6] (kernel \"?\"): \"kernel\" is missing";
         QTest::newRow("not an object") << "measurements[7] (kernel \"?\"): is not an object";
     }
@@ -287,19 +300,26 @@ private slots:
         QTest::addColumn<QString>("error");    // empty = accepted
         QTest::newRow("good") << "kernel" << QJsonValue("gemm.tiled2d") << "";
         QTest::newRow("infinite flops") << "flops" << QJsonValue(qInf()) << "\"flops\" must be finite";
-        QTest::newRow("negative median") << "time_s.median" << QJsonValue(-1e-6) << "\"time_s.median\" must not be negative";
+        QTest::newRow("negative median")
+            << "time_s.median" << QJsonValue(-1e-6) << "\"time_s.median\" must not be negative";
         QTest::newRow("min above median") << "time_s.min" << QJsonValue(5e-6) << "min <= median <= max";
         QTest::newRow("fractional samples") << "time_s.samples" << QJsonValue(1.5) << "whole number";
         QTest::newRow("huge samples") << "time_s.samples" << QJsonValue(1e12) << "whole number";
-        QTest::newRow("min and max default to median") << "time_s" << QJsonValue(QJsonObject{{"median", 1e-6}}) << "";
+        QTest::newRow("min and max default to median")
+            << "time_s" << QJsonValue(QJsonObject{{"median", 1e-6}}) << "";
         QTest::newRow("no time") << "time_s" << QJsonValue(QJsonValue::Undefined) << "\"time_s\" is missing";
         QTest::newRow("time not an object") << "time_s" << QJsonValue(1.0) << "\"time_s\" must be an object";
         QTest::newRow("empty kernel") << "kernel" << QJsonValue(" ") << "\"kernel\" must not be empty";
-        QTest::newRow("check.ok not a bool") << "check.ok" << QJsonValue("yes") << "\"check.ok\" must be true or false";
-        QTest::newRow("NaN rel err") << "check.max_rel_err" << QJsonValue("NaN") << "\"check.max_rel_err\" must be a number";
-        QTest::newRow("negative predicted time") << "predicted_time_s" << QJsonValue(-1) << "\"predicted_time_s\" must not be negative";
-        QTest::newRow("null predicted time is absent") << "predicted_time_s" << QJsonValue(QJsonValue::Null) << "";
-        QTest::newRow("params not an object") << "params" << QJsonValue(QJsonArray{1}) << "\"params\" must be an object";
+        QTest::newRow("check.ok not a bool")
+            << "check.ok" << QJsonValue("yes") << "\"check.ok\" must be true or false";
+        QTest::newRow("NaN rel err") << "check.max_rel_err" << QJsonValue("NaN")
+                                     << "\"check.max_rel_err\" must be a number";
+        QTest::newRow("negative predicted time")
+            << "predicted_time_s" << QJsonValue(-1) << "\"predicted_time_s\" must not be negative";
+        QTest::newRow("null predicted time is absent")
+            << "predicted_time_s" << QJsonValue(QJsonValue::Null) << "";
+        QTest::newRow("params not an object")
+            << "params" << QJsonValue(QJsonArray{1}) << "\"params\" must be an object";
         QTest::newRow("dtype a number") << "dtype" << QJsonValue(32) << "\"dtype\" must be a string";
     }
     void entryField()
@@ -322,11 +342,16 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("error");
         QTest::newRow("memory") << QByteArray(R"({"kind":"memory","level":"l2","value":1e13})") << "";
-        QTest::newRow("int8 in OP/s") << QByteArray(R"({"kind":"compute","precision":"int8_tc","value":1e15,"unit":"OP/s"})") << "";
-        QTest::newRow("memory without level") << QByteArray(R"({"kind":"memory","value":1e12})") << "\"level\" is missing";
+        QTest::newRow("int8 in OP/s")
+            << QByteArray(R"({"kind":"compute","precision":"int8_tc","value":1e15,"unit":"OP/s"})") << "";
+        QTest::newRow("memory without level")
+            << QByteArray(R"({"kind":"memory","value":1e12})") << "\"level\" is missing";
         QTest::newRow("unknown kind") << QByteArray(R"({"kind":"latency","value":1})") << "\"kind\" must be";
-        QTest::newRow("scaled unit") << QByteArray(R"({"kind":"memory","level":"hbm","value":4800,"unit":"GB/s"})") << "\"unit\" must be \"B/s\"";
-        QTest::newRow("zero") << QByteArray(R"({"kind":"compute","precision":"fp32","value":0})") << "greater than zero";
+        QTest::newRow("scaled unit") << QByteArray(
+                                            R"({"kind":"memory","level":"hbm","value":4800,"unit":"GB/s"})")
+                                     << "\"unit\" must be \"B/s\"";
+        QTest::newRow("zero") << QByteArray(R"({"kind":"compute","precision":"fp32","value":0})")
+                              << "greater than zero";
     }
     void ceilingField()
     {
@@ -391,17 +416,21 @@ private slots:
         const QStringList lines = csv.split("\r\n");
         QCOMPARE(lines.size(), 1 + 5 + 1); // header, rows, empty after the last CRLF
         QVERIFY(lines.last().isEmpty());
-        QCOMPARE(lines.at(0),
-                 QString("kernel,dtype,params,flops,bytes,ai,median_s,min_s,max_s,samples,flop_per_s,bytes_per_s,"
-                         "check_ok,max_rel_err,reference,predicted_time_s,clock_mhz,source,level,precision,dram_bytes,l2_bytes,"
-                         "l1_bytes,smem_bytes,smem_bank_conflicts,occupancy_pct,issue_active_pct,profile_clock_mhz"));
+        QCOMPARE(
+            lines.at(0),
+            QString(
+                "kernel,dtype,params,flops,bytes,ai,median_s,min_s,max_s,samples,flop_per_s,bytes_per_s,"
+                "check_ok,max_rel_err,reference,predicted_time_s,clock_mhz,source,level,precision,dram_bytes,"
+                "l2_bytes,"
+                "l1_bytes,smem_bytes,smem_bank_conflicts,occupancy_pct,issue_active_pct,profile_clock_mhz"));
         QCOMPARE(lines.at(3),
                  QString("gemm.tiled2d,fp32,BK=8;BM=128;BN=128;K=4096;M=4096;N=4096,137438953472,201326592,"
                          "682.6666666666666,0.00275,0.00271,0.00283,10,49977801262545.46,73209669818.18182,"
                          "true,2.4e-06,cublas,0.0023,1965,rooflab,,,,,,,,,,"));
-        QCOMPARE(lines.at(5), QString("\"void k<float, 2>(float*, int)\",fp32,M=1;N=2,2147483648,12582912,"
-                                      "170.66666666666666,0.0041,0.004,0.0043,10,523776499512.19507,"
-                                      "3069002926.829268,false,0.031,\"say \"\"hi\"\"\",,,rooflab,,,,,,,,,,"));
+        QCOMPARE(lines.at(5),
+                 QString("\"void k<float, 2>(float*, int)\",fp32,M=1;N=2,2147483648,12582912,"
+                         "170.66666666666666,0.0041,0.004,0.0043,10,523776499512.19507,"
+                         "3069002926.829268,false,0.031,\"say \"\"hi\"\"\",,,rooflab,,,,,,,,,,"));
         QCOMPARE(ResultSet::csvHeader().size(), ResultSet::csvRow(odd).size());
     }
 
@@ -442,7 +471,8 @@ private slots:
         ResultSet empty;
         QString error;
         const bool saved = empty.save(path, &error);
-        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QFile::setPermissions(dir.path(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         QVERIFY(!saved);
         QVERIFY2(error.contains(path), qPrintable(error));
         QCOMPARE(fileJson(path), fileJson(data("small.json")));
@@ -460,7 +490,9 @@ private slots:
         for (int i = 0; i < 200; ++i)
             big->measurements.append(big->measurements.at(2));
 
-        struct rlimit old{};
+        struct rlimit old
+        {
+        };
         QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
         auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         struct rlimit small = old;
@@ -513,7 +545,8 @@ private slots:
         }
         QVERIFY2(rs, qPrintable(error));
         QCOMPARE(warnings.size(), 1);
-        QVERIFY2(warnings.at(0).startsWith(QString("measurements[%1] (kernel \"gemm.k").arg(n / 2)), qPrintable(warnings.at(0)));
+        QVERIFY2(warnings.at(0).startsWith(QString("measurements[%1] (kernel \"gemm.k").arg(n / 2)),
+                 qPrintable(warnings.at(0)));
         QCOMPARE(rs->measurements.size(), n - 1);
         QCOMPARE(rs->device.sms, 132);
         QCOMPARE(rs->ceilings.size(), 1);

@@ -108,8 +108,9 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
                     if (!bytes.isEmpty()) {
                         const QString level = in.measurements->at(member).level;
                         const QString def = ncu.value(QLatin1String("level_definition")).toString();
-                        bytes = (level.isEmpty() ? QString() : model::levelLabel(level) + QStringLiteral(": ")) + bytes +
-                                (def.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(def));
+                        bytes =
+                            (level.isEmpty() ? QString() : model::levelLabel(level) + QStringLiteral(": ")) +
+                            bytes + (def.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(def));
                         if (!r.bytesFrom.contains(bytes))
                             r.bytesFrom << bytes;
                     }
@@ -195,7 +196,8 @@ QVariant KernelsTableModel::display(const Row &r, int column) const
     const model::KernelSummary &s = r.summary;
     auto ai = [&s](const char *level) -> QVariant {
         const auto it = s.aiByLevel.constFind(QLatin1String(level));
-        return it == s.aiByLevel.cend() ? QVariant(QStringLiteral("—")) : QVariant(QString::number(*it, 'g', 3));
+        return it == s.aiByLevel.cend() ? QVariant(QStringLiteral("—"))
+                                        : QVariant(QString::number(*it, 'g', 3));
     };
     switch (column) {
     case Kernel:
@@ -273,15 +275,19 @@ QString KernelsTableModel::toolTip(const Row &r, int column) const
             .arg(model::formatSeconds(s.timeS), model::formatSeconds(s.launchTime.min),
                  model::formatSeconds(s.launchTime.median), model::formatSeconds(s.launchTime.max));
     case Share:
-        return tr("%1 of the time of every launch in %2").arg(percentText(s.share), QFileInfo(r.file).fileName());
+        return tr("%1 of the time of every launch in %2")
+            .arg(percentText(s.share), QFileInfo(r.file).fileName());
     case FlopPerS:
-        return s.precision.isEmpty() ? tr("no FLOPs counted")
-                                     : tr("%1 FLOPs over the kernel's time").arg(model::precisionLabel(s.precision));
+        return s.precision.isEmpty()
+                   ? tr("no FLOPs counted")
+                   : tr("%1 FLOPs over the kernel's time").arg(model::precisionLabel(s.precision));
     case Throughput: {
         QStringList lines;
         for (auto it = r.percents.cbegin(); it != r.percents.cend(); ++it)
             lines << QStringLiteral("%1: %2 %").arg(it.key()).arg(it.value(), 0, 'f', 1);
-        return lines.isEmpty() ? QString() : tr("mean over the launches, % of peak:\n%1").arg(lines.join(QLatin1Char('\n')));
+        return lines.isEmpty()
+                   ? QString()
+                   : tr("mean over the launches, % of peak:\n%1").arg(lines.join(QLatin1Char('\n')));
     }
     case Derivation:
     case AiHbm:

@@ -6,8 +6,8 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
-#include <QMap>
 #include <QList>
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -28,8 +28,23 @@ class KernelsTableModel : public QAbstractTableModel
 
 public:
     // What a narrow panel needs first: which kernel, how much of the time, how fast; then the rest.
-    enum Column { Kernel, Share, Time, Launches, FlopPerS, AiHbm, AiL2, AiL1, Bound, Grid, Block, Throughput,
-                  Derivation, Source, ColumnCount };
+    enum Column {
+        Kernel,
+        Share,
+        Time,
+        Launches,
+        FlopPerS,
+        AiHbm,
+        AiL2,
+        AiL1,
+        Bound,
+        Grid,
+        Block,
+        Throughput,
+        Derivation,
+        Source,
+        ColumnCount
+    };
     enum Role {
         SortRole = Qt::UserRole + 1, // the raw number (or lower-case text)
         ShareRole,                   // 0..1, for the bar the view draws
@@ -38,10 +53,10 @@ public:
     // One file (or the live results) as the table lists it.
     struct Input
     {
-        QString file;                      // shown in Source; "" for the live results
+        QString file; // shown in Source; "" for the live results
         const QList<model::Measurement> *measurements = nullptr;
         const QList<model::NcuLaunchRow> *launches = nullptr; // ncu imports; may be null
-        int firstRow = 0;                  // its first row in ResultsTableModel
+        int firstRow = 0;                                     // its first row in ResultsTableModel
     };
 
     explicit KernelsTableModel(QObject *parent = nullptr);

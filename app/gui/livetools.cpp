@@ -104,9 +104,8 @@ void LiveTools::attach(PanelHost *host)
         if (m_results)
             m_host->showPanel(m_runs);
     });
-    connect(m_results, &ResultsPanel::messageShown, m_window, [host](const QString &text) {
-        host->showStatus(text.section(QLatin1Char('\n'), 0, 0), 10000);
-    });
+    connect(m_results, &ResultsPanel::messageShown, m_window,
+            [host](const QString &text) { host->showStatus(text.section(QLatin1Char('\n'), 0, 0), 10000); });
     connect(ws, &Workspace::gpuChanged, m_results, &ResultsPanel::setGpu);
     if (const model::Gpu *gpu = ws->gpu())
         m_results->setGpu(*gpu);
@@ -159,8 +158,8 @@ void LiveTools::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = ResultsSession::recentFiles();
     for (const QString &path : recent) {
-        QAction *a =
-            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openInBackground(path); });
+        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName(), this,
+                                             [this, path] { openInBackground(path); });
         a->setToolTip(path);
         a->setStatusTip(path);
     }

@@ -18,6 +18,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
@@ -26,15 +27,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QEventLoop>
+#include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QPainter>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
-#include <QStyledItemDelegate>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -126,9 +126,10 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         buttons->addWidget(b);
         return b;
     };
-    button(tr("Open…"),
-           tr("Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown"),
-           &ResultsPanel::openDialog);
+    button(
+        tr("Open…"),
+        tr("Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown"),
+        &ResultsPanel::openDialog);
     button(tr("Compare…"),
            tr("Overlay a second results file (another GPU or another day) and link matching runs"),
            &ResultsPanel::compareDialog);
@@ -136,10 +137,11 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
            &ResultsPanel::saveAsDialog);
     button(tr("CSV…"), tr("Export every measurement shown as CSV, one row each"),
            &ResultsPanel::exportCsvDialog);
-    m_explainButton = button(tr("Explain…"),
-                             tr("Where the selected row's time goes: the performance model's terms against the "
-                                "measured time, and why it is bound (also: double-click a row)"),
-                             &ResultsPanel::explainSelected);
+    m_explainButton =
+        button(tr("Explain…"),
+               tr("Where the selected row's time goes: the performance model's terms against the "
+                  "measured time, and why it is bound (also: double-click a row)"),
+               &ResultsPanel::explainSelected);
     m_explainButton->setObjectName(QStringLiteral("explainButton"));
     m_explainButton->setEnabled(false);
     buttons->addStretch();
@@ -330,7 +332,7 @@ void ResultsPanel::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     updateRoofs();
-    updateKernels(); // "bound" is against this GPU's ridge
+    updateKernels();     // "bound" is against this GPU's ridge
     updatePredictions(); // rows of devices the spec DB lacks are predicted for this GPU
     scheduleChart();
 }
@@ -347,7 +349,8 @@ void ResultsPanel::updatePredictions()
     m_perf.clear();
     m_model->setPredictFunction(
         [this](const model::Measurement &m, const QString &file) { return predictFor(m, file); });
-    if (m_explainDialog && m_explainDialog->isVisible() && m_explainRow >= 0 && m_explainRow < m_model->rowCount())
+    if (m_explainDialog && m_explainDialog->isVisible() && m_explainRow >= 0 &&
+        m_explainRow < m_model->rowCount())
         explainRow(m_explainRow);
 }
 
@@ -368,15 +371,18 @@ const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString 
             gpu = &*m_gpu;
             if (!set->device.name.isEmpty() || !set->device.spec.isEmpty())
                 fm.note = tr("predicted for %1: the spec database has no entry for the measured device (%2)")
-                              .arg(m_gpu->displayName(), set->device.name.isEmpty() ? set->device.spec : set->device.name);
+                              .arg(m_gpu->displayName(),
+                                   set->device.name.isEmpty() ? set->device.spec : set->device.name);
             else
-                fm.note = tr("predicted for %1: the results do not name their device").arg(m_gpu->displayName());
+                fm.note =
+                    tr("predicted for %1: the results do not name their device").arg(m_gpu->displayName());
         }
         if (gpu)
             fm.model.emplace(*gpu, model::MachineCeilings::fromResults(*set));
         else
-            fm.why = tr("no GPU to predict for: the results do not name a device the spec database knows, and no GPU "
-                        "is chosen");
+            fm.why = tr(
+                "no GPU to predict for: the results do not name a device the spec database knows, and no GPU "
+                "is chosen");
         it = m_perf.insert(file, fm);
     }
     if (why)
@@ -388,7 +394,8 @@ model::Prediction ResultsPanel::predictFor(const model::Measurement &m, const QS
 {
     model::Prediction p;
     if (m.source == QLatin1String("ncu")) {
-        p.reason = tr("an imported Nsight Compute kernel: the performance model describes RoofLab's own kernels only");
+        p.reason = tr(
+            "an imported Nsight Compute kernel: the performance model describes RoofLab's own kernels only");
         return p;
     }
     QString why;
@@ -526,12 +533,12 @@ void ResultsPanel::applyColumns()
     // What a narrow panel should show first: which kernel, how long, how close to its roof,
     // how it changed, whether it was right; then the rest.
     static const QList<int> order = {
-        ResultsTableModel::Kernel,      ResultsTableModel::Median,      ResultsTableModel::Predicted,
-        ResultsTableModel::Gap,         ResultsTableModel::Change,
-        ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
-        ResultsTableModel::BytesPerS,   ResultsTableModel::Dtype,       ResultsTableModel::Params,
-        ResultsTableModel::Min,         ResultsTableModel::Max,         ResultsTableModel::Ai,
-        ResultsTableModel::Derivation,  ResultsTableModel::Source};
+        ResultsTableModel::Kernel,      ResultsTableModel::Median,   ResultsTableModel::Predicted,
+        ResultsTableModel::Gap,         ResultsTableModel::Change,   ResultsTableModel::RoofPercent,
+        ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS, ResultsTableModel::BytesPerS,
+        ResultsTableModel::Dtype,       ResultsTableModel::Params,   ResultsTableModel::Min,
+        ResultsTableModel::Max,         ResultsTableModel::Ai,       ResultsTableModel::Derivation,
+        ResultsTableModel::Source};
     int visual = 0;
     for (int column : order) {
         if (column >= h->count())
@@ -841,14 +848,15 @@ void ResultsPanel::onLoadProgress(const QString &label, qint64 done, qint64 tota
         m_loadBar->setRange(0, 1000);
         m_loadBar->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
         m_loadLabel->setText(tr("Reading %1: %2 of %3")
-                                 .arg(label.toHtmlEscaped(), model::formatSi(double(done), QStringLiteral("B")),
+                                 .arg(label.toHtmlEscaped(),
+                                      model::formatSi(double(done), QStringLiteral("B")),
                                       model::formatSi(double(total), QStringLiteral("B"))));
     } else {
         m_loadBar->setRange(0, 0); // busy: a pipe or a report has no size to count against
-        m_loadLabel->setText(done > 0 ? tr("Reading %1: %2")
-                                            .arg(label.toHtmlEscaped(),
-                                                 model::formatSi(double(done), QStringLiteral("B")))
-                                      : tr("Reading %1…").arg(label.toHtmlEscaped()));
+        m_loadLabel->setText(
+            done > 0 ? tr("Reading %1: %2")
+                           .arg(label.toHtmlEscaped(), model::formatSi(double(done), QStringLiteral("B")))
+                     : tr("Reading %1…").arg(label.toHtmlEscaped()));
     }
 }
 
@@ -907,11 +915,11 @@ bool ResultsPanel::exportCsv(const QString &path)
 
 void ResultsPanel::openDialog()
 {
-    const QString file =
-        QFileDialog::getOpenFileName(this, tr("Open results"), lastDir(),
-                                     tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep "
-                                        "*.csv);;RoofLab results (*.json);;Nsight Compute reports (*.ncu-rep);;"
-                                        "Nsight Compute CSV exports (*.csv);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open results"), lastDir(),
+        tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep "
+           "*.csv);;RoofLab results (*.json);;Nsight Compute reports (*.ncu-rep);;"
+           "Nsight Compute CSV exports (*.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);
@@ -920,9 +928,9 @@ void ResultsPanel::openDialog()
 
 void ResultsPanel::compareDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Compare with results"), lastDir(),
-        tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(this, tr("Compare with results"), lastDir(),
+                                                      tr("RoofLab results, Nsight Compute reports and CSV "
+                                                         "exports (*.json *.ncu-rep *.csv);;All files (*)"));
     if (file.isEmpty())
         return;
     rememberDir(file);

@@ -315,7 +315,8 @@ void ResultsSession::finishLoad(std::shared_ptr<Job> job, Loaded out)
 {
     m_job.reset();
     if (job->cancel) {
-        emit loadFinished(job->path, false, true, tr("Stopped reading %1; nothing was changed.").arg(job->label));
+        emit loadFinished(job->path, false, true,
+                          tr("Stopped reading %1; nothing was changed.").arg(job->label));
     } else if (!out.doc) {
         emit loadFinished(job->path, false, false, tr("Could not open %1").arg(out.error));
     } else {

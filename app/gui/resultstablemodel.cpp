@@ -3,7 +3,6 @@
 #include "gpu.h"
 #include "units.h"
 
-
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
@@ -22,7 +21,8 @@ QStringList derivationLines(const model::Measurement &m)
         lines << ResultsTableModel::tr("FLOPs: %1").arg(f);
     if (const QString b = ncu.value(QLatin1String("bytes")).toString(); !b.isEmpty()) {
         const QString def = ncu.value(QLatin1String("level_definition")).toString();
-        lines << ResultsTableModel::tr("bytes: %1").arg(def.isEmpty() ? b : QStringLiteral("%1 (%2)").arg(b, def));
+        lines << ResultsTableModel::tr("bytes: %1")
+                     .arg(def.isEmpty() ? b : QStringLiteral("%1 (%2)").arg(b, def));
     }
     if (const QString t = ncu.value(QLatin1String("time")).toString(); !t.isEmpty())
         lines << ResultsTableModel::tr("time: %1").arg(t);
@@ -183,7 +183,9 @@ ResultsTableModel::PredictFunction ResultsTableModel::predictorFor(const model::
 {
     const auto perf = std::make_shared<model::PerfModel>(gpu, ceilings);
     // Kernels it does not know come back not ok, with the model's reason.
-    return [perf](const model::Measurement &m, const QString &) { return perf->predict(model::KernelLaunch::fromMeasurement(m)); };
+    return [perf](const model::Measurement &m, const QString &) {
+        return perf->predict(model::KernelLaunch::fromMeasurement(m));
+    };
 }
 
 const model::Prediction *ResultsTableModel::prediction(int row) const
@@ -395,11 +397,13 @@ QString ResultsTableModel::toolTip(int row, int column) const
             return tr("no performance model for this panel");
         const model::Prediction &p = *pp;
         if (!p.ok)
-            return tr("not predicted: %1").arg(p.reason.isEmpty() ? tr("the model does not know %1").arg(m.kernel) : p.reason);
+            return tr("not predicted: %1")
+                .arg(p.reason.isEmpty() ? tr("the model does not know %1").arg(m.kernel) : p.reason);
         QString t = tr("predicted %1, bound by %2").arg(model::formatSeconds(p.timeS), p.boundWords);
         if (const auto gap = gapOf(r))
-            t += QLatin1Char('\n') + tr("measured %1: %2 against the prediction (positive = slower than predicted)")
-                                         .arg(model::formatSeconds(m.time.median), percentText(*gap * 100, true));
+            t += QLatin1Char('\n') +
+                 tr("measured %1: %2 against the prediction (positive = slower than predicted)")
+                     .arg(model::formatSeconds(m.time.median), percentText(*gap * 100, true));
         return t + QLatin1Char('\n') + tr("double-click the row (or Explain) for every term");
     }
     case Source:
@@ -503,8 +507,9 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case RoofPercent:
             return tr("measured FLOP/s (B/s for copies) as a share of the roofline at this intensity");
         case Predicted:
-            return tr("kernel time the performance model predicts (compute, issue, shared memory, L1, L2, HBM, "
-                      "latency, waves: the slowest plus the latency not hidden)");
+            return tr(
+                "kernel time the performance model predicts (compute, issue, shared memory, L1, L2, HBM, "
+                "latency, waves: the slowest plus the latency not hidden)");
         case Gap:
             return tr("measured / predicted − 1: positive = slower than predicted");
         case Change:

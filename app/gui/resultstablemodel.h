@@ -37,8 +37,8 @@ public:
         Ai,
         CheckColumn,
         RoofPercent,
-        Predicted, // the performance model's time (model::PerfModel)
-        Gap,       // measured / predicted - 1, signed %
+        Predicted,  // the performance model's time (model::PerfModel)
+        Gap,        // measured / predicted - 1, signed %
         Derivation, // imported points: the ncu metrics and derivation of FLOPs, bytes and time
         Source,
         Change, // present only in compare mode
