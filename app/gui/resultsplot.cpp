@@ -353,9 +353,10 @@ void ResultsPlot::update()
             p->level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             p->share = share;
             levels.insert(p->level);
-            QVariantMap params = m.params; // its ncu_id keeps launches apart
-            Unit &u = unitFor(unitKey(file, m.kernel, m.dtype, m.precision, params), row,
-                              unitKey(file, m.kernel, {}, {}, params), m.flops);
+            QVariantMap config = m.params; // its ncu_id keeps launches apart; the name goes on one of them
+            config.remove(QStringLiteral("ncu_id"));
+            Unit &u = unitFor(unitKey(file, m.kernel, m.dtype, m.precision, m.params), row,
+                              unitKey(file, m.kernel, {}, {}, config), m.flops);
             u.points << *p;
             u.asMeasured << m;
             u.rows << row;
@@ -443,7 +444,7 @@ void ResultsPlot::update()
     // Labels: the kernels taking the most time first (imported), then RoofLab's rows in table
     // order; past kMaxLabels the name is in the tooltip only, so a chart of thousands stays legible.
     // One name per kernel: on the precision doing most of its work (a GEMM's tensor point, not
-    // its epilogue's), the precisions' points share their launches and so their share.
+    // its epilogue's; expanded, its launch with the most), so a kernel of 400 launches is named once.
     QHash<QString, int> mainOf; // kernelKey -> unit
     for (int i = 0; i < units.size(); ++i) {
         auto it = mainOf.find(units.at(i).kernelKey);
