@@ -3,6 +3,7 @@
 // crossover sits at workloads::gemmRidgeM, on the chart and under the slider; switching the
 // workspace's GPU moves them; B and S move the KV cache's share of the step's bytes as
 // model::llm::decoderStep counts it; a lesson state sets the controls.
+#include "lesson.h"
 #include "llm.h"
 #include "llm/llmview.h"
 #include "llm/tokenruler.h"
@@ -400,6 +401,81 @@ private slots:
         d.ws.applyLessonStep(step);
         QCOMPARE(d.ws.llmSession()->settings().model, QStringLiteral("llama-2-7b"));
         QCOMPARE(d.view->batchSpin()->value(), 32);
+    }
+
+    // The figures lesson 6 quotes are the ones the view shows for its steps.
+    void lessonSixFigures()
+    {
+        QString error;
+        const auto lesson = model::lessons::load(
+            kResources + QStringLiteral("/lessons/06-llm-inference.json"), &m_db, &error);
+        QVERIFY2(lesson, qPrintable(error));
+        Desk d(m_db, "h200-sxm");
+        LlmSession *s = d.ws.llmSession();
+        auto at = [&](int step) -> const QList<llmview::FormatSeries> & {
+            d.ws.applyLessonStep(model::lessons::effectiveStep(*lesson, step));
+            return s->scene().formats;
+        };
+        auto ms = [](double seconds, int decimals) {
+            return std::round(seconds * 1e3 * std::pow(10, decimals)) / std::pow(10, decimals);
+        };
+        // 1. decode on the H200: I ≈ 1, about 3.2 ms
+        {
+            const auto &f = at(0);
+            QCOMPARE(d.ws.gpuId(), QStringLiteral("h200-sxm"));
+            QCOMPARE(std::round(f[0].gemm.ai()), 1.0);
+            QCOMPARE(ms(f[0].step.timeS, 1), 3.2);
+            for (const auto &x : f)
+                QVERIFY(x.memoryBound);
+        }
+        // 2. prefill: about 1900 FLOP/B; crossovers 219, 111, 56
+        {
+            const auto &f = at(1);
+            QCOMPARE(std::round(f[0].gemm.ai() / 100) * 100, 1900.0);
+            QCOMPARE(std::round(*f[0].crossoverM), 219.0);
+            QCOMPARE(std::round(*f[1].crossoverM), 111.0);
+            QCOMPARE(std::round(*f[2].crossoverM), 56.0);
+            for (const auto &x : f)
+                QVERIFY(!x.memoryBound);
+        }
+        // 3. the KV cache: 131,072 tokens, 53 % of the bytes, 6.8 ms, crossover about 115k
+        {
+            const auto &f = at(2);
+            QCOMPARE(s->scene().kv.tokens, 131072.0);
+            QCOMPARE(std::round(100 * f[0].kvShare), 53.0);
+            QCOMPARE(ms(f[0].step.timeS, 1), 6.8);
+            QCOMPARE(std::round(f[0].kvCrossoverTokens / 1000), 115.0);
+            QCOMPARE(std::round(f[0].step.weightBytes / double(1ll << 30)), 14.0);
+        }
+        // 4. A100 decode: 7.4 ms in BF16, 2.0 ms in W4A16 at I ≈ 4
+        {
+            const auto &f = at(3);
+            QCOMPARE(d.ws.gpuId(), QStringLiteral("a100-sxm4-80gb"));
+            QCOMPARE(ms(f[0].step.timeS, 1), 7.4);
+            QCOMPARE(ms(f[2].step.timeS, 1), 2.0);
+            QCOMPARE(std::round(f[2].gemm.ai()), 4.0);
+        }
+        // 5. A100 prefill: 222 ms in both; crossovers 160 and 41
+        {
+            const auto &f = at(4);
+            QCOMPARE(std::round(f[0].step.timeS * 1e3), 222.0);
+            QCOMPARE(std::round(f[2].step.timeS * 1e3), 222.0);
+            QCOMPARE(std::round(*f[0].crossoverM), 160.0);
+            QCOMPARE(std::round(*f[2].crossoverM), 41.0);
+        }
+        // 6. FP8 on the H200: I ≈ 2, 1.7 ms against 3.2; ridge 412 at the same M as BF16's;
+        // a 4096-token prefill 42 ms against 71
+        {
+            const auto &f = at(5);
+            QCOMPARE(std::round(f[3].gemm.ai()), 2.0);
+            QCOMPARE(ms(f[3].step.timeS, 1), 1.7);
+            QCOMPARE(ms(f[0].step.timeS, 1), 3.2);
+            QCOMPARE(std::round(f[3].ridge), 412.0);
+            QVERIFY(near(*f[3].crossoverM, *f[0].crossoverM, 1e-6));
+            s->setTokens(4096);
+            QCOMPARE(std::round(s->scene().formats[3].step.timeS * 1e3), 42.0);
+            QCOMPARE(std::round(s->scene().formats[0].step.timeS * 1e3), 71.0);
+        }
     }
 
     void offTheChartWhenHidden()

@@ -59,15 +59,37 @@ private slots:
         QVERIFY2(!m.hasMatch(), qPrintable(text.mid(std::max<qsizetype>(0, m.capturedStart() - 40), 100)));
     }
 
-    void fiveLessonsInSeedOrder()
+    void lessonsInCourseOrder()
     {
         QStringList errors;
         const auto all = model::lessons::loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"),
                                                        &m_db, &errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
-        QCOMPARE(all.size(), 5);
+        QCOMPARE(all.size(), 6);
         QCOMPARE(all.first().id, QString("01-roofline"));
-        QCOMPARE(all.last().id, QString("05-predict-measure"));
+        QCOMPARE(all.at(4).id, QString("05-predict-measure"));
+        QCOMPARE(all.last().id, QString("06-llm-inference"));
+    }
+
+    // Lesson 6 drives the decode-vs-prefill view: each of its "llm" states is one configuration,
+    // and a step without one keeps the last (the measured step shows the roofline panel).
+    void llmLessonStates()
+    {
+        QString error;
+        const auto l = model::lessons::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons/06-llm-inference.json"),
+                                            &m_db, &error);
+        QVERIFY2(l, qPrintable(error));
+        QVERIFY(l->steps.size() >= 5 && l->steps.size() <= 7);
+        QCOMPARE(l->steps.first().panel, QString("llm"));
+        QCOMPARE(l->steps.first().llm.value("M").toDouble(), 1.0);
+        const auto prefill = model::lessons::effectiveStep(*l, 1);
+        QCOMPARE(prefill.llm.value("M").toDouble(), 4096.0);
+        QCOMPARE(prefill.gpu, QString("h200-sxm")); // from step 1
+        const auto kv = model::lessons::effectiveStep(*l, 2);
+        QCOMPARE(kv.llm.value("B").toDouble() * kv.llm.value("S").toDouble(), 131072.0);
+        const auto last = model::lessons::effectiveStep(*l, int(l->steps.size()) - 1);
+        QVERIFY(l->steps.last().llm.isEmpty());
+        QCOMPARE(last.llm, l->steps.at(l->steps.size() - 2).llm);
     }
 
     void malformed_data()
@@ -88,6 +110,13 @@ private slots:
         QTest::newRow("unknown panel") << head + "[{" + cap + R"(,"panel":"kitchen"}]})" << "kitchen";
         QTest::newRow("four comparison GPUs")
             << head + "[{" + cap + R"(,"compare":["t4","t4","t4","t4"]}]})" << "at most three";
+        QTest::newRow("llm not an object") << head + "[{" + cap + R"(,"llm":[1]}]})" << "steps[0].llm";
+        QTest::newRow("llm unknown field") << head + "[{" + cap + R"(,"llm":{"tokens":4}}]})" << "steps[0].llm.tokens";
+        QTest::newRow("llm unknown model") << head + "[{" + cap + R"(,"llm":{"model":"gpt-9"}}]})" << "gpt-9";
+        QTest::newRow("llm unknown layer") << head + "[{" + cap + R"(,"llm":{"linear":"lm_head"}}]})" << "lm_head";
+        QTest::newRow("llm S below 1") << head + "[{" + cap + R"(,"llm":{"S":0}}]})" << "steps[0].llm.S";
+        QTest::newRow("llm M a string") << head + "[{" + cap + R"(,"llm":{"M":"many"}}]})" << "steps[0].llm.M";
+        QTest::newRow("llm M below B") << head + "[{" + cap + R"(,"llm":{"M":4,"B":8}}]})" << "at least B";
     }
     void malformed()
     {

@@ -11,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStyle>
@@ -26,6 +25,12 @@ namespace {
 QString count(double v)
 {
     return QLocale().toString(qRound64(v));
+}
+
+// FLOP/B and query tokens as people write them: "0.99", "31.7", "1,911" (never "1.91E+03").
+QString plain(double v)
+{
+    return std::abs(v) >= 100 ? QLocale().toString(v, 'f', 0) : QLocale().toString(v, 'g', 3);
 }
 
 QString percent(double share)
@@ -60,25 +65,19 @@ double LlmView::tokensAt(int position)
 
 void LlmView::buildUi()
 {
-    // A narrow dock at 1280 × 720: the contents scroll rather than squeeze.
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto *content = new QWidget(scroll);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
-    auto *layout = new QVBoxLayout(content);
+    // The host scrolls the panel in its tab; nothing here may be wider than a narrow dock
+    // (1280 × 720), so long texts wrap and the combos shrink.
+    QWidget *content = this;
+    auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     m_model = new QComboBox(content);
     m_linear = new QComboBox(content);
     // Long names must not widen a narrow dock: the combos shrink and show the rest on hover.
     for (QComboBox *combo : {m_model, m_linear}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(10);
+        combo->setMinimumContentsLength(6);
     }
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // labels above their fields when narrow
     form->addRow(tr("Model"), m_model);
     form->addRow(tr("Linear layer"), m_linear);
     layout->addLayout(form);
@@ -101,6 +100,7 @@ void LlmView::buildUi()
     layout->addWidget(m_ruler);
 
     auto *kvForm = new QFormLayout;
+    kvForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_batch = new QSpinBox(content);
     m_batch->setRange(1, int(llmview::kMaxBatch));
     m_batch->setToolTip(tr("B, the sequences in the batch. Each brings M / B tokens to the step."));
@@ -230,13 +230,13 @@ void LlmView::showScene()
         m_kvLabel->clear();
     } else {
         const QString kind = scene.queries <= 1 ? tr("a decode step, one new token per sequence")
-                             : s.batch == 1     ? tr("a prefill of %1 prompt tokens").arg(count(s.tokens))
-                                                : tr("%1 tokens per sequence (a chunked prefill)")
-                                                  .arg(QLocale().toString(scene.queries, 'g', 4));
+                             : s.batch == 1
+                                 ? tr("a prefill of %1 prompt tokens").arg(count(s.tokens))
+                                 : tr("%1 tokens per sequence (a chunked prefill)").arg(plain(scene.queries));
         m_headline->setText(
-            tr("B × Sq = %1 × %2 = M: %3. The chart shows %4 at M in each format; the dashed "
-               "paths are where it goes as M grows.")
-                .arg(count(s.batch), QLocale().toString(scene.queries, 'g', 4), kind, s.linear));
+            tr("B × Sq = %1 × %2 = M: %3. The chart shows %4 at M in each format; as M grows, each "
+               "point follows its format's path (in its colour) up the slope and along its roof.")
+                .arg(count(s.batch), plain(scene.queries), kind, s.linear));
         const llmview::FormatSeries *bf16 = scene.formats.isEmpty() ? nullptr : &scene.formats.first();
         QString text = tr("KV cache (BF16): %1 per token × B·S = %2 tokens = %3.")
                            .arg(model::formatBytesBinary(scene.kv.bytesPerToken), count(scene.kv.tokens),
@@ -276,7 +276,7 @@ void LlmView::showCards()
                                .arg(QLocale().toString(f.ridge, 'f', 0), count(*f.crossoverM))
                          : tr("never reaches the ridge (%1 FLOP/B)").arg(QLocale().toString(f.ridge, 'f', 0));
         const QString at = tr("At M = %1: %2 FLOP/B, %3, %4 for %5.")
-                               .arg(count(scene.settings.tokens), QLocale().toString(f.gemm.ai(), 'g', 3),
+                               .arg(count(scene.settings.tokens), plain(f.gemm.ai()),
                                     f.memoryBound ? tr("memory-bound") : tr("compute-bound"),
                                     model::formatSeconds(f.gemmTimeS), scene.settings.linear);
         const QString step =
@@ -323,8 +323,7 @@ QList<ChartPoint> LlmView::points() const
                        "Attainable: %7 (%8)<br>Time at the roofline: %9")
                         .arg(f.name, scene.settings.linear, count(scene.settings.tokens),
                              model::formatSi(f.gemm.flops, QStringLiteral("FLOP")),
-                             model::formatSi(f.gemm.bytes, QStringLiteral("B")),
-                             QLocale().toString(f.gemm.ai(), 'g', 4),
+                             model::formatSi(f.gemm.bytes, QStringLiteral("B")), plain(f.gemm.ai()),
                              model::formatSi(f.attainable, QStringLiteral("FLOP/s"), 4),
                              f.memoryBound ? tr("memory-bound") : tr("compute-bound"))
                         .arg(model::formatSeconds(f.gemmTimeS));

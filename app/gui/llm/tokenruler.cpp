@@ -49,7 +49,7 @@ QSize TokenRuler::sizeHint() const
 {
     const QFontMetrics fm(font());
     // A row of mark labels per format at most above the axis, the tick labels below it.
-    return {300, (kLabelRows + 1) * fm.height() + 14};
+    return {300, (kLabelRows + 1) * fm.height() + 20};
 }
 
 QSize TokenRuler::minimumSizeHint() const
@@ -62,7 +62,7 @@ void TokenRuler::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QFontMetrics fm(font());
-    const int axisY = kLabelRows * fm.height() + 6;
+    const int axisY = kLabelRows * fm.height() + 12;
     const QColor ink = palette().color(QPalette::WindowText);
     QColor faint = ink;
     faint.setAlphaF(0.45);
