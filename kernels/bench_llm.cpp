@@ -210,7 +210,8 @@ class W4Bench : public Bench
 public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
-          m_splitK(cublas ? 1 : P(p, "splitk"))
+          m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
+          m_stages(cublas ? 1 : int(P(p, "stages"))), m_stageGroups(cublas ? 1 : int(P(p, "stage_groups")))
     {
     }
 
@@ -218,9 +219,9 @@ public:
 
     bool setup(BenchContext &ctx, QString *error) override
     {
-        const int block = llm::kW4Warps * 32;
+        const int block = m_warps * 32;
         int perSm = 0;
-        if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm))
+        if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm, smem()))
             return false;
         m_seed = ctx.seed();
         const long long groups = m_K / llm::kW4Group;
@@ -252,7 +253,7 @@ public:
             !(m_scales =
                   allocFilled(ctx, groups * m_N, model::Dtype::Fp16, kScaleLo, kScaleHi, m_seed + 2, error)))
             return false;
-        const long long tiles = ceilDiv(m_N, llm::kW4Cols);
+        const long long tiles = ceilDiv(m_N, cols());
         if (m_splitK == 0)
             m_splitK = fillingSplit(tiles, oneWave(ctx, perSm), int(std::min<long long>(groups, 64)));
         // Even shares of the groups: no block without one.
@@ -264,6 +265,9 @@ public:
             return false;
         m_resources = launchResources(block, tiles * m_splitK, perSm);
         m_resources["splitk"] = m_splitK;
+        m_resources["stages"] = m_stages;
+        m_resources["stage_groups"] = m_stageGroups;
+        m_resources["dyn_smem"] = qint64(smem());
         m_resources["zero_point"] = 8;
         return true;
     }
@@ -274,8 +278,8 @@ public:
             return m_cublas.run(m_dtype, int(m_N), int(m_M), int(m_K), m_wd, m_x, m_y, error);
         int M = int(m_M), N = int(m_N), K = int(m_K);
         void *args[] = {&m_x, &m_w, &m_scales, &m_y, &m_ws, &m_tickets, &M, &N, &K};
-        const dim3 grid{unsigned(ceilDiv(m_N, llm::kW4Cols)), unsigned(m_splitK)};
-        return ctx.launch(m_kernel, grid, dim3(llm::kW4Warps * 32), 0, args, error);
+        const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
+        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * 32)), smem(), args, error);
     }
 
     model::Check check(BenchContext &ctx) override
@@ -321,6 +325,9 @@ public:
     }
 
 private:
+    long long cols() const { return (long long)m_warps * llm::kW4WarpCols; } // a block's columns
+    size_t smem() const { return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M))); }
+
     // The dequantized weight (q - 8) * scale of row k, column n, exactly.
     double weight(long long k, long long n) const
     {
@@ -334,6 +341,7 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
+    int m_warps, m_stages, m_stageGroups;
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_scales = nullptr, *m_ws = nullptr,
          *m_tickets = nullptr;
     void *m_wd = nullptr;

@@ -69,10 +69,18 @@ QList<ParamSpec> w4Params(bool ours)
                                     tr("columns of X, rows of W (input features), a multiple of the group"),
                                     8192, llm::kW4Group, 1 << 17, llm::kW4Group)};
     if (ours)
-        ps += {
-            intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
-                     llm::kW4Group, 1, {llm::kW4Group}),
-            intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512)};
+        ps +=
+            {intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
+                      llm::kW4Group, 1, {llm::kW4Group}),
+             intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512),
+             intParam("warps", tr("warps per block, 64 columns each"), llm::kW4Warps, 1, 8, 1, {1, 2, 4, 8}),
+             intParam("stages",
+                      tr("groups of 128 k in the block's shared-memory ring (stages - 1 of them in flight)"),
+                      llm::kW4Stages, 2, 8),
+             intParam("stage_groups", tr("groups of 128 k copied together in one stage of the ring"),
+                      llm::kW4StageGroups, 1, 4, 1, {1, 2, 4}),
+             intParam("prefetch", tr("bytes L2 fetches around each 16-byte weight piece (0: none)"),
+                      llm::kW4Prefetch, 0, 256, 1, {0, 128, 256})};
     return ps;
 }
 
@@ -88,13 +96,21 @@ QString w4Valid(const Params &p, model::Dtype)
 
 QList<Params> w4Cases()
 {
-    // The check sizes: K = N = 1024 at M = 1, 4, 16, columns not a multiple of the 64-column
-    // tile, an odd M, split-K on and off.
-    return {{{"M", 1}, {"N", 1024}, {"K", 1024}},
-            {{"M", 4}, {"N", 1024}, {"K", 1024}},
-            {{"M", 16}, {"N", 1024}, {"K", 1024}},
-            {{"M", 3}, {"N", 1000}, {"K", 1152}, {"splitk", 1}},
-            {{"M", 11}, {"N", 77}, {"K", 2048}, {"splitk", 5}}};
+    // The check sizes: K = N = 1024 at M = 1, 4, 16, columns not a multiple of the block's
+    // tile (and N not a multiple of 8: the scales' plain-load path), an odd M, split-K on and off,
+    // other block widths and rings (one deeper than a block's share of the groups), the L2
+    // prefetch.
+    return {
+        {{"M", 1}, {"N", 1024}, {"K", 1024}},
+        {{"M", 4}, {"N", 1024}, {"K", 1024}},
+        {{"M", 16}, {"N", 1024}, {"K", 1024}},
+        {{"M", 3}, {"N", 1000}, {"K", 1152}, {"splitk", 1}},
+        {{"M", 11}, {"N", 77}, {"K", 2048}, {"splitk", 5}},
+        {{"M", 16}, {"N", 1000}, {"K", 1024}, {"splitk", 3}, {"warps", 2}, {"stages", 8}},
+        {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 2}, {"warps", 8}, {"stages", 2}, {"prefetch", 256}},
+        {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"stages", 3}, {"stage_groups", 2}},
+        {{"M", 2}, {"N", 512}, {"K", 1536}, {"stages", 2}, {"stage_groups", 4}, {"prefetch", 128}},
+        {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"stages", 3}, {"prefetch", 128}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -176,11 +192,15 @@ void registerLlmKernels(Catalog &c)
                                                double(paramInt(p, "K")), d, 4, double(paramInt(p, "group")));
         };
         k.validate = w4Valid;
-        k.compileOptions = [](const Params &, model::Dtype d) {
+        k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {
-                QStringLiteral("w4a16_gemm<%1, %2>").arg(cudaTypeName(d)).arg(llm::kW4Warps)};
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
+                                     .arg(cudaTypeName(d))
+                                     .arg(paramInt(p, "warps"))
+                                     .arg(paramInt(p, "stages"))
+                                     .arg(paramInt(p, "stage_groups"))
+                                     .arg(paramInt(p, "prefetch"))};
             return o;
         };
         k.testCases = w4Cases();

@@ -808,25 +808,28 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                            .arg(split);
         } else if (l.kernel == QLatin1String("llm.w4a16_gemm")) {
             // Half a byte per weight and an fp16 scale per 128, X once (its re-reads per column
-            // tile stay in L2), Y written. A warp keeps its next group of 8 x 8 columns x 128 k
-            // (8 16-byte loads per lane) in flight.
+            // tile stay in L2), Y written. A warp's 64 columns x 128 k of a group are 8 16-byte
+            // copies per lane; the block's shared-memory ring keeps stages - 1 stages of
+            // stage_groups groups in flight.
             const double M = param(p, "M", 1), N = param(p, "N", 1), K = param(p, "K", 128);
             readBytes = K * N / 2 + std::ceil(K / 128) * N * 2 + M * K * s;
             writeBytes = M * N * s;
-            flightPerWarp = 8 * 32.0 * vecBytes;
+            flightPerWarp = double(std::max<qint64>(1, param(p, "stages", 4) - 1)) *
+                            double(std::max<qint64>(1, param(p, "stage_groups", 1))) * 8 * 32.0 * 16;
             r.notes << tr(
                 "W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization "
                 "instructions and their latency are not in it");
         }
         // Blocks when the run recorded none: the row kernels take a row each, the LLM kernels
-        // a block per (KV chunk, KV head, sequence) and per (64 columns, K part).
+        // a block per (KV chunk, KV head, sequence) and per (64 columns a warp, K part).
         qint64 derivedGrid = ceilDivL(n, block);
         if (rows > 0)
             derivedGrid = rows;
         if (l.kernel == QLatin1String("llm.decode_attention"))
             derivedGrid = param(p, "B", 1) * param(p, "Hkv", 1) * std::max<qint64>(1, param(p, "split", 1));
         else if (l.kernel == QLatin1String("llm.w4a16_gemm"))
-            derivedGrid = ceilDivL(param(p, "N", 1), 64) * std::max<qint64>(1, param(p, "splitk", 1));
+            derivedGrid = ceilDivL(param(p, "N", 1), 64 * std::max<qint64>(1, param(p, "warps", 4))) *
+                          std::max<qint64>(1, param(p, "splitk", 1));
         const qint64 grid = l.grid > 0 ? l.grid : derivedGrid;
         int bps = l.blocksPerSm;
         if (bps <= 0) {

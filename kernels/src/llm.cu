@@ -301,32 +301,108 @@ __global__ void __launch_bounds__(D)
 // scale per 128 weights along K: w = (q - 8) * scale (zero point 8, q in 0..15).
 // Layouts: X, Y row-major; W packed per column, [N][K/8] 32-bit words, word j of column n holding
 // k = 8j .. 8j+7 in its nibbles from the lowest up; scales [K/128][N].
-// Each warp takes 64 columns (8 n-tiles of 8) and whole groups of 128 k; its 4-lane quads read
-// one column's group as four 16-byte loads (64 contiguous bytes). The mma's k order inside a
-// group is permuted so that the nibble pairs (q_i, q_i+4) a shift and a mask give are B
-// fragments as they stand: (0x4300 | q) is the bf16 value 128 + q (0x6400 | q the fp16 1024 +
-// q), one packed subtraction leaves q - 8 exactly, and X's fragments are permuted to match
-// (two byte-permutes per register). The scale is applied to each group's fp32 partial sums,
-// not to the weights. Grid (ceil(N / 64), splitK); the block's WARPS warps share its 64 columns
-// and interleave its groups. With splitK > 1 each block adds its sums into the fp32 workspace
-// ws (zero on entry) and the last block of a column tile (an atomic ticket) writes Y and
-// clears ws and the ticket for the next launch.
-template <typename T, int WARPS>
-__global__ void __launch_bounds__(WARPS * 32)
+//
+// A decode step's GEMM is a stream of weight bytes: the kernel is as fast as the number of
+// bytes it keeps in flight, so the weights go through a STAGES-deep cp.async ring in shared
+// memory (STAGES - 1 stages in flight per block while one is multiplied) instead of registers.
+// A block of WARPS warps takes WARPS * 64 columns (each warp 64: 8 n-tiles of 8) and a run of
+// whole groups of 128 k; a stage is GS consecutive groups (GS x 64 contiguous bytes of each
+// column copied together), one slot per group holding every warp's weights, the block's scales
+// and X's M rows (M x 128 16-bit values, shared by all the warps, so X is read from L2 once per
+// block and group rather than once per warp). Each 4-lane quad copies one
+// column's group as four 16-byte pieces (64 contiguous bytes) and reads back exactly what it
+// copied. The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a
+// shift and a mask give are B fragments as they stand: (0x4300 | q) is the bf16 value 128 + q
+// (0x6400 | q the fp16 1024 + q), one packed subtraction leaves q - 8 exactly, and X's
+// fragments are permuted to match (two byte-permutes per register). The scale is applied to
+// each group's fp32 partial sums, not to the weights. PF (0, 128 or 256) asks L2 to fetch that
+// many bytes around each weight piece: a column's next groups are contiguous and come next.
+// Grid (ceil(N / (WARPS * 64)), splitK). With splitK > 1 each block adds its sums into the fp32
+// workspace ws (zero on entry) and the last block of a column tile (an atomic ticket) writes Y
+// and clears ws and the ticket for the next launch.
+// Dynamic shared memory: STAGES * GS * (WARPS * 4224 + M * 256) bytes (w4a16Smem in family_llm.h).
+
+// The 16-byte piece c (0..15) of X's row r within a stage, placed so that the quads' reads
+// (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
+__device__ __forceinline__ int rl_xswz(int c, int r)
+{
+    return c ^ (((c >> 3) & 1) << 1) ^ (r & 1);
+}
+
+// cp.async of 16 bytes with an L2 prefetch of PF bytes around the source.
+template <int PF> __device__ __forceinline__ void rl_cp_async16_pf(void *dst, const void *src, bool valid)
+{
+    if constexpr (PF == 256)
+        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16, %2;\n" ::"r"(rl_smem(dst)), "l"(src),
+                     "r"(valid ? 16 : 0));
+    else if constexpr (PF == 128)
+        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, %2;\n" ::"r"(rl_smem(dst)), "l"(src),
+                     "r"(valid ? 16 : 0));
+    else
+        rl_cp_async16(dst, src, valid);
+}
+
+// *p += (a, b) in global memory, one vector reduction where the GPU has it (p 8-byte aligned).
+__device__ __forceinline__ void rl_red_add2(float *p, float a, float b)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("red.global.add.v2.f32 [%0], {%1, %2};\n" ::"l"(p), "f"(a), "f"(b) : "memory");
+#else
+    atomicAdd(p, a);
+    atomicAdd(p + 1, b);
+#endif
+}
+
+// Two blocks per SM at least by the registers; shared memory sets how many more fit.
+template <typename T, int WARPS, int STAGES, int GS, int PF>
+__global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, const __half *__restrict__ scales,
                T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K)
 {
-    constexpr int NT = 8;
+    static_assert(STAGES >= 2, "a ring needs two stages");
+    constexpr int NT = 8, THREADS = WARPS * 32, BN = WARPS * 64;
+    constexpr int WQ = WARPS * NT * 32;                                         // uint4 of weights per slot
+    constexpr int SQ = BN / 8;                                                  // uint4 of scales per slot
     constexpr unsigned MAGIC = RlIsHalf<T>::value ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
     constexpr unsigned OFFSET = RlIsHalf<T>::value ? 0x64086408u : 0x43084308u; // 1032 | 136
-    __shared__ float red[WARPS][16][64];
+    extern __shared__ uint4 rl_dyn[];
     __shared__ bool last;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const int g = lane >> 2, tig = lane & 3;
-    const int n0 = blockIdx.x * 64;
+    const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
-    const int gb = blockIdx.y * per, ge = min(groups, gb + per);
-    const long long colStride = K / 32; // uint4 per column
+    const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
+    const unsigned colQ = unsigned(K) / 32; // uint4 per column; N * K / 32 < 2^32
+    const int stageQ = WQ + SQ + M * 16;    // uint4 per slot (one group)
+    const bool scalesAligned = (N & 7) == 0;
+
+    // Slot s <- group grp: this thread's 8 weight pieces, a share of the scales and of X.
+    auto load = [&](int s, int grp) {
+        uint4 *st = rl_dyn + s * stageQ;
+#pragma unroll
+        for (int nt = 0; nt < NT; ++nt) {
+            // Past N a real column is copied instead (never stored): no predicate per piece.
+            const unsigned n = min(n0 + warp * 64 + nt * 8 + g, N - 1);
+            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, w + (n * colQ + unsigned(grp * 4 + tig)),
+                                 true);
+        }
+        for (int i = threadIdx.x; i < SQ; i += THREADS) {
+            const int c = n0 + i * 8;
+            const __half *src = scales + (long long)grp * N + c;
+            if (scalesAligned) {
+                rl_cp_async16(st + WQ + i, c < N ? src : scales, c < N);
+            } else { // 16-byte copies need 8 | N; plain loads otherwise (seen after the ring's barrier)
+                __half *d = reinterpret_cast<__half *>(st + WQ + i);
+                for (int e = 0; e < 8; ++e)
+                    d[e] = c + e < N ? src[e] : __float2half(0.0f);
+            }
+        }
+        for (int i = threadIdx.x; i < M * 16; i += THREADS) {
+            const int r = i >> 4, c = i & 15;
+            rl_cp_async16(st + WQ + SQ + r * 16 + rl_xswz(c, r), x + r * (long long)K + grp * 128 + c * 8,
+                          true);
+        }
+    };
 
     float acc[NT][4];
 #pragma unroll
@@ -335,97 +411,108 @@ __global__ void __launch_bounds__(WARPS * 32)
         for (int i = 0; i < 4; ++i)
             acc[n][i] = 0.0f;
 
-    auto loadW = [&](uint4(&dst)[NT], int grp) {
+    // Stage s holds groups s * GS .. s * GS + GS - 1 of the block's run, one slot each. One
+    // commit per stage, empty ones included, so that wait_group counts stages.
+    auto loadStage = [&](int s, int step) {
 #pragma unroll
-        for (int nt = 0; nt < NT; ++nt) {
-            const int n = n0 + nt * 8 + g;
-            dst[nt] = n < N ? __ldcs(w + n * colStride + grp * 4 + tig) : make_uint4(0, 0, 0, 0);
-        }
+        for (int q = 0; q < GS; ++q)
+            if (step * GS + q < count)
+                load(s * GS + q, gb + step * GS + q);
+        rl_cp_async_commit();
     };
-    uint4 cur[NT];
-    if (gb + warp < ge)
-        loadW(cur, gb + warp);
-    for (int grp = gb + warp; grp < ge; grp += WARPS) {
-        uint4 nxt[NT];
-        if (grp + WARPS < ge)
-            loadW(nxt, grp + WARPS);
-        // X rows g and g + 8, k = grp*128 + tig*32 .. +32, permuted into A fragments.
-        unsigned xf[4][2][4]; // [word][even/odd k-step][a0..a3]
-        const long long kx = (long long)grp * 128 + tig * 32;
+    const int steps = (count + GS - 1) / GS;
 #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            const uint4 z = make_uint4(0, 0, 0, 0);
-            const uint4 xa =
-                g < M ? __ldg(reinterpret_cast<const uint4 *>(x + g * (long long)K + kx) + j) : z;
-            const uint4 xb =
-                g + 8 < M ? __ldg(reinterpret_cast<const uint4 *>(x + (g + 8) * (long long)K + kx) + j) : z;
-            xf[j][0][0] = __byte_perm(xa.x, xa.z, 0x5410);
-            xf[j][0][1] = __byte_perm(xb.x, xb.z, 0x5410);
-            xf[j][0][2] = __byte_perm(xa.x, xa.z, 0x7632);
-            xf[j][0][3] = __byte_perm(xb.x, xb.z, 0x7632);
-            xf[j][1][0] = __byte_perm(xa.y, xa.w, 0x5410);
-            xf[j][1][1] = __byte_perm(xb.y, xb.w, 0x5410);
-            xf[j][1][2] = __byte_perm(xa.y, xa.w, 0x7632);
-            xf[j][1][3] = __byte_perm(xb.y, xb.w, 0x7632);
-        }
+    for (int s = 0; s < STAGES - 1; ++s)
+        loadStage(s, s);
+    for (int i = 0; i < steps; ++i) {
+        rl_cp_async_wait<STAGES - 2>(); // this thread's pieces of stage i have landed
+        __syncthreads();                // everyone's, and nobody still reads the stage refilled next
+        loadStage((i + STAGES - 1) % STAGES, i + STAGES - 1);
 #pragma unroll
-        for (int nt = 0; nt < NT; ++nt) {
-            const int nc = n0 + nt * 8 + tig * 2; // this thread's two accumulator columns
-            // Two 2-byte loads: grp * N + nc is odd for an odd N.
-            const __half *sc = scales + (long long)grp * N + nc;
-            const float s0 = nc < N ? __half2float(sc[0]) : 0.0f;
-            const float s1 = nc + 1 < N ? __half2float(sc[1]) : 0.0f;
-            float t[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-            const unsigned words[4] = {cur[nt].x, cur[nt].y, cur[nt].z, cur[nt].w};
+        for (int q = 0; q < GS; ++q) {
+            if (i * GS + q >= count)
+                break;
+            const uint4 *st = rl_dyn + ((i % STAGES) * GS + q) * stageQ;
+
+            // X rows g and g + 8, k = tig*32 .. +32 of the group, permuted into A fragments.
+            unsigned xf[4][2][4]; // [word][even/odd k-step][a0..a3]
+            const uint4 *xs = st + WQ + SQ;
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
-                unsigned p[4];
-#pragma unroll
-                for (int i = 0; i < 4; ++i) {
-                    const unsigned raw = ((words[j] >> (4 * i)) & 0x000f000fu) | MAGIC;
-                    if constexpr (RlIsHalf<T>::value) {
-                        const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
-                                                  *reinterpret_cast<const __half2 *>(&OFFSET));
-                        p[i] = *reinterpret_cast<const unsigned *>(&h);
-                    } else {
-                        const __nv_bfloat162 h = __hsub2(*reinterpret_cast<const __nv_bfloat162 *>(&raw),
-                                                         *reinterpret_cast<const __nv_bfloat162 *>(&OFFSET));
-                        p[i] = *reinterpret_cast<const unsigned *>(&h);
-                    }
-                }
-                rl_mma<T>(t, xf[j][0], p[0], p[1]);
-                rl_mma<T>(t, xf[j][1], p[2], p[3]);
+                const uint4 z = make_uint4(0, 0, 0, 0);
+                const uint4 xa = g < M ? xs[g * 16 + rl_xswz(tig * 4 + j, g)] : z;
+                const uint4 xb = g + 8 < M ? xs[(g + 8) * 16 + rl_xswz(tig * 4 + j, g + 8)] : z;
+                xf[j][0][0] = __byte_perm(xa.x, xa.z, 0x5410);
+                xf[j][0][1] = __byte_perm(xb.x, xb.z, 0x5410);
+                xf[j][0][2] = __byte_perm(xa.x, xa.z, 0x7632);
+                xf[j][0][3] = __byte_perm(xb.x, xb.z, 0x7632);
+                xf[j][1][0] = __byte_perm(xa.y, xa.w, 0x5410);
+                xf[j][1][1] = __byte_perm(xb.y, xb.w, 0x5410);
+                xf[j][1][2] = __byte_perm(xa.y, xa.w, 0x7632);
+                xf[j][1][3] = __byte_perm(xb.y, xb.w, 0x7632);
             }
-            acc[nt][0] = fmaf(t[0], s0, acc[nt][0]);
-            acc[nt][1] = fmaf(t[1], s1, acc[nt][1]);
-            acc[nt][2] = fmaf(t[2], s0, acc[nt][2]);
-            acc[nt][3] = fmaf(t[3], s1, acc[nt][3]);
+            // This thread's two accumulator columns of n-tile nt: warp * 64 + nt * 8 + tig * 2, + 1.
+            const __half2 *sc = reinterpret_cast<const __half2 *>(st + WQ) + warp * 32 + tig;
+#pragma unroll
+            for (int nt = 0; nt < NT; ++nt) {
+                const uint4 wv = st[(warp * NT + nt) * 32 + lane];
+                const float2 s = __half22float2(sc[nt * 4]);
+                float t[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                const unsigned words[4] = {wv.x, wv.y, wv.z, wv.w};
+#pragma unroll
+                for (int j = 0; j < 4; ++j) {
+                    unsigned p[4];
+#pragma unroll
+                    for (int b = 0; b < 4; ++b) {
+                        const unsigned raw = ((words[j] >> (4 * b)) & 0x000f000fu) | MAGIC;
+                        if constexpr (RlIsHalf<T>::value) {
+                            const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
+                                                      *reinterpret_cast<const __half2 *>(&OFFSET));
+                            p[b] = *reinterpret_cast<const unsigned *>(&h);
+                        } else {
+                            const __nv_bfloat162 h =
+                                __hsub2(*reinterpret_cast<const __nv_bfloat162 *>(&raw),
+                                        *reinterpret_cast<const __nv_bfloat162 *>(&OFFSET));
+                            p[b] = *reinterpret_cast<const unsigned *>(&h);
+                        }
+                    }
+                    rl_mma<T>(t, xf[j][0], p[0], p[1]);
+                    rl_mma<T>(t, xf[j][1], p[2], p[3]);
+                }
+                acc[nt][0] = fmaf(t[0], s.x, acc[nt][0]);
+                acc[nt][1] = fmaf(t[1], s.y, acc[nt][1]);
+                acc[nt][2] = fmaf(t[2], s.x, acc[nt][2]);
+                acc[nt][3] = fmaf(t[3], s.y, acc[nt][3]);
+            }
         }
-        if (grp + WARPS < ge)
-#pragma unroll
-            for (int nt = 0; nt < NT; ++nt)
-                cur[nt] = nxt[nt];
     }
+    rl_cp_async_wait<0>(); // nothing left in flight (only empty groups remain)
 
-    // The warps' sums, added in shared memory.
-#pragma unroll
-    for (int nt = 0; nt < NT; ++nt)
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-            red[warp][g + 8 * (i >> 1)][nt * 8 + tig * 2 + (i & 1)] = acc[nt][i];
-    __syncthreads();
+    // Each warp owns its 64 columns: its sums go out as they are.
     const bool split = gridDim.y > 1;
-    for (int idx = threadIdx.x; idx < M * 64; idx += WARPS * 32) {
-        const int r = idx / 64, c = idx % 64, n = n0 + c;
-        float sum = 0.0f;
 #pragma unroll
-        for (int wi = 0; wi < WARPS; ++wi)
-            sum += red[wi][r][c];
-        if (n < N) {
-            if (split)
-                atomicAdd(ws + (long long)r * N + n, sum);
-            else
-                y[(long long)r * N + n] = rl_from_float<T>(sum);
+    for (int nt = 0; nt < NT; ++nt) {
+        const int nc = n0 + warp * 64 + nt * 8 + tig * 2;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int r = g + 8 * h;
+            if (r >= M)
+                continue;
+            const float v0 = acc[nt][2 * h], v1 = acc[nt][2 * h + 1];
+            const long long at = (long long)r * N + nc;
+            if (!split) {
+                if (nc < N)
+                    y[at] = rl_from_float<T>(v0);
+                if (nc + 1 < N)
+                    y[at + 1] = rl_from_float<T>(v1);
+            } else if (nc + 1 < N && (N & 1) == 0) {
+                rl_red_add2(ws + at, v0, v1);
+            } else {
+                if (nc < N)
+                    atomicAdd(ws + at, v0);
+                if (nc + 1 < N)
+                    atomicAdd(ws + at + 1, v1);
+            }
         }
     }
     if (!split)
@@ -437,12 +524,24 @@ __global__ void __launch_bounds__(WARPS * 32)
     __syncthreads();
     if (!last)
         return;
-    for (int idx = threadIdx.x; idx < M * 64; idx += WARPS * 32) {
-        const int r = idx / 64, n = n0 + idx % 64;
-        if (n < N) {
-            float *p = ws + (long long)r * N + n;
-            y[(long long)r * N + n] = rl_from_float<T>(__ldcg(p));
-            *p = 0.0f;
+    __threadfence();
+    // Eight sums a thread are loaded before any is stored, so that their L2 round trips
+    // overlap: this pass is on the launch's critical path.
+    constexpr int BATCH = 8;
+    for (int base = threadIdx.x; base < M * BN; base += BATCH * THREADS) {
+        float v[BATCH];
+#pragma unroll
+        for (int k = 0; k < BATCH; ++k) {
+            const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
+            v[k] = r < M && n < N ? __ldcg(ws + (long long)r * N + n) : 0.0f;
+        }
+#pragma unroll
+        for (int k = 0; k < BATCH; ++k) {
+            const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
+            if (r < M && n < N) {
+                y[(long long)r * N + n] = rl_from_float<T>(v[k]);
+                ws[(long long)r * N + n] = 0.0f;
+            }
         }
     }
     if (threadIdx.x == 0)

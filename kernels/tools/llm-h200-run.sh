@@ -2,14 +2,15 @@
 # One device call for the LLM kernels (issue 19): their GPU reference checks (tst_gpu_kernels'
 # llm rows), `rooflab-cli suite --set llm` (the benchmark ratios, one results file), and sweeps
 # of the split parameters. Run from the repository root with the bundle in .device-bundle-llm:
-#   bash kernels/tools/llm-h200-run.sh [tests] [suite] [sweeps]
+#   bash kernels/tools/llm-h200-run.sh [tests] [suite] [sweeps] [w4sweep]
+# (BUNDLE names another bundle folder; w4sweep: kernels/tools/w4a16-sweep.py, one worker)
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 steps=${*:-tests suite sweeps}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 source "$ROOT/tools/device-env.sh"
-RUN="bash $ROOT/.device-bundle-llm/run.sh"
+RUN="bash $ROOT/${BUNDLE:-.device-bundle-llm}/run.sh"
 sweep() { # kernel dtype params...
   local k=$1 dt=$2
   shift 2
@@ -35,14 +36,14 @@ if [[ $steps == *tests* ]]; then
   t0=$(date +%s)
   mapfile -t tags < <($RUN bin/tst_gpu_kernels -datatags 2>/dev/null | awk '/^TestGpuKernels referenceChecks llm\./ {sub(/^TestGpuKernels referenceChecks /, ""); print "referenceChecks:" $0}')
   echo "llm reference rows: ${#tags[@]}"
-  timeout 200 $RUN bin/tst_gpu_kernels -v1 "${tags[@]}" >"$OUT/tst_gpu_kernels.log" 2>&1
+  timeout 100 $RUN bin/tst_gpu_kernels -v1 "${tags[@]}" >"$OUT/tst_gpu_kernels.log" 2>&1
   echo "tst_gpu_kernels (llm rows): rc=$? in $(($(date +%s) - t0)) s"
   grep -E "^(Totals|FAIL)" -A2 "$OUT/tst_gpu_kernels.log" | head -40
 fi
 
 if [[ $steps == *suite* ]]; then
   t0=$(date +%s)
-  timeout 200 $RUN bin/rooflab-cli suite --set llm --out "$OUT/h200-llm.json" >"$OUT/suite.txt" 2>"$OUT/suite.log"
+  timeout 150 $RUN bin/rooflab-cli suite --set llm --out "$OUT/h200-llm.json" >"$OUT/suite.txt" 2>"$OUT/suite.log"
   echo "suite --set llm: rc=$? in $(($(date +%s) - t0)) s"
   grep -vE "^(compiling|running|checking)" "$OUT/suite.log" | tail -40
 fi
@@ -59,4 +60,10 @@ if [[ $steps == *sweeps* ]]; then
   done
   for b in 256 1024; do sweep llm.residual_rmsnorm bf16 block=$b; done
   echo "sweeps: $(($(date +%s) - t0)) s"
+fi
+
+if [[ $steps == *w4sweep* ]]; then
+  t0=$(date +%s)
+  timeout 170 python3 "$ROOT/kernels/tools/w4a16-sweep.py" "$OUT" $RUN bin/rooflab-cli worker 2>>"$OUT/sweeps.log"
+  echo "w4a16 sweep: rc=$? in $(($(date +%s) - t0)) s"
 fi
