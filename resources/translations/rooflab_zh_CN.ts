@@ -4,7 +4,7 @@
 <context>
     <name>CeilingToggles</name>
     <message>
-        <location filename="../../app/gui/ceilingtoggles.cpp" line="+11"/>
+        <location filename="../../app/gui/shell/ceilingtoggles.cpp" line="+11"/>
         <source>Compute ceilings</source>
         <translation>算力上限</translation>
     </message>
@@ -17,17 +17,12 @@
 <context>
     <name>Classroom</name>
     <message>
-        <location filename="../../app/gui/classroom.cpp" line="+49"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+46"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+22"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -48,36 +43,6 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>System (%1)</source>
-        <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <location line="+10"/>
         <source>&amp;Lesson</source>
         <translation>课程(&amp;L)</translation>
     </message>
@@ -127,12 +92,7 @@
         <translation>导出 PDF 讲义(&amp;H)…</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>The new language applies to windows opened from now on.</source>
-        <translation>新语言将用于此后打开的窗口。</translation>
-    </message>
-    <message>
-        <location line="+65"/>
+        <location line="+61"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -180,17 +140,17 @@
 <context>
     <name>ExplainView</name>
     <message>
-        <location filename="../../app/gui/explainview.cpp" line="+95"/>
+        <location filename="../../app/gui/tile/termwords.cpp" line="+66"/>
         <source>Bound by %1.</source>
         <translation>受 %1 限制。</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Bound by %1: %2</source>
         <translation>受 %1 限制：%2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../../app/gui/panels/explainview.cpp" line="+101"/>
         <source>Select a measurement to explain.</source>
         <translation>选择一条测量以查看解释。</translation>
     </message>
@@ -253,7 +213,7 @@
 <context>
     <name>GpuPicker</name>
     <message>
-        <location filename="../../app/gui/gpupicker.cpp" line="+24"/>
+        <location filename="../../app/gui/shell/gpupicker.cpp" line="+24"/>
         <source>Search GPUs (name, id, generation)…</source>
         <translation>搜索 GPU（名称、id、架构代次）…</translation>
     </message>
@@ -312,7 +272,7 @@
 <context>
     <name>HostsDialog</name>
     <message>
-        <location filename="../../app/gui/hostsdialog.cpp" line="+18"/>
+        <location filename="../../app/gui/live/hostsdialog.cpp" line="+18"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
@@ -404,9 +364,131 @@ or any command that starts rooflab-cli worker.</source>
     </message>
 </context>
 <context>
+    <name>KernelsTableModel</name>
+    <message>
+        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+176"/>
+        <source>FLOPs: %1</source>
+        <translation>运算量：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bytes, %1</source>
+        <translation>字节数，%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time: %1</source>
+        <translation>时间：%1</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>no FLOP counts in the export</source>
+        <translation>导出文件中没有运算量</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>%n launch(es): %1 in all; per launch min %2, median %3, max %4</source>
+        <translation>
+            <numerusform>%n 次启动：共 %1；每次启动最小 %2，中位数 %3，最大 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of the time of every launch in %2</source>
+        <translation>占 %2 中全部启动时间的 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no FLOPs counted</source>
+        <translation>没有统计运算量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 FLOPs over the kernel&apos;s time</source>
+        <translation>%1 运算量除以 kernel 的时间</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>mean over the launches, % of peak:
+%1</source>
+        <translation>各次启动的平均值，占峰值的 %：
+%1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Grid</source>
+        <translation>Grid</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Block</source>
+        <translation>Block</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total time</source>
+        <translation>总时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AI HBM</source>
+        <translation>AI HBM</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AI L2</source>
+        <translation>AI L2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AI L1</source>
+        <translation>AI L1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Throughput</source>
+        <translation>吞吐</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Derived from</source>
+        <translation>推导依据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
     <name>LessonExporter</name>
     <message>
-        <location filename="../../app/gui/lessonexport.cpp" line="+181"/>
+        <location filename="../../app/gui/classroom/lessonexport.cpp" line="+186"/>
         <location line="+46"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
@@ -426,7 +508,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../app/gui/lessonplayer.cpp" line="+82"/>
+        <location filename="../../app/gui/classroom/lessonplayer.cpp" line="+79"/>
         <source>Lessons in %1</source>
         <translation>%1 中的课程</translation>
     </message>
@@ -489,17 +571,17 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+324"/>
+        <location line="+230"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-147"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
@@ -519,7 +601,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 中没有 %2 kernel 的测量数据。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>Nothing called &quot;%1&quot; is on the chart to highlight.</source>
         <translation>图表上没有名为“%1”的点可以高亮。</translation>
     </message>
@@ -547,7 +629,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/livetools.cpp" line="+79"/>
+        <location filename="../../app/gui/live/livetools.cpp" line="+82"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -562,7 +644,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+35"/>
         <source>&amp;Open results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
@@ -592,12 +674,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+52"/>
         <source>the worker did not answer</source>
         <translation>worker 没有响应</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>No CUDA device was found, and the H200 sample results (%1) are not installed. Open or replay a results file to see measured points.</source>
         <translation>没有找到 CUDA 设备，也没有安装 H200 样例结果（%1）。打开或回放一个结果文件即可看到实测点。</translation>
     </message>
@@ -607,7 +689,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>这里没有 CUDA 设备：显示在 H200 上测得的样例结果（%1）。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+10"/>
         <source>%1 (this machine)</source>
         <translation>%1（本机）</translation>
     </message>
@@ -642,20 +724,202 @@ or any command that starts rooflab-cli worker.</source>
         <translation>根据本机的设备属性生成：规格数据库中没有这块 GPU。HBM 带宽和 FP32 峰值是估计值；其他峰值未知。</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <source>Only RoofLab results (.json) and Nsight Compute CSV exports (.csv) can be dropped here.</source>
-        <translation>这里只能拖入 RoofLab 结果（.json）和 Nsight Compute 导出的 CSV（.csv）。</translation>
+        <location line="+37"/>
+        <source>Only RoofLab results (.json), Nsight Compute reports (.ncu-rep) and their CSV exports (.csv) can be dropped here.</source>
+        <translation>这里只能拖入 RoofLab 结果（.json）、Nsight Compute 报告（.ncu-rep）及其导出的 CSV（.csv）。</translation>
+    </message>
+</context>
+<context>
+    <name>LlmView</name>
+    <message>
+        <location filename="../../app/gui/llm/llmscene.cpp" line="+88"/>
+        <source>%1 has no HBM bandwidth in the database.</source>
+        <translation>数据库中没有 %1 的 HBM 带宽。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 has no layer &quot;%2&quot;.</source>
+        <translation>%1 没有“%2”层。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/llm/llmview.cpp" line="+81"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Linear layer</source>
+        <translation>线性层</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>M, the tokens in flight through the linear layers this step (log scale): a decode step has one per sequence, a prefill the whole prompt.</source>
+        <translation>M，这一步流经各线性层的在途 token 数（对数刻度）：decode 步每条序列一个，prefill 则是整个提示词。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Each mark is the M at which a format&apos;s GEMM reaches its ridge: left of it the layer waits on memory, right of it on the tensor cores.</source>
+        <translation>每个标记是某种格式的 GEMM 到达拐点时的 M：在它左边，这一层在等内存；在它右边，则在等 Tensor Core。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>B, the sequences in the batch. Each brings M / B tokens to the step.</source>
+        <translation>B，batch 中的序列数。每条序列为这一步带来 M / B 个 token。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S, the tokens each sequence&apos;s KV cache holds (this step&apos;s included).</source>
+        <translation>S，每条序列的 KV cache 保存的 token 数（包括这一步的）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequences B</source>
+        <translation>序列数 B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV length S</source>
+        <translation>KV 长度 S</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>%1 layers, hidden %2, %3 query heads sharing %4 KV heads of %5, MLP %6.
+Source: %7</source>
+        <translation>%1 层，隐藏维度 %2，%3 个查询头共享 %4 个 KV 头（每个维度 %5），MLP %6。
+来源：%7</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1 (K %2 × N %3)</source>
+        <translation>%1（K %2 × N %3）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tokens in flight M = %1</source>
+        <translation>在途 token 数 M = %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>a decode step, one new token per sequence</source>
+        <translation>一个 decode 步，每条序列一个新 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a prefill of %1 prompt tokens</source>
+        <translation>对 %1 个提示词 token 的 prefill</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 tokens per sequence (a chunked prefill)</source>
+        <translation>每条序列 %1 个 token（分块 prefill）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>B × Sq = %1 × %2 = M: %3. The chart shows %4 at M in each format; as M grows, each point follows its format&apos;s path (in its colour) up the slope and along its roof.</source>
+        <translation>B × Sq = %1 × %2 = M：%3。图表显示各格式在该 M 下的 %4；随着 M 增大，每个点沿其格式的路径（用它的颜色）爬上斜线，再沿屋顶前进。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>KV cache (BF16): %1 per token × B·S = %2 tokens = %3.</source>
+        <translation>KV cache（BF16）：每个 token %1 × B·S = %2 个 token = %3。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It is %1 of the BF16 step&apos;s bytes; its reads pass the weights&apos; at B·S ≈ %2 tokens.</source>
+        <translation>它占 BF16 这一步字节数的 %1；B·S ≈ %2 个 token 时，它的读取量超过权重的读取量。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(S is taken as %1: the KV cache holds this step&apos;s tokens too.)</source>
+        <translation>（S 取为 %1：KV cache 也保存这一步的 token。）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>reaches the ridge (%1 FLOP/B) at M ≈ %2</source>
+        <translation>在 M ≈ %2 时到达拐点（%1 FLOP/B）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>never reaches the ridge (%1 FLOP/B)</source>
+        <translation>始终到不了拐点（%1 FLOP/B）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At M = %1: %2 FLOP/B, %3, %4 for %5.</source>
+        <translation>M = %1 时：%2 FLOP/B，%3，%5 耗时 %4。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+48"/>
+        <source>memory-bound</source>
+        <translation>受内存限制</translation>
+    </message>
+    <message>
+        <location line="-48"/>
+        <location line="+48"/>
+        <source>compute-bound</source>
+        <translation>受计算限制</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Model step: %1 at the roofline; the KV cache is %2 of its bytes and its reads pass the weights&apos; at B·S ≈ %3 tokens.</source>
+        <translation>模型的一步：在 roofline 上为 %1；KV cache 占其字节数的 %2，B·S ≈ %3 个 token 时其读取量超过权重的读取量。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt; on %3 %4&lt;br&gt;%5&lt;br&gt;%6</source>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;%2&lt;/b&gt;（%3）%4&lt;br&gt;%5&lt;br&gt;%6</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Below the ridge M the GEMM waits on HBM; above it on the tensor cores. The step: %1 layers, the final norm and the LM head, each operator at max(FLOPs / peak, bytes / HBM).</source>
+        <translation>低于拐点 M 时，GEMM 在等 HBM；高于它时，在等 Tensor Core。这一步：%1 层、最后的 norm 和 LM head，每个算子按 max(FLOPs / 峰值, 字节数 / HBM) 计。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Colours are the four weight formats. W8A16 and W4A16 keep BF16 activations and one FP16 scale per 128 weights.</source>
+        <translation>颜色代表四种权重格式。W8A16 和 W4A16 的激活保持 BF16，每 128 个权重一个 FP16 缩放因子。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has no FP8 tensor cores: FP8 runs at %2 here.</source>
+        <translation>%1 没有 FP8 Tensor Core：这里 FP8 按 %2 运行。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 M=%2</source>
+        <translation>%1 M=%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;, M = %3 tokens&lt;br&gt;FLOPs: %4&lt;br&gt;Bytes: %5&lt;br&gt;Intensity: %6 FLOP/B&lt;br&gt;Attainable: %7 (%8)&lt;br&gt;Time at the roofline: %9</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;，M = %3 个 token&lt;br&gt;运算量：%4&lt;br&gt;字节数：%5&lt;br&gt;算术强度：%6 FLOP/B&lt;br&gt;可达性能：%7（%8）&lt;br&gt;roofline 上的时间：%9</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 M≈%2</source>
+        <translation>%1 M≈%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ridge: %1</source>
+        <translation>拐点：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; reaches the ridge (%2 FLOP/B, %3) at M ≈ %4 tokens</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在 M ≈ %4 个 token 时到达拐点（%2 FLOP/B，%3）</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+39"/>
+        <location filename="../../app/gui/shell/mainwindow.cpp" line="+70"/>
         <source>RoofLab</source>
         <translation>RoofLab</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+14"/>
         <source>⚠ %n GPU file(s) refused</source>
         <translation>
             <numerusform>⚠ 有 %n 个 GPU 文件被拒绝</numerusform>
@@ -667,12 +931,17 @@ or any command that starts rooflab-cli worker.</source>
         <translation>部分 GPU 数据库文件被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Tile explorer</source>
         <translation>分块探索</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
+        <source>Decode vs prefill</source>
+        <translation>Decode 与 prefill</translation>
+    </message>
+    <message>
+        <location line="+96"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
         <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
@@ -707,7 +976,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Export chart…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
@@ -727,7 +996,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Reset view</source>
         <translation>重置视图(&amp;R)</translation>
     </message>
@@ -747,12 +1016,47 @@ or any command that starts rooflab-cli worker.</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Chart</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+10"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The new language applies to windows opened from now on.</source>
+        <translation>新语言将用于此后打开的窗口。</translation>
+    </message>
+    <message>
+        <location line="+145"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -786,7 +1090,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>OccupancyGraph</name>
     <message>
-        <location filename="../../app/gui/occupancygraph.cpp" line="+36"/>
+        <location filename="../../app/gui/chart/occupancygraph.cpp" line="+36"/>
         <source>occupancy (%)</source>
         <translation>占用率 (%)</translation>
     </message>
@@ -794,7 +1098,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>OccupancyPanel</name>
     <message>
-        <location filename="../../app/gui/occupancypanel.cpp" line="+55"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+55"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
@@ -970,7 +1274,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>占用率：%1（CC %2）：每个 SM %3 个 warp、%4 个 block、%5 shared memory</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+95"/>
         <source>no GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
@@ -1043,7 +1347,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/presentationmode.cpp" line="+60"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+61"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -1099,21 +1403,49 @@ or any command that starts rooflab-cli worker.</source>
     </message>
 </context>
 <context>
+    <name>ResultsChart</name>
+    <message>
+        <location filename="../../app/gui/chart/resultschart.cpp" line="+183"/>
+        <source>FLOPs</source>
+        <translation>运算量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>export</source>
+        <translation>导出格式</translation>
+    </message>
+</context>
+<context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/resultspanel.cpp" line="+77"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+111"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Open a results file or an Nsight Compute CSV beside what is shown</source>
-        <translation>打开一个结果文件或 Nsight Compute CSV，与当前显示的内容并列</translation>
+        <location line="+1"/>
+        <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown</source>
+        <translation>在当前显示内容之外再打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其导出的 CSV</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1146,7 +1478,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>把显示的所有测量导出为 CSV，每条一行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Explain…</source>
         <translation>解释…</translation>
     </message>
@@ -1156,7 +1488,17 @@ or any command that starts rooflab-cli worker.</source>
         <translation>选中行的时间花在哪里：性能模型的各项与实测时间对比，以及受什么限制（也可双击该行）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>Group by kernel</source>
+        <translation>按 kernel 分组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One row and one point per kernel (name, grid, block), its launches summed; off: every launch&apos;s points</source>
+        <translation>每个 kernel（名称、grid、block）一行、一个点，其各次启动合计；关闭时：显示每次启动的点</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
@@ -1171,7 +1513,17 @@ or any command that starts rooflab-cli worker.</source>
         <translation>关闭提示</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop reading; what is open stays as it was</source>
+        <translation>停止读取；已打开的内容保持不变</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Stop comparing</source>
         <translation>停止对比</translation>
     </message>
@@ -1191,12 +1543,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+152"/>
         <source>predicted for %1: the spec database has no entry for the measured device (%2)</source>
         <translation>针对 %1 的预测：规格数据库中没有实测设备（%2）的条目</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>predicted for %1: the results do not name their device</source>
         <translation>针对 %1 的预测：结果中没有注明设备</translation>
     </message>
@@ -1206,62 +1558,27 @@ or any command that starts rooflab-cli worker.</source>
         <translation>没有可预测的 GPU：结果中注明的设备不在规格数据库中，也没有选择 GPU</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>an imported Nsight Compute kernel: the performance model describes RoofLab&apos;s own kernels only</source>
         <translation>导入的 Nsight Compute kernel：性能模型只描述 RoofLab 自带的 kernel</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>measured in this session</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+159"/>
-        <source>median time %1 against %2%3</source>
-        <translation>中位时间相对 %2 为 %1%3</translation>
+        <location line="+473"/>
+        <source>RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;RoofLab results (*.json);;Nsight Compute reports (*.ncu-rep);;Nsight Compute CSV exports (*.csv);;All files (*)</source>
+        <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;RoofLab 结果 (*.json);;Nsight Compute 报告 (*.ncu-rep);;Nsight Compute 导出的 CSV (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> (faster)</source>
-        <translation>（更快）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source> (slower)</source>
-        <translation>（更慢）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source> (within the noise)</source>
-        <translation>（在噪声范围内）</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
-        <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>, memory-bound</source>
-        <translation>，受内存限制</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>, compute-bound</source>
-        <translation>，受计算限制</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>for: %1</source>
-        <translation>对应：%1</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>%1: measured %2 %3</source>
-        <translation>%1：实测 %2 %3</translation>
+        <location line="+12"/>
+        <source>RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;All files (*)</source>
+        <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="-334"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
@@ -1311,7 +1628,7 @@ or any command that starts rooflab-cli worker.</source>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>Explain the gap</source>
         <translation>解释差距</translation>
     </message>
@@ -1321,12 +1638,28 @@ or any command that starts rooflab-cli worker.</source>
         <translation>解释差距：%1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+136"/>
+        <location line="+59"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-20"/>
+        <source>Reading %1: %2 of %3</source>
+        <translation>正在读取 %1：%2 / %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reading %1: %2</source>
+        <translation>正在读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Could not save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
@@ -1355,22 +1688,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>打开结果</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>RoofLab results or Nsight Compute CSV (*.json *.csv);;RoofLab results (*.json);;Nsight Compute CSV (*.csv);;All files (*)</source>
-        <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;RoofLab 结果 (*.json);;Nsight Compute CSV (*.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Compare with results</source>
         <translation>与结果对比</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>RoofLab results or Nsight Compute CSV (*.json *.csv);;All files (*)</source>
-        <translation>RoofLab 结果或 Nsight Compute CSV (*.json *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Save results as</source>
         <translation>结果另存为</translation>
     </message>
@@ -1391,26 +1714,142 @@ or any command that starts rooflab-cli worker.</source>
     </message>
 </context>
 <context>
+    <name>ResultsPlot</name>
+    <message>
+        <location filename="../../app/gui/panels/resultsplot.cpp" line="+95"/>
+        <source>no %1 roof for %2: the spec database has none and no file or sample measured one</source>
+        <translation>%2 没有 %1 屋顶：规格数据库中没有，也没有任何文件或样例测得过</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>measured in this session</source>
+        <translation>本次会话中测得</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>%1, RoofLab&apos;s samples (%2)</source>
+        <translation>%1，RoofLab 样例（%2）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>measured (%1)</source>
+        <translation>实测（%1）</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>median time %1 against %2%3</source>
+        <translation>中位时间相对 %2 为 %1%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (faster)</source>
+        <translation>（更快）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (slower)</source>
+        <translation>（更慢）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (within the noise)</source>
+        <translation>（在噪声范围内）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of the file&apos;s time</source>
+        <translation>占文件总时间的 %1</translation>
+    </message>
+    <message>
+        <location line="+176"/>
+        <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
+        <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, memory-bound</source>
+        <translation>，受内存限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, compute-bound</source>
+        <translation>，受计算限制</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>for: %1</source>
+        <translation>对应：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1: measured %2 %3</source>
+        <translation>%1：实测 %2 %3</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>grid %1</source>
+        <translation>grid %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>block %1</source>
+        <translation>block %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>at %1</source>
+        <translation>%1 层级</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>launches: %1, total %2 (%3 of the file&apos;s time)</source>
+        <translation>启动次数：%1，共 %2（占文件总时间的 %3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>launch time: min %1, median %2, max %3</source>
+        <translation>单次启动时间：最小 %1，中位数 %2，最大 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>AI %1 FLOP/B</source>
+        <translation>AI %1 FLOP/B</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，在 %2 上</translation>
+    </message>
+</context>
+<context>
     <name>ResultsSession</name>
     <message numerus="yes">
-        <location filename="../../app/gui/resultssession.cpp" line="+30"/>
+        <location filename="../../app/gui/panels/resultssession.cpp" line="+33"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>……以及另外 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+108"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+50"/>
+        <location line="+130"/>
         <source>Could not open %1</source>
         <translation>无法打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="-117"/>
+        <source>%1: %n kernel launch(es), listed under Kernels; no roofline point: %2</source>
+        <translation>
+            <numerusform>%1：%n 次 kernel 启动，已列入 kernel 表；没有 roofline 点：%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>%1: opened %n measurement(s); skipped what could not be used:</source>
         <translation>
             <numerusform>%1：已打开 %n 条测量；跳过了无法使用的内容：</numerusform>
@@ -1422,7 +1861,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 中没有测量数据。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+106"/>
+        <source>Stopped reading %1; nothing was changed.</source>
+        <translation>已停止读取 %1；没有做任何改动。</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Could not compare with %1</source>
         <translation>无法与 %1 对比</translation>
     </message>
@@ -1463,7 +1907,22 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>ResultsTableModel</name>
     <message>
-        <location filename="../../app/gui/resultstablemodel.cpp" line="+253"/>
+        <location filename="../../app/gui/panels/resultstablemodel.cpp" line="+21"/>
+        <source>FLOPs: %1</source>
+        <translation>运算量：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>bytes: %1</source>
+        <translation>字节数：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>time: %1</source>
+        <translation>时间：%1</translation>
+    </message>
+    <message>
+        <location line="+261"/>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -1473,7 +1932,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+84"/>
         <source>compared against the %1 ceiling</source>
         <translation>与 %1 上限比较</translation>
     </message>
@@ -1505,7 +1964,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>实测性能占该算术强度下屋顶的比例</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>no performance model for this panel</source>
         <translation>此面板没有性能模型</translation>
     </message>
@@ -1515,7 +1974,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>未预测：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the model does not know %1</source>
         <translation>模型不认识 %1</translation>
     </message>
@@ -1525,7 +1984,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>预测 %1，受 %2 限制</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>measured %1: %2 against the prediction (positive = slower than predicted)</source>
         <translation>实测 %1：相对预测 %2（正数 = 比预测慢）</translation>
     </message>
@@ -1535,7 +1994,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>双击该行（或点“解释”）查看每一项</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>no row with the same kernel, data type and parameters in %1</source>
         <translation>%1 中没有 kernel、数据类型和参数都相同的行</translation>
     </message>
@@ -1550,7 +2009,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>，在噪声范围内</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Kernel</source>
         <translation>Kernel</translation>
     </message>
@@ -1616,6 +2075,11 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Derived from</source>
+        <translation>推导依据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1645,7 +2109,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>性能模型预测的 kernel 时间（计算、发射、shared memory、L1、L2、HBM、延迟、wave：取最慢的一项，再加上未被隐藏的延迟）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>measured / predicted − 1: positive = slower than predicted</source>
         <translation>实测 / 预测 − 1：正数 = 比预测慢</translation>
     </message>
@@ -1658,7 +2122,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../../app/gui/rooflinechart.cpp" line="+159"/>
+        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+102"/>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度 (FLOP/B)</translation>
     </message>
@@ -1673,8 +2137,8 @@ or any command that starts rooflab-cli worker.</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
     <message>
-        <location line="+175"/>
-        <location line="+11"/>
+        <location line="+192"/>
+        <location line="+17"/>
         <source>Roofline chart</source>
         <translation>Roofline 图</translation>
     </message>
@@ -1684,7 +2148,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+350"/>
+        <location line="+378"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -1704,20 +2168,35 @@ or any command that starts rooflab-cli worker.</source>
         <translation>实测 %1 %2（%3 探针）</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location filename="../../app/gui/chart/chartpoints.cpp" line="+83"/>
+        <source>L1</source>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <location line="+168"/>
         <source>predicted (hollow)</source>
         <translation>预测（空心）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>measured (filled)</source>
         <translation>实测（实心）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>measured (filled; area: share of the time)</source>
+        <translation>实测（实心；面积：时间占比）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 point</source>
+        <translation>%1 点</translation>
     </message>
 </context>
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../../app/gui/runspanel.cpp" line="+38"/>
+        <location filename="../../app/gui/live/runspanel.cpp" line="+38"/>
         <source>one of %1</source>
         <translation>%1 之一</translation>
     </message>
@@ -2030,7 +2509,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>TermBar</name>
     <message>
-        <location filename="../../app/gui/termbar.cpp" line="+70"/>
+        <location filename="../../app/gui/tile/termwords.cpp" line="-45"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
@@ -2075,29 +2554,29 @@ or any command that starts rooflab-cli worker.</source>
         <translation>每根条表示某一资源单独所需的时间。它们相互重叠：预测时间是其中最慢的一项，再加上驻留 warp 无法隐藏的延迟。</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+271"/>
+        <location filename="../../app/gui/tile/termbar.cpp" line="+90"/>
+        <location line="+277"/>
         <source>predicted %1, bound by %2</source>
         <translation>预测 %1，受 %2 限制</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location line="-238"/>
         <source>predicted %1</source>
         <translation>预测 %1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+233"/>
+        <location line="+239"/>
         <source>measured %1</source>
         <translation>实测 %1</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-111"/>
         <source>No prediction for this configuration.</source>
         <translation>此配置没有预测。</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+103"/>
         <source>the binding term</source>
         <translation>起决定作用的项</translation>
     </message>
@@ -2105,23 +2584,23 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tileexplorer.cpp" line="+1603"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+951"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location line="-1349"/>
-        <location line="+822"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+213"/>
+        <location line="+443"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-820"/>
+        <location line="+2"/>
         <source>Run exactly this configuration on the GPU through rooflab-cli worker (checked against cuBLAS, then timed) and plot the measured point beside the prediction</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-427"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
@@ -2131,7 +2610,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>quantity</source>
         <translation>量</translation>
     </message>
@@ -2141,7 +2620,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>值</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Set the explorer to plan %1</source>
         <translation>把探索面板设为方案 %1</translation>
     </message>
@@ -2156,7 +2635,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>该尺寸下的阶梯</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every step of the GEMM ladder (its default tile) at the current M, N, K: predicted points, and measured ones from the bundled H200 samples where they have this GPU and size</source>
         <translation>当前 M、N、K 下 GEMM 阶梯的每一步（使用各自的默认分块）：预测点，以及自带 H200 样例中同一 GPU、同一尺寸的实测点</translation>
     </message>
@@ -2167,12 +2646,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-174"/>
         <source>Ladder &amp;&amp; sweep</source>
         <translation>阶梯与扫描</translation>
     </message>
@@ -2182,32 +2661,32 @@ or any command that starts rooflab-cli worker.</source>
         <translation>A100 算例</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+94"/>
         <source>The course notes&apos; A100 example: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side by side. Apply one to explore from it.</source>
         <translation>讲义中的 A100 算例：4096³，TF32 Tensor Core，512 线程，双缓冲；三个方案并排比较。应用其中一个，从它开始探索。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Switch the GPU to the A100 of the worked example</source>
         <translation>把 GPU 切换为算例中的 A100</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>size D = M = N = K</source>
         <translation>尺寸 D = M = N = K</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Measure sweep</source>
         <translation>测量扫描</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run every point of the sweep through the worker, one after another</source>
         <translation>通过 worker 依次运行扫描中的每个点</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+77"/>
         <source>%1 (not for this step)</source>
         <translation>%1（不适用于这一步）</translation>
     </message>
@@ -2217,23 +2696,22 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%2 的 %1：滑块取值 %3（也可以手动输入其他值，会进行检查）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 for %2: %3</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-789"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location line="+369"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+88"/>
         <source>Tile explorer · %1</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location line="-286"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+88"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -2263,7 +2741,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>分块模型这一步只有峰值项（计算、L2、HBM）；阶梯中的一步会根据其 kernel 加上发射、shared memory、L1、延迟和 wave 各项。</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+93"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -2308,12 +2786,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>预测 %1 · %2 · 受 %3 限制</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+58"/>
         <source>No bar: this configuration cannot run.</source>
         <translation>没有条形：此配置无法运行。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+24"/>
         <source>registers: %1 per thread, compiled (NVRTC, %2)</source>
         <translation>寄存器：每线程 %1 个，编译所得（NVRTC，%2）</translation>
     </message>
@@ -2353,7 +2831,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>shared memory / block</source>
         <translation>每个 block 的 shared memory</translation>
     </message>
@@ -2364,34 +2842,34 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <source> FLOP/B</source>
         <translation> FLOP/B</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-33"/>
         <source>grid</source>
         <translation>grid</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>K iterations</source>
         <translation>K 方向迭代次数</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-37"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>reads, no reuse</source>
         <translation>读取量（无复用）</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-36"/>
         <source>C written</source>
         <translation>写出的 C</translation>
     </message>
@@ -2401,12 +2879,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>HBM 字节数（L2 模型）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source> (no reuse)</source>
         <translation>（无复用）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>HBM bytes (minimum)</source>
         <translation>HBM 字节数（最小值）</translation>
     </message>
@@ -2426,7 +2904,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1（受 %2 限制）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>0</source>
         <translation>0</translation>
     </message>
@@ -2447,12 +2925,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>compute term</source>
         <translation>计算项</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-22"/>
         <source>issue term</source>
         <translation>发射项</translation>
     </message>
@@ -2507,7 +2985,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>强度（HBM）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>bound by</source>
         <translation>起决定作用的项</translation>
     </message>
@@ -2522,13 +3000,13 @@ or any command that starts rooflab-cli worker.</source>
         <translation>每级 AI</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+10"/>
+        <location line="+1"/>
+        <location line="+11"/>
         <source>blocks</source>
         <translation>block 数</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>HBM (L2 model)</source>
         <translation>HBM（L2 模型）</translation>
     </message>
@@ -2543,7 +3021,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>每线程寄存器</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>wave eff.</source>
         <translation>波次效率</translation>
     </message>
@@ -2588,47 +3066,47 @@ or any command that starts rooflab-cli worker.</source>
         <translation>barrier 数</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-58"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-120"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+8"/>
         <source>&lt;b&gt;Why it cannot run:&lt;/b&gt;</source>
         <translation>&lt;b&gt;不能运行的原因：&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+35"/>
         <source>Measuring… (%1 queued)</source>
         <translation>正在测量……（排队 %1 个）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>The tile-model step has no kernel: pick a ladder step to measure</source>
         <translation>分块模型这一步没有 kernel：请选择阶梯中的一步来测量</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+38"/>
         <source>On %1, as in the worked example.</source>
         <translation>在 %1 上，与算例相同。</translation>
     </message>
@@ -2643,7 +3121,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>* L2 带宽为假定值（%1 × HBM）：规格数据库中没有 L2 数据。</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+148"/>
         <source>≈ %1 (estimated)</source>
         <translation>≈ %1（估计）</translation>
     </message>
@@ -2658,7 +3136,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>起决定作用的项：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Predicted: %1</source>
         <translation>预测：%1</translation>
     </message>
@@ -2675,7 +3153,7 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="-45"/>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>&lt;br&gt;(from the samples file)</source>
         <translation>&lt;br&gt;（来自样例文件）</translation>
     </message>
@@ -2700,7 +3178,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+15"/>
         <source>%1 is not there (yet): no measured ladder to show</source>
         <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
     </message>
@@ -2710,7 +3188,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+142"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
@@ -2735,12 +3213,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>未在轨迹上：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 is not a knob of %2 (%3): nothing to sweep</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -2755,7 +3233,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>未包含：%1</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+76"/>
         <source>Measure: this configuration cannot run (see the reasons above).</source>
         <translation>测量：这个配置不能运行（原因见上）。</translation>
     </message>
@@ -2792,7 +3270,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>慢 %1 %</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 % faster</source>
         <translation>快 %1 %</translation>
     </message>
@@ -2802,12 +3280,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>预测 %1，实测 %2，%3；起决定作用的项：%4</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source> (samples file)</source>
         <translation>（样例文件）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: the result check FAILED (%2), so the point is not plotted.</source>
         <translation>%1：结果校验未通过（%2），所以没有画出这个点。</translation>
     </message>
@@ -2817,13 +3295,13 @@ or any command that starts rooflab-cli worker.</source>
         <translation>最大相对误差 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>No CUDA device: %1 The prediction stands; the ladder view shows measured sample results.</source>
         <translation>没有 CUDA 设备：%1 预测仍然有效；阶梯视图显示样例中的实测结果。</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+98"/>
+        <location line="-93"/>
+        <location line="+96"/>
         <source>Measure failed: %1</source>
         <translation>测量失败：%1</translation>
     </message>
@@ -2831,7 +3309,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>WorkerClient</name>
     <message>
-        <location filename="../../app/client/workerclient.cpp" line="+108"/>
+        <location filename="../../app/client/workerclient.cpp" line="+101"/>
         <source>this computer</source>
         <translation>本机</translation>
     </message>
@@ -3017,7 +3495,102 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>WorkloadPanel</name>
     <message>
-        <location filename="../../app/gui/workloadpanel.cpp" line="+126"/>
+        <location filename="../../app/gui/workloadpanel.cpp" line="+34"/>
+        <source>Hkv (KV heads)</source>
+        <translation>Hkv（KV 头数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sq (query tokens)</source>
+        <translation>Sq（查询 token 数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S (KV length)</source>
+        <translation>S（KV 长度）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fused (FlashAttention)</source>
+        <translation>融合（FlashAttention）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weights stored in</source>
+        <translation>权重存储为</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>group (weights per scale)</source>
+        <translation>group（每个缩放因子对应的权重数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unfused (separate kernels)</source>
+        <translation>不融合（拆成独立 kernel）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>residual add</source>
+        <translation>残差加法</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Key/value heads. Fewer than H (and dividing it) is grouped-query attention, 1 is multi-query; 0 means as many as H (multi-head attention).</source>
+        <translation>键/值头（KV 头）数。少于 H（且能整除 H）为分组查询注意力，1 为多查询注意力；0 表示与 H 相同（多头注意力）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Query tokens per sequence: 1 is a decode step (one new token against S cached ones); 0 means the same as S (self-attention, a prefill).</source>
+        <translation>每条序列的查询 token 数：1 为 decode 步（一个新 token 对 S 个已缓存的 token）；0 表示与 S 相同（自注意力，即 prefill）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The keys and values each query attends to: the KV cache&apos;s length.</source>
+        <translation>每个查询所关注的键和值：即 KV cache 的长度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight-only quantization: the weights in 8 or 4 bits with one FP16 scale per group, the activations and the output in the data type above (W8A16, W4A16).</source>
+        <translation>仅权重量化：权重用 8 位或 4 位存储，每组一个 FP16 缩放因子，激活和输出使用上面的数据类型（W8A16、W4A16）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Weights that share one FP16 scale along K (used with 8- or 4-bit weights).</source>
+        <translation>沿 K 方向共享一个 FP16 缩放因子的权重数（用于 8 位或 4 位权重）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unfused: the residual add writes h, then RMSNorm reads it back (10 instead of 8 bytes per element in BF16).</source>
+        <translation>不融合：残差加法写出 h，RMSNorm 再把它读回来（BF16 下每个元素 10 字节而不是 8 字节）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unfused: RMSNorm writes BF16, then a second kernel reads it and writes FP8 (7 instead of 3 bytes per element).</source>
+        <translation>不融合：RMSNorm 写出 BF16，第二个 kernel 再读入并写出 FP8（每个元素 7 字节而不是 3 字节）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unfused: SiLU(gate) goes to a buffer that the multiply reads back (10 instead of 6 bytes per element in BF16).</source>
+        <translation>不融合：SiLU(gate) 写入一个缓冲区，乘法再把它读回来（BF16 下每个元素 10 字节而不是 6 字节）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unfused: K is rotated in place, then copied into the KV cache (8 instead of 4 bytes per element in BF16).</source>
+        <translation>不融合：K 先原地旋转，再拷贝进 KV cache（BF16 下每个元素 8 字节而不是 4 字节）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Count the separate kernels the fused one replaces.</source>
+        <translation>计入被融合 kernel 所取代的那些独立 kernel。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fused: Q, K and V read and O written once. Unticked: the scores and probabilities are also written and read back.</source>
+        <translation>融合：Q、K、V 只读一次，O 只写一次。不勾选：分数和概率也要写出再读回。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Add point</source>
         <translation>添加点</translation>
     </message>
@@ -3042,12 +3615,37 @@ or any command that starts rooflab-cli worker.</source>
         <translation>图表上的点：</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+55"/>
+        <source>the data type (not quantized)</source>
+        <translation>数据类型本身（不量化）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>8 bits (W8A16)</source>
+        <translation>8 位（W8A16）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>4 bits (W4A16)</source>
+        <translation>4 位（W4A16）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>same as H</source>
+        <translation>与 H 相同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>same as S (prefill)</source>
+        <translation>与 S 相同（prefill）</translation>
+    </message>
+    <message>
+        <location line="+105"/>
         <source>Added %1.</source>
         <translation>已添加 %1。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>%1 does no arithmetic (0 FLOPs), so it has no point on a roofline. It moves %2; at the memory bandwidth (%3) that takes at least %4.</source>
         <translation>%1 不做任何运算（0 FLOP），所以在 roofline 上没有对应的点。它要搬运 %2；按内存带宽（%3）至少需要 %4。</translation>
     </message>
@@ -3082,6 +3680,64 @@ or any command that starts rooflab-cli worker.</source>
         <location line="+2"/>
         <source>%1 — not on this GPU&apos;s roofline</source>
         <translation>%1 — 不在这块 GPU 的 roofline 上</translation>
+    </message>
+</context>
+<context>
+    <name>chartexport</name>
+    <message>
+        <location filename="../../app/gui/panels/chartexport.cpp" line="+33"/>
+        <source>%1: unknown name &quot;%2&quot; (known: %3)</source>
+        <translation>%1：未知名称“%2”（已知：%3）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>--size takes WIDTHxHEIGHT from 200x150 to 10000x10000, e.g. 1600x1000 (got &quot;%1&quot;)</source>
+        <translation>--size 接受 200x150 到 10000x10000 之间的 WIDTHxHEIGHT，例如 1600x1000（实际为“%1”）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>--export-chart writes .svg, .pdf or .png; &quot;%1&quot; has none of these extensions</source>
+        <translation>--export-chart 只能写出 .svg、.pdf 或 .png；“%1”不是这些扩展名</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>--export-chart needs results to draw: --results FILE (or files after the options)</source>
+        <translation>--export-chart 需要要绘制的结果：--results FILE（或放在选项之后的文件）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>unknown GPU &quot;%1&quot; (see: rooflab-cli gpus)</source>
+        <translation>未知 GPU“%1”（参见：rooflab-cli gpus）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the spec database has no GPUs to draw the roofs of</source>
+        <translation>规格数据库中没有可用来绘制屋顶的 GPU</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>nothing to draw: no measurement in %1 has FLOPs, bytes and a time (for the levels and precisions asked for)</source>
+        <translation>没有可绘制的内容：%1 中没有任何测量同时具备运算量、字节数和时间（针对所要求的层级和精度）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wrote %1 (%2x%3, %4 kernel point(s), %5)</source>
+        <translation>已写入 %1（%2x%3，%4 个 kernel 点，%5）</translation>
     </message>
 </context>
 <context>
@@ -3238,6 +3894,8 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+55"/>
+        <location line="+84"/>
         <source>machine-readable output</source>
         <translation>机器可读的输出</translation>
     </message>
@@ -3293,6 +3951,8 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../app/cli/cmd_import.cpp" line="+276"/>
+        <location line="+67"/>
         <source>kernel</source>
         <translation>kernel</translation>
     </message>
@@ -3323,6 +3983,8 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../app/cli/cmd_import.cpp" line="+1"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+72"/>
         <source>bound</source>
         <translation>瓶颈</translation>
     </message>
@@ -3347,7 +4009,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>  Spearman 秩相关系数 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/cli/compilemix.cpp" line="+99"/>
+        <location filename="../../app/cli/compilemix.cpp" line="+95"/>
         <source>counted from the SASS (%1)</source>
         <translation>从 SASS 统计（%1）</translation>
     </message>
@@ -3421,6 +4083,356 @@ or any command that starts rooflab-cli worker.</source>
         <source>waiting: %1</source>
         <translation>等待中：%1</translation>
     </message>
+    <message>
+        <location filename="../../app/cli/cmd_import.cpp" line="-189"/>
+        <source>Nsight Compute CSV exports (--page raw or details) or .ncu-rep reports</source>
+        <translation>Nsight Compute 导出的 CSV（--page raw 或 details）或 .ncu-rep 报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>write the points as a RoofLab results file (atomically)</source>
+        <translation>把这些点写成一个 RoofLab 结果文件（原子写入）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the GPU of the spec database that decides &quot;bound&quot; (default: the profile&apos;s device)</source>
+        <translation>规格数据库中用来判定“瓶颈”的 GPU（默认：profile 所用的设备）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>machine-readable output (full kernel names)</source>
+        <translation>机器可读的输出（完整 kernel 名称）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reads Nsight Compute profiles as roofline points and prints one row per kernel (name, grid, block): launches, total time, share of the time, FLOP/s, intensity per memory level, bound.</source>
+        <translation>把 Nsight Compute 的 profile 读成 roofline 点，并为每个 kernel（名称、grid、block）打印一行：启动次数、总时间、时间占比、FLOP/s、各内存层级的算术强度、瓶颈。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>import needs at least one CSV export or .ncu-rep report</source>
+        <translation>import 至少需要一个导出的 CSV 或 .ncu-rep 报告</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 was profiled on %2, the first file on %3; the results carry the first name</source>
+        <translation>%1 是在 %2 上 profile 的，而第一个文件是在 %3 上；结果使用第一个名称</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <location line="+67"/>
+        <source>grid</source>
+        <translation>grid</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <location line="+67"/>
+        <source>block</source>
+        <translation>block</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <location line="+66"/>
+        <source>launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <location line="+66"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+1"/>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <location line="+66"/>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <source>no roofline points, so no results file was written to %1</source>
+        <translation>没有 roofline 点，因此没有向 %1 写入结果文件</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>I hbm</source>
+        <translation>I hbm</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>I l2</source>
+        <translation>I l2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>I l1</source>
+        <translation>I l1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n launch(es), %1 point(s) from %2 file(s)%3</source>
+        <translation>
+            <numerusform>%n 次启动，%1 个点，来自 %2 个文件%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; written to %1</source>
+        <translation>；已写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/cli/cmd_llm.cpp" line="-167"/>
+        <source>a model preset (%1): its layers, KV heads, head size and weight bytes</source>
+        <translation>模型预设（%1）：取其层数、KV 头数、头维度和权重字节数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>decoder layers</source>
+        <translation>decoder 层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>key/value heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>head size</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+81"/>
+        <source>sequences in the batch</source>
+        <translation>batch 中的序列数</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <source>tokens in each sequence&apos;s cache</source>
+        <translation>每条序列缓存中的 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache type: %1</source>
+        <translation>KV cache 的数据类型：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bytes of weights a decode step reads (for where the KV reads pass them)</source>
+        <translation>一个 decode 步读取的权重字节数（用来求 KV 读取量在何处超过它）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU id (for a preset&apos;s weight bytes; any GPU gives the same)</source>
+        <translation>GPU id（用于预设的权重字节数；任何 GPU 结果都相同）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The KV cache of a decoder model: bytes per token, in total for B × S tokens, and the B × S at which a decode step&apos;s KV reads pass its weight reads.</source>
+        <translation>decoder 模型的 KV cache：每个 token 的字节数、B × S 个 token 的总字节数，以及 decode 步的 KV 读取量超过权重读取量时的 B × S。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--dtype: unknown data type &quot;%1&quot;</source>
+        <translation>--dtype：未知数据类型“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+79"/>
+        <source>--model: unknown preset &quot;%1&quot; (known: %2)</source>
+        <translation>--model：未知预设“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>kvcache needs --layers, --Hkv and --D (each at least 1), or --model</source>
+        <translation>kvcache 需要 --layers、--Hkv 和 --D（每个至少为 1），或 --model</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--B and --S must each be at least 1</source>
+        <translation>--B 和 --S 都必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>KV per token</source>
+        <translation>每个 token 的 KV</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tokens (B × S)</source>
+        <translation>token 数（B × S）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV read per decode step</source>
+        <translation>每个 decode 步读取的 KV</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weights read per step</source>
+        <translation>每步读取的权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV reads pass the weight reads at</source>
+        <translation>KV 读取量超过权重读取量的位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B × S ≈ %1 tokens</source>
+        <translation>B × S ≈ %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV share of the step&apos;s reads</source>
+        <translation>KV 占这一步读取量的比例</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>model preset: %1</source>
+        <translation>模型预设：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU id</source>
+        <translation>GPU id</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV length (tokens in the cache, this step&apos;s included)</source>
+        <translation>KV 长度（缓存中的 token 数，包括这一步的）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query tokens per sequence this step (1: a decode step)</source>
+        <translation>这一步每条序列的查询 token 数（1：decode 步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a prefill step: Sq = S</source>
+        <translation>prefill 步：Sq = S</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight format: %1</source>
+        <translation>权重格式：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w8a16/w4a16: weights per fp16 scale</source>
+        <translation>w8a16/w4a16：每个 fp16 缩放因子对应的权重数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>one decoder layer instead of the whole model step</source>
+        <translation>只算一个 decoder 层，而不是整个模型的一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the small operators and attention as separate kernels</source>
+        <translation>小算子和注意力按独立 kernel 计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The operators of one decoder step of a model with their roofline points, and the step&apos;s time at the roofline.</source>
+        <translation>模型一个 decoder 步中的各个算子及其 roofline 点，以及这一步在 roofline 上的时间。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>--weights: unknown format &quot;%1&quot; (known: %2)</source>
+        <translation>--weights：未知格式“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 on %2: %3 × %4 query token(s), KV length %5, %6 weights%7</source>
+        <translation>%1 在 %2 上：%3 × %4 个查询 token，KV 长度 %5，%6 权重%7</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, one layer</source>
+        <translation>，单层</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>count</source>
+        <translation>个数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FLOP/B</source>
+        <translation>FLOP/B</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ceiling</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>step at the roofline: %1; weights read %2, KV read %3 (%4 % of the bytes)</source>
+        <translation>roofline 上这一步的时间：%1；读取权重 %2，读取 KV %3（占字节数的 %4 %）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>shapes: %1</source>
+        <translation>形状来源：%1</translation>
+    </message>
 </context>
 <context>
     <name>cli::Profiler</name>
@@ -3476,7 +4488,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>cli::Worker</name>
     <message>
-        <location filename="../../app/cli/cmd_worker.cpp" line="+127"/>
+        <location filename="../../app/cli/cmd_worker.cpp" line="+117"/>
         <source>stdin was closed before it started</source>
         <translation>在开始之前 stdin 已关闭</translation>
     </message>
@@ -3543,12 +4555,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+197"/>
+        <location line="+196"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="-184"/>
+        <location line="-183"/>
         <source>&quot;samples&quot; must be 1 to 100000 (0 or absent: automatic)</source>
         <translation>“samples”必须在 1 到 100000 之间（0 或省略：自动）</translation>
     </message>
@@ -3583,9 +4595,9 @@ or any command that starts rooflab-cli worker.</source>
         <translation>suite：“kernels”为空</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>suite: unknown name &quot;%1&quot; (known: standard, memory, ceilings)</source>
-        <translation>suite：未知名称“%1”（已知：standard、memory、ceilings）</translation>
+        <location line="+11"/>
+        <source>suite: unknown name &quot;%1&quot; (known: standard, memory, ceilings, llm)</source>
+        <translation>suite：未知名称“%1”（已知：standard、memory、ceilings、llm）</translation>
     </message>
     <message>
         <location line="+29"/>
@@ -3610,7 +4622,7 @@ or any command that starts rooflab-cli worker.</source>
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+24"/>
         <source>%1 is not a compiled kernel (nothing to compile)</source>
         <translation>%1 不是需要编译的 kernel（无需编译）</translation>
     </message>
@@ -3663,7 +4675,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>没有 CUDA 设备（%1）</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+89"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+112"/>
         <source>the block would have %1 threads: it must be a multiple of 32</source>
         <translation>block 将有 %1 个线程：必须是 32 的倍数</translation>
     </message>
@@ -3789,17 +4801,17 @@ or any command that starts rooflab-cli worker.</source>
         <translation>每线程 %1 个累加器：最多 128 个（每个消费者的行数 / 64 * BN &lt;= 256）</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location filename="../../kernels/bench_gemm.cpp" line="+52"/>
         <source>cuTensorMapEncodeTiled is not available from the driver (%1)</source>
         <translation>驱动不提供 cuTensorMapEncodeTiled（%1）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4</source>
         <translation>对 %2 x %3 矩阵、64 x %4 的 box 调用 cuTensorMapEncodeTiled 失败（CUresult %1）</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+89"/>
         <source>rows of A and C</source>
         <translation>A 和 C 的行数</translation>
     </message>
@@ -3954,163 +4966,179 @@ or any command that starts rooflab-cli worker.</source>
         <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>GEMM 1: naive</source>
-        <translation>GEMM 1：朴素实现</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 2: coalesced</source>
-        <translation>GEMM 2：合并访存</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 3: shared-memory tiles</source>
-        <translation>GEMM 3：shared memory 分块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 4: 1D register blocking</source>
-        <translation>GEMM 4：一维寄存器分块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 5: 2D register blocking</source>
-        <translation>GEMM 5：二维寄存器分块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 6: vectorized loads</source>
-        <translation>GEMM 6：向量化访存</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 7: warp tiling</source>
-        <translation>GEMM 7：warp 分块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 8: tensor cores (WMMA)</source>
-        <translation>GEMM 8：Tensor Core（WMMA）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 9: mma.sync + ldmatrix + cp.async pipeline</source>
-        <translation>GEMM 9：mma.sync + ldmatrix + cp.async 流水线</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GEMM 10: wgmma + TMA (Hopper)</source>
-        <translation>GEMM 10：wgmma + TMA（Hopper）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>cuBLAS SGEMM</source>
-        <translation>cuBLAS SGEMM</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>cuBLAS TF32</source>
-        <translation>cuBLAS TF32</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>cuBLAS BF16</source>
-        <translation>cuBLAS BF16</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>One thread per element of C, threads of a warp walking down the rows: every load of A and store of C is its own 32-byte sector. The starting point, far below every ceiling.</source>
-        <translation>C 的每个元素一个线程，一个 warp 的线程沿行向下排列：A 的每次读取和 C 的每次写入各占一个 32 字节 sector。这是起点，远低于所有上限。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The same kernel with threads of a warp walking along a row of C: loads of B and stores of C become 128-byte runs, A a broadcast.</source>
-        <translation>同样的 kernel，但一个 warp 的线程沿 C 的一行排列：B 的读取和 C 的写入变成连续的 128 字节，A 变成广播。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic falls by TILE; shared-memory loads become the limit.</source>
-        <translation>把 A、B 的 TILE x TILE 分块放进 shared memory 并复用 TILE 次：全局访存量降为 1/TILE；瓶颈变成 shared memory 读取。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Each thread computes TM results of a column, reusing one B value from a register TM times.</source>
-        <translation>每个线程计算一列中的 TM 个结果，把寄存器里的一个 B 值复用 TM 次。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory loads per FMA fall to (TM+TN)/(TM*TN).</source>
-        <translation>每个线程用寄存器中切片的外积计算一个 TM x TN 小块：每次 FMA 的 shared memory 读取降到 (TM+TN)/(TM*TN)。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in shared memory so a thread&apos;s values are contiguous.</source>
-        <translation>从全局内存和 shared memory 做 16 字节（float4）读取和 16 字节写入；A 在 shared memory 中转置存放，使一个线程的数据连续。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; two buffers overlap the next K-slice&apos;s loads with the math. The fp32 CUDA-core end point.</source>
-        <translation>block、warp、线程三级分块：每个 warp 读取连续且无 bank conflict 的 shared memory；双缓冲让下一个 K 切片的读取与计算重叠。这是 fp32 CUDA Core 的终点。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. One stage: load, barrier, compute.</source>
-        <translation>通过 WMMA 16x16x16 fragment 使用 bf16/fp16 Tensor Core，fp32 累加；B 按 N x K 读取。单级：读取、barrier、计算。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async pipeline, 64 x 64 warp tiles, grouped block order.</source>
-        <translation>mma.sync.m16n8k16 由 ldmatrix 从 XOR swizzle 的 shared memory 供数，STAGES 级 cp.async 流水线，64 x 64 warp 分块，分组 block 顺序。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).</source>
-        <translation>Hopper：由生产者 warpgroup 驱动 TMA，把 swizzle 后的分块拷进 STAGES 级 mbarrier 流水线；消费者 warpgroup 直接从 shared memory 执行 wgmma.mma_async（仅 sm_90a）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.</source>
-        <translation>fp32 的 cublasGemmEx，使用严格 fp32 计算（不用 TF32）：第 1-7 步的 CUDA Core 参考。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).</source>
-        <translation>在 fp32 数据上用 TF32 Tensor Core 的 cublasGemmEx（CUBLAS_COMPUTE_32F_FAST_TF32）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the reference of the tensor-core steps.</source>
-        <translation>bf16（或 fp16）输入、fp32 累加、fp32 的 C、B 按 N x K 存放的 cublasGemmEx：Tensor Core 各步的参考。</translation>
-    </message>
-    <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary for cp.async and TMA</source>
         <translation>K（%1）必须是 8 的倍数：为了 cp.async 和 TMA，A 和 B 的每一行都必须从 16 字节边界开始</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_memory.cpp" line="+551"/>
+        <location filename="../../kernels/family_memory.cpp" line="+77"/>
         <source>elements</source>
         <translation>元素数</translation>
     </message>
     <message>
+        <location filename="../../kernels/family_llm.cpp" line="+22"/>
+        <source>sequences in the batch</source>
+        <translation>batch 中的序列数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query heads</source>
+        <translation>查询头数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>key/value heads (H / Hkv query heads share each)</source>
+        <translation>KV 头数（每个 KV 头由 H / Hkv 个查询头共享）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV length (tokens in the cache)</source>
+        <translation>KV 长度（缓存中的 token 数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blocks per KV head along the KV length (0: as many as fill the GPU)</source>
+        <translation>每个 KV 头沿 KV 长度方向的 block 数（0：刚好填满 GPU 的数量）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>H (%1) must be a multiple of Hkv (%2): each KV head serves the same number of query heads</source>
+        <translation>H（%1）必须是 Hkv（%2）的倍数：每个 KV 头服务相同数量的查询头</translation>
+    </message>
+    <message>
         <location line="+4"/>
-        <location filename="../../kernels/family_probes.cpp" line="+959"/>
+        <source>H / Hkv (%1) is more than %2: the query heads of one KV head are the rows of one 16-row tensor-core tile</source>
+        <translation>H / Hkv（%1）超过了 %2：一个 KV 头的各个查询头是一个 16 行 Tensor Core 分块的各行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>split (%1) leaves blocks without a single 16-row tile of the KV length S (%2)</source>
+        <translation>split（%1）会让一些 block 连一个 16 行的 KV 长度 S（%2）分块都分不到</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>rows of X and Y: tokens in flight</source>
+        <translation>X 和 Y 的行数：在途 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>columns of W and Y (output features)</source>
+        <translation>W 和 Y 的列数（输出特征数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>columns of X, rows of W (input features), a multiple of the group</source>
+        <translation>X 的列数、W 的行数（输入特征数），须为 group 的倍数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>weights per fp16 scale along K</source>
+        <translation>沿 K 方向每个 fp16 缩放因子对应的权重数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>blocks along K per column tile (0: as many as fill the GPU)</source>
+        <translation>每个列分块沿 K 方向的 block 数（0：刚好填满 GPU 的数量）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warps per block, 64 columns each</source>
+        <translation>每个 block 的 warp 数，每个 warp 64 列</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>groups of 128 k in the block&apos;s shared-memory ring (stages - 1 of them in flight)</source>
+        <translation>block 的 shared memory 环形缓冲中 128 个 k 一组的组数（其中 stages - 1 组在途）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>groups of 128 k copied together in one stage of the ring</source>
+        <translation>环形缓冲的一级中一起拷贝的组数（每组 128 个 k）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bytes L2 fetches around each 16-byte weight piece (0: none)</source>
+        <translation>L2 在每个 16 字节权重块周围预取的字节数（0：不预取）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out</source>
+        <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Decode attention (GQA, split KV)</source>
+        <translation>Decode 注意力（GQA，切分 KV）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One decode step of grouped-query attention: one query token per sequence against S cached keys and values, H query heads sharing Hkv KV heads. Each block reads one chunk of one KV head once and serves all H/Hkv query heads of its group from it (tensor cores, fp32 online softmax); the chunks&apos; partial results are merged by a second small kernel (FlashDecoding). Its bytes are the KV cache: I = H/Hkv FLOP per byte in 16-bit, far left of the ridge.</source>
+        <translation>分组查询注意力的一个 decode 步：每条序列一个查询 token，对 S 个已缓存的键和值，H 个查询头共享 Hkv 个 KV 头。每个 block 把一个 KV 头的一段读一次，并用它服务其所在组的全部 H/Hkv 个查询头（Tensor Core，fp32 online softmax）；各段的部分结果由第二个小 kernel 合并（FlashDecoding）。它的字节就是 KV cache：16 位下 I = 每字节 H/Hkv 个 FLOP，远在拐点左边。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>W4A16 GEMM (INT4 weights)</source>
+        <translation>W4A16 GEMM（INT4 权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Y = X * W for the few tokens of a decode step (M &lt;= 16), W stored in 4 bits with one fp16 scale per 128 weights along K (w = (q - 8) * scale), dequantized in registers straight into tensor-core fragments, fp32 accumulation, split along K when the columns alone do not fill the GPU. A quarter of a bf16 weight&apos;s bytes: about 4x the speed of a bf16 GEMM where the weights dominate (compare llm.w4a16_cublas).</source>
+        <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>cuBLAS on dequantized W4A16 weights</source>
+        <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The baseline of llm.w4a16_gemm: the same X and the same INT4 weights dequantized to a 16-bit K x N matrix ahead of time, multiplied by cublasGemmEx (fp32 accumulation, 16-bit Y). It reads four times the weight bytes.</source>
+        <translation>llm.w4a16_gemm 的基线：相同的 X 和相同的 INT4 权重，预先反量化为 16 位 K x N 矩阵，再由 cublasGemmEx 相乘（fp32 累加，16 位 Y）。它读取的权重字节数是四倍。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Residual add + RMSNorm (fused)</source>
+        <translation>残差加法 + RMSNorm（融合）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The decoder&apos;s pre-norm step in one kernel: h = x + r is written (the residual stream) and y = RMSNorm(h) * w is written, the row held in registers: x and r read once, h and y written once, 8 bytes per element in bf16 instead of the 10 of an add kernel followed by a norm kernel.</source>
+        <translation>decoder 的 pre-norm 步骤合成一个 kernel：写出 h = x + r（残差流），并写出 y = RMSNorm(h) * w，整行放在寄存器中：x 和 r 各读一次，h 和 y 各写一次，bf16 下每个元素 8 字节，而加法 kernel 接 norm kernel 需要 10 字节。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rows (tokens, one block each)</source>
+        <translation>行数（token 数，每行一个 block）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>columns (the model width)</source>
+        <translation>列数（模型宽度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../kernels/family_memory.cpp" line="+4"/>
+        <location filename="../../kernels/family_probes.cpp" line="+26"/>
         <source>threads per block</source>
         <translation>每个 block 的线程数</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../kernels/family_memory.cpp" line="+4"/>
         <source>16-byte accesses in flight per thread (vector variant)</source>
         <translation>每线程在途的 16 字节访问数（向量版本）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>vector variant: default loads and stores, or streaming (evict-first) hints</source>
         <translation>向量版本：默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>rows (one block each)</source>
         <translation>行数（每行一个 block）</translation>
     </message>
@@ -4120,12 +5148,13 @@ or any command that starts rooflab-cli worker.</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../../kernels/family_llm.cpp" line="-114"/>
+        <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location filename="../../kernels/family_memory.cpp" line="+80"/>
         <source>Copy</source>
         <translation>拷贝</translation>
     </message>
@@ -4135,14 +5164,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>out[i] = in[i]。标量版本每个线程搬一个元素；向量版本每次访问搬 16 字节，每个线程同时有多次访问在途。两者搬运的字节数相同：差别在于 SM 能同时保持多少请求在途。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+21"/>
-        <location line="+21"/>
+        <location line="-100"/>
         <source>vector: 16-byte accesses; scalar: one element per thread</source>
         <translation>vector：16 字节访问；scalar：每线程一个元素</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+111"/>
         <source>Vector add</source>
         <translation>向量加法</translation>
     </message>
@@ -4152,7 +5179,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>c[i] = a[i] + b[i]：fp32 下每 12 字节一次加法（AI = 1/12），远在所有拐点左边。它的上限是拷贝带宽。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
         <source>Triad</source>
         <translation>Triad</translation>
     </message>
@@ -4162,7 +5189,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>a[i] = b[i] + alpha * c[i]（STREAM triad）：每个元素一次乘加，两次读、一次写。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
         <source>Strided read</source>
         <translation>跨步读取</translation>
     </message>
@@ -4177,7 +5204,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>相邻两次读取之间的元素数</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+15"/>
         <source>Sum reduction</source>
         <translation>求和归约</translation>
     </message>
@@ -4192,7 +5219,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>tree：warp shuffle 树形归约；atomic：每个元素一次 atomicAdd</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
@@ -4207,7 +5234,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>online：一遍完成；three_pass：三个 kernel</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+10"/>
         <source>RMSNorm</source>
         <translation>RMSNorm</translation>
     </message>
@@ -4217,7 +5244,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>y = x / sqrt(mean(x^2) + eps) * w，每行一个 block，整行放在寄存器中：矩阵只读一次、写一次。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+16"/>
         <source>LayerNorm (+ residual)</source>
         <translation>LayerNorm（+ 残差）</translation>
     </message>
@@ -4227,7 +5254,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>y = LayerNorm(x + r) * gamma + beta。two_kernels：残差加法写出 h = x + r，LayerNorm 再读回来（五遍张量访问）。fused：一个 kernel，h 始终留在寄存器中（三遍）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>1: add a residual input first</source>
         <translation>1：先加上残差输入</translation>
     </message>
@@ -4247,27 +5274,57 @@ or any command that starts rooflab-cli worker.</source>
         <translation>每线程在途的 16 字节访问数</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+67"/>
         <source>default loads and stores, or streaming (evict-first) hints</source>
         <translation>默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+66"/>
+        <source>HBM read</source>
+        <translation>HBM 读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reads a buffer many times larger than L2 with 16-byte loads, one resident wave of blocks looping over it.</source>
+        <translation>用 16 字节读取一块比 L2 大许多倍的缓冲区，一波常驻 block 循环遍历它。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM write</source>
+        <translation>HBM 写入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Writes a buffer many times larger than L2 with 16-byte stores.</source>
+        <translation>用 16 字节写入一块比 L2 大许多倍的缓冲区。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM copy</source>
+        <translation>HBM 拷贝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copies a buffer many times larger than L2 (bytes read + written): the copy ceiling.</source>
+        <translation>拷贝一块比 L2 大许多倍的缓冲区（读 + 写的字节数）：拷贝上限。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>L2 read</source>
         <translation>L2 读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reads a footprint that fits in L2 many times with loads that bypass L1 (ld.global.cg).</source>
         <translation>用绕过 L1 的读取（ld.global.cg）多次读取一块能放进 L2 的数据。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>footprint in KiB</source>
         <translation>数据量（KiB）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>reads of the footprint</source>
         <translation>读取这块数据的次数</translation>
     </message>
@@ -4282,7 +5339,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>warp 的每个 lane 读取 shared memory 中的一个 4 字节字；lane 之间步长为 s 时，访问是 gcd(s, 32) 路 bank conflict（bank = 字地址 mod 32）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>words between the lanes&apos; addresses</source>
         <translation>lane 之间地址相差的字数</translation>
     </message>
@@ -4292,72 +5349,102 @@ or any command that starts rooflab-cli worker.</source>
         <translation>循环次数（每次 16 次读取）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Shared-memory loads feeding FMAs</source>
         <translation>Shared memory 加载供给 FMA</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The inner loop of a register-blocked GEMM in miniature: every iteration each thread loads 8 words of shared memory (LDS.32, or two LDS.128 with vec 4; lanes stride words apart, so a gcd(stride, 32)-way bank conflict) and feeds every word into ratio FMAs on ratio accumulators, with blocks_per_sm blocks resident on every SM. It measures how far the issue slots and the shared-memory pipe overlap.</source>
         <translation>寄存器分块 GEMM 内层循环的缩影：每次迭代每个线程从 shared memory 加载 8 个字（LDS.32，或 vec 4 时两条 LDS.128；lane 之间相隔 stride 个字，因此产生 gcd(stride, 32) 路 bank conflict），并把每个字送入 ratio 条 FMA、累加到 ratio 个累加器上，每个 SM 上驻留 blocks_per_sm 个 block。它测量发射槽与 shared memory 流水线能重叠到什么程度。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>FMAs per loaded word (one accumulator each)</source>
         <translation>每个加载字对应的 FMA 数（各有一个累加器）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>elements between the lanes&apos; addresses (words; 16-byte vectors with vec 4)</source>
         <translation>lane 地址之间相隔的元素数（单位为字；vec 4 时为 16 字节向量）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>words per shared-memory load: 1 (LDS.32) or 4 (LDS.128)</source>
         <translation>每次 shared memory 加载的字数：1（LDS.32）或 4（LDS.128）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>loop iterations (8 words and 8 x ratio FMAs each)</source>
         <translation>循环迭代次数（每次 8 个字和 8 x ratio 条 FMA）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>blocks resident on every SM (forced through dynamic shared memory)</source>
         <translation>每个 SM 上驻留的 block 数（通过动态 shared memory 强制）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+22"/>
         <source>&quot;stride&quot; is at most 8 with vec 4 (the lanes&apos; vectors must fit the 8 KiB buffer)</source>
         <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-124"/>
         <source>Eight independent chains x = x * a + b per thread, one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
         <translation>每个线程 8 条独立的 x = x * a + b 依赖链，正好一整波 block：CUDA Core 的算力上限（每次 FMA 2 FLOP，HFMA2 做两次）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>loop iterations (16 FMAs per chain each)</source>
         <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+19"/>
         <source>Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on independent accumulators with operands in registers: the rate of the pre-Hopper tensor-core path (Hopper&apos;s full rate needs wgmma).</source>
         <translation>warp 级 Tensor Core 指令（mma.sync m16n8k16，tf32 为 m16n8k8），操作数在寄存器中，累加器彼此独立：Hopper 之前的 Tensor Core 路径的速率（Hopper 的满速需要 wgmma）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>loop iterations (2 mma per chain each)</source>
         <translation>循环次数（每条链每次 2 条 mma）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>independent accumulators per warp</source>
         <translation>每个 warp 的独立累加器数</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+102"/>
+        <source>FP32 FMA</source>
+        <translation>FP32 FMA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FP64 FMA</source>
+        <translation>FP64 FMA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FP16 HFMA2</source>
+        <translation>FP16 HFMA2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mma.sync bf16</source>
+        <translation>mma.sync bf16</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mma.sync fp16</source>
+        <translation>mma.sync fp16</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mma.sync tf32</source>
+        <translation>mma.sync tf32</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>cudaMemcpyAsync (device to device)</source>
         <translation>cudaMemcpyAsync（设备到设备）</translation>
     </message>
@@ -4367,7 +5454,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>驱动自带的设备到设备拷贝，拷贝类 kernel 的参照标准。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>cuBLAS GEMM (bf16)</source>
         <translation>cuBLAS GEMM（bf16）</translation>
     </message>
@@ -4377,12 +5464,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>用 cublasGemmEx 计算 C = A B，bf16 输入输出，fp32 累加：Tensor Core 用库 kernel 能达到的性能（Hopper 上为 wgmma）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>M = N = K</source>
         <translation>M = N = K</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite.cpp" line="+216"/>
+        <location filename="../../kernels/suite.cpp" line="+218"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
         <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
     </message>
@@ -4537,11 +5624,31 @@ or any command that starts rooflab-cli worker.</source>
         <source>%1 is not a compiled kernel</source>
         <translation>%1 不是已编译的 kernel</translation>
     </message>
+    <message>
+        <location filename="../../kernels/suite_llm.cpp" line="+98"/>
+        <source>decode attention bf16, B %1, H %2, Hkv %3 (g = %4), S %5, D 128 / vector copy, at %6 MHz</source>
+        <translation>decode 注意力 bf16，B %1，H %2，Hkv %3（g = %4），S %5，D 128 / 向量拷贝，时钟 %6 MHz</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>W4A16 speed-up over cuBLAS bf16 on the dequantized weight, M %1, K x N %2 x %3 (%4 vs %5 us, at %6 and %7 MHz)</source>
+        <translation>W4A16 相对 cuBLAS bf16（反量化后的权重）的加速比，M %1，K x N %2 x %3（%4 对 %5 us，时钟 %6 和 %7 MHz）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>W4A16 M %1, K x N %2 x %3: its bytes per second / vector copy</source>
+        <translation>W4A16 M %1，K x N %2 x %3：其每秒字节数 / 向量拷贝</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fused residual + RMSNorm bf16, %1 x %2 / vector copy, at %3 MHz</source>
+        <translation>融合的残差 + RMSNorm bf16，%1 x %2 / 向量拷贝，时钟 %3 MHz</translation>
+    </message>
 </context>
 <context>
     <name>kernels::Catalog</name>
     <message>
-        <location filename="../../kernels/catalog.cpp" line="+147"/>
+        <location filename="../../kernels/catalog.cpp" line="+158"/>
         <source>%1 has no parameter &quot;%2&quot; (it takes: %3)</source>
         <translation>%1 没有参数“%2”（它接受：%3）</translation>
     </message>
@@ -4584,7 +5691,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>kernels::Compiler</name>
     <message>
-        <location filename="../../kernels/compiler.cpp" line="+148"/>
+        <location filename="../../kernels/compiler.cpp" line="+149"/>
         <source>unsupported architecture &quot;%1&quot; (NVRTC %2 compiles for: %3)</source>
         <translation>不支持的架构“%1”（NVRTC %2 可以编译：%3）</translation>
     </message>
@@ -4594,7 +5701,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 只能为 %2 编译（它使用了只在那里存在的指令），不能为 %3 编译</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+169"/>
         <source>the kernel sources were not found (looked in: %1; set ROOFLAB_KERNELS)</source>
         <translation>没有找到 kernel 源码（查找了：%1；请设置 ROOFLAB_KERNELS）</translation>
     </message>
@@ -4642,7 +5749,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>kernels::GemmBench</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-342"/>
+        <location filename="../../kernels/bench_gemm.cpp" line="+28"/>
         <source>gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
         <translation>gemm.wgmma_tma 使用 wgmma 和 TMA，只有 sm_90（Hopper）支持；当前设备是 %1</translation>
     </message>
@@ -4652,86 +5759,156 @@ or any command that starts rooflab-cli worker.</source>
         <translation>TF32 Tensor Core 需要 sm_80 或更新；当前设备是 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>bf16 tensor cores (and cp.async, ldmatrix) need sm_80 or newer; this device is %1</source>
         <translation>bf16 Tensor Core（以及 cp.async、ldmatrix）需要 sm_80 或更新；当前设备是 %1</translation>
     </message>
 </context>
 <context>
+    <name>kernels::GemmKernels</name>
+    <message>
+        <location filename="../../kernels/family_gemm.cpp" line="-362"/>
+        <source>GEMM 1: naive</source>
+        <translation>GEMM 1：朴素实现</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One thread per element of C, threads of a warp walking down the rows: every load of A and store of C is its own 32-byte sector. The starting point, far below every ceiling.</source>
+        <translation>C 的每个元素一个线程，一个 warp 的线程沿行向下排列：A 的每次读取和 C 的每次写入各占一个 32 字节 sector。这是起点，远低于所有上限。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 2: coalesced</source>
+        <translation>GEMM 2：合并访存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same kernel with threads of a warp walking along a row of C: loads of B and stores of C become 128-byte runs, A a broadcast.</source>
+        <translation>同样的 kernel，但一个 warp 的线程沿 C 的一行排列：B 的读取和 C 的写入变成连续的 128 字节，A 变成广播。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 3: shared-memory tiles</source>
+        <translation>GEMM 3：shared memory 分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic falls by TILE; shared-memory loads become the limit.</source>
+        <translation>把 A、B 的 TILE x TILE 分块放进 shared memory 并复用 TILE 次：全局访存量降为 1/TILE；瓶颈变成 shared memory 读取。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 4: 1D register blocking</source>
+        <translation>GEMM 4：一维寄存器分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each thread computes TM results of a column, reusing one B value from a register TM times.</source>
+        <translation>每个线程计算一列中的 TM 个结果，把寄存器里的一个 B 值复用 TM 次。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GEMM 5: 2D register blocking</source>
+        <translation>GEMM 5：二维寄存器分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory loads per FMA fall to (TM+TN)/(TM*TN).</source>
+        <translation>每个线程用寄存器中切片的外积计算一个 TM x TN 小块：每次 FMA 的 shared memory 读取降到 (TM+TN)/(TM*TN)。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 6: vectorized loads</source>
+        <translation>GEMM 6：向量化访存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in shared memory so a thread&apos;s values are contiguous.</source>
+        <translation>从全局内存和 shared memory 做 16 字节（float4）读取和 16 字节写入；A 在 shared memory 中转置存放，使一个线程的数据连续。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 7: warp tiling</source>
+        <translation>GEMM 7：warp 分块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; two buffers overlap the next K-slice&apos;s loads with the math. The fp32 CUDA-core end point.</source>
+        <translation>block、warp、线程三级分块：每个 warp 读取连续且无 bank conflict 的 shared memory；双缓冲让下一个 K 切片的读取与计算重叠。这是 fp32 CUDA Core 的终点。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 8: tensor cores (WMMA)</source>
+        <translation>GEMM 8：Tensor Core（WMMA）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. One stage: load, barrier, compute.</source>
+        <translation>通过 WMMA 16x16x16 fragment 使用 bf16/fp16 Tensor Core，fp32 累加；B 按 N x K 读取。单级：读取、barrier、计算。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 9: mma.sync + ldmatrix + cp.async pipeline</source>
+        <translation>GEMM 9：mma.sync + ldmatrix + cp.async 流水线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async pipeline, 64 x 64 warp tiles, grouped block order.</source>
+        <translation>mma.sync.m16n8k16 由 ldmatrix 从 XOR swizzle 的 shared memory 供数，STAGES 级 cp.async 流水线，64 x 64 warp 分块，分组 block 顺序。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GEMM 10: wgmma + TMA (Hopper)</source>
+        <translation>GEMM 10：wgmma + TMA（Hopper）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).</source>
+        <translation>Hopper：由生产者 warpgroup 驱动 TMA，把 swizzle 后的分块拷进 STAGES 级 mbarrier 流水线；消费者 warpgroup 直接从 shared memory 执行 wgmma.mma_async（仅 sm_90a）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cuBLAS SGEMM</source>
+        <translation>cuBLAS SGEMM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.</source>
+        <translation>fp32 的 cublasGemmEx，使用严格 fp32 计算（不用 TF32）：第 1-7 步的 CUDA Core 参考。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cuBLAS TF32</source>
+        <translation>cuBLAS TF32</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).</source>
+        <translation>在 fp32 数据上用 TF32 Tensor Core 的 cublasGemmEx（CUBLAS_COMPUTE_32F_FAST_TF32）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cuBLAS BF16</source>
+        <translation>cuBLAS BF16</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the reference of the tensor-core steps.</source>
+        <translation>bf16（或 fp16）输入、fp32 累加、fp32 的 C、B 按 N x K 存放的 cublasGemmEx：Tensor Core 各步的参考。</translation>
+    </message>
+</context>
+<context>
     <name>kernels::Module</name>
     <message>
-        <location filename="../../kernels/runner.cpp" line="+69"/>
+        <location filename="../../kernels/runner.cpp" line="+70"/>
         <source>kernel %1 is not in the compiled module</source>
         <translation>编译出的模块中没有 kernel %1</translation>
     </message>
 </context>
 <context>
-    <name>kernels::ProbeKernels</name>
-    <message>
-        <location filename="../../kernels/family_probes.cpp" line="-175"/>
-        <source>HBM read</source>
-        <translation>HBM 读取</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Reads a buffer many times larger than L2 with 16-byte loads, one resident wave of blocks looping over it.</source>
-        <translation>用 16 字节读取一块比 L2 大许多倍的缓冲区，一波常驻 block 循环遍历它。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>HBM write</source>
-        <translation>HBM 写入</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Writes a buffer many times larger than L2 with 16-byte stores.</source>
-        <translation>用 16 字节写入一块比 L2 大许多倍的缓冲区。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>HBM copy</source>
-        <translation>HBM 拷贝</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Copies a buffer many times larger than L2 (bytes read + written): the copy ceiling.</source>
-        <translation>拷贝一块比 L2 大许多倍的缓冲区（读 + 写的字节数）：拷贝上限。</translation>
-    </message>
-    <message>
-        <location line="+92"/>
-        <source>FP32 FMA</source>
-        <translation>FP32 FMA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FP64 FMA</source>
-        <translation>FP64 FMA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FP16 HFMA2</source>
-        <translation>FP16 HFMA2</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>mma.sync bf16</source>
-        <translation>mma.sync bf16</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>mma.sync fp16</source>
-        <translation>mma.sync fp16</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>mma.sync tf32</source>
-        <translation>mma.sync tf32</translation>
-    </message>
-</context>
-<context>
     <name>kernels::RunContext</name>
     <message>
-        <location filename="../../kernels/runner.cpp" line="+110"/>
+        <location line="+110"/>
         <source>this kernel has no compiled module</source>
         <translation>这个 kernel 没有编译出的模块</translation>
     </message>
@@ -4790,7 +5967,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+33"/>
+        <source>no bench runs this kernel</source>
+        <translation>没有可运行这个 kernel 的 bench</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1: compiling for %2</source>
         <translation>%1：正在为 %2 编译</translation>
     </message>
@@ -4823,7 +6005,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>kernels::TestKernels</name>
     <message>
-        <location filename="../../kernels/family_testing.cpp" line="+46"/>
+        <location filename="../../kernels/family_testing.cpp" line="+15"/>
         <source>Faulting kernel (test)</source>
         <translation>故意出错的 kernel（测试用）</translation>
     </message>
@@ -4836,7 +6018,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+409"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+410"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -5072,7 +6254,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+83"/>
+        <location filename="../../app/gui/main.cpp" line="+85"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
@@ -5143,18 +6325,43 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>Open a results file or an Nsight Compute CSV (repeatable).</source>
-        <translation>打开一个结果文件或 Nsight Compute CSV（可重复指定）。</translation>
+        <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export (repeatable).</source>
+        <translation>打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其导出的 CSV（可重复）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open the files given, draw them, then quit (for benchmarks).</source>
+        <translation>打开所给的文件并绘制，然后退出（用于基准测试）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Write the chart of the --results files to FILE (.svg, .pdf or .png) and quit; --size sets its size (default 1600x1000).</source>
+        <translation>把 --results 文件的图表写入 FILE（.svg、.pdf 或 .png）后退出；--size 设置其大小（默认 1600x1000）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Memory levels to draw, e.g. hbm,l2,l1 (--export-chart).</source>
+        <translation>要绘制的内存层级，例如 hbm,l2,l1（--export-chart）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Precisions to draw, e.g. fp32,bf16_tc (--export-chart).</source>
+        <translation>要绘制的精度，例如 fp32,bf16_tc（--export-chart）。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Compare the results with this file.</source>
-        <translation>把结果与这个文件对比。</translation>
+        <source>One point per launch instead of one per kernel (--export-chart).</source>
+        <translation>每次启动一个点，而不是每个 kernel 一个点（--export-chart）。</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Results files or Nsight Compute CSVs to open.</source>
-        <translation>要打开的结果文件或 Nsight Compute CSV。</translation>
+        <source>Results files, Nsight Compute reports or CSV exports to open.</source>
+        <translation>要打开的结果文件、Nsight Compute 报告或导出的 CSV。</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>Compare the results with this file.</source>
+        <translation>把结果与这个文件对比。</translation>
     </message>
 </context>
 <context>
@@ -5245,14 +6452,24 @@ or any command that starts rooflab-cli worker.</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+437"/>
+        <location filename="../../model/ncuimport.cpp" line="+271"/>
         <source>tensor FLOPs from an unknown source type &quot;%1&quot; are not imported</source>
         <translation>来源类型未知（“%1”）的 Tensor Core 运算量没有导入</translation>
     </message>
     <message>
-        <location line="+65"/>
-        <source>is not an Nsight Compute CSV export (no header with &quot;Kernel Name&quot;; export with ncu --csv --page raw)</source>
-        <translation>不是 Nsight Compute 导出的 CSV（没有含“Kernel Name”的表头；请用 ncu --csv --page raw 导出）</translation>
+        <location line="+956"/>
+        <source>is %1 GiB; the import reads files up to %2 GiB (a whole application&apos;s --set full export is far smaller: profile fewer launches with --launch-count or --kernel-name)</source>
+        <translation>大小为 %1 GiB；导入只读取不超过 %2 GiB 的文件（整个应用程序用 --set full 导出的文件也小得多：请用 --launch-count 或 --kernel-name 减少 profile 的启动次数）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
     <message>
         <location filename="../../model/occupancy.cpp" line="+61"/>
@@ -5311,7 +6528,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>cuda_occupancy.h 拒绝了输入（输入无效）：请检查 CC %1 的每 SM 限制，例如每 SM %2 的 shared memory 必须是它的某个划分大小</translation>
     </message>
     <message>
-        <location filename="../../model/resultset.cpp" line="+51"/>
+        <location filename="../../model/resultset.cpp" line="+53"/>
         <source>is null (not a finite number)</source>
         <translation>为 null（不是有限数）</translation>
     </message>
@@ -5368,6 +6585,21 @@ or any command that starts rooflab-cli worker.</source>
         <translation>必须是对象</translation>
     </message>
     <message>
+        <location line="+147"/>
+        <source>min &lt;= median &lt;= max does not hold</source>
+        <translation>不满足 最小 &lt;= 中位数 &lt;= 最大</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>&quot;%1&quot; %2</source>
+        <translation>“%1”%2</translation>
+    </message>
+    <message>
         <location filename="../../model/specdb.cpp" line="-51"/>
         <source>must be a non-empty string</source>
         <translation>必须是非空字符串</translation>
@@ -5388,12 +6620,13 @@ or any command that starts rooflab-cli worker.</source>
         <translation>未知名称（已知：%1）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../model/resultset.cpp" line="-43"/>
+        <location filename="../../model/specdb.cpp" line="+13"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location filename="../../model/specdb.cpp" line="+25"/>
         <source>must be a non-empty list of numbers</source>
         <translation>必须是非空的数字列表</translation>
     </message>
@@ -5403,7 +6636,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+379"/>
+        <location filename="../../model/perfmodel.cpp" line="+383"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
@@ -5563,24 +6796,158 @@ or any command that starts rooflab-cli worker.</source>
         <source>%1: predicted %2, measured %3</source>
         <translation>%1：预测 %2，实测 %3</translation>
     </message>
-</context>
-<context>
-    <name>model::NcuImport</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+132"/>
-        <location line="+268"/>
-        <location line="+55"/>
-        <source>is %1 MiB; files larger than %2 MiB are refused</source>
-        <translation>大小为 %1 MiB；超过 %2 MiB 的文件不予接受</translation>
+        <location filename="../../model/ncureport.cpp" line="+112"/>
+        <source>ncu crashed</source>
+        <translation>ncu 崩溃了</translation>
     </message>
     <message>
-        <location line="-310"/>
-        <location line="+270"/>
+        <location line="+0"/>
+        <source>ncu exited with code %1</source>
+        <translation>ncu 以退出码 %1 退出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nsight Compute could not read %1: %2</source>
+        <translation>Nsight Compute 无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: cannot be read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot create a temporary file for ncu&apos;s output in %1: %2</source>
+        <translation>无法在 %1 中为 ncu 的输出创建临时文件：%2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Nsight Compute (%1) could not be started: %2</source>
+        <translation>无法启动 Nsight Compute（%1）：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Nsight Compute did not finish reading %1 within %2 s</source>
+        <translation>Nsight Compute 未能在 %2 s 内读完 %1</translation>
+    </message>
+</context>
+<context>
+    <name>model::Importer</name>
+    <message>
+        <location filename="../../model/ncuimport.cpp" line="-850"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
     <message>
-        <location line="-268"/>
+        <location line="+286"/>
+        <source>unknown unit &quot;%1&quot;</source>
+        <translation>未知单位“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>negative value %1</source>
+        <translation>负值 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is out of range</source>
+        <translation>“%1”超出范围</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>%1 is a rate per cycle, and the file has no %2 to turn it into a count</source>
+        <translation>%1 是每周期的速率，而文件中没有可把它换算为计数的 %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 FLOPs count only %2: %3 not in the file (counted as 0)</source>
+        <translation>%1 的运算量只统计了 %2：文件中没有 %3（按 0 计）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>only one of %1 and %2 is in the file: no HBM point (ask for %3)</source>
+        <translation>文件中 %1 和 %2 只有其中一个：无法得到 HBM 点（请采集 %3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a kernel time (%1, or %2 with %3)</source>
+        <translation>kernel 时间（%1，或 %2 加上 %3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (or %2)</source>
+        <translation>%1（或 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a FLOP count (%1, ... or %2*.sum)</source>
+        <translation>运算量（%1……或 %2*.sum）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>lacks the metrics a roofline point needs: %1.</source>
+        <translation>缺少画 roofline 点所需的指标：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The default (basic) set collects no FLOP counts; --set roofline or --set full does, and so does RoofLab&apos;s metric list.</source>
+        <translation>默认的（basic）指标集不采集运算量；--set roofline 或 --set full 会采集，RoofLab 的指标列表也会。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The details page lists raw metrics only when they are requested with --metrics; --page raw is the format this import is made for.</source>
+        <translation>details 页面只在用 --metrics 请求时才列出原始指标；本导入针对的是 --page raw 格式。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Profile with:
+  %1</source>
+        <translation>请这样采集：
+  %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>kernel %1</source>
+        <translation>kernel %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>launch %1 (%2, line %3): no usable %4; skipped</source>
+        <translation>启动 %1（%2，第 %3 行）：没有可用的 %4；已跳过</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>launch %1 (%2, line %3): no usable byte count; skipped</source>
+        <translation>启动 %1（%2，第 %3 行）：没有可用的字节数；已跳过</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped</source>
+        <translation>启动 %1（%2）：%3 为 0，所以它的 %4 点没有算术强度；已跳过</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>CUDA device %1</source>
+        <translation>CUDA 设备 %1</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>is not an Nsight Compute CSV export (no header with &quot;Kernel Name&quot;; export with ncu --csv --page raw)</source>
+        <translation>不是 Nsight Compute 导出的 CSV（没有含“Kernel Name”的表头；请用 ncu --csv --page raw 导出）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>the file ends inside a quoted value (truncated?)</source>
         <translation>文件在引号内的值中途结束（被截断了？）</translation>
     </message>
@@ -5592,120 +6959,107 @@ or any command that starts rooflab-cli worker.</source>
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>no units line after the header: values are read as base units (ns, byte); export with --print-units base</source>
         <translation>表头后没有单位行：数值按基本单位（ns、字节）读取；请用 --print-units base 导出</translation>
     </message>
-    <message>
-        <location line="+16"/>
-        <source>%1 FLOPs count only %2: %3 not in the file (counted as 0)</source>
-        <translation>%1 的运算量只统计了 %2：文件中没有 %3（按 0 计）</translation>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: one instruction does a different number of FLOPs per GPU and shape (65,536 on Hopper), so no tensor point is made. Ask for %2&lt;type&gt;.sum (e.g. sm__ops_path_tensor_src_bf16_dst_fp32.sum) to get them.</source>
+        <translation>
+            <numerusform>有 %n 次启动执行了 Tensor Core 指令（%1），但文件中没有 Tensor Core 运算量：一条指令做多少 FLOP 因 GPU 和形状而异（Hopper 上为 65,536），因此不生成 Tensor Core 点。请采集 %2&lt;type&gt;.sum（例如 sm__ops_path_tensor_src_bf16_dst_fp32.sum）来获得它们。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>only one of %1 and %2 is in the file: no HBM point (ask for %3)</source>
-        <translation>文件中 %1 和 %2 只有其中一个：无法得到 HBM 点（请采集 %3）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 (or %2)</source>
-        <translation>%1（或 %2）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a FLOP count (%1, ... or %2*.sum)</source>
-        <translation>运算量（%1……或 %2*.sum）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>lacks the metrics a roofline point needs: %1.</source>
-        <translation>缺少画 roofline 点所需的指标：%1。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The details page lists raw metrics only when they are requested with --metrics; --page raw is the format this import is made for.</source>
-        <translation>details 页面只在用 --metrics 请求时才列出原始指标；本导入针对的是 --page raw 格式。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Profile with:
-  %1</source>
-        <translation>请这样采集：
-  %1</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>kernel %1</source>
-        <translation>kernel %1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>launch %1 (%2, line %3): no usable %4; skipped</source>
-        <translation>启动 %1（%2，第 %3 行）：没有可用的 %4；已跳过</translation>
-    </message>
-    <message>
-        <location line="+87"/>
-        <source>launch %1 (%2, line %3): no usable byte count; skipped</source>
-        <translation>启动 %1（%2，第 %3 行）：没有可用的字节数；已跳过</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped</source>
-        <translation>启动 %1（%2）：%3 为 0，所以它的 %4 点没有算术强度；已跳过</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>CUDA device %1</source>
-        <translation>CUDA 设备 %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>the file holds launches on %1 devices; the results carry the first one&apos;s name</source>
         <translation>文件包含 %1 个设备上的启动；结果使用第一个设备的名称</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <location line="+75"/>
         <source>%1 was n/a in %n launch(es)</source>
         <translation>
             <numerusform>%1 在 %n 次启动中为 n/a</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-73"/>
-        <location line="+75"/>
+        <location line="+2"/>
         <source>%1 unusable in %n launch(es) (%2)</source>
         <translation>
             <numerusform>%1 在 %n 次启动中不可用（%2）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-71"/>
-        <location line="+75"/>
+        <location line="+10"/>
         <source>holds no kernel launches (only the header)</source>
         <translation>不含任何 kernel 启动（只有表头）</translation>
     </message>
     <message numerus="yes">
-        <location line="-74"/>
+        <location line="+2"/>
         <source>has no launch with usable values (%n skipped)</source>
         <translation>
             <numerusform>没有数值可用的启动（跳过 %n 次）</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>model::NcuImport</name>
     <message>
-        <location line="+91"/>
+        <location line="+176"/>
+        <source>holds no kernel launches (only the header)</source>
+        <translation>不含任何 kernel 启动（只有表头）</translation>
+    </message>
+    <message>
+        <location line="-77"/>
         <source>is a folder, not a CSV file</source>
         <translation>是文件夹，不是 CSV 文件</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-27"/>
+        <location line="+32"/>
         <source>cannot be opened: %1</source>
         <translation>无法打开：%1</translation>
     </message>
+</context>
+<context>
+    <name>model::NcuReportReader</name>
     <message>
-        <location line="+3"/>
-        <source>cannot be read: %1</source>
-        <translation>无法读取：%1</translation>
+        <location filename="../../model/ncureport.cpp" line="+37"/>
+        <source>the setting %1</source>
+        <translation>设置项 %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Nsight Compute (ncu) is needed to read the report %1 and was not found (setting %2, PATH, the CUDA Toolkit, /opt/nvidia/nsight-compute); on a machine that has it, export a CSV and open that: %3 &gt; %4</source>
+        <translation>读取报告 %1 需要 Nsight Compute（ncu），但没有找到（设置项 %2、PATH、CUDA Toolkit、/opt/nvidia/nsight-compute 中都没有）；请在装有它的机器上导出 CSV 再打开：%3 &gt; %4</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+19"/>
+        <location line="+125"/>
+        <source>cannot read ncu&apos;s output %1: %2</source>
+        <translation>无法读取 ncu 的输出 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-121"/>
+        <location line="+154"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-116"/>
+        <source>%1: another report is still being read</source>
+        <translation>%1：另一份报告仍在读取中</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Nsight Compute (%1) could not be started: %2</source>
+        <translation>无法启动 Nsight Compute（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -5988,7 +7342,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>model::PerfModel</name>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+11"/>
+        <location filename="../../model/perfmodel.cpp" line="+12"/>
         <source>cuBLAS&apos;s kernels are not described by the model (they are the reference)</source>
         <translation>模型不描述 cuBLAS 的 kernel（它们是参照基准）</translation>
     </message>
@@ -6059,6 +7413,16 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+51"/>
+        <source>decode attention: %1 query heads per KV head read each K and V row once; the KV length in %2 part(s)</source>
+        <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization instructions and their latency are not in it</source>
+        <translation>W4A16：模型只计入字节数和在途的加载；Tensor Core 指令、反量化指令及其延迟不在模型中</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>memory-bound kernel</source>
         <translation>受内存限制的 kernel</translation>
     </message>
@@ -6183,49 +7547,14 @@ or any command that starts rooflab-cli worker.</source>
     </message>
 </context>
 <context>
-    <name>model::Reader</name>
-    <message>
-        <location filename="../../model/ncuimport.cpp" line="-609"/>
-        <source>unknown unit &quot;%1&quot;</source>
-        <translation>未知单位“%1”</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&quot;%1&quot; is not a number</source>
-        <translation>“%1”不是数字</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>negative value %1</source>
-        <translation>负值 %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&quot;%1&quot; is out of range</source>
-        <translation>“%1”超出范围</translation>
-    </message>
-</context>
-<context>
     <name>model::ResultSet</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="+88"/>
-        <location line="+185"/>
+        <location filename="../../model/resultset.cpp" line="+187"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
-        <location line="-182"/>
-        <source>min &lt;= median &lt;= max does not hold</source>
-        <translation>不满足 最小 &lt;= 中位数 &lt;= 最大</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>must be true or false</source>
-        <translation>必须是 true 或 false</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <location line="+36"/>
+        <location line="-106"/>
         <source>&quot;%1&quot; %2</source>
         <translation>“%1”%2</translation>
     </message>
@@ -6245,23 +7574,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>device：“%1”%2；已忽略</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <location line="+116"/>
-        <source>is %1 MiB; results files larger than %2 MiB are refused</source>
-        <translation>大小为 %1 MiB；超过 %2 MiB 的结果文件不予接受</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>is not valid JSON: %1 at line %2, column %3 (offset %4)</source>
-        <translation>不是有效的 JSON：第 %2 行第 %3 列（偏移 %4）处 %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>is not a RoofLab results file (the top level is not a JSON object)</source>
-        <translation>不是 RoofLab 结果文件（顶层不是 JSON 对象）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+396"/>
         <source>is not a RoofLab results file (no &quot;schema&quot;: &quot;%1&quot;)</source>
         <translation>不是 RoofLab 结果文件（没有 &quot;schema&quot;: &quot;%1&quot;）</translation>
     </message>
@@ -6281,7 +7594,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>由更新版本的 RoofLab 写入（结果 schema 版本 %1；当前版本只能读取 %2 及更早的版本）：请升级 RoofLab 后再打开</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>&quot;created&quot; must be a string; ignored</source>
         <translation>“created”必须是字符串；已忽略</translation>
     </message>
@@ -6296,28 +7609,29 @@ or any command that starts rooflab-cli worker.</source>
         <translation>“device”必须是对象；已忽略</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
+        <location line="+23"/>
         <source>&quot;%1&quot; must be an array; ignored</source>
         <translation>“%1”必须是数组；已忽略</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+20"/>
+        <location line="-76"/>
+        <location line="+60"/>
         <source>is not an object</source>
         <translation>不是对象</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="+4"/>
         <source>ceilings[%1] (%2 %3): %4; entry skipped</source>
         <translation>ceilings[%1]（%2 %3）：%4；已跳过该条目</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-59"/>
         <source>measurements[%1] (kernel &quot;%2&quot;): %3; entry skipped</source>
         <translation>measurements[%1]（kernel“%2”）：%3；已跳过该条目</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+92"/>
         <source>is a folder, not a results file</source>
         <translation>是文件夹，不是结果文件</translation>
     </message>
@@ -6325,11 +7639,6 @@ or any command that starts rooflab-cli worker.</source>
         <location line="+2"/>
         <source>cannot be opened: %1</source>
         <translation>无法打开：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>cannot be read: %1</source>
-        <translation>无法读取：%1</translation>
     </message>
     <message>
         <location line="+42"/>
@@ -6405,6 +7714,44 @@ or any command that starts rooflab-cli worker.</source>
         <location line="+21"/>
         <source>duplicate id &quot;%1&quot;</source>
         <translation>id“%1”重复</translation>
+    </message>
+</context>
+<context>
+    <name>model::StreamReader</name>
+    <message>
+        <location filename="../../model/resultset.cpp" line="-405"/>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>reading was cancelled</source>
+        <translation>读取已取消</translation>
+    </message>
+    <message>
+        <location line="+143"/>
+        <source>is not valid JSON: %1 at line %2, column %3 (offset %4)</source>
+        <translation>不是有效的 JSON：第 %2 行第 %3 列（偏移 %4）处 %1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>is not a RoofLab results file (the top level is not a JSON object)</source>
+        <translation>不是 RoofLab 结果文件（顶层不是 JSON 对象）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is %1; results files larger than %2 GiB are refused</source>
+        <translation>大小为 %1；超过 %2 GiB 的结果文件会被拒绝</translation>
     </message>
 </context>
 <context>
@@ -6553,7 +7900,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>model::events</name>
     <message>
-        <location filename="../../model/events.cpp" line="+107"/>
+        <location filename="../../model/events.cpp" line="+117"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
@@ -6576,13 +7923,13 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>model::lessons</name>
     <message>
-        <location filename="../../model/lesson.cpp" line="+44"/>
-        <location line="+135"/>
+        <location filename="../../model/lesson.cpp" line="+47"/>
+        <location line="+165"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-159"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -6608,12 +7955,33 @@ or any command that starts rooflab-cli worker.</source>
         <translation>必须是数字</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+20"/>
+        <location line="+30"/>
         <source>unknown field (known: %1)</source>
         <translation>未知字段（已知：%1）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-25"/>
+        <source>unknown model &quot;%1&quot; (known: %2)</source>
+        <translation>未知模型“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown linear layer &quot;%1&quot; (known: %2)</source>
+        <translation>未知线性层“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be a number of at least 1</source>
+        <translation>必须是至少为 1 的数字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be at least B: each sequence brings a token to the step</source>
+        <translation>必须至少为 B：每条序列都给这一步带来一个 token</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>at most three comparison GPUs</source>
         <translation>最多三块对比 GPU</translation>
     </message>
@@ -6643,7 +8011,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>不能为负</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>unknown panel &quot;%1&quot; (known: %2)</source>
         <translation>未知面板“%1”（已知：%2）</translation>
     </message>
@@ -6663,15 +8031,39 @@ or any command that starts rooflab-cli worker.</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-114"/>
+        <location line="+117"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
 </context>
 <context>
+    <name>model::llm</name>
+    <message>
+        <location filename="../../model/llm.cpp" line="+160"/>
+        <source>batch, query tokens and KV length must each be at least 1</source>
+        <translation>batch、查询 token 数和 KV 长度都必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a step cannot have more query tokens (%1) than its KV length (%2): the KV length counts the tokens of this step too</source>
+        <translation>一步的查询 token 数（%1）不能超过其 KV 长度（%2）：KV 长度也包括这一步的 token</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the quantization group must be at least 1 weight</source>
+        <translation>量化分组至少要有 1 个权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no memory bandwidth in the database</source>
+        <translation>数据库中没有 %1 的内存带宽</translation>
+    </message>
+</context>
+<context>
     <name>model::workloads</name>
     <message>
-        <location filename="../../model/workloads.cpp" line="+158"/>
+        <location filename="../../model/workloads.cpp" line="+226"/>
         <source>unknown workload &quot;%1&quot; (known: %2)</source>
         <translation>未知工作负载“%1”（已知：%2）</translation>
     </message>
@@ -6681,7 +8073,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>工作负载“%1”没有参数“%2”（它接受：%3）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>parameter &quot;%1&quot; of %2 must be %3 (got %4)</source>
         <translation>%2 的参数“%1”必须是%3（实际为 %4）</translation>
     </message>
@@ -6700,11 +8092,31 @@ or any command that starts rooflab-cli worker.</source>
         <source>elementwise needs at least one load or store per element</source>
         <translation>elementwise 每个元素至少需要一次读或写</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>--wbits must be 4 or 8 (got %1): weight-only quantization stores the weights in 4 or 8 bits</source>
+        <translation>--wbits 必须是 4 或 8（实际为 %1）：仅权重量化把权重存成 4 位或 8 位</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--group must be at least 1 (got %1): one fp16 scale per group of weights</source>
+        <translation>--group 必须至少为 1（实际为 %1）：每组权重一个 fp16 缩放因子</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a weight-only quantized GEMM is counted with beta 0 (C written, not read)</source>
+        <translation>仅权重量化的 GEMM 按 beta 0 计（只写 C，不读 C）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--Hkv must divide H (%1 query heads share each of the KV heads); got Hkv = %2</source>
+        <translation>--Hkv 必须整除 H（%1 个查询头由各个 KV 头平均分担）；实际 Hkv = %2</translation>
+    </message>
 </context>
 <context>
     <name>resultschart</name>
     <message>
-        <location filename="../../app/gui/resultschart.cpp" line="+48"/>
+        <location filename="../../app/gui/chart/resultschart.cpp" line="-134"/>
         <source>%1 bandwidth</source>
         <translation>%1 带宽</translation>
     </message>
@@ -6730,7 +8142,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%2 的 %1 %；%3</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>time: median %1 (min %2, max %3, %4 samples)</source>
         <translation>时间：中位数 %1（最小 %2，最大 %3，%4 个样本）</translation>
     </message>
@@ -6776,12 +8188,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+50"/>
+        <location line="+21"/>
         <source>L1</source>
         <translation>L1</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-18"/>
         <source>occupancy %1 %</source>
         <translation>占用率 %1 %</translation>
     </message>
@@ -6801,7 +8213,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>Nsight Compute：%1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+37"/>
+        <source>from Nsight Compute:</source>
+        <translation>来自 Nsight Compute：</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;measured at %2 by Nsight Compute: %3, %4 FLOP/B, %5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Nsight Compute 在 %2 处测得：%3，%4 FLOP/B，%5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</translation>
     </message>
