@@ -6452,12 +6452,7 @@ Source: %7</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+271"/>
-        <source>tensor FLOPs from an unknown source type &quot;%1&quot; are not imported</source>
-        <translation>来源类型未知（“%1”）的 Tensor Core 运算量没有导入</translation>
-    </message>
-    <message>
-        <location line="+956"/>
+        <location filename="../../model/ncuimport.cpp" line="+1266"/>
         <source>is %1 GiB; the import reads files up to %2 GiB (a whole application&apos;s --set full export is far smaller: profile fewer launches with --launch-count or --kernel-name)</source>
         <translation>大小为 %1 GiB；导入只读取不超过 %2 GiB 的文件（整个应用程序用 --set full 导出的文件也小得多：请用 --launch-count 或 --kernel-name 减少 profile 的启动次数）</translation>
     </message>
@@ -6840,12 +6835,12 @@ Source: %7</source>
 <context>
     <name>model::Importer</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="-850"/>
+        <location filename="../../model/ncuimport.cpp" line="-875"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
     <message>
-        <location line="+286"/>
+        <location line="+292"/>
         <source>unknown unit &quot;%1&quot;</source>
         <translation>未知单位“%1”</translation>
     </message>
@@ -6865,7 +6860,7 @@ Source: %7</source>
         <translation>“%1”超出范围</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+116"/>
         <source>%1 is a rate per cycle, and the file has no %2 to turn it into a count</source>
         <translation>%1 是每周期的速率，而文件中没有可把它换算为计数的 %2</translation>
     </message>
@@ -6900,7 +6895,19 @@ Source: %7</source>
         <translation>缺少画 roofline 点所需的指标：%1。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>This details page shows Nsight&apos;s roofline sections without the metrics they are drawn from; the report has them, in its raw page.</source>
+        <translation>这个 details 页面只显示 Nsight 的 roofline 部分，不含绘制它们所用的指标；报告中有这些指标，在它的 raw 页面里。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export the raw page of the same report:
+  %1</source>
+        <translation>请导出同一份报告的 raw 页面：
+  %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>The default (basic) set collects no FLOP counts; --set roofline or --set full does, and so does RoofLab&apos;s metric list.</source>
         <translation>默认的（basic）指标集不采集运算量；--set roofline 或 --set full 会采集，RoofLab 的指标列表也会。</translation>
     </message>
@@ -6927,7 +6934,7 @@ Source: %7</source>
         <translation>启动 %1（%2，第 %3 行）：没有可用的 %4；已跳过</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+103"/>
         <source>launch %1 (%2, line %3): no usable byte count; skipped</source>
         <translation>启动 %1（%2，第 %3 行）：没有可用的字节数；已跳过</translation>
     </message>
@@ -6963,8 +6970,13 @@ Source: %7</source>
         <source>no units line after the header: values are read as base units (ns, byte); export with --print-units base</source>
         <translation>表头后没有单位行：数值按基本单位（ns、字节）读取；请用 --print-units base 导出</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>tensor operations counted by %1 are not imported (no precision RoofLab charts)</source>
+        <translation>%1 统计的 Tensor Core 运算没有导入（RoofLab 图表中没有对应的精度）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: one instruction does a different number of FLOPs per GPU and shape (65,536 on Hopper), so no tensor point is made. Ask for %2&lt;type&gt;.sum (e.g. sm__ops_path_tensor_src_bf16_dst_fp32.sum) to get them.</source>
         <translation>
             <numerusform>有 %n 次启动执行了 Tensor Core 指令（%1），但文件中没有 Tensor Core 运算量：一条指令做多少 FLOP 因 GPU 和形状而异（Hopper 上为 65,536），因此不生成 Tensor Core 点。请采集 %2&lt;type&gt;.sum（例如 sm__ops_path_tensor_src_bf16_dst_fp32.sum）来获得它们。</numerusform>
