@@ -3582,7 +3582,7 @@ Source: %7</source>
     <message>
         <location line="+2"/>
         <source>Count the separate kernels the fused one replaces.</source>
-        <translation>计入被融合 kernel 所取代的那些独立 kernel。</translation>
+        <translation>按融合 kernel 所取代的各个独立 kernel 计算。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5018,7 +5018,7 @@ Source: %7</source>
     <message>
         <location line="+5"/>
         <source>split (%1) leaves blocks without a single 16-row tile of the KV length S (%2)</source>
-        <translation>split（%1）会让一些 block 连一个 16 行的 KV 长度 S（%2）分块都分不到</translation>
+        <translation>split（%1）会让一些 block 分不到 KV 长度 S（%2）中哪怕一个 16 行的分块</translation>
     </message>
     <message>
         <location line="+22"/>
