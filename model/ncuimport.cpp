@@ -36,21 +36,8 @@ const QString kSmspCps = QStringLiteral("smsp__cycles_elapsed.avg.per_second");
 const QString kDram = QStringLiteral("dram__bytes.sum");
 const QString kDramRead = QStringLiteral("dram__bytes_read.sum");
 const QString kDramWrite = QStringLiteral("dram__bytes_write.sum");
-const QString kDramRate = QStringLiteral("dram__bytes.sum.per_second");
 const QString kLts = QStringLiteral("lts__t_bytes.sum");
-// Nsight's hierarchical roofline sections (SpeedOfLight_Hierarchical{Single,Double,Half,Tensor}
-// RooflineChart.section in Nsight Compute's sections/ folder; quoted in K-Wu/sass_analyzer,
-// visualizer/utils/ncu_sections.md): L2 achieved traffic = l1tex__m_xbar2l1tex_read_bytes.sum.per_second,
-// L1 = l1tex__lsu_writeback_active_mem_lg.sum.per_second × 128 (CC ≥ 7.5; l1tex__lsu_writeback_active
-// before), work = smsp__sass_thread_inst_executed_op_*.sum.per_cycle_elapsed ×
-// smsp__cycles_elapsed.avg.per_second.
-const QString kXbar = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum");
-const QString kXbarRate = QStringLiteral("l1tex__m_xbar2l1tex_read_bytes.sum.per_second");
 const QString kL1 = QStringLiteral("l1tex__t_bytes.sum");
-const QString kWbLg = QStringLiteral("l1tex__lsu_writeback_active_mem_lg.sum");
-const QString kWbLgRate = QStringLiteral("l1tex__lsu_writeback_active_mem_lg.sum.per_second");
-const QString kWb = QStringLiteral("l1tex__lsu_writeback_active.sum");
-const QString kWbRate = QStringLiteral("l1tex__lsu_writeback_active.sum.per_second");
 const QString kTensorInst = QStringLiteral("sm__inst_executed_pipe_tensor.sum");
 const QString kTensorInstRate = QStringLiteral("smsp__inst_executed_pipe_tensor.sum.per_cycle_elapsed");
 const QString kTensorPrefix = QStringLiteral("sm__ops_path_tensor_src_");
@@ -58,47 +45,6 @@ const QString kOccupancyPrefix = QStringLiteral("launch__occupancy_limit_");
 const QString kDisplayName = QStringLiteral("device__attribute_display_name");
 
 const QString kTimeCycles = QStringLiteral("sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second");
-
-// Where a level's bytes come from: the expression (extra["ncu"]["bytes"]) and the definition
-// (extra["ncu"]["level_definition"]), in the order they are tried per level.
-enum LevelSourceId {
-    LS_Dram,
-    LS_DramReadWrite,
-    LS_DramRate,
-    LS_Lts,
-    LS_Xbar,
-    LS_XbarRate,
-    LS_L1,
-    LS_WbLg,
-    LS_WbLgRate,
-    LS_Wb,
-    LS_WbRate
-};
-struct LevelSource
-{
-    const char *level;
-    int levelIndex;
-    const char *expression;
-    const char *definition;
-};
-const LevelSource kLevelSources[] = {
-    {"hbm", 0, "dram__bytes.sum", "dram__bytes"},
-    {"hbm", 0, "dram__bytes_read.sum + dram__bytes_write.sum", "dram__bytes"},
-    {"hbm", 0, "dram__bytes.sum.per_second * time", "dram__bytes"},
-    {"l2", 1, "lts__t_bytes.sum", "lts__t_bytes"},
-    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum", "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
-    {"l2", 1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time",
-     "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"},
-    {"l1", 2, "l1tex__t_bytes.sum", "l1tex__t_bytes"},
-    {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum * 128",
-     "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
-    {"l1", 2, "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time",
-     "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"},
-    {"l1", 2, "l1tex__lsu_writeback_active.sum * 128",
-     "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
-    {"l1", 2, "l1tex__lsu_writeback_active.sum.per_second * 128 * time",
-     "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"},
-};
 
 QString sass(const char *op, const char *unit = "sm")
 {
@@ -131,8 +77,10 @@ constexpr int kOps = 9;
 const QStringList kTensorMetrics = {
     QStringLiteral("sm__ops_path_tensor_src_fp64.sum"),
     QStringLiteral("sm__ops_path_tensor_src_tf32_dst_fp32.sum"),
-    QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp16.sum"),
-    QStringLiteral("sm__ops_path_tensor_src_fp16_dst_fp32.sum"),
+    // The fp16 source's total: ncu 2025.3 on Hopper lists no _dst_fp16/_dst_fp32 variants, and ncu
+    // refuses a whole run for one unknown metric. An export that has the variants is still read
+    // by them (tensorColumns()).
+    QStringLiteral("sm__ops_path_tensor_src_fp16.sum"),
     QStringLiteral("sm__ops_path_tensor_src_bf16_dst_fp32.sum"),
     QStringLiteral("sm__ops_path_tensor_src_fp8.sum"),
     QStringLiteral("sm__ops_path_tensor_src_int8.sum"),
@@ -151,6 +99,69 @@ enum class Kind {
     Generic, // rawLaunches(): whatever the unit says, scaled to base units
 };
 
+// Where a level's bytes come from, in the order they are tried per level: the metric (and a
+// second one added to it), its kind, bytes per unit, whether it is a rate (× time), the
+// expression shown (extra["ncu"]["bytes"]) and the definition (extra["ncu"]["level_definition"]).
+//
+// Nsight Compute's hierarchical roofline sections (SpeedOfLight_Hierarchical{Single,Double,Half,
+// Tensor}RooflineChart.section, ncu 2023-2025) draw L2 from derived__lts__lts2xbar_bytes =
+// lts__lts2xbar_cycles_active × 32 B and L1 from derived__l1tex__lsu_writeback_bytes_mem_lgds =
+// l1tex__lsu_writeback_active_mem_lgds × 128 B (`_mem_lg` in older versions). The derived columns
+// themselves are not read: ncu 2025.3 exports the L2 one with the unit "byte"/"Gbyte" (no "/s") and
+// the L1 one with no unit and unscaled (tests/data/ncu/real), so their cycle rates (unit "hz") are
+// used instead. l1tex__m_xbar2l1tex_read_bytes (L2 → L1 reads, Memory Workload Analysis) is another
+// quantity (gemm.reg2d on an H200: 67 MB against lts2xbar's 45 MB); it is the last resort.
+struct LevelSource
+{
+    int levelIndex; // 0 hbm, 1 l2, 2 l1
+    const char *metric;
+    const char *metric2; // added to metric, or nullptr
+    Kind kind;
+    double factor; // bytes per unit of the metric
+    bool perSecond;
+    const char *expression;
+    const char *definition;
+};
+#define RL_L2_NSIGHT "nsight-l2 (lts__lts2xbar_cycles_active \u00d7 32 B)"
+#define RL_L1_LGDS "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lgds \u00d7 128 B)"
+#define RL_L1_LG "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg \u00d7 128 B)"
+#define RL_L1_OLD "nsight-l1-writeback (l1tex__lsu_writeback_active \u00d7 128 B)"
+const LevelSource kLevelSources[] = {
+    {0, "dram__bytes.sum", nullptr, Kind::Bytes, 1, false, "dram__bytes.sum", "dram__bytes"},
+    {0, "dram__bytes_read.sum", "dram__bytes_write.sum", Kind::Bytes, 1, false,
+     "dram__bytes_read.sum + dram__bytes_write.sum", "dram__bytes"},
+    {0, "dram__bytes.sum.per_second", nullptr, Kind::PerSecond, 1, true, "dram__bytes.sum.per_second * time",
+     "dram__bytes"},
+    {1, "lts__t_bytes.sum", nullptr, Kind::Bytes, 1, false, "lts__t_bytes.sum", "lts__t_bytes"},
+    {1, "lts__lts2xbar_cycles_active.sum", nullptr, Kind::Count, 32, false,
+     "lts__lts2xbar_cycles_active.sum * 32", RL_L2_NSIGHT},
+    {1, "lts__lts2xbar_cycles_active.sum.per_second", nullptr, Kind::PerSecond, 32, true,
+     "lts__lts2xbar_cycles_active.sum.per_second * 32 * time", RL_L2_NSIGHT},
+    {1, "l1tex__m_xbar2l1tex_read_bytes.sum", nullptr, Kind::Bytes, 1, false,
+     "l1tex__m_xbar2l1tex_read_bytes.sum",
+     "l1tex__m_xbar2l1tex_read_bytes"},
+    {1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second", nullptr, Kind::PerSecond, 1, true,
+     "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time", "l1tex__m_xbar2l1tex_read_bytes"},
+    {2, "l1tex__t_bytes.sum", nullptr, Kind::Bytes, 1, false, "l1tex__t_bytes.sum", "l1tex__t_bytes"},
+    {2, "l1tex__lsu_writeback_active_mem_lgds.sum", nullptr, Kind::Count, 128, false,
+     "l1tex__lsu_writeback_active_mem_lgds.sum * 128", RL_L1_LGDS},
+    {2, "l1tex__lsu_writeback_active_mem_lgds.sum.per_second", nullptr, Kind::PerSecond, 128, true,
+     "l1tex__lsu_writeback_active_mem_lgds.sum.per_second * 128 * time", RL_L1_LGDS},
+    {2, "l1tex__lsu_writeback_active_mem_lg.sum", nullptr, Kind::Count, 128, false,
+     "l1tex__lsu_writeback_active_mem_lg.sum * 128", RL_L1_LG},
+    {2, "l1tex__lsu_writeback_active_mem_lg.sum.per_second", nullptr, Kind::PerSecond, 128, true,
+     "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time", RL_L1_LG},
+    {2, "l1tex__lsu_writeback_active.sum", nullptr, Kind::Count, 128, false,
+     "l1tex__lsu_writeback_active.sum * 128", RL_L1_OLD},
+    {2, "l1tex__lsu_writeback_active.sum.per_second", nullptr, Kind::PerSecond, 128, true,
+     "l1tex__lsu_writeback_active.sum.per_second * 128 * time", RL_L1_OLD},
+};
+#undef RL_L2_NSIGHT
+#undef RL_L1_LGDS
+#undef RL_L1_LG
+#undef RL_L1_OLD
+constexpr int kLevelSourceCount = int(std::size(kLevelSources));
+
 // The fixed metrics' ids: Registry adds them first, in this order.
 enum Fixed {
     F_Time,
@@ -158,18 +169,6 @@ enum Fixed {
     F_SmCycles,
     F_SmCps,
     F_SmspCps,
-    F_Dram,
-    F_DramRead,
-    F_DramWrite,
-    F_DramRate,
-    F_Lts,
-    F_Xbar,
-    F_XbarRate,
-    F_L1,
-    F_WbLg,
-    F_WbLgRate,
-    F_Wb,
-    F_WbRate,
     F_TensorInst,
     F_TensorInstRate,
     F_Regs,
@@ -253,8 +252,12 @@ std::optional<TensorTarget> tensorTarget(const QString &src, const QString &dst)
 }
 
 // Which tensor columns to add up: per source, the _dst_ variants when present (they tell
-// the accumulator), else the source's total; never both, which would count twice.
-QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *warnings)
+// the accumulator), else the source's total; never both, which would count twice. Hopper's
+// ncu names the FP8 path by sparsity (sm__ops_path_tensor_src_fp8_sparsity_off|on, no total in
+// --set full): the dense count is the source's when it has no total; the sparse one is not
+// imported (whether a 2:4 sparse op counts the zeros is not documented). Columns of sources
+// without a precision (those, int1) go to *unknown: a launch that uses them is reported.
+QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *unknown)
 {
     static const QRegularExpression re(
         QStringLiteral("^sm__ops_path_tensor_src_([a-z0-9_]+?)(?:_dst_([a-z0-9]+))?\\.sum$"));
@@ -264,11 +267,27 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *war
         if (match.hasMatch())
             bySrc[match.captured(1)].append({m, match.captured(1), match.captured(2)});
     }
+    static const QString kDense = QStringLiteral("_sparsity_off");
+    for (auto it = bySrc.begin(); it != bySrc.end();) {
+        if (it.key().endsWith(kDense)) {
+            const QString src = it.key().chopped(kDense.size());
+            if (tensorTarget(src, {}) && !bySrc.contains(src)) {
+                QList<TensorColumn> dense = *it;
+                for (TensorColumn &c : dense)
+                    c.src = src;
+                it = bySrc.erase(it);
+                bySrc.insert(src, dense);
+                it = bySrc.begin(); // the map changed: look again from the start
+                continue;
+            }
+        }
+        ++it;
+    }
     QList<TensorColumn> out;
     for (auto it = bySrc.cbegin(); it != bySrc.cend(); ++it) {
         if (!tensorTarget(it.key(), {})) {
-            warnings->append(
-                tr("tensor FLOPs from an unknown source type \"%1\" are not imported").arg(it.key()));
+            for (const TensorColumn &c : *it)
+                unknown->append(c.metric);
             continue;
         }
         QList<TensorColumn> variants, total;
@@ -298,18 +317,6 @@ public:
         add(kSmCycles, Kind::Cycles);
         add(kSmCps, Kind::PerSecond);
         add(kSmspCps, Kind::PerSecond);
-        add(kDram, Kind::Bytes);
-        add(kDramRead, Kind::Bytes);
-        add(kDramWrite, Kind::Bytes);
-        add(kDramRate, Kind::PerSecond);
-        add(kLts, Kind::Bytes);
-        add(kXbar, Kind::Bytes);
-        add(kXbarRate, Kind::PerSecond);
-        add(kL1, Kind::Bytes);
-        add(kWbLg, Kind::Count);
-        add(kWbLgRate, Kind::PerSecond);
-        add(kWb, Kind::Count);
-        add(kWbRate, Kind::PerSecond);
         add(kTensorInst, Kind::Count);
         add(kTensorInstRate, Kind::PerCycle);
         add(QStringLiteral("launch__registers_per_thread"), Kind::Any);
@@ -317,6 +324,11 @@ public:
         add(QStringLiteral("device__attribute_l2_cache_size"), Kind::Bytes);
         add(QStringLiteral("device__attribute_global_memory_bus_width"), Kind::Any);
         Q_ASSERT(size() == F_Count);
+        for (const LevelSource &l : kLevelSources) {
+            add(QLatin1String(l.metric), l.kind);
+            if (l.metric2)
+                add(QLatin1String(l.metric2), l.kind);
+        }
         m_sassBase = size();
         for (const SassFamily &f : kSassFamilies)
             for (const auto &t : f.terms)
@@ -401,6 +413,10 @@ public:
     {
         for (const SassFamily &f : kSassFamilies)
             m_precisions.append({QLatin1String(f.precision), QLatin1String(f.dtype)});
+        for (int i = 0; i < kLevelSourceCount; ++i) {
+            const LevelSource &l = kLevelSources[i];
+            m_levelIds[i] = {m_reg.id(QLatin1String(l.metric)), l.metric2 ? m_reg.id(QLatin1String(l.metric2)) : -1};
+        }
         if (m_rawMetrics)
             for (const QString &m : *m_rawMetrics)
                 m_rawIds.append(m_reg.id(m) >= 0 ? m_reg.id(m) : m_reg.add(m, Kind::Generic));
@@ -448,7 +464,9 @@ private:
     bool m_scaled = false;
     int m_headerSize = 0;
     int cId = -1, cKernel = -1, cGrid = -1, cBlock = -1, cDevice = -1, cCc = -1;
-    int cName = -1, cUnit = -1, cValue = -1, cDisplay = -1;
+    int cName = -1, cUnit = -1, cValue = -1, cDisplay = -1, cSection = -1;
+    // A details page with Nsight's roofline sections: the report has the rates, its raw page gives them.
+    bool m_rooflineSections = false;
     int m_detailsNeeded = 0;
     QList<std::pair<int, int>> m_columns; // raw page: (column, metric id)
     QList<QByteArray> m_units;            // raw page: per column
@@ -466,6 +484,8 @@ private:
     QList<int> m_tensorIds;
     int m_skippedLaunches = 0;
     int m_tensorInstLaunches = 0;
+    QList<int> m_unknownTensorIds; // tensor columns of sources with no precision (int1, sparse fp8)
+    QSet<QString> m_unknownTensorUsed;
     int m_skippedRows = 0;
     QList<int> m_skippedLines;
     QSet<QString> m_devices;
@@ -486,6 +506,7 @@ private:
         bool fits;
     };
     std::vector<UnitCache> m_unitCache;
+    std::pair<int, int> m_levelIds[kLevelSourceCount]; // per kLevelSources entry: metric ids (second -1)
     QList<int> m_occupancyIds; // launch__occupancy_limit_* metrics
     int m_occupancyChecked = 0;
     NcuReadOptions m_options;
@@ -630,6 +651,7 @@ bool Importer::header(const Record &r)
     cName = col("Metric Name");
     cUnit = col("Metric Unit");
     cValue = col("Metric Value");
+    cSection = col("Section Name");
     if (cName >= 0 && cValue >= 0) {
         m_details = true;
         m_detailsNeeded = 1 + std::max({cId, cKernel, cGrid, cBlock, cDevice, cCc, cName, cUnit, cValue});
@@ -745,6 +767,8 @@ void Importer::detailsRow(const Record &r)
         skip(r);
         return;
     }
+    if (!m_rooflineSections && cSection >= 0 && r.field(cSection).contains("RooflineChart"))
+        m_rooflineSections = true;
     const QByteArrayView nameBytes = r.field(cName).trimmed();
     QByteArray key = r.field(cId).trimmed().toByteArray();
     key += '\x1f';
@@ -794,10 +818,15 @@ void Importer::plan(const QSet<QString> &present)
     const bool hasTime = hasAny({kTime}) || (m_details && present.contains(kDetailsDuration)) ||
                          (present.contains(kSmCycles) && present.contains(kSmCps));
     const bool hasCps = hasAny({kSmCps, kSmspCps});
-    const bool hasBytes =
-        hasAny({kDram, kDramRate, kLts, kXbar, kXbarRate, kL1, kWbLg, kWbLgRate, kWb, kWbRate}) ||
-        (present.contains(kDramRead) && present.contains(kDramWrite));
-    m_tensor = tensorColumns(present, &warnings);
+    auto levelPresent = [&present](const LevelSource &l) {
+        return present.contains(QLatin1String(l.metric)) &&
+               (!l.metric2 || present.contains(QLatin1String(l.metric2)));
+    };
+    const bool hasBytes = std::any_of(std::begin(kLevelSources), std::end(kLevelSources), levelPresent);
+    QStringList unknownTensor;
+    m_tensor = tensorColumns(present, &unknownTensor);
+    for (const QString &m : std::as_const(unknownTensor))
+        m_unknownTensorIds.append(m_reg.add(m, Kind::Count));
     for (const TensorColumn &c : std::as_const(m_tensor)) {
         m_tensorIds.append(m_reg.add(c.metric, Kind::Count));
         const auto target = tensorTarget(c.src, c.dst);
@@ -848,6 +877,19 @@ void Importer::plan(const QSet<QString> &present)
     if (!missing.isEmpty()) {
         QString message =
             tr("lacks the metrics a roofline point needs: %1.").arg(missing.join(QStringLiteral("; ")));
+        if (m_details && m_rooflineSections) {
+            // --set full / roofline / detailed: the report holds the roofline sections' rates,
+            // but their details page shows the section figures only. No new profile is needed.
+            message += QLatin1Char(' ') +
+                       tr("This details page shows Nsight's roofline sections without the metrics they are "
+                          "drawn from; the report has them, in its raw page.");
+            m_report.noPoints =
+                message + QLatin1Char('\n') +
+                tr("Export the raw page of the same report:\n  %1")
+                    .arg(QStringLiteral("ncu --import REPORT.ncu-rep --csv --page raw --print-units base > "
+                                        "profile.csv"));
+            return;
+        }
         if (!hasFlops)
             message +=
                 QLatin1Char(' ') + tr("The default (basic) set collects no FLOP counts; --set roofline or "
@@ -923,28 +965,20 @@ void Importer::launch(const LaunchData &l)
     Level levels[3];
     int nLevels = 0;
     auto level = [&](int source, double bytes) { levels[nLevels++] = {source, bytes}; };
-    if (const double d = v[F_Dram]; has(d))
-        level(LS_Dram, d);
-    else if (const double r = v[F_DramRead], w = v[F_DramWrite]; has(r) && has(w))
-        level(LS_DramReadWrite, r + w);
-    else if (const double rate = v[F_DramRate]; has(rate))
-        level(LS_DramRate, rate * time);
-    if (const double b = v[F_Lts]; has(b))
-        level(LS_Lts, b);
-    else if (const double x = v[F_Xbar]; has(x))
-        level(LS_Xbar, x);
-    else if (const double xr = v[F_XbarRate]; has(xr))
-        level(LS_XbarRate, xr * time);
-    if (const double b = v[F_L1]; has(b))
-        level(LS_L1, b);
-    else if (const double w = v[F_WbLg]; has(w))
-        level(LS_WbLg, w * 128);
-    else if (const double wr = v[F_WbLgRate]; has(wr))
-        level(LS_WbLgRate, wr * 128 * time);
-    else if (const double w2 = v[F_Wb]; has(w2))
-        level(LS_Wb, w2 * 128);
-    else if (const double w2r = v[F_WbRate]; has(w2r))
-        level(LS_WbRate, w2r * 128 * time);
+    // Per level, the first source the launch has a value for.
+    for (int li = 0, si = 0; li < 3; ++li)
+        for (; si < kLevelSourceCount && kLevelSources[si].levelIndex == li; ++si) {
+            const LevelSource &src = kLevelSources[si];
+            double x = v[m_levelIds[si].first];
+            if (src.metric2)
+                x += v[m_levelIds[si].second];
+            if (!has(x))
+                continue;
+            level(si, x * src.factor * (src.perSecond ? time : 1.0));
+            while (si < kLevelSourceCount && kLevelSources[si].levelIndex == li)
+                ++si;
+            break;
+        }
 
     // FLOPs per precision: counts, else Nsight's rates × cycles per second × time. Which terms
     // were used is kept as bits (term strings are made once per combination, not per launch).
@@ -1003,6 +1037,9 @@ void Importer::launch(const LaunchData &l)
     if (m_tensor.isEmpty() && ((has(v[F_TensorInst]) && v[F_TensorInst] > 0) ||
                                (has(v[F_TensorInstRate]) && v[F_TensorInstRate] > 0)))
         ++m_tensorInstLaunches;
+    for (const int id : std::as_const(m_unknownTensorIds))
+        if (has(v[id]) && v[id] > 0)
+            m_unknownTensorUsed.insert(m_reg.name(id));
     {
         int w = 0;
         for (int i = 0; i < nFlops; ++i)
@@ -1061,7 +1098,7 @@ void Importer::launch(const LaunchData &l)
             if (lv.bytes <= 0 && f.flops > 0) {
                 m_report.warnings.append(
                     tr("launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped")
-                        .arg(l.id, kernel, QLatin1String(src.expression), QLatin1String(src.level)));
+                        .arg(l.id, kernel, QLatin1String(src.expression), m_levelNames[src.levelIndex]));
                 continue;
             }
             Measurement m = base;
@@ -1133,7 +1170,7 @@ QString Importer::formula(int precision, quint64 terms) const
 // point made the same way (a whole application's points cost no JSON each).
 QJsonObject Importer::extraFor(int precision, quint64 terms, int levelSource, int timeId)
 {
-    const std::pair<quint64, int> key{terms, (precision + 1) * 64 + levelSource * 4 + timeId};
+    const std::pair<quint64, int> key{terms, ((precision + 1) * 64 + levelSource) * 4 + timeId};
     auto it = m_extraCache.constFind(key);
     if (it != m_extraCache.cend())
         return *it;
@@ -1190,6 +1227,12 @@ std::optional<NcuReport> Importer::finish(QString *error)
         warnings.append(
             tr("no units line after the header: values are read as base units (ns, byte); export with "
                "--print-units base"));
+    if (!m_unknownTensorUsed.isEmpty()) {
+        QStringList names(m_unknownTensorUsed.cbegin(), m_unknownTensorUsed.cend());
+        names.sort();
+        warnings.append(tr("tensor operations counted by %1 are not imported (no precision RoofLab charts)")
+                            .arg(names.join(QStringLiteral(", "))));
+    }
     if (m_tensorInstLaunches > 0)
         warnings.append(
             tr("%n launch(es) ran tensor instructions (%1), but the file has no tensor FLOP count: "

@@ -75,11 +75,16 @@ struct NcuReadOptions
 //                       (absent for a bandwidth point)
 //   "bytes":            the metric or expression the bytes came from, e.g. "dram__bytes.sum",
 //                       "dram__bytes.sum.per_second * time",
-//                       "l1tex__lsu_writeback_active_mem_lg.sum.per_second * 128 * time"
+//                       "lts__lts2xbar_cycles_active.sum.per_second * 32 * time",
+//                       "l1tex__lsu_writeback_active_mem_lgds.sum * 128"
 //   "time":             "gpu__time_duration.sum" | "Duration" (details page's own) |
 //                       "sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second"
-//   "level_definition": "dram__bytes" | "lts__t_bytes" | "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)" |
-//                       "l1tex__t_bytes" | "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lg × 128 B)"
+//   "level_definition": "dram__bytes" | "lts__t_bytes" |
+//                       "nsight-l2 (lts__lts2xbar_cycles_active × 32 B)" (Nsight's roofline L2) |
+//                       "l1tex__m_xbar2l1tex_read_bytes" (L2 → L1 reads; only when nothing else) |
+//                       "l1tex__t_bytes" |
+//                       "nsight-l1-writeback (l1tex__lsu_writeback_active_mem_lgds × 128 B)" (Nsight's
+//                       roofline L1; "_mem_lg" and plain "l1tex__lsu_writeback_active" in older ncu)
 //   "export":           "raw, base units" | "raw, scaled units" | "details, base units" |
 //                       "details, scaled units"
 class NcuImport

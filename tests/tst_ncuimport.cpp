@@ -515,11 +515,14 @@ private slots:
             << "dram__bytes.sum.per_second * time"
             << "dram__bytes"
             << "raw, base units" << rateFormula;
-        QTest::newRow("rates: Nsight's L2 figure") << "roofline-rates-raw.csv" << 3 << "fp32"
-                                                   << "l2" << work << 12e9 << 2e-3 << "gpu__time_duration.sum"
-                                                   << "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time"
-                                                   << "nsight-l2 (l1tex__m_xbar2l1tex_read_bytes)"
-                                                   << "raw, base units" << rateFormula;
+        // No lts2xbar cycles (Nsight's L2 figure; tst_ncu_real reads it from real files): the L2 -> L1
+        // read bytes are the last resort, under their own name.
+        QTest::newRow("rates: L2 from L2-to-L1 reads")
+            << "roofline-rates-raw.csv" << 3 << "fp32"
+            << "l2" << work << 12e9 << 2e-3 << "gpu__time_duration.sum"
+            << "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time"
+            << "l1tex__m_xbar2l1tex_read_bytes"
+            << "raw, base units" << rateFormula;
         // 2e11 active writeback cycles/s x 128 B x 2 ms
         QTest::newRow("rates: Nsight's L1 writeback figure")
             << "roofline-rates-raw.csv" << 3 << "fp32"
