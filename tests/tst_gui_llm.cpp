@@ -7,13 +7,17 @@
 #include "llm.h"
 #include "llm/llmview.h"
 #include "llm/tokenruler.h"
+#include "resultset.h"
 #include "roofline.h"
 #include "rooflinechart.h"
 #include "specdb.h"
+#include "workloadpanel.h"
 #include "workloads.h"
 #include "workspace/workspace.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QSlider>
 #include <QSpinBox>
@@ -23,6 +27,8 @@
 
 namespace llm = model::llm;
 using model::Dtype;
+
+Q_DECLARE_METATYPE(model::Shape)
 
 namespace {
 
@@ -476,6 +482,151 @@ private slots:
             QCOMPARE(std::round(s->scene().formats[3].step.timeS * 1e3), 42.0);
             QCOMPARE(std::round(s->scene().formats[0].step.timeS * 1e3), 71.0);
         }
+    }
+
+    // ---- the Workloads panel's LLM kinds: what 0 and the flags mean is in the form itself
+    void workloadPanelFields()
+    {
+        WorkloadPanel panel;
+        panel.setGpu(gpu("h200-sxm"));
+        panel.setKind("attention");
+        auto *hkv = qobject_cast<QDoubleSpinBox *>(panel.shapeField("Hkv"));
+        auto *sq = qobject_cast<QDoubleSpinBox *>(panel.shapeField("Sq"));
+        QVERIFY(hkv && sq);
+        QCOMPARE(hkv->value(), 0.0);
+        QCOMPARE(hkv->text(), WorkloadPanel::tr("same as H"));
+        QCOMPARE(sq->text(), WorkloadPanel::tr("same as S (prefill)"));
+        QVERIFY(!hkv->toolTip().isEmpty() && !sq->toolTip().isEmpty());
+        QVERIFY(qobject_cast<QCheckBox *>(panel.shapeField("fused")));
+        QCOMPARE(panel.shapeValue("fused"), 1.0);
+
+        panel.setKind("gemm");
+        auto *wbits = qobject_cast<QComboBox *>(panel.shapeField("wbits"));
+        QVERIFY(wbits);
+        QCOMPARE(wbits->count(), 3);
+        QCOMPARE(panel.shapeValue("wbits"), 0.0);
+        QVERIFY(!panel.shapeField("group")->isEnabled()); // a scale per group only with quantized weights
+        panel.setShapeValue("wbits", 4);
+        QCOMPARE(wbits->currentData().toInt(), 4);
+        QVERIFY(panel.shapeField("group")->isEnabled());
+
+        for (const char *kind : {"residual_rmsnorm", "rmsnorm_fp8", "swiglu", "rope_kv"}) {
+            panel.setKind(kind);
+            auto *unfused = qobject_cast<QCheckBox *>(panel.shapeField("unfused"));
+            QVERIFY2(unfused, kind);
+            QVERIFY(!unfused->isChecked());
+            QVERIFY(!unfused->toolTip().isEmpty());
+        }
+        QVERIFY(std::isnan(panel.shapeValue("Hkv"))); // not a parameter of rope_kv
+    }
+
+    void workloadPanelAddsLlmKinds_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<model::Shape>("shape");
+        QTest::addColumn<QString>("labelHas");
+        QTest::addColumn<QString>("labelLacks");
+        QTest::newRow("decode attention GQA 4")
+            << "attention"
+            << model::Shape{{"B", 8}, {"H", 32}, {"Hkv", 8}, {"Sq", 1}, {"S", 8192}, {"D", 128}} << "Hkv=8"
+            << "8×32×8×1"; // Hkv and Sq named, not read as sizes
+        QTest::newRow("self-attention (Hkv, Sq 0)")
+            << "attention" << model::Shape{{"B", 1}, {"H", 16}, {"S", 2048}, {"D", 128}} << "attention"
+            << "Sq";
+        QTest::newRow("W4A16 GEMM")
+            << "gemm" << model::Shape{{"M", 1}, {"N", 28672}, {"K", 8192}, {"wbits", 4}, {"group", 128}}
+            << "W4A16"
+            << "wbits";
+        QTest::newRow("BF16 GEMM") << "gemm" << model::Shape{{"M", 16}, {"N", 4096}, {"K", 4096}} << "gemm"
+                                   << "group";
+        QTest::newRow("residual+RMSNorm unfused")
+            << "residual_rmsnorm" << model::Shape{{"rows", 32768}, {"cols", 4096}, {"unfused", 1}}
+            << "unfused"
+            << "";
+        QTest::newRow("SwiGLU fused") << "swiglu" << model::Shape{{"rows", 4096}, {"cols", 14336}} << "swiglu"
+                                      << "unfused";
+    }
+    void workloadPanelAddsLlmKinds()
+    {
+        QFETCH(QString, kind);
+        QFETCH(model::Shape, shape);
+        QFETCH(QString, labelHas);
+        QFETCH(QString, labelLacks);
+        WorkloadPanel panel;
+        panel.setGpu(gpu("h200-sxm"));
+        panel.setKind(kind);
+        panel.setDtype("bf16");
+        for (auto it = shape.begin(); it != shape.end(); ++it)
+            panel.setShapeValue(it.key(), it.value());
+        QString error;
+        QVERIFY2(panel.addCurrent(&error), qPrintable(error));
+        QCOMPARE(panel.entries().size(), 1);
+        const WorkloadEntry e = panel.entries().first();
+        for (auto it = shape.begin(); it != shape.end(); ++it)
+            QCOMPARE(e.shape.value(it.key()), it.value());
+        const auto work = model::workloads::count(kind, Dtype::Bf16, e.shape);
+        QVERIFY(work);
+        QCOMPARE(panel.points().size(), 1);
+        QVERIFY(near(panel.points().first().ai, work->ai()));
+        QVERIFY2(e.shortLabel().contains(labelHas), qPrintable(e.shortLabel()));
+        if (!labelLacks.isEmpty())
+            QVERIFY2(!e.shortLabel().contains(labelLacks), qPrintable(e.shortLabel()));
+    }
+
+    void workloadPanelRefusesBadWbits()
+    {
+        WorkloadPanel panel;
+        panel.setGpu(gpu("h200-sxm"));
+        panel.setKind("gemm");
+        panel.setShapeValue("wbits", 3); // not on the menu: kept, so the model says why
+        QCOMPARE(panel.shapeValue("wbits"), 3.0);
+        QString error;
+        QVERIFY(!panel.addCurrent(&error));
+        QVERIFY2(error.contains("4 or 8"), qPrintable(error));
+        QCOMPARE(panel.entries().size(), 0);
+    }
+
+    // Lesson 6's measured step quotes the H200 samples: decode attention at 0.85-0.90 of the copy
+    // bandwidth, residual + RMSNorm at 0.98, W4A16 1.2-1.6 times as fast as cuBLAS BF16.
+    void lessonSixMeasuredFigures()
+    {
+        QString error;
+        const auto rs = model::ResultSet::load(kResources + QStringLiteral("/samples/h200-llm.json"), &error);
+        if (!rs)
+            QSKIP("the H200 LLM samples are not in this tree");
+        QCOMPARE(rs->device.spec, QStringLiteral("h200-sxm"));
+        double copy = 0;
+        QMap<QString, double> cublas;
+        auto key = [](const model::Measurement &m) {
+            return QStringLiteral("%1x%2x%3")
+                .arg(m.params.value("M").toInt())
+                .arg(m.params.value("N").toInt())
+                .arg(m.params.value("K").toInt());
+        };
+        for (const model::Measurement &m : rs->measurements) {
+            if (m.kernel == "memory.copy")
+                copy = std::max(copy, m.bytesPerS());
+            if (m.kernel == "llm.w4a16_cublas")
+                cublas.insert(key(m), m.time.median);
+        }
+        QVERIFY(copy > 0);
+        QList<double> attention, speedups;
+        double norm = 0;
+        for (const model::Measurement &m : rs->measurements) {
+            if (m.kernel == "llm.decode_attention")
+                attention << m.bytesPerS() / copy;
+            if (m.kernel == "llm.residual_rmsnorm")
+                norm = m.bytesPerS() / copy;
+            if (m.kernel == "llm.w4a16_gemm" && cublas.contains(key(m)))
+                speedups << cublas.value(key(m)) / m.time.median;
+        }
+        QVERIFY(!attention.isEmpty() && !speedups.isEmpty());
+        for (double r : attention)
+            QVERIFY2(r >= 0.845 && r < 0.905, qPrintable(QString::number(r)));
+        QVERIFY2(std::abs(norm - 0.98) < 0.01, qPrintable(QString::number(norm)));
+        const auto [lo, hi] = std::minmax_element(speedups.begin(), speedups.end());
+        QCOMPARE(std::round(*lo * 10) / 10, 1.2);
+        QCOMPARE(std::round(*hi * 10) / 10, 1.6);
     }
 
     void offTheChartWhenHidden()
