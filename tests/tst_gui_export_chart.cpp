@@ -72,9 +72,9 @@ class TestGuiExportChart : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_tmp;
-    // An H200 profile (--set full) of six kernels of known work; it loads with warnings (tensor
-    // FLOPs of unknown source types).
-    const QString m_profile = QStringLiteral(ROOFLAB_TEST_DATA "/ncu/real/knownwork-full.raw-base.csv");
+    // An H200 profile (the NERSC recipe's metrics) of six kernels of known work; it loads with a
+    // warning (tensor instructions without a tensor FLOP count, so no bf16 point).
+    const QString m_profile = QStringLiteral(ROOFLAB_TEST_DATA "/ncu/real/knownwork-nersc.raw-base.csv");
     const QString m_small = QStringLiteral(ROOFLAB_TEST_DATA "/ncu/fp32-sgemm-raw.csv");
 
 private slots:
@@ -130,7 +130,7 @@ private slots:
     void warningsAndOptions()
     {
         if (!QFile::exists(m_profile))
-            QSKIP("tests/data/ncu/real/ has no knownwork-full.raw-base.csv");
+            QSKIP("tests/data/ncu/real/ has no knownwork-nersc.raw-base.csv");
         const QString out = m_tmp.filePath("profile.svg");
         const Run grouped = rooflab({"--results", m_profile, "--export-chart", out, "--levels", "hbm,l2,l1"});
         QVERIFY2(grouped.code == 0, qPrintable(grouped.err));
