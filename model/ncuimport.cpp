@@ -254,8 +254,9 @@ std::optional<TensorTarget> tensorTarget(const QString &src, const QString &dst)
 // Which tensor columns to add up: per source, the _dst_ variants when present (they tell
 // the accumulator), else the source's total; never both, which would count twice. Hopper's
 // ncu names the FP8 path by sparsity (sm__ops_path_tensor_src_fp8_sparsity_off|on, no total in
-// --set full): the dense count is the source's when it has no total; the sparse one is not
-// imported (whether a 2:4 sparse op counts the zeros is not documented). Columns of sources
+// --set full): where the source has a total, that is read and the sparsity columns are not;
+// else the dense count is the source's, and the sparse one is not imported (whether a 2:4
+// sparse op counts the zeros is not documented). Columns of sources
 // without a precision (those, int1) go to *unknown: a launch that uses them is reported.
 QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *unknown)
 {
@@ -267,22 +268,25 @@ QList<TensorColumn> tensorColumns(const QSet<QString> &present, QStringList *unk
         if (match.hasMatch())
             bySrc[match.captured(1)].append({m, match.captured(1), match.captured(2)});
     }
-    static const QString kDense = QStringLiteral("_sparsity_off");
+    static const QString kDense = QStringLiteral("_sparsity_off"), kSparse = QStringLiteral("_sparsity_on");
+    const QList<QString> sources = bySrc.keys();
+    QMap<QString, QList<TensorColumn>> denseBySrc;
     for (auto it = bySrc.begin(); it != bySrc.end();) {
-        if (it.key().endsWith(kDense)) {
-            const QString src = it.key().chopped(kDense.size());
-            if (tensorTarget(src, {}) && !bySrc.contains(src)) {
-                QList<TensorColumn> dense = *it;
-                for (TensorColumn &c : dense)
-                    c.src = src;
-                it = bySrc.erase(it);
-                bySrc.insert(src, dense);
-                it = bySrc.begin(); // the map changed: look again from the start
-                continue;
+        const bool dense = it.key().endsWith(kDense), sparse = it.key().endsWith(kSparse);
+        const QString base = it.key().chopped(dense ? kDense.size() : sparse ? kSparse.size() : 0);
+        if ((dense || sparse) && sources.contains(base)) {
+            it = bySrc.erase(it); // the source's total counts both paths
+        } else if (dense && tensorTarget(base, {})) {
+            for (TensorColumn c : std::as_const(*it)) {
+                c.src = base;
+                denseBySrc[base].append(c);
             }
+            it = bySrc.erase(it);
+        } else {
+            ++it;
         }
-        ++it;
     }
+    bySrc.insert(denseBySrc);
     QList<TensorColumn> out;
     for (auto it = bySrc.cbegin(); it != bySrc.cend(); ++it) {
         if (!tensorTarget(it.key(), {})) {

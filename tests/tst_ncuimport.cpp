@@ -339,6 +339,16 @@ private slots:
         QTest::newRow("fp8") << QStringList{"sm__ops_path_tensor_src_fp8.sum"} << QStringList{"2,048"}
                              << "fp8_tc"
                              << "fp8" << 2048.0;
+        // ncu 2025.3 on Hopper (--set full): FP8 by sparsity, INT1; unused ones say nothing.
+        QTest::newRow("hopper fp8 dense (sparsity_off), sparse and int1 unused")
+            << QStringList{"sm__ops_path_tensor_src_fp8_sparsity_off.sum", "sm__ops_path_tensor_src_fp8_sparsity_on.sum",
+                           "sm__ops_path_tensor_src_int1.sum"}
+            << QStringList{"2,048", "0", "0"} << "fp8_tc"
+            << "fp8" << 2048.0;
+        QTest::newRow("fp8 total and sparsity_off: the total only, never twice")
+            << QStringList{"sm__ops_path_tensor_src_fp8.sum", "sm__ops_path_tensor_src_fp8_sparsity_off.sum"}
+            << QStringList{"1,024", "1,024"} << "fp8_tc"
+            << "fp8" << 1024.0;
         QTest::newRow("blackwell f8f6f4 at the fp8 rate")
             << QStringList{"sm__ops_path_tensor_src_fp4_fp6_fp8_dst_fp32.sum"} << QStringList{"4,096"}
             << "fp8_tc"
@@ -387,6 +397,26 @@ private slots:
         QCOMPARE(m.flops, flops);
         QCOMPARE(m.level, QString("l2"));
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+    }
+
+    // Tensor work on a path with no precision on the chart (2:4 sparse FP8, INT1) is named in a
+    // warning when a launch used it, and not counted.
+    void unimportedTensorPathWarns()
+    {
+        QString error;
+        QStringList warnings;
+        const auto rs = NcuImport::fromCsv(rawCsv({{"gpu__time_duration.sum", "ns", "1,000"},
+                                                   {"lts__t_bytes.sum", "byte", "4,096"},
+                                                   {"sm__ops_path_tensor_src_bf16_dst_fp32.sum", "", "512"},
+                                                   {"sm__ops_path_tensor_src_fp8_sparsity_on.sum", "", "256"},
+                                                   {"sm__ops_path_tensor_src_int1.sum", "", "0"}}),
+                                           &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        QCOMPARE(rs->measurements.at(0).flops, 512.0);
+        const QString w = warnings.join('\n');
+        QVERIFY2(w.contains("sm__ops_path_tensor_src_fp8_sparsity_on.sum"), qPrintable(w));
+        QVERIFY2(!w.contains("int1"), qPrintable(w));
     }
 
     void traps()
