@@ -629,6 +629,20 @@ private slots:
         QCOMPARE(std::round(*hi * 10) / 10, 1.6);
     }
 
+    // What one slider step costs (the scene for four formats, the whole model's step each, and
+    // the chart's rebuild): reported, not asserted.
+    void benchSliderStep()
+    {
+        Desk d(m_db, "h200-sxm");
+        int pos = 0;
+        QBENCHMARK
+        {
+            pos = (pos + 37) % LlmView::kSliderSteps;
+            d.view->slider()->setValue(pos);
+        }
+        QVERIFY(d.chart->pointCoords(LlmView::pointId("bf16")));
+    }
+
     void offTheChartWhenHidden()
     {
         Desk d(m_db, "h200-sxm");
