@@ -172,6 +172,10 @@ Profiler::Outcome Profiler::profile(const ProfileTarget &target, const QString &
                     QStringLiteral("LD_LIBRARY_PATH=") + env.value(QStringLiteral("LD_LIBRARY_PATH"))};
         env.remove(QStringLiteral("LD_LIBRARY_PATH"));
     }
+    // The child's own measurement is thrown away (only its counters count), so it needs no
+    // instruction mix: no disassembler is started under ncu's injection (--target-processes all
+    // would follow it too).
+    env.insert(QStringLiteral("ROOFLAB_NO_DISASSEMBLER"), QStringLiteral("1"));
     QStringList metrics = model::ProfileCounters::metricNames();
     const QString stem = entryStem(target.entry);
     for (int attempt = 0; attempt < 3; ++attempt) {
