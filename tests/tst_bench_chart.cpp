@@ -1,9 +1,9 @@
 // How long a full chart rebuild takes: the budget is one frame (16 ms), so a GPU change,
 // a toggle or a live run's new point never stutters.
-#include "resultsplot.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
+#include "panels/resultsplot.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 
 #include <QElapsedTimer>

@@ -3,11 +3,11 @@
 // and its memory reported as the growth of the peak resident set. The file comes from
 // tools/gen-results.py (python3 needed) or from $ROOFLAB_BENCH_RESULTS. tools/bench-results.sh
 // times the whole app against Python's json.load.
-#include "kernelstablemodel.h"
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
+#include "panels/kernelstablemodel.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 
 #include <QProcess>

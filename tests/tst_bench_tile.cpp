@@ -2,8 +2,8 @@
 // repainted chart and term bar: the knob, model::TileModel, model::PerfModel, the terms table,
 // the chart rebuild and both paints. The budget is one frame (16 ms), so dragging a slider
 // never stutters.
+#include "chart/rooflinechart.h"
 #include "gemmtile.h"
-#include "rooflinechart.h"
 #include "perfmodel.h"
 #include "specdb.h"
 #include "tile/termbar.h"

@@ -3,15 +3,15 @@
 // the worker with sh, picked in the Runs panel; the devices come from that worker's hello and
 // answer, the point is plotted, the measurement carries host, device index and UUID. With
 // several GPUs, "All GPUs" measures on each. ROOFLAB_SHOT_DIR=dir keeps a screenshot there.
+#include "chart/rooflinechart.h"
 #include "hosts.h"
-#include "livetools.h"
+#include "live/livetools.h"
+#include "live/runspanel.h"
+#include "panels/resultssession.h"
 #include "shell/mainwindow.h"
-#include "resultssession.h"
-#include "rooflinechart.h"
-#include "runspanel.h"
 #include "specdb.h"
-#include "workerclient.h"
 #include "testmain.h"
+#include "workerclient.h"
 
 #include <QComboBox>
 #include <QDir>

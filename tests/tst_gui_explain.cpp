@@ -5,15 +5,15 @@
 // measurement carries Nsight Compute counters — and the open window follows the selection.
 // ROOFLAB_SCREENSHOTS=dir saves the Explain window in the light and dark themes and at a
 // projector's font size.
-#include "explainview.h"
+#include "chart/rooflinechart.h"
+#include "panels/explainview.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "profilecounters.h"
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "shell/uitheme.h"
 #include "specdb.h"
 #include "tile/termbar.h"
-#include "shell/uitheme.h"
 #include "units.h"
 
 #include <QDialog>

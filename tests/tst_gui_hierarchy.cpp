@@ -4,12 +4,12 @@
 // request; each memory level with its own marker against its own level's roof, the levels of one
 // kernel joined, the kernel named once; the point <-> rows mapping; and every one of 50,000
 // measurements on the chart.
-#include "resultsplot.h"
+#include "panels/resultsplot.h"
 
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 
 #include <QJsonArray>
@@ -92,7 +92,7 @@ struct Fixture
     QList<ChartPoint> measured(const QString &prefix = {}) const
     {
         QList<ChartPoint> out;
-        for (const ChartPoint &p : chart.points(ResultsPanel::kGroup))
+        for (const ChartPoint &p : chart.points(ResultsPlot::kGroup))
             if (p.kind == ChartPoint::Kind::Measured && p.id.startsWith(prefix) && !p.id.startsWith("compare:"))
                 out << p;
         return out;
@@ -188,7 +188,7 @@ private slots:
         const double l2 = roofs->bw("l2");
         QVERIFY(l2 > 8e12 && l2 < 9e12);
         bool predictedAtL2 = false;
-        for (const ChartPoint &p : f.chart.points(ResultsPanel::kGroup))
+        for (const ChartPoint &p : f.chart.points(ResultsPlot::kGroup))
             if (p.kind == ChartPoint::Kind::Predicted && p.level == "l2") {
                 QVERIFY(p.flopPerS <= l2 * p.ai * 1.000001);
                 predictedAtL2 |= std::abs(p.flopPerS - l2 * p.ai) < 1e-6 * p.flopPerS;

@@ -1,11 +1,11 @@
 // The GUI's hosts: the Hosts dialog (add, refuse a clash, test through a real worker behind a
 // host command, the "connected: ..." line) and the Runs panel's host and device pickers ("All
 // GPUs" sends one request per GPU). Offscreen; no GPU needed.
-#include "hostsdialog.h"
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "rooflinechart.h"
-#include "runspanel.h"
+#include "chart/rooflinechart.h"
+#include "live/hostsdialog.h"
+#include "live/runspanel.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
 #include "specdb.h"
 #include "workerclient.h"
 

@@ -3,13 +3,13 @@
 // the full one on hover, where the numbers came from), its row and chart point highlighting
 // each other, Group/Expand, an export without FLOP counts, reading in the background with
 // progress and Cancel, and .ncu-rep reports through a stand-in ncu. Offscreen.
-#include "kernelstablemodel.h"
+#include "chart/rooflinechart.h"
 #include "ncureport.h"
-#include "resultspanel.h"
-#include "resultsplot.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "panels/kernelstablemodel.h"
+#include "panels/resultspanel.h"
+#include "panels/resultsplot.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 
 #include <QFile>

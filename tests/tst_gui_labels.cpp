@@ -5,10 +5,10 @@
 // label is shown beside the cublas_bf16 point rather than behind it, and the long measured
 // label is one short line (the whole text is its tooltip). A crowd of points gets leader lines
 // or hidden labels, never overlaps.
-#include "livetools.h"
+#include "chart/rooflinechart.h"
+#include "live/livetools.h"
+#include "panels/resultspanel.h"
 #include "shell/mainwindow.h"
-#include "resultspanel.h"
-#include "rooflinechart.h"
 #include "specdb.h"
 #include "workloadpanel.h"
 

@@ -1,14 +1,14 @@
 // Lessons played on a real main window (offscreen): every shipped step applies and renders in
 // both languages, the keyboard and a clicker move through them, a parameter changed mid-lesson
 // comes back when the step is re-applied, and a broken lesson file is refused with its message.
-#include "shell/ceilingtoggles.h"
+#include "chart/rooflinechart.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
+#include "panels/occupancypanel.h"
+#include "shell/ceilingtoggles.h"
 #include "shell/mainwindow.h"
-#include "occupancypanel.h"
-#include "rooflinechart.h"
-#include "specdb.h"
 #include "shell/uilanguage.h"
+#include "specdb.h"
 #include "workloadpanel.h"
 
 #include <QApplication>

@@ -2,7 +2,7 @@
 // per memory level its Nsight Compute counters measured, at FLOPs / level bytes, each with its
 // level's marker and no label of its own (the kernel is named once, on its measured point),
 // joined by a thin line in order of intensity; a measurement without counters or FLOPs gives none.
-#include "resultschart.h"
+#include "chart/resultschart.h"
 
 #include "profilecounters.h"
 

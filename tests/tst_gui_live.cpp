@@ -7,14 +7,15 @@
 //
 // ROOFLAB_SHOT_DIR=dir writes screenshots of the Runs panel during a replay and of the Results
 // panel with a comparison there (for looking at, not compared).
-#include "livetools.h"
+#include "chart/resultschart.h"
+#include "chart/rooflinechart.h"
+#include "live/livetools.h"
+#include "live/runspanel.h"
+#include "panels/gpumatch.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "shell/mainwindow.h"
-#include "resultschart.h"
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
-#include "runspanel.h"
 #include "specdb.h"
 #include "workerclient.h"
 
@@ -740,7 +741,7 @@ private slots:
         d.l2Bytes = 50e6;
         d.spec = spec;
         d.extra = QJsonObject{{"index", 0}, {"mem_clock_mhz", 2619}, {"mem_bytes", 80e9}};
-        const model::Gpu *g = LiveTools::matchGpu(m_db, d);
+        const model::Gpu *g = matchGpu(m_db, d);
         if (expected.isEmpty()) {
             QVERIFY2(!g, g ? qPrintable(g->id) : "");
             // An entry built from the properties, marked as such, on which the app can open.

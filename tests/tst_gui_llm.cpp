@@ -3,13 +3,13 @@
 // crossover sits at workloads::gemmRidgeM, on the chart and under the slider; switching the
 // workspace's GPU moves them; B and S move the KV cache's share of the step's bytes as
 // model::llm::decoderStep counts it; a lesson state sets the controls.
+#include "chart/rooflinechart.h"
 #include "lesson.h"
 #include "llm.h"
 #include "llm/llmview.h"
 #include "llm/tokenruler.h"
 #include "resultset.h"
 #include "roofline.h"
-#include "rooflinechart.h"
 #include "specdb.h"
 #include "workloadpanel.h"
 #include "workloads.h"

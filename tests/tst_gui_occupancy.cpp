@@ -1,9 +1,9 @@
 // OccupancyPanel, offscreen: typing into the inputs changes the number, the highlighted limit
 // and all three graphs' markers; another GPU brings its own limits.
-#include "occupancygraph.h"
-#include "occupancypanel.h"
-#include "specdb.h"
+#include "chart/occupancygraph.h"
+#include "panels/occupancypanel.h"
 #include "shell/uitheme.h"
+#include "specdb.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,24 +1,24 @@
 // Presentation mode, themes and lesson exports, offscreen: the projector layout renders in
 // light and dark, the scale setting reaches fonts and pens, Esc leaves and puts the window back,
 // a handout has one PDF page per step, and a language switch re-creates the window in place.
-#include "shell/appshell.h"
+#include "chart/occupancygraph.h"
+#include "chart/rooflinechart.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonexport.h"
 #include "classroom/lessonplayer.h"
-#include "livetools.h"
-#include "workerclient.h"
-#include "shell/mainwindow.h"
-#include "occupancygraph.h"
 #include "classroom/presentationmode.h"
+#include "live/livetools.h"
+#include "panels/occupancypanel.h"
+#include "shell/appshell.h"
 #include "shell/gpupicker.h"
-#include "occupancypanel.h"
-#include "tile/tileexplorer.h"
-#include "workloadpanel.h"
-#include "workspace/workspace.h"
-#include "rooflinechart.h"
-#include "specdb.h"
+#include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
 #include "shell/uitheme.h"
+#include "specdb.h"
+#include "tile/tileexplorer.h"
+#include "workerclient.h"
+#include "workloadpanel.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

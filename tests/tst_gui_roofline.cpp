@@ -1,29 +1,29 @@
 // The main window and its roofline chart, driven like a user would (offscreen): pick a GPU,
 // add workloads, toggle axes, overlay GPUs, export, and get the same choices back next run.
+#include "chart/rooflinechart.h"
+#include "panels/occupancypanel.h"
+#include "roofline.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/gpupicker.h"
 #include "shell/mainwindow.h"
-#include "roofline.h"
-#include "rooflinechart.h"
 #include "specdb.h"
 #include "units.h"
 #include "workloadpanel.h"
 #include "workloads.h"
 #include "workspace/workspace.h"
-#include "occupancypanel.h"
 
-#include <QPushButton>
 #include <QApplication>
 #include <QFile>
-#include <QMouseEvent>
-#include <QToolTip>
 #include <QImage>
+#include <QMouseEvent>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeView>
 
 class TestGuiRoofline : public QObject

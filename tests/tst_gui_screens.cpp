@@ -9,13 +9,13 @@
 // screen. Then a saved geometry larger than the screen is restored: it must be clamped.
 //
 // Needs Xvfb (scripts/common.sh installs it); without it the rows skip.
+#include "chart/rooflinechart.h"
+#include "live/livetools.h"
 #include "shell/appshell.h"
-#include "livetools.h"
 #include "shell/mainwindow.h"
-#include "rooflinechart.h"
+#include "shell/windowfit.h"
 #include "specdb.h"
 #include "tile/tileexplorer.h"
-#include "shell/windowfit.h"
 #include "workerclient.h"
 
 #include <QApplication>

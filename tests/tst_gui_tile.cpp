@@ -5,13 +5,13 @@
 // seed 003's presets side by side; the background NVRTC compile replaces the estimated
 // registers; ladder and sweep trails; Measure through a worker (a stand-in printing canned
 // events, and the real one, which has no device here); lesson states set the controls.
+#include "chart/rooflinechart.h"
 #include "events.h"
 #include "gemmladder.h"
 #include "gemmtile.h"
-#include "occupancypanel.h"
+#include "panels/occupancypanel.h"
 #include "paths.h"
 #include "perfmodel.h"
-#include "rooflinechart.h"
 #include "shell/mainwindow.h"
 #include "specdb.h"
 #include "tile/termbar.h"

@@ -1,7 +1,7 @@
 // The results table model: columns and roles, % of roof, the performance model's Predicted and
 // Gap columns on the committed H200 ladder sample, compare mode, sorting by numbers and
 // filtering through ResultsFilterModel; every change checked by QAbstractItemModelTester.
-#include "resultstablemodel.h"
+#include "panels/resultstablemodel.h"
 
 #include "specdb.h"
 #include "units.h"

@@ -1,10 +1,10 @@
 #include "classroom/classroom.h"
 
+#include "chart/rooflinechart.h"
 #include "classroom/lessonexport.h"
 #include "classroom/lessonplayer.h"
 #include "classroom/presentationmode.h"
-#include "panelhost.h"
-#include "rooflinechart.h"
+#include "panels/panelhost.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -1,19 +1,19 @@
 #include "classroom/lessonexport.h"
 
+#include "chart/rooflinechart.h"
 #include "classroom/lessonplayer.h"
-#include "panelhost.h"
-#include "rooflinechart.h"
+#include "panels/panelhost.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QList>
 #include <QMainWindow>
-#include <QPointer>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QPointer>
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "charttheme.h"
+#include "chart/charttheme.h"
 
 #include <QImage>
 #include <QSize>

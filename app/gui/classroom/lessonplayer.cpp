@@ -1,10 +1,10 @@
 #include "classroom/lessonplayer.h"
 
-#include "panelhost.h"
+#include "chart/rooflinechart.h"
+#include "panels/panelhost.h"
+#include "panels/resultssession.h"
 #include "paths.h"
 #include "resultset.h"
-#include "resultssession.h"
-#include "rooflinechart.h"
 #include "units.h"
 #include "workspace/workspace.h"
 

@@ -1,13 +1,13 @@
 #include "classroom/presentationmode.h"
 
+#include "chart/rooflinechart.h"
 #include "classroom/lessonplayer.h"
-#include "panelhost.h"
-#include "rooflinechart.h"
+#include "panels/panelhost.h"
 
 #include <QDockWidget>
 #include <QGridLayout>
-#include <QHeaderView>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "gpu.h"
-#include "panelhost.h"
+#include "panels/panelhost.h"
 #include "shell/uitheme.h"
 #include "specdb.h"
 

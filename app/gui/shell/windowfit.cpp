@@ -1,14 +1,14 @@
 #include "shell/windowfit.h"
 
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
 
 #include <QDockWidget>
 #include <QEvent>
 #include <QGuiApplication>
 #include <QMainWindow>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QScreen>
 #include <QStyle>
 #include <QTimer>
 

@@ -1,6 +1,6 @@
 #include "tile/tileexplorer.h"
 
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
 #include "tile/termbar.h"
 
 #include "units.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chartdata.h"
+#include "chart/chartdata.h"
 #include "gemmtile.h"
 #include "gpu.h"
 #include "perfmodel.h"

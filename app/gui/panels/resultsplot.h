@@ -1,14 +1,14 @@
 #pragma once
 
-#include "chartdata.h"
+#include "chart/chartdata.h"
 #include "gpu.h"
-#include "resultssession.h"
+#include "panels/resultssession.h"
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QList>
 #include <QPointer>
 #include <QSet>
-#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -27,13 +27,17 @@ class RooflineChart;
 // and links, the measured ceilings; and keeps which rows each point stands for. No widgets of
 // its own: it reads the session, the table model (the rows in table order, their comparison)
 // and the filter (rows filtered out of the table are off the chart too), and pushes into the
-// chart's groups ResultsPanel::kGroup and kCompareGroup. The Results panel and the headless
+// chart's groups kGroup and kCompareGroup. The Results panel and the headless
 // chart export (chartexport.h) both draw through it.
 class ResultsPlot
 {
     Q_DECLARE_TR_FUNCTIONS(ResultsPlot)
 
 public:
+    // The chart groups it fills, which the Results panel owns (others' groups are left alone).
+    static inline const QString kGroup = QStringLiteral("results"); // points, measured ceilings
+    static inline const QString kCompareGroup = QStringLiteral("results-compare"); // compared pairs' links
+
     struct Options
     {
         bool grouped = true;    // launches of one kernel as one point; false: every launch

@@ -1,10 +1,10 @@
-#include "chartexport.h"
+#include "panels/chartexport.h"
 
-#include "livetools.h"
-#include "resultsplot.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
+#include "panels/gpumatch.h"
+#include "panels/resultsplot.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 
 #include <QCoreApplication>
@@ -98,7 +98,7 @@ int run(const Request &request, const model::SpecDb &db, QTextStream &err)
     }
     for (const ResultsSession::Document &d : session.files())
         if (!gpu)
-            gpu = LiveTools::matchGpu(db, d.results.device);
+            gpu = matchGpu(db, d.results.device);
     if (!gpu)
         gpu = db.find(QStringLiteral("h200-sxm"));
     if (!gpu && !db.gpus().isEmpty())

@@ -51,9 +51,6 @@ class ResultsPanel : public QWidget
     Q_OBJECT
 
 public:
-    // Chart groups this panel owns (others' groups are left alone).
-    static const QString kGroup;        // measured, predicted and compared points, measured ceilings
-    static const QString kCompareGroup; // the links between compared pairs
     // No cap: every row is drawn (imported launches grouped per kernel, labels only for the
     // largest); kept for the summary line, which never needs its note now.
     static constexpr int kMaxChartPoints = std::numeric_limits<int>::max();

@@ -1,4 +1,4 @@
-#include "resultssession.h"
+#include "panels/resultssession.h"
 
 #include "ncuimport.h"
 #include "ncureport.h"

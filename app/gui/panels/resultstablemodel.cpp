@@ -1,4 +1,4 @@
-#include "resultstablemodel.h"
+#include "panels/resultstablemodel.h"
 
 #include "gpu.h"
 #include "units.h"

@@ -1,6 +1,6 @@
-#include "runspanel.h"
+#include "live/runspanel.h"
 
-#include "hostsdialog.h"
+#include "live/hostsdialog.h"
 
 #include "workerclient.h"
 

@@ -1,4 +1,4 @@
-#include "hostsdialog.h"
+#include "live/hostsdialog.h"
 
 #include "workerclient.h"
 

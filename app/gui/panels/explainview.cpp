@@ -1,4 +1,4 @@
-#include "explainview.h"
+#include "panels/explainview.h"
 
 #include "profilecounters.h"
 #include "tile/termbar.h"

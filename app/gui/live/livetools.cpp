@@ -1,10 +1,11 @@
-#include "livetools.h"
+#include "live/livetools.h"
 
-#include "panelhost.h"
+#include "live/runspanel.h"
+#include "panels/gpumatch.h"
+#include "panels/panelhost.h"
+#include "panels/resultspanel.h"
+#include "panels/resultssession.h"
 #include "paths.h"
-#include "resultspanel.h"
-#include "resultssession.h"
-#include "runspanel.h"
 #include "workerclient.h"
 #include "workspace/workspace.h"
 
@@ -18,7 +19,6 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMimeData>
-#include <QRegularExpression>
 #include <QTimer>
 #include <QUrl>
 
@@ -273,50 +273,6 @@ void LiveTools::openSamples()
     m_results->showMessage(tr("No CUDA device here: showing the sample results measured on an H200 (%1).")
                                .arg(QFileInfo(path).fileName()),
                            ResultsPanel::Level::Info);
-}
-
-const model::Gpu *LiveTools::matchGpu(const model::SpecDb &db, const model::DeviceInfo &device)
-{
-    if (!device.spec.isEmpty())
-        if (const model::Gpu *g = db.find(device.spec))
-            return g;
-    // Same idea as the worker's match: the device's model token ("h200", "4090") must be in the
-    // entry's name, the SM count must agree, and more shared name tokens win.
-    static const QRegularExpression split(QStringLiteral("[^a-z0-9]+"));
-    static const QStringList generic = {"nvidia", "geforce", "tesla", "quadro", "rtx"};
-    const QStringList tokens = device.name.toLower().split(split, Qt::SkipEmptyParts);
-    QString modelToken;
-    for (const QString &t : tokens)
-        if (!generic.contains(t)) {
-            modelToken = t;
-            break;
-        }
-    if (modelToken.isEmpty())
-        return nullptr;
-    const model::Gpu *best = nullptr;
-    int bestScore = -1;
-    for (const model::Gpu &g : db.gpus()) {
-        if (g.fromDevice)
-            continue;
-        if (!g.computeCapability.isEmpty() && !device.cc.isEmpty() && g.computeCapability != device.cc)
-            continue;
-        if (g.smCount() > 0 && device.sms > 0 && g.smCount() != device.sms)
-            continue;
-        const QStringList gt = g.name.toLower().split(split, Qt::SkipEmptyParts);
-        if (!gt.contains(modelToken))
-            continue;
-        int score = 0;
-        for (const QString &t : tokens)
-            score += gt.contains(t) ? 10 : 0;
-        if (g.smCount() == device.sms)
-            score += 5;          // an entry whose SM count is known and agrees beats one without
-        score -= int(gt.size()); // "H200 SXM" before "H200 NVL 141GB" when nothing else decides
-        if (score > bestScore) {
-            best = &g;
-            bestScore = score;
-        }
-    }
-    return best;
 }
 
 model::Gpu LiveTools::gpuFromDevice(const model::DeviceInfo &d)

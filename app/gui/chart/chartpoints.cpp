@@ -1,5 +1,5 @@
-#include "rooflinechart.h"
-#include "rooflinechart_p.h"
+#include "chart/rooflinechart.h"
+#include "chart/rooflinechart_p.h"
 
 #include <qcustomplot.h>
 

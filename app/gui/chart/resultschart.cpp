@@ -1,4 +1,4 @@
-#include "resultschart.h"
+#include "chart/resultschart.h"
 
 #include "kernelgroups.h"
 #include "profilecounters.h"

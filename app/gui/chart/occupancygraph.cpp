@@ -1,4 +1,4 @@
-#include "occupancygraph.h"
+#include "chart/occupancygraph.h"
 
 #include <qcustomplot.h>
 

@@ -1,4 +1,4 @@
-#include "kernelstablemodel.h"
+#include "panels/kernelstablemodel.h"
 
 #include "gpu.h"
 #include "units.h"

@@ -1,12 +1,11 @@
-#include "resultsplot.h"
+#include "panels/resultsplot.h"
 
-#include "deviceslots.h"
+#include "chart/resultschart.h"
+#include "chart/rooflinechart.h"
 #include "kernelgroups.h"
+#include "panels/deviceslots.h"
+#include "panels/resultstablemodel.h"
 #include "paths.h"
-#include "resultschart.h"
-#include "resultspanel.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
 #include "units.h"
 
 #include <QFileInfo>
@@ -85,7 +84,7 @@ ResultsPlot::ResultsPlot(const ResultsSession *session, const ResultsTableModel 
 ResultsPlot::~ResultsPlot()
 {
     if (m_chart) // the chart may outlive this (a window's chart, a panel rebuilt)
-        m_chart->setTooltipFunction(ResultsPanel::kGroup, nullptr);
+        m_chart->setTooltipFunction(ResultsPlot::kGroup, nullptr);
 }
 
 QString ResultsPlot::noRoofNote(const QString &level) const
@@ -595,11 +594,11 @@ void ResultsPlot::update()
             ceilings << c;
 
     m_chart->setUpdatesSuspended(true);
-    m_chart->setTooltipFunction(ResultsPanel::kGroup, [this](const QString &id) { return tooltipOf(id); });
-    m_chart->setPoints(points + comparePoints, ResultsPanel::kGroup);
-    m_chart->setMeasuredCeilings(ceilings, ResultsPanel::kGroup);
-    m_chart->setTrails(levelTrails, ResultsPanel::kGroup);
-    m_chart->setTrails(links, ResultsPanel::kCompareGroup);
+    m_chart->setTooltipFunction(ResultsPlot::kGroup, [this](const QString &id) { return tooltipOf(id); });
+    m_chart->setPoints(points + comparePoints, ResultsPlot::kGroup);
+    m_chart->setMeasuredCeilings(ceilings, ResultsPlot::kGroup);
+    m_chart->setTrails(levelTrails, ResultsPlot::kGroup);
+    m_chart->setTrails(links, ResultsPlot::kCompareGroup);
     m_chart->setUpdatesSuspended(false);
     m_pointCount = int(units.size());
     m_linkCount = int(links.size());

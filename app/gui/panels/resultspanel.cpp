@@ -1,15 +1,15 @@
-#include "resultspanel.h"
+#include "panels/resultspanel.h"
 
-#include "deviceslots.h"
+#include "panels/deviceslots.h"
 
-#include "explainview.h"
-#include "kernelstablemodel.h"
-#include "livetools.h"
-#include "resultschart.h"
-#include "resultsplot.h"
-#include "resultssession.h"
-#include "resultstablemodel.h"
-#include "rooflinechart.h"
+#include "chart/resultschart.h"
+#include "chart/rooflinechart.h"
+#include "panels/explainview.h"
+#include "panels/gpumatch.h"
+#include "panels/kernelstablemodel.h"
+#include "panels/resultsplot.h"
+#include "panels/resultssession.h"
+#include "panels/resultstablemodel.h"
 #include "specdb.h"
 #include "units.h"
 
@@ -40,9 +40,6 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-
-const QString ResultsPanel::kGroup = QStringLiteral("results");
-const QString ResultsPanel::kCompareGroup = QStringLiteral("results-compare");
 
 namespace {
 
@@ -366,7 +363,7 @@ const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString 
                 break;
             }
         FileModel fm;
-        const model::Gpu *gpu = m_db ? LiveTools::matchGpu(*m_db, set->device) : nullptr;
+        const model::Gpu *gpu = m_db ? matchGpu(*m_db, set->device) : nullptr;
         if (!gpu && m_gpu) {
             gpu = &*m_gpu;
             if (!set->device.name.isEmpty() || !set->device.spec.isEmpty())

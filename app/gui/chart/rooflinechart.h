@@ -1,17 +1,17 @@
 #pragma once
 
-#include "chartdata.h"
-#include "charttheme.h"
+#include "chart/chartdata.h"
+#include "chart/charttheme.h"
 #include "gpu.h"
 
 #include <QHash>
 #include <QImage>
 #include <QList>
+#include <QPen>
 #include <QPointF>
+#include <QPolygonF>
 #include <QRectF>
 #include <QStringList>
-#include <QPen>
-#include <QPolygonF>
 #include <QWidget>
 
 #include <array>

@@ -1,6 +1,6 @@
-#include "rooflinechart.h"
+#include "chart/rooflinechart.h"
 
-#include "rooflinechart_p.h"
+#include "chart/rooflinechart_p.h"
 #include "roofline.h"
 #include "units.h"
 

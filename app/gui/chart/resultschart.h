@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chartdata.h"
+#include "chart/chartdata.h"
 #include "gpu.h"
 #include "resultset.h"
 #include "roofline.h"

@@ -59,9 +59,6 @@ public:
 
     // resources/samples/h200-suite.json
     static QString samplesPath();
-    // The spec entry for a device: the worker's match when the window's database has it, else
-    // one matched here by name and SM count; nullptr when none.
-    static const model::Gpu *matchGpu(const model::SpecDb &db, const model::DeviceInfo &device);
     // An entry built from the device's properties, for a GPU the database does not know
     // (fromDevice set; bandwidth and FP32 peak are estimates and say so).
     static model::Gpu gpuFromDevice(const model::DeviceInfo &device);

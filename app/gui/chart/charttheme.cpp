@@ -1,4 +1,4 @@
-#include "charttheme.h"
+#include "chart/charttheme.h"
 
 ChartTheme ChartTheme::light()
 {

@@ -1,6 +1,6 @@
-#include "occupancypanel.h"
+#include "panels/occupancypanel.h"
 
-#include "occupancygraph.h"
+#include "chart/occupancygraph.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
