@@ -78,7 +78,9 @@ private slots:
                  qPrintable(needed(elf.output).join(' ')));
         QFile cli(QStringLiteral(ROOFLAB_CLI));
         QVERIFY(cli.open(QIODevice::ReadOnly));
-        QVERIFY(cli.readAll().contains("libcublas.so.13"));
+        const QString name = QStringLiteral("libcublas.so.13"); // a QStringLiteral: stored as UTF-16
+        QVERIFY(cli.readAll().contains(
+            QByteArray(reinterpret_cast<const char *>(name.utf16()), name.size() * qsizetype(sizeof(char16_t)))));
     }
 
     void guiHasNoCudaRuntimeSymbol()

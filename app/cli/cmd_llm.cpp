@@ -27,6 +27,16 @@ QString presetList()
     return ids.join(", ");
 }
 
+// A number option with its default when not given (numberOption gives 0 then).
+std::optional<double> numberOr(const QCommandLineParser &p, const QString &name, double fallback)
+{
+    bool given = false;
+    const auto v = numberOption(p, name, &given);
+    if (!v)
+        return std::nullopt;
+    return given ? *v : fallback;
+}
+
 // The bytes of weights one decode step reads: every linear layer once (bf16 unless told).
 double stepWeightBytes(const model::llm::ModelConfig &m, const model::Gpu &gpu)
 {
@@ -85,7 +95,7 @@ int cmdKvcache(const QStringList &args)
     }
     if (layers < 1 || hkv < 1 || d < 1)
         return badInput(tr("kvcache needs --layers, --Hkv and --D (each at least 1), or --model"));
-    const auto b = numberOption(p, "B"), s = numberOption(p, "S");
+    const auto b = numberOr(p, "B", 1), s = numberOr(p, "S", 4096);
     if (!b || !s)
         return BadInput;
     if (*b < 1 || *s < 1)
@@ -152,8 +162,8 @@ int cmdDecoder(const QStringList &args)
     if (!gpu)
         return BadInput;
     model::llm::StepOptions o;
-    const auto b = numberOption(p, "B"), s = numberOption(p, "S"), sq = numberOption(p, "Sq"),
-               g = numberOption(p, "group");
+    const auto b = numberOr(p, "B", 1), s = numberOr(p, "S", 4096), sq = numberOr(p, "Sq", 1),
+               g = numberOr(p, "group", 128);
     if (!b || !s || !sq || !g)
         return BadInput;
     o.batch = *b;
