@@ -8,9 +8,9 @@
 #include "chart/rooflinechart.h"
 #include "live/livetools.h"
 #include "panels/resultspanel.h"
+#include "panels/workloadpanel.h"
 #include "shell/mainwindow.h"
 #include "specdb.h"
-#include "workloadpanel.h"
 
 #include <QApplication>
 #include <QSettings>

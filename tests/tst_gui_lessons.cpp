@@ -5,11 +5,11 @@
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "panels/occupancypanel.h"
+#include "panels/workloadpanel.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
 #include "specdb.h"
-#include "workloadpanel.h"
 
 #include <QApplication>
 #include <QDir>

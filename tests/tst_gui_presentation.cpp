@@ -9,6 +9,7 @@
 #include "classroom/presentationmode.h"
 #include "live/livetools.h"
 #include "panels/occupancypanel.h"
+#include "panels/workloadpanel.h"
 #include "shell/appshell.h"
 #include "shell/gpupicker.h"
 #include "shell/mainwindow.h"
@@ -17,7 +18,6 @@
 #include "specdb.h"
 #include "tile/tileexplorer.h"
 #include "workerclient.h"
-#include "workloadpanel.h"
 #include "workspace/workspace.h"
 
 #include <QAbstractButton>

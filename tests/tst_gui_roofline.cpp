@@ -2,13 +2,13 @@
 // add workloads, toggle axes, overlay GPUs, export, and get the same choices back next run.
 #include "chart/rooflinechart.h"
 #include "panels/occupancypanel.h"
+#include "panels/workloadpanel.h"
 #include "roofline.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/gpupicker.h"
 #include "shell/mainwindow.h"
 #include "specdb.h"
 #include "units.h"
-#include "workloadpanel.h"
 #include "workloads.h"
 #include "workspace/workspace.h"
 

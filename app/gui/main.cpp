@@ -6,11 +6,11 @@
 #include "panels/chartexport.h"
 #include "panels/resultspanel.h"
 #include "panels/resultssession.h"
+#include "panels/workloadpanel.h"
 #include "shell/appshell.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
 #include "shell/uitheme.h"
-#include "workloadpanel.h"
 #include "workspace/workspace.h"
 
 #include <QApplication>

@@ -3,14 +3,14 @@
 #include "chart/rooflinechart.h"
 #include "classroom/classroom.h"
 #include "classroom/presentationmode.h"
-#include "llm/llmview.h"
+#include "panels/llmview.h"
 #include "panels/occupancypanel.h"
+#include "panels/workloadpanel.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/gpupicker.h"
 #include "shell/uilanguage.h"
 #include "shell/windowfit.h"
 #include "tile/tileexplorer.h"
-#include "workloadpanel.h"
 #include "workspace/workspace.h"
 
 #include <QAction>

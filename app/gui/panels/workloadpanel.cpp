@@ -1,4 +1,4 @@
-#include "workloadpanel.h"
+#include "panels/workloadpanel.h"
 
 #include "roofline.h"
 #include "units.h"

@@ -1,4 +1,4 @@
-#include "llm/tokenruler.h"
+#include "panels/tokenruler.h"
 
 #include <QFontMetrics>
 #include <QLocale>

@@ -1,7 +1,7 @@
-#include "llm/llmview.h"
+#include "panels/llmview.h"
 
 #include "chart/rooflinechart.h"
-#include "llm/tokenruler.h"
+#include "panels/tokenruler.h"
 #include "units.h"
 #include "workspace/workspace.h"
 
