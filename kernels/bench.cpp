@@ -21,7 +21,8 @@ bool Bench::findMain(BenchContext &ctx, int block, QString *error, int *perSm, s
     return m_kernel && ctx.checkLaunch(m_kernel, block, dynSmem, error, perSm);
 }
 
-bool Bench::launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error, size_t dynSmem)
+bool Bench::launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error,
+                       size_t dynSmem)
 {
     return ctx.launch(m_kernel, dim3(unsigned(grid)), dim3(unsigned(block)), dynSmem, args, error);
 }
@@ -61,31 +62,43 @@ double hostValue(long long i, unsigned seed, float lo, float hi, model::Dtype d)
 {
     const float v = rl_value((unsigned long long)i, seed, lo, hi);
     switch (d) {
-    case model::Dtype::Bf16: return hostfloat::bf16Round(v);
-    case model::Dtype::Fp16: return hostfloat::halfToDouble(hostfloat::floatToHalf(v));
-    default: return v;
+    case model::Dtype::Bf16:
+        return hostfloat::bf16Round(v);
+    case model::Dtype::Fp16:
+        return hostfloat::halfToDouble(hostfloat::floatToHalf(v));
+    default:
+        return v;
     }
 }
 
 double elementValue(const void *data, long long i, model::Dtype d)
 {
     switch (d) {
-    case model::Dtype::Fp64: return static_cast<const double *>(data)[i];
-    case model::Dtype::Bf16: return hostfloat::bf16ToFloat(static_cast<const uint16_t *>(data)[i]);
-    case model::Dtype::Fp16: return hostfloat::halfToDouble(static_cast<const uint16_t *>(data)[i]);
-    default: return static_cast<const float *>(data)[i];
+    case model::Dtype::Fp64:
+        return static_cast<const double *>(data)[i];
+    case model::Dtype::Bf16:
+        return hostfloat::bf16ToFloat(static_cast<const uint16_t *>(data)[i]);
+    case model::Dtype::Fp16:
+        return hostfloat::halfToDouble(static_cast<const uint16_t *>(data)[i]);
+    default:
+        return static_cast<const float *>(data)[i];
     }
 }
 
 double toleranceFor(model::Dtype d)
 {
     switch (d) {
-    case model::Dtype::Fp64: return 1e-12;
+    case model::Dtype::Fp64:
+        return 1e-12;
     case model::Dtype::Fp32:
-    case model::Dtype::Tf32: return 1e-5;
-    case model::Dtype::Bf16: return 1.6e-2; // 8-bit significand: half an ulp is 2^-9, plus the math
-    case model::Dtype::Fp16: return 2e-3;
-    default: return 1e-2;
+    case model::Dtype::Tf32:
+        return 1e-5;
+    case model::Dtype::Bf16:
+        return 1.6e-2; // 8-bit significand: half an ulp is 2^-9, plus the math
+    case model::Dtype::Fp16:
+        return 2e-3;
+    default:
+        return 1e-2;
     }
 }
 

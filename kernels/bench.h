@@ -41,13 +41,16 @@ public:
     // Refuses a launch shape that cannot run, with the reason: a block larger than the kernel
     // or the device allows, dynamic shared memory over the opt-in limit, zero blocks per SM.
     // Raises the kernel's dynamic shared-memory limit when it needs more than 48 KB.
-    virtual bool checkLaunch(cudaKernel_t k, int block, size_t dynSmem, QString *error, int *blocksPerSm = nullptr) = 0;
-    virtual bool launch(cudaKernel_t k, dim3 grid, dim3 block, size_t dynSmem, void **args, QString *error) = 0;
+    virtual bool checkLaunch(cudaKernel_t k, int block, size_t dynSmem, QString *error,
+                             int *blocksPerSm = nullptr) = 0;
+    virtual bool launch(cudaKernel_t k, dim3 grid, dim3 block, size_t dynSmem, void **args,
+                        QString *error) = 0;
 
     // Device memory, freed when the run ends.
     virtual void *alloc(size_t bytes, QString *error) = 0;
     // p[i] = rl_value(i, seed, lo, hi) rounded to d (see kernels/src/rng.cuh).
-    virtual bool fill(void *p, long long n, model::Dtype d, float lo, float hi, unsigned seed, QString *error) = 0;
+    virtual bool fill(void *p, long long n, model::Dtype d, float lo, float hi, unsigned seed,
+                      QString *error) = 0;
     // p[i] = rl_word(i, seed): nonzero 32-bit words.
     virtual bool fillWords(unsigned *p, long long n, unsigned seed, QString *error) = 0;
     virtual bool memset(void *p, int value, size_t bytes, QString *error) = 0;
@@ -90,7 +93,8 @@ protected:
     // blocks that fit on one SM.
     bool findMain(BenchContext &ctx, int block, QString *error, int *perSm = nullptr, size_t dynSmem = 0);
     // One launch of the main kernel on a 1D grid.
-    bool launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error, size_t dynSmem = 0);
+    bool launchMain(BenchContext &ctx, long long grid, int block, void **args, QString *error,
+                    size_t dynSmem = 0);
     // Blocks in one full wave: perSm on every SM.
     static long long oneWave(BenchContext &ctx, int perSm) { return (long long)ctx.device().sms * perSm; }
     // The launch shape as results files report it.
@@ -120,10 +124,10 @@ private:
 
 // Runs f(begin, end, part) over [0, n) on every hardware thread, at least minChunk items
 // per thread (1 for items that are each a lot of work).
-template <typename F>
-void parallelFor(long long n, F f, long long minChunk = 65536)
+template <typename F> void parallelFor(long long n, F f, long long minChunk = 65536)
 {
-    const int parts = int(std::clamp<long long>(n / std::max(1LL, minChunk), 1, std::max(1u, std::thread::hardware_concurrency())));
+    const int parts = int(std::clamp<long long>(n / std::max(1LL, minChunk), 1,
+                                                std::max(1u, std::thread::hardware_concurrency())));
     std::vector<std::thread> threads;
     for (int p = 1; p < parts; ++p)
         threads.emplace_back([=, &f] { f(n * p / parts, n * (p + 1) / parts, p); });
@@ -178,14 +182,15 @@ model::Check compareAll(long long n, double tolerance, double floor, const QStri
     c.maxRelErr = std::isfinite(all.err) ? all.err : 1e308;
     c.ok = all.bad == 0 && n > 0;
     if (!c.ok)
-        c.message = n <= 0 ? QStringLiteral("nothing to compare")
-                           : QStringLiteral("%1 of %2 elements off (tolerance %3); worst at %4: got %5, expected %6")
-                                 .arg(all.bad)
-                                 .arg(n)
-                                 .arg(tolerance)
-                                 .arg(all.index)
-                                 .arg(all.out, 0, 'g', 9)
-                                 .arg(all.ref, 0, 'g', 9);
+        c.message =
+            n <= 0 ? QStringLiteral("nothing to compare")
+                   : QStringLiteral("%1 of %2 elements off (tolerance %3); worst at %4: got %5, expected %6")
+                         .arg(all.bad)
+                         .arg(n)
+                         .arg(tolerance)
+                         .arg(all.index)
+                         .arg(all.out, 0, 'g', 9)
+                         .arg(all.ref, 0, 'g', 9);
     return c;
 }
 

@@ -44,10 +44,14 @@ QString KernelSpec::mainKernel(const Params &p, model::Dtype d) const
 QString cudaTypeName(model::Dtype d)
 {
     switch (d) {
-    case model::Dtype::Fp64: return QStringLiteral("double");
-    case model::Dtype::Bf16: return QStringLiteral("__nv_bfloat16");
-    case model::Dtype::Fp16: return QStringLiteral("__half");
-    default: return QStringLiteral("float");
+    case model::Dtype::Fp64:
+        return QStringLiteral("double");
+    case model::Dtype::Bf16:
+        return QStringLiteral("__nv_bfloat16");
+    case model::Dtype::Fp16:
+        return QStringLiteral("__half");
+    default:
+        return QStringLiteral("float");
     }
 }
 
@@ -206,13 +210,15 @@ std::optional<Params> Catalog::resolve(const KernelSpec &spec, const QVariantMap
     return out;
 }
 
-std::optional<model::Dtype> Catalog::resolveDtype(const KernelSpec &spec, const QString &dtype, QString *error)
+std::optional<model::Dtype> Catalog::resolveDtype(const KernelSpec &spec, const QString &dtype,
+                                                  QString *error)
 {
     const QString name = dtype.isEmpty() ? spec.defaultDtype() : dtype.toLower();
     const auto d = model::parseDtype(name);
     if (!d || !spec.dtypes.contains(name)) {
         if (error)
-            *error = tr("--dtype: %1 does not run in \"%2\" (it takes: %3)").arg(spec.id, dtype, spec.dtypes.join(", "));
+            *error = tr("--dtype: %1 does not run in \"%2\" (it takes: %3)")
+                         .arg(spec.id, dtype, spec.dtypes.join(", "));
         return std::nullopt;
     }
     return d;

@@ -44,10 +44,10 @@ struct KernelSpec
     QString source;      // file in kernels/src; empty for work that is not a compiled kernel
     QString workload;    // model::workloads kind it is counted as ("copy", "softmax", ...) or "probe"
     QString level = QStringLiteral("hbm"); // memory level its bytes refer to
-    QString precision;   // roofline precision; empty: model::precisionFor(gpu, dtype)
-    QString reference;   // how the check is done: "cpu-fp64", "exact", "cublas" ...
+    QString precision;                     // roofline precision; empty: model::precisionFor(gpu, dtype)
+    QString reference;                     // how the check is done: "cpu-fp64", "exact", "cublas" ...
     QList<ParamSpec> params;
-    QStringList dtypes;  // the first is the default
+    QStringList dtypes; // the first is the default
     bool testOnly = false;
 
     // FLOPs and bytes for resolved parameters (from model::workloads, never computed here).
@@ -88,15 +88,16 @@ public:
     // Defaults filled in, values parsed and range-checked; nullopt with a message naming the
     // parameter. `given` holds strings (from the command line) or numbers.
     static std::optional<Params> resolve(const KernelSpec &spec, const QVariantMap &given, QString *error);
-    static std::optional<model::Dtype> resolveDtype(const KernelSpec &spec, const QString &dtype, QString *error);
+    static std::optional<model::Dtype> resolveDtype(const KernelSpec &spec, const QString &dtype,
+                                                    QString *error);
     // Both, then the kernel's own cross-parameter check.
     struct Resolved
     {
         Params params;
         model::Dtype dtype = model::Dtype::Fp32;
     };
-    static std::optional<Resolved> resolveAll(const KernelSpec &spec, const QVariantMap &given, const QString &dtype,
-                                              QString *error);
+    static std::optional<Resolved> resolveAll(const KernelSpec &spec, const QVariantMap &given,
+                                              const QString &dtype, QString *error);
 
 private:
     QList<KernelSpec> m_kernels;

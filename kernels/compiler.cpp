@@ -97,8 +97,8 @@ void preferRealCompiles()
 }
 
 Compiler::Compiler(const QString &sourceDir, const QString &cacheDir)
-    : m_sourceDir(sourceDir.isEmpty() ? kernelSourceDir() : sourceDir)
-    , m_cacheDir(cacheDir.isEmpty() ? defaultCacheDir() : cacheDir)
+    : m_sourceDir(sourceDir.isEmpty() ? kernelSourceDir() : sourceDir),
+      m_cacheDir(cacheDir.isEmpty() ? defaultCacheDir() : cacheDir)
 {
     preferRealCompiles();
 }
@@ -139,7 +139,8 @@ QString Compiler::normalizeArch(const QString &arch, QString *error)
     const auto m = re.match(arch.trimmed().toLower());
     int number = 0;
     if (m.hasMatch())
-        number = m.captured(2).isEmpty() ? m.captured(1).toInt() : m.captured(1).toInt() * 10 + m.captured(2).toInt();
+        number = m.captured(2).isEmpty() ? m.captured(1).toInt()
+                                         : m.captured(1).toInt() * 10 + m.captured(2).toInt();
     const QList<int> supported = supportedArchs();
     if (!m.hasMatch() || !supported.contains(number)) {
         if (error) {
@@ -154,12 +155,15 @@ QString Compiler::normalizeArch(const QString &arch, QString *error)
     return QStringLiteral("sm_%1%2").arg(number).arg(m.captured(3));
 }
 
-QString Compiler::targetFor(const QString &id, const QString &required, const QString &requested, QString *error)
+QString Compiler::targetFor(const QString &id, const QString &required, const QString &requested,
+                            QString *error)
 {
     const QString arch = normalizeArch(requested, error);
     if (arch.isEmpty() || !required.endsWith(QLatin1Char('a')))
         return arch;
-    const auto base = [](const QString &a) { return a.endsWith(QLatin1Char('a')) || a.endsWith(QLatin1Char('f')) ? a.chopped(1) : a; };
+    const auto base = [](const QString &a) {
+        return a.endsWith(QLatin1Char('a')) || a.endsWith(QLatin1Char('f')) ? a.chopped(1) : a;
+    };
     if (base(arch) == base(required))
         return required;
     if (error)
@@ -223,7 +227,12 @@ QList<KernelResources> Compiler::parseCubin(const QByteArray &cubin)
             std::memcpy(&v, d + o, 8);
         return v;
     };
-    if (n < 64 || std::memcmp(d, "\x7f" "ELF", 4) != 0 || d[4] != 2 || d[5] != 1)
+    if (n < 64 ||
+        std::memcmp(d,
+                    "\x7f"
+                    "ELF",
+                    4) != 0 ||
+        d[4] != 2 || d[5] != 1)
         return {};
     const quint64 shoff = u64(0x28);
     const int shentsize = u16(0x3a), shnum = u16(0x3c), shstrndx = u16(0x3e);
@@ -244,7 +253,8 @@ QList<KernelResources> Compiler::parseCubin(const QByteArray &cubin)
         if (at >= quint64(n))
             return QByteArray();
         const void *end = std::memchr(d + at, 0, size_t(quint64(n) - at));
-        return end ? QByteArray(reinterpret_cast<const char *>(d + at), qsizetype(static_cast<const unsigned char *>(end) - (d + at)))
+        return end ? QByteArray(reinterpret_cast<const char *>(d + at),
+                                qsizetype(static_cast<const unsigned char *>(end) - (d + at)))
                    : QByteArray();
     };
     const quint64 shstr = secs[shstrndx].offset;
@@ -295,7 +305,8 @@ QList<KernelResources> Compiler::parseCubin(const QByteArray &cubin)
         } else if (name.startsWith(".nv.shared.") && !name.startsWith(".nv.shared.reserved.")) {
             const QByteArray fn = name.mid(11);
             if (byName.contains(fn))
-                byName[fn].smemStaticBytes = int(std::max<qint64>(0, qint64(sec.size) - (reservedSmem ? 1024 : 0)));
+                byName[fn].smemStaticBytes =
+                    int(std::max<qint64>(0, qint64(sec.size) - (reservedSmem ? 1024 : 0)));
         }
     }
     QList<KernelResources> out;
@@ -356,14 +367,16 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
     }
     const QString include = cudaIncludeDir();
     if (include.isEmpty()) {
-        r.error = tr("the CUDA include folder (cuda_fp16.h) was not found (looked in: %1; set ROOFLAB_CUDA_INCLUDE)")
+        r.error = tr("the CUDA include folder (cuda_fp16.h) was not found (looked in: %1; set "
+                     "ROOFLAB_CUDA_INCLUDE)")
                       .arg(cudaIncludeCandidates().join(", "));
         return r;
     }
 
     QStringList opts = {"--gpu-architecture=" + r.arch, "--std=c++17", "--ptxas-options=-v"};
     for (auto it = options.defines.begin(); it != options.defines.end(); ++it)
-        opts.append(it.value().isEmpty() ? "-D" + it.key() : QStringLiteral("-D%1=%2").arg(it.key(), it.value()));
+        opts.append(it.value().isEmpty() ? "-D" + it.key()
+                                         : QStringLiteral("-D%1=%2").arg(it.key(), it.value()));
     opts += options.extraOptions;
     // Include folders are not part of the key: their contents are (the local headers), and
     // the CUDA headers are tied to the NVRTC version, which is.
@@ -418,9 +431,8 @@ CompileResult Compiler::compileText(const QByteArray &text, const CompileOptions
         r.error = tr("nvrtcCreateProgram: %1").arg(nvrtcText(rc));
         return r;
     }
-    std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(&prog, [](nvrtcProgram *p) {
-        nvrtcDestroyProgram(p);
-    });
+    std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(
+        &prog, [](nvrtcProgram *p) { nvrtcDestroyProgram(p); });
     QList<QByteArray> exprs;
     for (const QString &e : options.nameExpressions) {
         exprs.append(e.toUtf8());

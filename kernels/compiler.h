@@ -21,8 +21,8 @@ struct CompileOptions
 // One compiled entry function as ptxas reports it.
 struct KernelResources
 {
-    QString name;     // the name expression (or the entry name for extern "C" kernels)
-    QString lowered;  // mangled entry name, as loaded from the cubin
+    QString name;    // the name expression (or the entry name for extern "C" kernels)
+    QString lowered; // mangled entry name, as loaded from the cubin
     int registers = 0;
     int smemStaticBytes = 0;
     int stackFrameBytes = 0;
@@ -40,10 +40,10 @@ struct KernelResources
 struct CompileResult
 {
     bool ok = false;
-    QString error;   // why it failed (a short line); the compiler's own words are in log
-    QString log;     // NVRTC / ptxas log
+    QString error; // why it failed (a short line); the compiler's own words are in log
+    QString log;   // NVRTC / ptxas log
     QByteArray cubin;
-    QByteArray ptx;  // NVRTC's PTX of the same compile (the instruction mix reads it without a disassembler)
+    QByteArray ptx; // NVRTC's PTX of the same compile (the instruction mix reads it without a disassembler)
     QString arch;
     QList<KernelResources> kernels;
     double compileMs = 0; // NVRTC time of the compile that produced this image (also on a cache hit)
@@ -80,8 +80,8 @@ public:
 
     // $ROOFLAB_CACHE_DIR, else <QStandardPaths::CacheLocation>/kernels.
     static QString defaultCacheDir();
-    static QString nvrtcVersion();          // "13.0"
-    static QList<int> supportedArchs();     // 75, 80, 86, ... as NVRTC reports them
+    static QString nvrtcVersion();      // "13.0"
+    static QList<int> supportedArchs(); // 75, 80, 86, ... as NVRTC reports them
     // "sm_90" / "sm_90a" / "90" / "9.0" -> "sm_90"; empty when malformed or unsupported.
     static QString normalizeArch(const QString &arch, QString *error = nullptr);
     // The target to compile kernel `id` for when `requested` is asked. A kernel that needs an

@@ -21,9 +21,10 @@ struct CublasApi
     decltype(&cublasDestroy_v2) destroy = nullptr;
     decltype(&cublasSetStream_v2) setStream = nullptr;
     // the library's entry point (the header adds a C++ overload taking a cudaDataType compute type)
-    cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void *,
-                             const void *, cudaDataType, int, const void *, cudaDataType, int, const void *, void *,
-                             cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
+    cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                             const void *, const void *, cudaDataType, int, const void *, cudaDataType, int,
+                             const void *, void *, cudaDataType, int, cublasComputeType_t,
+                             cublasGemmAlgo_t) = nullptr;
     decltype(&cublasGetStatusString) statusString = nullptr;
     decltype(&cublasGetStatusName) statusName = nullptr;
     QString error; // why it could not be loaded
@@ -108,8 +109,8 @@ bool CublasGemm::init(cudaStream_t stream, QString *error)
     return cublasOk(cublas().setStream(m_handle, stream), "cublasSetStream", error);
 }
 
-bool CublasGemm::run(model::Dtype d, int M, int N, int K, const void *A, const void *B, void *C, QString *error,
-                     float alpha, float beta)
+bool CublasGemm::run(model::Dtype d, int M, int N, int K, const void *A, const void *B, void *C,
+                     QString *error, float alpha, float beta)
 {
     if (!m_handle) {
         if (error)
@@ -119,11 +120,23 @@ bool CublasGemm::run(model::Dtype d, int M, int N, int K, const void *A, const v
     cudaDataType_t ab = CUDA_R_32F, c = CUDA_R_32F;
     cublasComputeType_t compute = CUBLAS_COMPUTE_32F_PEDANTIC;
     switch (d) {
-    case model::Dtype::Fp32: break;
-    case model::Dtype::Tf32: compute = CUBLAS_COMPUTE_32F_FAST_TF32; break;
-    case model::Dtype::Fp16: ab = c = CUDA_R_16F; compute = CUBLAS_COMPUTE_32F; break;
-    case model::Dtype::Bf16: ab = c = CUDA_R_16BF; compute = CUBLAS_COMPUTE_32F; break;
-    case model::Dtype::Fp64: ab = c = CUDA_R_64F; compute = CUBLAS_COMPUTE_64F; break;
+    case model::Dtype::Fp32:
+        break;
+    case model::Dtype::Tf32:
+        compute = CUBLAS_COMPUTE_32F_FAST_TF32;
+        break;
+    case model::Dtype::Fp16:
+        ab = c = CUDA_R_16F;
+        compute = CUBLAS_COMPUTE_32F;
+        break;
+    case model::Dtype::Bf16:
+        ab = c = CUDA_R_16BF;
+        compute = CUBLAS_COMPUTE_32F;
+        break;
+    case model::Dtype::Fp64:
+        ab = c = CUDA_R_64F;
+        compute = CUBLAS_COMPUTE_64F;
+        break;
     default:
         if (error)
             *error = QStringLiteral("cuBLAS reference: unsupported dtype %1").arg(model::dtypeName(d));
@@ -131,12 +144,12 @@ bool CublasGemm::run(model::Dtype d, int M, int N, int K, const void *A, const v
     }
     if (d == model::Dtype::Fp64) {
         const double a = alpha, b = beta;
-        return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &a, A, ab, M, B, ab, K, &b, C, c, M,
-                                     compute, CUBLAS_GEMM_DEFAULT),
+        return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &a, A, ab, M, B, ab, K,
+                                        &b, C, c, M, compute, CUBLAS_GEMM_DEFAULT),
                         "cublasGemmEx", error);
     }
-    return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha, A, ab, M, B, ab, K, &beta, C, c,
-                                 M, compute, CUBLAS_GEMM_DEFAULT),
+    return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha, A, ab, M, B, ab, K,
+                                    &beta, C, c, M, compute, CUBLAS_GEMM_DEFAULT),
                     "cublasGemmEx", error);
 }
 
@@ -154,14 +167,15 @@ bool CublasGemm::runLadder(model::Dtype d, int M, int N, int K, const void *A, c
     const float alpha = 1.0f, beta = 0.0f;
     if (d == model::Dtype::Fp16 || d == model::Dtype::Bf16) {
         const cudaDataType_t ab = d == model::Dtype::Fp16 ? CUDA_R_16F : CUDA_R_16BF;
-        return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, ab, K, A, ab, K, &beta, C,
-                                     CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+        return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, ab, K, A, ab,
+                                        K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                         "cublasGemmEx (16-bit in, fp32 out)", error);
     }
     const bool tf32 = d == model::Dtype::Tf32;
-    return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F,
-                                 K, &beta, C, CUDA_R_32F, N,
-                                 tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT),
+    return cublasOk(cublas().gemmEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
+                                    CUDA_R_32F, K, &beta, C, CUDA_R_32F, N,
+                                    tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC,
+                                    CUBLAS_GEMM_DEFAULT),
                     tf32 ? "cublasGemmEx (tf32)" : "cublasGemmEx (fp32)", error);
 }
 

@@ -28,7 +28,8 @@ public:
              float alpha = 1.0f, float beta = 0.0f);
     // The GEMM ladder's layouts: row-major fp32 C (M x N) = A B with A M x K; B K x N for fp32
     // and tf32, N x K (K contiguous, as tensor cores read it) for bf16 and fp16.
-    bool runLadder(model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C, QString *error);
+    bool runLadder(model::Dtype d, int M, int N, int K, const void *A, const void *B, float *C,
+                   QString *error);
 
 private:
     cublasHandle_t m_handle = nullptr;

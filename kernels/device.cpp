@@ -94,7 +94,8 @@ QString driverVersion()
 {
     QFile f(QStringLiteral("/proc/driver/nvidia/version"));
     if (f.open(QIODevice::ReadOnly)) {
-        static const QRegularExpression re(QStringLiteral("Kernel Module(?: for \\S+)?\\s+(\\d+\\.\\d+(?:\\.\\d+)?)"));
+        static const QRegularExpression re(
+            QStringLiteral("Kernel Module(?: for \\S+)?\\s+(\\d+\\.\\d+(?:\\.\\d+)?)"));
         const auto m = re.match(QString::fromUtf8(f.readAll()));
         if (m.hasMatch())
             return m.captured(1);

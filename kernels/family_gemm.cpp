@@ -26,61 +26,112 @@ QString tr(const char *s)
 // Shared memory a kernel may declare statically.
 constexpr qint64 kStaticSmem = 48 * 1024;
 
-enum class Step { Naive, Coalesced, SmemTiled, Reg1d, Reg2d, Vectorized, Warptiled, Wmma, Mma, Wgmma, CublasSgemm, CublasTf32, CublasBf16 };
+enum class Step {
+    Naive,
+    Coalesced,
+    SmemTiled,
+    Reg1d,
+    Reg2d,
+    Vectorized,
+    Warptiled,
+    Wmma,
+    Mma,
+    Wgmma,
+    CublasSgemm,
+    CublasTf32,
+    CublasBf16
+};
 
 struct StepInfo
 {
     Step step;
-    const char *id;   // catalog id
-    const char *name; // entry suffix, gemm_<name>; the source is kernels/src/gemm/NN_<name>.cu,
-                      // NN the step's place in the ladder (nullptr: a cuBLAS reference)
+    const char *id;          // catalog id
+    const char *name;        // entry suffix, gemm_<name>; the source is kernels/src/gemm/NN_<name>.cu,
+                             // NN the step's place in the ladder (nullptr: a cuBLAS reference)
     const char *title;       // untranslated (tr() at registration)
     const char *description; // untranslated
 };
 
 const StepInfo kSteps[] = {
     {Step::Naive, "gemm.naive", "naive", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 1: naive"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "One thread per element of C, threads of a warp walking down the rows: every load of A and store "
-                       "of C is its own 32-byte sector. The starting point, far below every ceiling.")},
-    {Step::Coalesced, "gemm.coalesced", "coalesced", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 2: coalesced"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "The same kernel with threads of a warp walking along a row of C: loads of B and stores of C "
-                       "become 128-byte runs, A a broadcast.")},
-    {Step::SmemTiled, "gemm.smem_tiled", "smem_tiled", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 3: shared-memory tiles"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic "
-                       "falls by TILE; shared-memory loads become the limit.")},
-    {Step::Reg1d, "gemm.reg1d", "reg1d", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 4: 1D register blocking"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Each thread computes TM results of a column, reusing one B value from a register TM times.")},
-    {Step::Reg2d, "gemm.reg2d", "reg2d", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 5: 2D register blocking"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory "
-                       "loads per FMA fall to (TM+TN)/(TM*TN).")},
-    {Step::Vectorized, "gemm.vectorized", "vectorized", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 6: vectorized loads"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in "
-                       "shared memory so a thread's values are contiguous.")},
-    {Step::Warptiled, "gemm.warptiled", "warptiled", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 7: warp tiling"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; "
-                       "two buffers overlap the next K-slice's loads with the math. The fp32 CUDA-core end point.")},
-    {Step::Wmma, "gemm.wmma", "wmma", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 8: tensor cores (WMMA)"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. "
-                       "One stage: load, barrier, compute.")},
-    {Step::Mma, "gemm.mma_multistage", "mma_multistage", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 9: mma.sync + ldmatrix + cp.async pipeline"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async "
-                       "pipeline, 64 x 64 warp tiles, grouped block order.")},
-    {Step::Wgmma, "gemm.wgmma_tma", "wgmma_tma", QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 10: wgmma + TMA (Hopper)"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
-                       "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).")},
-    {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS SGEMM"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.")},
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "One thread per element of C, threads of a warp walking down the rows: every load of A and store "
+         "of C is its own 32-byte sector. The starting point, far below every ceiling.")},
+    {Step::Coalesced, "gemm.coalesced", "coalesced",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 2: coalesced"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "The same kernel with threads of a warp walking along a row of C: loads of B and stores of C "
+         "become 128-byte runs, A a broadcast.")},
+    {Step::SmemTiled, "gemm.smem_tiled", "smem_tiled",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 3: shared-memory tiles"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "TILE x TILE tiles of A and B staged in shared memory and reused TILE times: global traffic "
+         "falls by TILE; shared-memory loads become the limit.")},
+    {Step::Reg1d, "gemm.reg1d", "reg1d",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 4: 1D register blocking"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Each thread computes TM results of a column, reusing one B value from a register TM times.")},
+    {Step::Reg2d, "gemm.reg2d", "reg2d",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 5: 2D register blocking"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Each thread computes a TM x TN patch as outer products of register-held slices: shared-memory "
+         "loads per FMA fall to (TM+TN)/(TM*TN).")},
+    {Step::Vectorized, "gemm.vectorized", "vectorized",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 6: vectorized loads"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "16-byte (float4) loads from global and shared memory and 16-byte stores; A transposed in "
+         "shared memory so a thread's values are contiguous.")},
+    {Step::Warptiled, "gemm.warptiled", "warptiled",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 7: warp tiling"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Block, warp and thread tiles: each warp reads contiguous, conflict-free runs of shared memory; "
+         "two buffers overlap the next K-slice's loads with the math. The fp32 CUDA-core end point.")},
+    {Step::Wmma, "gemm.wmma", "wmma",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 8: tensor cores (WMMA)"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "bf16/fp16 tensor cores through WMMA 16x16x16 fragments, fp32 accumulation; B read as N x K. "
+         "One stage: load, barrier, compute.")},
+    {Step::Mma, "gemm.mma_multistage", "mma_multistage",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 9: mma.sync + ldmatrix + cp.async pipeline"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "mma.sync.m16n8k16 fed by ldmatrix from XOR-swizzled shared memory, STAGES-deep cp.async "
+         "pipeline, 64 x 64 warp tiles, grouped block order.")},
+    {Step::Wgmma, "gemm.wgmma_tma", "wgmma_tma",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 10: wgmma + TMA (Hopper)"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
+         "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).")},
+    {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr,
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS SGEMM"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.")},
     {Step::CublasTf32, "gemm.cublas_tf32", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS TF32"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).")},
+     QT_TRANSLATE_NOOP("kernels::GemmKernels",
+                       "cublasGemmEx on fp32 data with TF32 tensor cores (CUBLAS_COMPUTE_32F_FAST_TF32).")},
     {Step::CublasBf16, "gemm.cublas_bf16", nullptr, QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS BF16"),
-     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
-                       "reference of the tensor-core steps.")},
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
+         "reference of the tensor-core steps.")},
 };
 
 // "gemm/05_reg2d.cu": the steps are numbered in ladder order, as their titles are.
 QString sourceOf(const StepInfo &s)
 {
-    return QStringLiteral("gemm/%1_%2.cu").arg(int(s.step) + 1, 2, 10, QLatin1Char('0')).arg(QLatin1String(s.name));
+    return QStringLiteral("gemm/%1_%2.cu")
+        .arg(int(s.step) + 1, 2, 10, QLatin1Char('0'))
+        .arg(QLatin1String(s.name));
 }
 
 const StepInfo *stepOf(const QString &id)
@@ -126,14 +177,19 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
         if (QString e = threadsOk(bm * bn / tm); !e.isEmpty())
             return e + tr(" (threads = BM*BN/TM)");
         if ((bm * bk + bk * bn) * 4 > kStaticSmem)
-            return tr("the tiles need %1 bytes of static shared memory: at most 48 KB").arg((bm * bk + bk * bn) * 4);
+            return tr("the tiles need %1 bytes of static shared memory: at most 48 KB")
+                .arg((bm * bk + bk * bn) * 4);
         return {};
     }
     case Step::Reg2d:
     case Step::Vectorized: {
         const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), tm = P(p, "TM"), tn = P(p, "TN");
         if (bm % tm || bn % tn)
-            return tr("BM (%1) and BN (%2) must be multiples of TM (%3) and TN (%4)").arg(bm).arg(bn).arg(tm).arg(tn);
+            return tr("BM (%1) and BN (%2) must be multiples of TM (%3) and TN (%4)")
+                .arg(bm)
+                .arg(bn)
+                .arg(tm)
+                .arg(tn);
         if (s == Step::Vectorized && (tm % 4 || tn % 4 || bk % 4))
             return tr("TM, TN and BK must be multiples of 4 (float4 accesses)");
         if (QString e = threadsOk((bm / tm) * (bn / tn)); !e.isEmpty())
@@ -149,21 +205,34 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
         const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), wm = P(p, "WM"), wn = P(p, "WN");
         const qint64 wni = P(p, "WNITER"), tm = P(p, "TM"), tn = P(p, "TN");
         if (bm % wm || bn % wn)
-            return tr("BM (%1) and BN (%2) must be multiples of the warp tile WM (%3) and WN (%4)").arg(bm).arg(bn).arg(wm).arg(wn);
+            return tr("BM (%1) and BN (%2) must be multiples of the warp tile WM (%3) and WN (%4)")
+                .arg(bm)
+                .arg(bn)
+                .arg(wm)
+                .arg(wn);
         const qint64 threads = 32 * (bm / wm) * (bn / wn);
         if (QString e = threadsOk(threads); !e.isEmpty())
             return e + tr(" (threads = 32*(BM/WM)*(BN/WN))");
         if (tm % 4 || tn % 4 || bk % 4)
             return tr("TM, TN and BK must be multiples of 4 (float4 accesses)");
         if ((wm * wn) % (32 * tm * tn * wni) != 0)
-            return tr("a warp tile of %1 x %2 does not split into 32 threads x WNITER (%3) patches of TM x TN (%4 x %5)")
-                .arg(wm).arg(wn).arg(wni).arg(tm).arg(tn);
+            return tr("a warp tile of %1 x %2 does not split into 32 threads x WNITER (%3) patches of TM x "
+                      "TN (%4 x %5)")
+                .arg(wm)
+                .arg(wn)
+                .arg(wni)
+                .arg(tm)
+                .arg(tn);
         const qint64 wmi = (wm * wn) / (32 * tm * tn * wni);
         if (wm % wmi || wn % wni)
             return tr("WM must split into WMITER (%1) and WN into WNITER (%2) sub-tiles").arg(wmi).arg(wni);
         const qint64 subM = wm / wmi, subN = wn / wni;
         if (subN % tn || subM % tm || (subM / tm) * (subN / tn) != 32)
-            return tr("the 32 threads of a warp must cover one %1 x %2 sub-tile with %3 x %4 patches").arg(subM).arg(subN).arg(tm).arg(tn);
+            return tr("the 32 threads of a warp must cover one %1 x %2 sub-tile with %3 x %4 patches")
+                .arg(subM)
+                .arg(subN)
+                .arg(tm)
+                .arg(tn);
         const qint64 smem = 2 * (bk * (bm + 4) + bk * bn) * 4;
         if (smem > kStaticSmem)
             return tr("the two tile buffers need %1 bytes of static shared memory: at most 48 KB").arg(smem);
@@ -172,12 +241,14 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
         return {};
     }
     case Step::Wmma: {
-        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), wm = P(p, "WARPS_M"), wn = P(p, "WARPS_N");
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), wm = P(p, "WARPS_M"),
+                     wn = P(p, "WARPS_N");
         if (bm % 16 || bn % 16 || bk % 16)
             return tr("BM, BN and BK must be multiples of 16 (the WMMA fragment)");
         if (bm % wm || bn % wn || (bm / wm) % 16 || (bn / wn) % 16)
             return tr("each warp's tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16")
-                .arg(double(bm) / double(wm)).arg(double(bn) / double(wn));
+                .arg(double(bm) / double(wm))
+                .arg(double(bn) / double(wn));
         if (QString e = threadsOk(32 * wm * wn); !e.isEmpty())
             return e;
         const qint64 smem = (bm + bn) * (bk + 8) * 2;
@@ -186,38 +257,53 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
         if (wm * wn * 1024 > smem)
             return tr("the epilogue needs 1 KB of scratch per warp inside the %1 bytes of tiles").arg(smem);
         if ((bm / wm / 16) * (bn / wn / 16) > 32)
-            return tr("%1 accumulator fragments per warp: at most 32 fit in registers").arg((bm / wm / 16) * (bn / wn / 16));
+            return tr("%1 accumulator fragments per warp: at most 32 fit in registers")
+                .arg((bm / wm / 16) * (bn / wn / 16));
         return {};
     }
     case Step::Mma: {
-        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), st = P(p, "STAGES"), wm = P(p, "WARPS_M"),
-                     wn = P(p, "WARPS_N");
+        const qint64 bm = P(p, "BM"), bn = P(p, "BN"), bk = P(p, "BK"), st = P(p, "STAGES"),
+                     wm = P(p, "WARPS_M"), wn = P(p, "WARPS_N");
         if (bm % wm || bn % wn || (bm / wm) % 16 || (bn / wn) % 16)
             return tr("each warp's tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16")
-                .arg(double(bm) / double(wm)).arg(double(bn) / double(wn));
+                .arg(double(bm) / double(wm))
+                .arg(double(bn) / double(wn));
         const qint64 threads = 32 * wm * wn;
         if (QString e = threadsOk(threads); !e.isEmpty())
             return e;
         if ((bm * (bk / 8)) % threads || (bn * (bk / 8)) % threads)
-            return tr("the 16-byte copies of a K-slice (%1 of A, %2 of B) must divide evenly among %3 threads")
-                .arg(bm * bk / 8).arg(bn * bk / 8).arg(threads);
+            return tr("the 16-byte copies of a K-slice (%1 of A, %2 of B) must divide evenly among %3 "
+                      "threads")
+                .arg(bm * bk / 8)
+                .arg(bn * bk / 8)
+                .arg(threads);
         const qint64 acc = (bm / wm) * (bn / wn) / 32;
         if (acc > 256)
             return tr("%1 accumulators per thread: at most 256 fit in registers").arg(acc);
         const qint64 smem = st * (bm + bn) * bk * 2;
         if (maxDynSmem > 0 && smem > maxDynSmem)
-            return tr("%1 stages need %2 bytes of shared memory: the device allows %3").arg(st).arg(smem).arg(maxDynSmem);
+            return tr("%1 stages need %2 bytes of shared memory: the device allows %3")
+                .arg(st)
+                .arg(smem)
+                .arg(maxDynSmem);
         return {};
     }
     case Step::Wgmma: {
         const qint64 bm = P(p, "BM"), bn = P(p, "BN"), st = P(p, "STAGES"), cons = P(p, "CONSUMERS");
         if (bm % (64 * cons) != 0 || (bm / cons / 64) > 2)
-            return tr("each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times CONSUMERS (%2)").arg(bm).arg(cons);
+            return tr("each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times "
+                      "CONSUMERS (%2)")
+                .arg(bm)
+                .arg(cons);
         if ((bm / cons / 64) * bn > 256)
-            return tr("%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN <= 256)").arg((bm / cons / 64) * bn / 2);
+            return tr("%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN <= 256)")
+                .arg((bm / cons / 64) * bn / 2);
         const qint64 smem = st * (bm + bn) * 128 + 1024 + 16 * st;
         if (maxDynSmem > 0 && smem > maxDynSmem)
-            return tr("%1 stages need %2 bytes of shared memory: the device allows %3").arg(st).arg(smem).arg(maxDynSmem);
+            return tr("%1 stages need %2 bytes of shared memory: the device allows %3")
+                .arg(st)
+                .arg(smem)
+                .arg(maxDynSmem);
         return {};
     }
     case Step::CublasSgemm:
@@ -239,16 +325,24 @@ int threadsOf(Step s, const Params &p)
 {
     switch (s) {
     case Step::Naive:
-    case Step::Coalesced: return int(P(p, "BLOCK") * P(p, "BLOCK"));
-    case Step::SmemTiled: return int(P(p, "TILE") * P(p, "TILE"));
-    case Step::Reg1d: return int(P(p, "BM") * P(p, "BN") / P(p, "TM"));
+    case Step::Coalesced:
+        return int(P(p, "BLOCK") * P(p, "BLOCK"));
+    case Step::SmemTiled:
+        return int(P(p, "TILE") * P(p, "TILE"));
+    case Step::Reg1d:
+        return int(P(p, "BM") * P(p, "BN") / P(p, "TM"));
     case Step::Reg2d:
-    case Step::Vectorized: return int((P(p, "BM") / P(p, "TM")) * (P(p, "BN") / P(p, "TN")));
-    case Step::Warptiled: return int(32 * (P(p, "BM") / P(p, "WM")) * (P(p, "BN") / P(p, "WN")));
+    case Step::Vectorized:
+        return int((P(p, "BM") / P(p, "TM")) * (P(p, "BN") / P(p, "TN")));
+    case Step::Warptiled:
+        return int(32 * (P(p, "BM") / P(p, "WM")) * (P(p, "BN") / P(p, "WN")));
     case Step::Wmma:
-    case Step::Mma: return int(32 * P(p, "WARPS_M") * P(p, "WARPS_N"));
-    case Step::Wgmma: return int(128 * (P(p, "CONSUMERS") + 1));
-    default: return 0;
+    case Step::Mma:
+        return int(32 * P(p, "WARPS_M") * P(p, "WARPS_N"));
+    case Step::Wgmma:
+        return int(128 * (P(p, "CONSUMERS") + 1));
+    default:
+        return 0;
     }
 }
 
@@ -288,8 +382,11 @@ gemm::LaunchShape shapeOf(Step s, const Params &p)
         break;
     case Step::Wmma:
     case Step::Mma:
-    case Step::Wgmma: sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN")); break;
-    default: break;
+    case Step::Wgmma:
+        sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
+        break;
+    default:
+        break;
     }
     return sh;
 }
@@ -315,50 +412,71 @@ QList<ParamSpec> tileSpecs(Step s)
     case Step::Coalesced:
         return {intParam("BLOCK", tr("the block is BLOCK x BLOCK threads"), 32, 8, 32, 1, {8, 16, 32})};
     case Step::SmemTiled:
-        return {intParam("TILE", tr("tile edge: TILE x TILE threads, TILE x TILE tiles of A and B"), 32, 8, 32, 1, {8, 16, 32})};
+        return {intParam("TILE", tr("tile edge: TILE x TILE threads, TILE x TILE tiles of A and B"), 32, 8,
+                         32, 1, {8, 16, 32})};
     case Step::Reg1d:
-        return {intParam("BM", tr("block tile rows"), 64, 8, 256, 8), intParam("BN", tr("block tile columns"), 64, 8, 256, 8),
+        return {intParam("BM", tr("block tile rows"), 64, 8, 256, 8),
+                intParam("BN", tr("block tile columns"), 64, 8, 256, 8),
                 intParam("BK", tr("K-slice per shared-memory tile"), 8, 1, 64),
                 intParam("TM", tr("results per thread (a column)"), 8, 1, 32)};
     case Step::Reg2d:
-        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8), intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
+        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8),
+                intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
                 intParam("BK", tr("K-slice per shared-memory tile"), 8, 1, 64),
-                intParam("TM", tr("results per thread, rows"), 8, 1, 16), intParam("TN", tr("results per thread, columns"), 8, 1, 16)};
+                intParam("TM", tr("results per thread, rows"), 8, 1, 16),
+                intParam("TN", tr("results per thread, columns"), 8, 1, 16)};
     case Step::Vectorized:
-        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8), intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
+        return {intParam("BM", tr("block tile rows"), 128, 8, 256, 8),
+                intParam("BN", tr("block tile columns"), 128, 8, 256, 8),
                 intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
-                intParam("TM", tr("results per thread, rows"), 8, 4, 16, 4), intParam("TN", tr("results per thread, columns"), 8, 4, 16, 4)};
+                intParam("TM", tr("results per thread, rows"), 8, 4, 16, 4),
+                intParam("TN", tr("results per thread, columns"), 8, 4, 16, 4)};
     case Step::Warptiled:
         // Defaults: the fastest of the configurations measured on an H200 (4 warps of 64 x 64,
         // two blocks per SM).
-        return {intParam("BM", tr("block tile rows"), 64, 16, 256, 16), intParam("BN", tr("block tile columns"), 256, 16, 256, 16),
+        return {intParam("BM", tr("block tile rows"), 64, 16, 256, 16),
+                intParam("BN", tr("block tile columns"), 256, 16, 256, 16),
                 intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
-                intParam("WM", tr("warp tile rows"), 64, 8, 256, 8), intParam("WN", tr("warp tile columns"), 64, 8, 256, 8),
+                intParam("WM", tr("warp tile rows"), 64, 8, 256, 8),
+                intParam("WN", tr("warp tile columns"), 64, 8, 256, 8),
                 intParam("WNITER", tr("sub-tiles of a warp tile along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
                 intParam("TM", tr("results per thread per sub-tile, rows"), 4, 4, 16, 4),
                 intParam("TN", tr("results per thread per sub-tile, columns"), 4, 4, 16, 4),
-                intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1, 4)};
+                intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1,
+                         4)};
     case Step::Wmma:
-        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2), intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
+        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2),
+                intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
                 intParam("BK", tr("K-slice per shared-memory tile"), 32, 16, 64, 16),
                 intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
                 intParam("WARPS_N", tr("warps along N"), 4, 1, 8, 1, {1, 2, 4, 8}),
-                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64)};
+                intParam("GROUP",
+                         tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8,
+                         1, 64)};
     case Step::Mma:
         // Defaults: 128 x 128 blocks of 4 warps (64 x 64 each), two blocks per SM.
-        return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2), intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
-                intParam("BK", tr("K-slice per stage"), 32, 16, 64, 16, {16, 32, 64}),
-                intParam("STAGES", tr("K-slices in flight (cp.async pipeline depth)"), 4, 2, 8),
-                intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
-                intParam("WARPS_N", tr("warps along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
-                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64),
-                intParam("FRAGPIPE", tr("1: double-buffer the register fragments (ldmatrix of the next K step before the mma)"), 1, 0, 1)};
+        return {
+            intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2),
+            intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
+            intParam("BK", tr("K-slice per stage"), 32, 16, 64, 16, {16, 32, 64}),
+            intParam("STAGES", tr("K-slices in flight (cp.async pipeline depth)"), 4, 2, 8),
+            intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
+            intParam("WARPS_N", tr("warps along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
+            intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"),
+                     8, 1, 64),
+            intParam(
+                "FRAGPIPE",
+                tr("1: double-buffer the register fragments (ldmatrix of the next K step before the mma)"), 1,
+                0, 1)};
     case Step::Wgmma:
         return {intParam("BM", tr("block tile rows (64 or 128 per consumer warpgroup)"), 128, 64, 256, 64),
                 intParam("BN", tr("block tile columns (the wgmma N)"), 256, 64, 256, 64),
-                intParam("STAGES", tr("shared-memory stages between the TMA producer and the consumers"), 4, 2, 8),
+                intParam("STAGES", tr("shared-memory stages between the TMA producer and the consumers"), 4,
+                         2, 8),
                 intParam("CONSUMERS", tr("consumer warpgroups (plus one producer warpgroup)"), 2, 1, 2),
-                intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8, 1, 64)};
+                intParam("GROUP",
+                         tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8,
+                         1, 64)};
     default:
         return {};
     }
@@ -369,7 +487,8 @@ QList<Params> testCasesFor(Step s)
     // Three sizes per step: a tile multiple, sizes that are multiples of nothing, and a thin
     // one. Tensor-core steps need K % 8 == 0 (16-byte rows for cp.async and TMA).
     const bool tc = tensorCoreStep(s);
-    const QList<std::array<qint64, 3>> sizes = {{256, 256, 256}, {333, 517, tc ? 264 : 259}, {1000, 72, tc ? 1000 : 999}};
+    const QList<std::array<qint64, 3>> sizes = {
+        {256, 256, 256}, {333, 517, tc ? 264 : 259}, {1000, 72, tc ? 1000 : 999}};
     QList<Params> out;
     for (const auto &sz : sizes)
         out.append(Params{{"M", sz[0]}, {"N", sz[1]}, {"K", sz[2]}});
@@ -393,7 +512,9 @@ void registerGemmKernels(Catalog &c)
         k.reference = info.name ? QStringLiteral("cublas") : QStringLiteral("cpu-fp64");
         // The fp32 steps are slow at the bottom of the ladder: 4096^3 keeps naive near 0.2 s.
         k.params = sizeParams(tc ? 8192 : 4096) + tileSpecs(s);
-        k.dtypes = s == Step::CublasTf32 ? QStringList{"tf32"} : tc ? QStringList{"bf16", "fp16"} : QStringList{"fp32"};
+        k.dtypes = s == Step::CublasTf32 ? QStringList{"tf32"}
+                   : tc                  ? QStringList{"bf16", "fp16"}
+                                         : QStringList{"fp32"};
         if (s == Step::CublasTf32)
             k.precision = "tf32_tc";
         k.work = [](const Params &p, model::Dtype d) {
@@ -401,7 +522,8 @@ void registerGemmKernels(Catalog &c)
         };
         k.validate = [s, tc](const Params &p, model::Dtype) -> QString {
             if ((s == Step::Mma || s == Step::Wgmma) && P(p, "K") % 8 != 0)
-                return tr("K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary "
+                return tr("K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte "
+                          "boundary "
                           "for cp.async and TMA")
                     .arg(P(p, "K"));
             Q_UNUSED(tc);
@@ -423,9 +545,8 @@ void registerGemmKernels(Catalog &c)
             };
         }
         if (info.name)
-            k.entry = [entry = QStringLiteral("gemm_%1").arg(QLatin1String(info.name))](const Params &, model::Dtype) {
-                return entry;
-            };
+            k.entry = [entry = QStringLiteral("gemm_%1").arg(QLatin1String(info.name))](
+                          const Params &, model::Dtype) { return entry; };
         k.testCases = testCasesFor(s);
         c.add(k);
     }
@@ -467,7 +588,10 @@ bool usesTensorCores(const QString &id)
 
 QString archFor(const QString &id, int major, int minor)
 {
-    return QStringLiteral("sm_%1%2%3").arg(major).arg(minor).arg(id == QLatin1String("gemm.wgmma_tma") ? "a" : "");
+    return QStringLiteral("sm_%1%2%3")
+        .arg(major)
+        .arg(minor)
+        .arg(id == QLatin1String("gemm.wgmma_tma") ? "a" : "");
 }
 
 QStringList tileParams(const QString &id)
@@ -523,26 +647,33 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
         Params p;
         switch (info->step) {
         case Step::Reg2d:
-            p = {{"BM", pick({32, 64, 128, 256})}, {"BN", pick({32, 64, 128, 256})}, {"BK", pick({4, 8, 16, 32})},
-                 {"TM", pick({2, 4, 8, 16})}, {"TN", pick({2, 4, 8, 16})}};
+            p = {{"BM", pick({32, 64, 128, 256})},
+                 {"BN", pick({32, 64, 128, 256})},
+                 {"BK", pick({4, 8, 16, 32})},
+                 {"TM", pick({2, 4, 8, 16})},
+                 {"TN", pick({2, 4, 8, 16})}};
             break;
         case Step::Warptiled:
             p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({8, 16, 32})},
-                 {"WM", pick({32, 64, 128})}, {"WN", pick({32, 64, 128})}, {"WNITER", pick({1, 2, 4})},
-                 {"TM", pick({4, 8})}, {"TN", pick({4, 8})}, {"MINB", pick({1, 2})}};
+                 {"WM", pick({32, 64, 128})},  {"WN", pick({32, 64, 128})},  {"WNITER", pick({1, 2, 4})},
+                 {"TM", pick({4, 8})},         {"TN", pick({4, 8})},         {"MINB", pick({1, 2})}};
             break;
         case Step::Wmma:
             p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({16, 32, 64})},
                  {"WARPS_M", pick({1, 2, 4})}, {"WARPS_N", pick({1, 2, 4})}, {"GROUP", pick({1, 4, 8, 16})}};
             break;
         case Step::Mma:
-            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 256})}, {"BK", pick({16, 32, 64})},
-                 {"STAGES", pick({2, 3, 4, 5, 6})}, {"WARPS_M", pick({1, 2, 4})}, {"WARPS_N", pick({1, 2, 4})},
+            p = {{"BM", pick({64, 128, 256})},  {"BN", pick({64, 128, 256})},
+                 {"BK", pick({16, 32, 64})},    {"STAGES", pick({2, 3, 4, 5, 6})},
+                 {"WARPS_M", pick({1, 2, 4})},  {"WARPS_N", pick({1, 2, 4})},
                  {"GROUP", pick({1, 4, 8, 16})}};
             break;
         case Step::Wgmma:
-            p = {{"BM", pick({64, 128, 256})}, {"BN", pick({64, 128, 192, 256})}, {"STAGES", pick({2, 3, 4, 5, 6})},
-                 {"CONSUMERS", pick({1, 2})}, {"GROUP", pick({1, 4, 8, 16})}};
+            p = {{"BM", pick({64, 128, 256})},
+                 {"BN", pick({64, 128, 192, 256})},
+                 {"STAGES", pick({2, 3, 4, 5, 6})},
+                 {"CONSUMERS", pick({1, 2})},
+                 {"GROUP", pick({1, 4, 8, 16})}};
             break;
         default:
             return out;
@@ -558,7 +689,8 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
             if (acc + 2 * frags > 192 || (P(p, "BK") == 64 && acc > 64))
                 continue;
         }
-        if (info->step == Step::Wmma && (P(p, "BM") / P(p, "WARPS_M") / 16) * (P(p, "BN") / P(p, "WARPS_N") / 16) > 16)
+        if (info->step == Step::Wmma &&
+            (P(p, "BM") / P(p, "WARPS_M") / 16) * (P(p, "BN") / P(p, "WARPS_N") / 16) > 16)
             continue;
         if (info->step == Step::Reg2d && P(p, "TM") * P(p, "TN") > 128)
             continue;

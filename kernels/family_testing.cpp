@@ -13,9 +13,9 @@ void registerTestKernels(Catalog &c)
     k.id = "test.fault";
     k.family = "test";
     k.title = QCoreApplication::translate("kernels::TestKernels", "Faulting kernel (test)");
-    k.description = QCoreApplication::translate("kernels::TestKernels",
-                                                "Writes far out of bounds on purpose: an illegal-address fault that "
-                                                "leaves the process's CUDA context unusable. For crash tests.");
+    k.description = QCoreApplication::translate(
+        "kernels::TestKernels", "Writes far out of bounds on purpose: an illegal-address fault that "
+                                "leaves the process's CUDA context unusable. For crash tests.");
     k.source = "testing.cu";
     k.workload = "copy";
     k.reference = "none";

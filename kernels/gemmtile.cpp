@@ -170,9 +170,9 @@ QString joinStops(const QList<qint64> &v)
 
 const QList<TileField> &tileFields()
 {
-    static const QList<TileField> f = {TileField::M,  TileField::N,  TileField::K,      TileField::Dtype,
-                                       TileField::Step, TileField::BM, TileField::BN,    TileField::BK,
-                                       TileField::TM, TileField::TN, TileField::Stages, TileField::Threads,
+    static const QList<TileField> f = {TileField::M,    TileField::N,  TileField::K,      TileField::Dtype,
+                                       TileField::Step, TileField::BM, TileField::BN,     TileField::BK,
+                                       TileField::TM,   TileField::TN, TileField::Stages, TileField::Threads,
                                        TileField::Group};
     return f;
 }
@@ -180,19 +180,32 @@ const QList<TileField> &tileFields()
 QString tileFieldName(TileField f)
 {
     switch (f) {
-    case TileField::M: return QStringLiteral("M");
-    case TileField::N: return QStringLiteral("N");
-    case TileField::K: return QStringLiteral("K");
-    case TileField::Dtype: return tr("dtype");
-    case TileField::Step: return tr("kernel step");
-    case TileField::BM: return QStringLiteral("BM");
-    case TileField::BN: return QStringLiteral("BN");
-    case TileField::BK: return QStringLiteral("BK");
-    case TileField::TM: return QStringLiteral("TM");
-    case TileField::TN: return QStringLiteral("TN");
-    case TileField::Stages: return tr("stages");
-    case TileField::Threads: return tr("threads");
-    case TileField::Group: return tr("group");
+    case TileField::M:
+        return QStringLiteral("M");
+    case TileField::N:
+        return QStringLiteral("N");
+    case TileField::K:
+        return QStringLiteral("K");
+    case TileField::Dtype:
+        return tr("dtype");
+    case TileField::Step:
+        return tr("kernel step");
+    case TileField::BM:
+        return QStringLiteral("BM");
+    case TileField::BN:
+        return QStringLiteral("BN");
+    case TileField::BK:
+        return QStringLiteral("BK");
+    case TileField::TM:
+        return QStringLiteral("TM");
+    case TileField::TN:
+        return QStringLiteral("TN");
+    case TileField::Stages:
+        return tr("stages");
+    case TileField::Threads:
+        return tr("threads");
+    case TileField::Group:
+        return tr("group");
     }
     return {};
 }
@@ -200,19 +213,32 @@ QString tileFieldName(TileField f)
 QString tileFieldKey(TileField f)
 {
     switch (f) {
-    case TileField::M: return QStringLiteral("M");
-    case TileField::N: return QStringLiteral("N");
-    case TileField::K: return QStringLiteral("K");
-    case TileField::Dtype: return QStringLiteral("dtype");
-    case TileField::Step: return QStringLiteral("step");
-    case TileField::BM: return QStringLiteral("bm");
-    case TileField::BN: return QStringLiteral("bn");
-    case TileField::BK: return QStringLiteral("bk");
-    case TileField::TM: return QStringLiteral("tm");
-    case TileField::TN: return QStringLiteral("tn");
-    case TileField::Stages: return QStringLiteral("stages");
-    case TileField::Threads: return QStringLiteral("threads");
-    case TileField::Group: return QStringLiteral("group");
+    case TileField::M:
+        return QStringLiteral("M");
+    case TileField::N:
+        return QStringLiteral("N");
+    case TileField::K:
+        return QStringLiteral("K");
+    case TileField::Dtype:
+        return QStringLiteral("dtype");
+    case TileField::Step:
+        return QStringLiteral("step");
+    case TileField::BM:
+        return QStringLiteral("bm");
+    case TileField::BN:
+        return QStringLiteral("bn");
+    case TileField::BK:
+        return QStringLiteral("bk");
+    case TileField::TM:
+        return QStringLiteral("tm");
+    case TileField::TN:
+        return QStringLiteral("tn");
+    case TileField::Stages:
+        return QStringLiteral("stages");
+    case TileField::Threads:
+        return QStringLiteral("threads");
+    case TileField::Group:
+        return QStringLiteral("group");
     }
     return {};
 }
@@ -220,19 +246,31 @@ QString tileFieldKey(TileField f)
 qint64 TileConfig::value(TileField f) const
 {
     switch (f) {
-    case TileField::M: return M;
-    case TileField::N: return N;
-    case TileField::K: return K;
-    case TileField::BM: return bm;
-    case TileField::BN: return bn;
-    case TileField::BK: return bk;
-    case TileField::TM: return tm;
-    case TileField::TN: return tn;
-    case TileField::Stages: return stages;
-    case TileField::Threads: return threads;
-    case TileField::Group: return group;
+    case TileField::M:
+        return M;
+    case TileField::N:
+        return N;
+    case TileField::K:
+        return K;
+    case TileField::BM:
+        return bm;
+    case TileField::BN:
+        return bn;
+    case TileField::BK:
+        return bk;
+    case TileField::TM:
+        return tm;
+    case TileField::TN:
+        return tn;
+    case TileField::Stages:
+        return stages;
+    case TileField::Threads:
+        return threads;
+    case TileField::Group:
+        return group;
     case TileField::Dtype:
-    case TileField::Step: break;
+    case TileField::Step:
+        break;
     }
     return 0;
 }
@@ -240,19 +278,42 @@ qint64 TileConfig::value(TileField f) const
 void TileConfig::setValue(TileField f, qint64 v)
 {
     switch (f) {
-    case TileField::M: M = v; break;
-    case TileField::N: N = v; break;
-    case TileField::K: K = v; break;
-    case TileField::BM: bm = int(v); break;
-    case TileField::BN: bn = int(v); break;
-    case TileField::BK: bk = int(v); break;
-    case TileField::TM: tm = int(v); break;
-    case TileField::TN: tn = int(v); break;
-    case TileField::Stages: stages = int(v); break;
-    case TileField::Threads: threads = int(v); break;
-    case TileField::Group: group = int(v); break;
+    case TileField::M:
+        M = v;
+        break;
+    case TileField::N:
+        N = v;
+        break;
+    case TileField::K:
+        K = v;
+        break;
+    case TileField::BM:
+        bm = int(v);
+        break;
+    case TileField::BN:
+        bn = int(v);
+        break;
+    case TileField::BK:
+        bk = int(v);
+        break;
+    case TileField::TM:
+        tm = int(v);
+        break;
+    case TileField::TN:
+        tn = int(v);
+        break;
+    case TileField::Stages:
+        stages = int(v);
+        break;
+    case TileField::Threads:
+        threads = int(v);
+        break;
+    case TileField::Group:
+        group = int(v);
+        break;
     case TileField::Dtype:
-    case TileField::Step: break;
+    case TileField::Step:
+        break;
     }
 }
 
@@ -284,10 +345,13 @@ FieldRule fieldRule(const QString &step, TileField f)
     switch (f) {
     case TileField::M:
     case TileField::N:
-    case TileField::K: return freeRule(pow2(64, 16384), 1, 32768);
+    case TileField::K:
+        return freeRule(pow2(64, 16384), 1, 32768);
     case TileField::Dtype:
-    case TileField::Step: return freeRule({}, 0, 0);
-    default: break;
+    case TileField::Step:
+        return freeRule({}, 0, 0);
+    default:
+        break;
     }
 
     switch (k) {
@@ -295,42 +359,63 @@ FieldRule fieldRule(const QString &step, TileField f)
     case Kind::Unknown:
         switch (f) {
         case TileField::BM:
-        case TileField::BN: return freeRule(pow2(8, 256), 1, 4096);
-        case TileField::BK: return freeRule(pow2(8, 128), 1, 4096);
+        case TileField::BN:
+            return freeRule(pow2(8, 256), 1, 4096);
+        case TileField::BK:
+            return freeRule(pow2(8, 128), 1, 4096);
         case TileField::TM:
-        case TileField::TN: return fixedRule(0, tr("the tile model does not see the per-thread tile"));
-        case TileField::Stages: return freeRule(range(1, 8), 1, 64);
-        case TileField::Threads: return freeRule(pow2(32, 1024), 1, 1024);
-        case TileField::Group: return freeRule(pow2(1, 64), 1, 4096);
-        default: break;
+        case TileField::TN:
+            return fixedRule(0, tr("the tile model does not see the per-thread tile"));
+        case TileField::Stages:
+            return freeRule(range(1, 8), 1, 64);
+        case TileField::Threads:
+            return freeRule(pow2(32, 1024), 1, 1024);
+        case TileField::Group:
+            return freeRule(pow2(1, 64), 1, 4096);
+        default:
+            break;
         }
         break;
     case Kind::Naive: {
-        const QString one = tr("no tile: every output is computed on its own, so the model counts a 1×1 tile (no reuse)");
+        const QString one =
+            tr("no tile: every output is computed on its own, so the model counts a 1×1 tile (no reuse)");
         switch (f) {
         case TileField::BM:
         case TileField::BN:
-        case TileField::BK: return fixedRule(1, one);
+        case TileField::BK:
+            return fixedRule(1, one);
         case TileField::TM:
-        case TileField::TN: return fixedRule(0, na);
-        case TileField::Stages: return fixedRule(1, tr("no shared memory"));
-        case TileField::Threads: return freeRule({64, 256, 1024}, 1, 1024);
-        case TileField::Group: return fixedRule(1, tr("launch order as the grid runs"));
-        default: break;
+        case TileField::TN:
+            return fixedRule(0, na);
+        case TileField::Stages:
+            return fixedRule(1, tr("no shared memory"));
+        case TileField::Threads:
+            return freeRule({64, 256, 1024}, 1, 1024);
+        case TileField::Group:
+            return fixedRule(1, tr("launch order as the grid runs"));
+        default:
+            break;
         }
         break;
     }
     case Kind::SmemTiled:
         switch (f) {
-        case TileField::BM: return freeRule({8, 16, 32}, 1, 32);
+        case TileField::BM:
+            return freeRule({8, 16, 32}, 1, 32);
         case TileField::BN:
-        case TileField::BK: return derivedRule(tr("= BM: square TILE×TILE tiles of A and B"));
+        case TileField::BK:
+            return derivedRule(tr("= BM: square TILE×TILE tiles of A and B"));
         case TileField::TM:
-        case TileField::TN: return fixedRule(0, na);
-        case TileField::Stages: return fixedRule(1, tr("one shared-memory buffer"));
-        case TileField::Threads: return derivedRule(tr("= TILE²: one thread per output of the tile"));
-        case TileField::Group: return fixedRule(1, tr("row-major block order"));
-        default: break;
+        case TileField::TN:
+            return fixedRule(0, na);
+        case TileField::Stages:
+            return fixedRule(1, tr("one shared-memory buffer"));
+        case TileField::Threads:
+            return derivedRule(tr("= TILE²: one thread per output of the tile"));
+        case TileField::Group:
+            return fixedRule(1, tr("row-major block order"));
+        default:
+            break;
         }
         break;
     case Kind::Reg1d:
@@ -339,62 +424,90 @@ FieldRule fieldRule(const QString &step, TileField f)
         const bool vec = k == Kind::Vectorized;
         switch (f) {
         case TileField::BM:
-        case TileField::BN: return freeRule(pow2(8, 256), 8, 256);
-        case TileField::BK: return vec ? freeRule(pow2(4, 64), 4, 64) : freeRule(pow2(1, 64), 1, 64);
+        case TileField::BN:
+            return freeRule(pow2(8, 256), 8, 256);
+        case TileField::BK:
+            return vec ? freeRule(pow2(4, 64), 4, 64) : freeRule(pow2(1, 64), 1, 64);
         case TileField::TM:
-            return k == Kind::Reg1d ? freeRule(pow2(1, 32), 1, 32) : vec ? freeRule(pow2(4, 16), 4, 16) : freeRule(pow2(1, 16), 1, 16);
+            return k == Kind::Reg1d ? freeRule(pow2(1, 32), 1, 32)
+                   : vec            ? freeRule(pow2(4, 16), 4, 16)
+                                    : freeRule(pow2(1, 16), 1, 16);
         case TileField::TN:
             if (k == Kind::Reg1d)
                 return fixedRule(1, tr("one column of results per thread"));
             return vec ? freeRule(pow2(4, 16), 4, 16) : freeRule(pow2(1, 16), 1, 16);
-        case TileField::Stages: return fixedRule(1, tr("one shared-memory buffer"));
+        case TileField::Stages:
+            return fixedRule(1, tr("one shared-memory buffer"));
         case TileField::Threads:
             return derivedRule(k == Kind::Reg1d ? tr("= BM·BN/TM: one thread per TM results")
                                                 : tr("= (BM/TM)·(BN/TN): one thread per TM×TN patch"));
-        case TileField::Group: return fixedRule(1, tr("row-major block order"));
-        default: break;
+        case TileField::Group:
+            return fixedRule(1, tr("row-major block order"));
+        default:
+            break;
         }
         break;
     }
     case Kind::Warptiled:
         switch (f) {
         case TileField::BM:
-        case TileField::BN: return freeRule(pow2(16, 256), 16, 256);
-        case TileField::BK: return freeRule(pow2(4, 64), 4, 64);
+        case TileField::BN:
+            return freeRule(pow2(16, 256), 16, 256);
+        case TileField::BK:
+            return freeRule(pow2(4, 64), 4, 64);
         case TileField::TM:
-        case TileField::TN: return freeRule(pow2(4, 16), 4, 16);
-        case TileField::Stages: return fixedRule(2, tr("two tile buffers: the next K-slice loads during the math"));
-        case TileField::Threads: return freeRule(pow2(32, 1024), 32, 1024);
-        case TileField::Group: return fixedRule(1, tr("row-major block order"));
-        default: break;
+        case TileField::TN:
+            return freeRule(pow2(4, 16), 4, 16);
+        case TileField::Stages:
+            return fixedRule(2, tr("two tile buffers: the next K-slice loads during the math"));
+        case TileField::Threads:
+            return freeRule(pow2(32, 1024), 32, 1024);
+        case TileField::Group:
+            return fixedRule(1, tr("row-major block order"));
+        default:
+            break;
         }
         break;
     case Kind::Wmma:
     case Kind::Mma:
         switch (f) {
         case TileField::BM:
-        case TileField::BN: return freeRule(pow2(16, 256), 16, 256);
-        case TileField::BK: return k == Kind::Wmma ? freeRule({16, 32, 48, 64}, 16, 64) : freeRule({16, 32, 64}, 16, 64);
+        case TileField::BN:
+            return freeRule(pow2(16, 256), 16, 256);
+        case TileField::BK:
+            return k == Kind::Wmma ? freeRule({16, 32, 48, 64}, 16, 64) : freeRule({16, 32, 64}, 16, 64);
         case TileField::TM:
-        case TileField::TN: return fixedRule(0, tr("tensor cores: the MMA instruction sets the per-warp tile"));
+        case TileField::TN:
+            return fixedRule(0, tr("tensor cores: the MMA instruction sets the per-warp tile"));
         case TileField::Stages:
-            return k == Kind::Wmma ? fixedRule(1, tr("one stage: load, barrier, compute")) : freeRule(range(2, 8), 2, 8);
-        case TileField::Threads: return freeRule(pow2(32, 1024), 32, 1024);
-        case TileField::Group: return freeRule(pow2(1, 64), 1, 64);
-        default: break;
+            return k == Kind::Wmma ? fixedRule(1, tr("one stage: load, barrier, compute"))
+                                   : freeRule(range(2, 8), 2, 8);
+        case TileField::Threads:
+            return freeRule(pow2(32, 1024), 32, 1024);
+        case TileField::Group:
+            return freeRule(pow2(1, 64), 1, 64);
+        default:
+            break;
         }
         break;
     case Kind::Wgmma:
         switch (f) {
         case TileField::BM:
-        case TileField::BN: return freeRule({64, 128, 192, 256}, 64, 256);
-        case TileField::BK: return fixedRule(64, tr("TMA copies 128-byte (64-element) swizzled rows"));
+        case TileField::BN:
+            return freeRule({64, 128, 192, 256}, 64, 256);
+        case TileField::BK:
+            return fixedRule(64, tr("TMA copies 128-byte (64-element) swizzled rows"));
         case TileField::TM:
-        case TileField::TN: return fixedRule(0, tr("tensor cores: wgmma sets the per-warpgroup tile"));
-        case TileField::Stages: return freeRule(range(2, 8), 2, 8);
-        case TileField::Threads: return freeRule({256, 384}, 256, 384);
-        case TileField::Group: return freeRule(pow2(1, 64), 1, 64);
-        default: break;
+        case TileField::TN:
+            return fixedRule(0, tr("tensor cores: wgmma sets the per-warpgroup tile"));
+        case TileField::Stages:
+            return freeRule(range(2, 8), 2, 8);
+        case TileField::Threads:
+            return freeRule({256, 384}, 256, 384);
+        case TileField::Group:
+            return freeRule(pow2(1, 64), 1, 64);
+        default:
+            break;
         }
         break;
     }
@@ -440,8 +553,8 @@ TileConfig defaultConfig(const QString &step, qint64 size)
 TileConfig normalized(TileConfig c)
 {
     const Kind k = kindOf(c.step);
-    for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN, TileField::Stages,
-                        TileField::Threads, TileField::Group}) {
+    for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN,
+                        TileField::Stages, TileField::Threads, TileField::Group}) {
         const FieldRule r = fieldRule(c.step, f);
         if (r.role == FieldRole::Fixed)
             c.setValue(f, r.fixedValue);
@@ -453,7 +566,9 @@ TileConfig normalized(TileConfig c)
         break;
     case Kind::Reg1d:
         if (c.tm <= 0)
-            c.tm = c.threads > 0 && qint64(c.bm) * c.bn % c.threads == 0 ? int(qint64(c.bm) * c.bn / c.threads) : 8;
+            c.tm = c.threads > 0 && qint64(c.bm) * c.bn % c.threads == 0
+                       ? int(qint64(c.bm) * c.bn / c.threads)
+                       : 8;
         c.threads = c.tm > 0 ? int(qint64(c.bm) * c.bn / c.tm) : 0;
         break;
     case Kind::Reg2d:
@@ -462,7 +577,8 @@ TileConfig normalized(TileConfig c)
             registerTileFor(c.bm, c.bn, c.threads, &c.tm, &c.tn);
         c.threads = c.tm > 0 && c.tn > 0 ? (c.bm / c.tm) * (c.bn / c.tn) : 0;
         break;
-    default: break;
+    default:
+        break;
     }
     return c;
 }
@@ -472,8 +588,8 @@ TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *c
     const TileConfig d = defaultConfig(step, c.M);
     TileConfig out = c;
     out.step = step;
-    for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN, TileField::Stages,
-                        TileField::Threads, TileField::Group}) {
+    for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN,
+                        TileField::Stages, TileField::Threads, TileField::Group}) {
         const FieldRule was = fieldRule(c.step, f), now = fieldRule(step, f);
         if (now.role != FieldRole::Free)
             continue;
@@ -497,7 +613,8 @@ TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *c
         out.dtype = d.dtype;
         if (changed)
             changed->append(QStringLiteral("%1 %2 → %3")
-                                .arg(tileFieldName(TileField::Dtype), model::dtypeName(c.dtype), model::dtypeName(d.dtype)));
+                                .arg(tileFieldName(TileField::Dtype), model::dtypeName(c.dtype),
+                                     model::dtypeName(d.dtype)));
     }
     return normalized(out);
 }
@@ -520,10 +637,11 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
     case Kind::Naive: {
         const int block = int(std::lround(std::sqrt(double(std::max(0, c.threads)))));
         if (block * block != c.threads || (block != 8 && block != 16 && block != 32))
-            p.problems.append(tr("threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 "
-                                 "threads), not %2")
-                                  .arg(id)
-                                  .arg(c.threads));
+            p.problems.append(
+                tr("threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 "
+                   "threads), not %2")
+                    .arg(id)
+                    .arg(c.threads));
         kp["BLOCK"] = block;
         p.launchThreads = c.threads;
         break;
@@ -565,7 +683,8 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
         p.launchThreads = c.threads;
         const QList<std::pair<int, int>> grids = warpGrids(c.threads / 32);
         if (c.threads % 32 != 0 || grids.isEmpty()) {
-            p.problems.append(tr("threads: %1 is not a power-of-two number of warps (32, 64, 128, ... 1024)").arg(c.threads));
+            p.problems.append(tr("threads: %1 is not a power-of-two number of warps (32, 64, 128, ... 1024)")
+                                  .arg(c.threads));
             break;
         }
         bool found = false;
@@ -608,16 +727,18 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
         kp["GROUP"] = c.group;
         const int consumers = c.threads / 128 - 1;
         if (c.threads % 128 != 0 || consumers < 1 || consumers > 2)
-            p.problems.append(tr("threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 "
-                                 "threads), not %2")
-                                  .arg(id)
-                                  .arg(c.threads));
+            p.problems.append(
+                tr("threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 "
+                   "threads), not %2")
+                    .arg(id)
+                    .arg(c.threads));
         kp["CONSUMERS"] = std::clamp(consumers, 1, 2);
         p.launchThreads = c.threads;
         break;
     }
     case Kind::Model:
-    case Kind::Unknown: break;
+    case Kind::Unknown:
+        break;
     }
 }
 
@@ -629,12 +750,14 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     p.config = c;
     const Kind k = kindOf(c.step);
     if (k == Kind::Unknown) {
-        p.problems.append(tr("step: \"%1\" is not a GEMM ladder step (known: %2)").arg(c.step, tileSteps().join(", ")));
+        p.problems.append(
+            tr("step: \"%1\" is not a GEMM ladder step (known: %2)").arg(c.step, tileSteps().join(", ")));
         return p;
     }
     const QString dt = model::dtypeName(c.dtype);
     if (!dtypesFor(c.step).contains(dt))
-        p.problems.append(tr("dtype: %1 computes %2 only, not %3").arg(c.step, dtypesFor(c.step).join(" / "), dt));
+        p.problems.append(
+            tr("dtype: %1 computes %2 only, not %3").arg(c.step, dtypesFor(c.step).join(" / "), dt));
 
     // Knob by knob: typed values out of range, derived ones that disagree, fixed ones that differ.
     const TileConfig expect = normalized(c);
@@ -690,13 +813,18 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.bm = in.bn = in.bk = 1;
         in.stages = 1;
         in.threads = 1;
-        p.notes.append(tr("%1 shares nothing between threads: the model counts every output as its own 1×1 tile with "
-                          "one thread, so blocks/SM and waves below are per thread; the launch has %2 "
-                          "threads per block")
-                           .arg(c.step)
-                           .arg(c.threads));
+        p.notes.append(
+            tr("%1 shares nothing between threads: the model counts every output as its own 1×1 tile with "
+               "one thread, so blocks/SM and waves below are per thread; the launch has %2 "
+               "threads per block")
+                .arg(c.step)
+                .arg(c.threads));
         break;
-    case Kind::SmemTiled: in.bn = in.bk = in.bm; in.threads = c.bm * c.bm; in.stages = 1; break;
+    case Kind::SmemTiled:
+        in.bn = in.bk = in.bm;
+        in.threads = c.bm * c.bm;
+        in.stages = 1;
+        break;
     case Kind::Vectorized:
         in.extraSmemBytes = qint64(c.bk) * 4 * 4; // A stored transposed with 4 floats of padding per row
         break;
@@ -713,12 +841,14 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         // The producer warpgroup moves data with TMA and computes no outputs.
         in.threads = std::max(128, c.threads - 128);
-        p.notes.append(tr("%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the "
-                          "tile over the %2 consumer threads")
-                           .arg(c.step)
-                           .arg(in.threads));
+        p.notes.append(
+            tr("%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the "
+               "tile over the %2 consumer threads")
+                .arg(c.step)
+                .arg(in.threads));
         break;
-    default: break;
+    default:
+        break;
     }
     if (k == Kind::Model)
         return p;
@@ -737,17 +867,20 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     const bool dtypeOk = dtypesFor(c.step).contains(dt);
     if (!Catalog::resolve(*spec, p.kernelParams, &error))
         p.problems.append(error);
-    else if (dtypeOk && !Catalog::resolveAll(*spec, p.kernelParams, dt, &error) && !p.problems.contains(error))
+    else if (dtypeOk && !Catalog::resolveAll(*spec, p.kernelParams, dt, &error) &&
+             !p.problems.contains(error))
         p.problems.append(error);
-    if (const QString why = illegalReason(c.step, p.kernelParams, maxDyn); !why.isEmpty() && !p.problems.contains(why))
+    if (const QString why = illegalReason(c.step, p.kernelParams, maxDyn);
+        !why.isEmpty() && !p.problems.contains(why))
         p.problems.append(why);
     if (gpu) {
         QString archError;
         if (archForGpu(c.step, *gpu, &archError).isEmpty() && !gpu->computeCapability.isEmpty())
             p.problems.append(archError);
         else if (gpu->computeCapability.isEmpty())
-            p.notes.append(tr("%1 is not an NVIDIA GPU: nothing to compile or run there; registers stay estimated")
-                               .arg(gpu->displayName()));
+            p.notes.append(
+                tr("%1 is not an NVIDIA GPU: nothing to compile or run there; registers stay estimated")
+                    .arg(gpu->displayName()));
     }
     return p;
 }
@@ -792,7 +925,8 @@ CompileJob compileJob(const TilePlan &p, const model::Gpu &gpu)
         return j;
     }
     QString error;
-    const auto resolved = Catalog::resolveAll(*spec, p.kernelParams, model::dtypeName(p.config.dtype), &error);
+    const auto resolved =
+        Catalog::resolveAll(*spec, p.kernelParams, model::dtypeName(p.config.dtype), &error);
     if (!resolved) {
         j.error = error;
         return j;
@@ -902,7 +1036,8 @@ std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &
         c.group = v("GROUP");
         break;
     case Kind::Model:
-    case Kind::Unknown: break;
+    case Kind::Unknown:
+        break;
     }
     return c;
 }
@@ -914,7 +1049,8 @@ QString tileLabel(const TileConfig &c)
         return tr("%1 thr, no tile").arg(c.threads);
     QString s = QStringLiteral("%1×%2×%3").arg(c.bm).arg(c.bn).arg(c.bk);
     if (c.tm > 0 && (k == Kind::Reg1d || k == Kind::Reg2d || k == Kind::Vectorized || k == Kind::Warptiled))
-        s += k == Kind::Reg1d ? QStringLiteral(" TM%1").arg(c.tm) : QStringLiteral(" %1×%2/thr").arg(c.tm).arg(c.tn);
+        s += k == Kind::Reg1d ? QStringLiteral(" TM%1").arg(c.tm)
+                              : QStringLiteral(" %1×%2/thr").arg(c.tm).arg(c.tn);
     if (c.stages > 1)
         s += tr(" ·%1 st").arg(c.stages);
     s += tr(" ·%1 thr").arg(c.threads);
@@ -950,7 +1086,8 @@ TileConfig configFromKeys(const QVariantMap &keys)
         given.append(f);
     }
     // A register-blocked step told only its threads finds TM and TN from them.
-    if (given.contains(TileField::Threads) && !given.contains(TileField::TM) && !given.contains(TileField::TN))
+    if (given.contains(TileField::Threads) && !given.contains(TileField::TM) &&
+        !given.contains(TileField::TN))
         c.tm = c.tn = 0;
     const TileConfig n = normalized(c);
     for (TileField f : tileFields())

@@ -21,8 +21,8 @@ namespace kernels::gemm {
 // The explorer's knobs, in display order.
 enum class TileField { M, N, K, Dtype, Step, BM, BN, BK, TM, TN, Stages, Threads, Group };
 const QList<TileField> &tileFields();
-QString tileFieldName(TileField f);  // "BM", "stages", ... (as in lesson tile maps, lower case there)
-QString tileFieldKey(TileField f);   // the lesson / settings key: "M", "bm", "stages", ...
+QString tileFieldName(TileField f); // "BM", "stages", ... (as in lesson tile maps, lower case there)
+QString tileFieldKey(TileField f);  // the lesson / settings key: "M", "bm", "stages", ...
 
 // The step that only evaluates the model: every knob free, no kernel behind it (e.g. seed
 // 003's TF32 configurations, which no ladder step implements).
@@ -70,7 +70,7 @@ struct FieldRule
 
 // The tile model step, then the ladder in order (gemm.naive .. gemm.wgmma_tma).
 QStringList tileSteps();
-QString stepTitle(const QString &step); // "GEMM 5: 2D register blocking", "Tile model only"
+QString stepTitle(const QString &step);     // "GEMM 5: 2D register blocking", "Tile model only"
 QString shortStepName(const QString &step); // "reg2d", "model"
 FieldRule fieldRule(const QString &step, TileField f);
 QStringList dtypesFor(const QString &step); // fp32 steps: fp32; tensor-core steps: bf16, fp16

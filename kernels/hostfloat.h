@@ -69,8 +69,8 @@ inline uint16_t doubleToHalf(double d)
     std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
     // Spacing of halves near a: 2^(e-11) for normals (e >= -13), 2^-24 for subnormals.
     const int q = e >= -13 ? e - 11 : -24;
-    const double scaled = std::ldexp(a, -q);       // exact
-    const double r = std::nearbyint(scaled);       // ties to even (default rounding mode)
+    const double scaled = std::ldexp(a, -q); // exact
+    const double r = std::nearbyint(scaled); // ties to even (default rounding mode)
     const double v = std::ldexp(r, q);
     // Re-encode v (exact in half).
     if (v == 0)

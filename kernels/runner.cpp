@@ -35,13 +35,20 @@ QString bytesText(double b)
 QString defaultPrecision(model::Dtype d)
 {
     switch (d) {
-    case model::Dtype::Fp64: return QStringLiteral("fp64");
-    case model::Dtype::Tf32: return QStringLiteral("tf32_tc");
-    case model::Dtype::Fp16: return QStringLiteral("fp16_tc");
-    case model::Dtype::Bf16: return QStringLiteral("bf16_tc");
-    case model::Dtype::Fp8: return QStringLiteral("fp8_tc");
-    case model::Dtype::Int8: return QStringLiteral("int8_tc");
-    default: return QStringLiteral("fp32");
+    case model::Dtype::Fp64:
+        return QStringLiteral("fp64");
+    case model::Dtype::Tf32:
+        return QStringLiteral("tf32_tc");
+    case model::Dtype::Fp16:
+        return QStringLiteral("fp16_tc");
+    case model::Dtype::Bf16:
+        return QStringLiteral("bf16_tc");
+    case model::Dtype::Fp8:
+        return QStringLiteral("fp8_tc");
+    case model::Dtype::Int8:
+        return QStringLiteral("int8_tc");
+    default:
+        return QStringLiteral("fp32");
     }
 }
 
@@ -58,7 +65,8 @@ Module::~Module()
 bool Module::load(const CompileResult &compiled, QString *error)
 {
     m_compiled = compiled;
-    return RL_CUDA(cudaLibraryLoadData(&m_library, m_compiled.cubin.constData(), nullptr, nullptr, 0, nullptr, nullptr, 0),
+    return RL_CUDA(cudaLibraryLoadData(&m_library, m_compiled.cubin.constData(), nullptr, nullptr, 0, nullptr,
+                                       nullptr, 0),
                    error);
 }
 
@@ -126,7 +134,8 @@ struct Runner::Impl
 bool Runner::Impl::launchRuntime(const char *name, dim3 grid, dim3 block, void **args, QString *error)
 {
     cudaKernel_t k = runtime.kernel(QString::fromLatin1(name), error);
-    return k && RL_CHECK_IMPL(cudaLaunchKernel(reinterpret_cast<const void *>(k), grid, block, args, 0, stream), error);
+    return k && RL_CHECK_IMPL(
+                    cudaLaunchKernel(reinterpret_cast<const void *>(k), grid, block, args, 0, stream), error);
 }
 
 bool Runner::Impl::flushL2(QString *error)
@@ -148,12 +157,7 @@ namespace {
 class RunContext : public BenchContext
 {
 public:
-    RunContext(Runner::Impl *r, Module *module, unsigned seed)
-        : m_r(r)
-        , m_module(module)
-        , m_seed(seed)
-    {
-    }
+    RunContext(Runner::Impl *r, Module *module, unsigned seed) : m_r(r), m_module(module), m_seed(seed) {}
 
     ~RunContext() override
     {
@@ -205,20 +209,23 @@ public:
                               .arg(attr.numRegs));
         const qint64 smem = qint64(attr.sharedSizeBytes) + qint64(dyn);
         if (smem > dev.smemPerBlockOptin)
-            return refuse(tr("needs %1 bytes of shared memory per block (%2 static + %3 dynamic); %4 allows at most %5")
-                              .arg(smem)
-                              .arg(attr.sharedSizeBytes)
-                              .arg(dyn)
-                              .arg(dev.name)
-                              .arg(dev.smemPerBlockOptin));
+            return refuse(
+                tr("needs %1 bytes of shared memory per block (%2 static + %3 dynamic); %4 allows at most %5")
+                    .arg(smem)
+                    .arg(attr.sharedSizeBytes)
+                    .arg(dyn)
+                    .arg(dev.name)
+                    .arg(dev.smemPerBlockOptin));
         if (dyn > 0 && qint64(dyn) > attr.maxDynamicSharedSizeBytes &&
-            !m_r->RL_CHECK_IMPL(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, int(dyn)), error))
+            !m_r->RL_CHECK_IMPL(
+                cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, int(dyn)), error))
             return false;
         int n = 0;
         if (!m_r->RL_CHECK_IMPL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, block, dyn), error))
             return false;
         if (n < 1)
-            return refuse(tr("no block of %1 threads fits on an SM (%2 registers per thread, %3 bytes of shared memory)")
+            return refuse(tr("no block of %1 threads fits on an SM (%2 registers per thread, %3 bytes of "
+                             "shared memory)")
                               .arg(block)
                               .arg(attr.numRegs)
                               .arg(smem));
@@ -235,8 +242,8 @@ public:
                 *error = tr("empty grid");
             return false;
         }
-        return m_r->RL_CHECK_IMPL(cudaLaunchKernel(reinterpret_cast<const void *>(k), grid, block, args, dyn, m_r->stream),
-                                  error);
+        return m_r->RL_CHECK_IMPL(
+            cudaLaunchKernel(reinterpret_cast<const void *>(k), grid, block, args, dyn, m_r->stream), error);
     }
 
     void *alloc(size_t bytes, QString *error) override
@@ -246,35 +253,47 @@ public:
         if (e != cudaSuccess) {
             cudaGetLastError();
             if (error)
-                *error = tr("cudaMalloc(%1): %2").arg(bytesText(double(bytes)), QString::fromLatin1(cudaGetErrorString(e)));
+                *error = tr("cudaMalloc(%1): %2")
+                             .arg(bytesText(double(bytes)), QString::fromLatin1(cudaGetErrorString(e)));
             return nullptr;
         }
         m_allocs.push_back(p);
         return p;
     }
 
-    bool fill(void *p, long long n, model::Dtype dt, float lo, float hi, unsigned seed, QString *error) override
+    bool fill(void *p, long long n, model::Dtype dt, float lo, float hi, unsigned seed,
+              QString *error) override
     {
         const char *name = nullptr;
         switch (dt) {
         case model::Dtype::Fp32:
-        case model::Dtype::Tf32: name = "rl_fill<float>"; break;
-        case model::Dtype::Fp64: name = "rl_fill<double>"; break;
-        case model::Dtype::Bf16: name = "rl_fill<__nv_bfloat16>"; break;
-        case model::Dtype::Fp16: name = "rl_fill<__half>"; break;
+        case model::Dtype::Tf32:
+            name = "rl_fill<float>";
+            break;
+        case model::Dtype::Fp64:
+            name = "rl_fill<double>";
+            break;
+        case model::Dtype::Bf16:
+            name = "rl_fill<__nv_bfloat16>";
+            break;
+        case model::Dtype::Fp16:
+            name = "rl_fill<__half>";
+            break;
         default:
             if (error)
                 *error = tr("no fill for %1").arg(model::dtypeName(dt));
             return false;
         }
-        const dim3 grid(static_cast<unsigned>(std::clamp<long long>(ceilDiv(n, 256), 1, (long long)m_r->dev.sms * 16)));
+        const dim3 grid(
+            static_cast<unsigned>(std::clamp<long long>(ceilDiv(n, 256), 1, (long long)m_r->dev.sms * 16)));
         void *args[] = {&p, &n, &seed, &lo, &hi};
         return m_r->launchRuntime(name, grid, dim3(256), args, error);
     }
 
     bool fillWords(unsigned *p, long long n, unsigned seed, QString *error) override
     {
-        const dim3 grid(static_cast<unsigned>(std::clamp<long long>(ceilDiv(n, 256), 1, (long long)m_r->dev.sms * 16)));
+        const dim3 grid(
+            static_cast<unsigned>(std::clamp<long long>(ceilDiv(n, 256), 1, (long long)m_r->dev.sms * 16)));
         void *args[] = {&p, &n, &seed};
         return m_r->launchRuntime("rl_fill_words<0>", grid, dim3(256), args, error);
     }
@@ -286,13 +305,15 @@ public:
 
     bool download(void *host, const void *dev, size_t bytes, QString *error) override
     {
-        return m_r->RL_CHECK_IMPL(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, m_r->stream), error) &&
+        return m_r->RL_CHECK_IMPL(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, m_r->stream),
+                                  error) &&
                m_r->RL_CHECK_IMPL(cudaStreamSynchronize(m_r->stream), error);
     }
 
     bool upload(void *dev, const void *host, size_t bytes, QString *error) override
     {
-        return m_r->RL_CHECK_IMPL(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, m_r->stream), error) &&
+        return m_r->RL_CHECK_IMPL(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, m_r->stream),
+                                  error) &&
                m_r->RL_CHECK_IMPL(cudaStreamSynchronize(m_r->stream), error);
     }
 
@@ -317,8 +338,7 @@ double median(std::vector<double> v)
 
 // ------------------------------------------------------------------ Runner
 
-Runner::Runner(int device)
-    : d(std::make_unique<Impl>())
+Runner::Runner(int device) : d(std::make_unique<Impl>())
 {
     preferRealCompiles(); // Impl's Compiler did already; kept explicit: before any CUDA call
     d->index = device;
@@ -394,7 +414,10 @@ bool Runner::open(QString *error)
     if (d->index < 0 || d->index >= devices.size()) {
         d->openStatus = RunStatus::BadInput;
         if (error)
-            *error = tr("--device %1: there are %2 CUDA devices (0 to %3)").arg(d->index).arg(devices.size()).arg(devices.size() - 1);
+            *error = tr("--device %1: there are %2 CUDA devices (0 to %3)")
+                         .arg(d->index)
+                         .arg(devices.size())
+                         .arg(devices.size() - 1);
         return false;
     }
     d->dev = devices.at(d->index);
@@ -413,8 +436,10 @@ bool Runner::open(QString *error)
     if (!d->runtime.load(rt, error))
         return false;
     // 3x L2 (see flushL2), at least 64 MiB for devices that report no L2.
-    d->flushBytes = size_t(std::max<qint64>(3 * d->dev.l2Bytes, 64ll << 20) + (1 << 20) - 1) & ~size_t((1 << 20) - 1);
-    if (!RL_CHECK(cudaMalloc(&d->flush, d->flushBytes), error) || !RL_CHECK(cudaMalloc(&d->scratch, 1 << 20), error))
+    d->flushBytes =
+        size_t(std::max<qint64>(3 * d->dev.l2Bytes, 64ll << 20) + (1 << 20) - 1) & ~size_t((1 << 20) - 1);
+    if (!RL_CHECK(cudaMalloc(&d->flush, d->flushBytes), error) ||
+        !RL_CHECK(cudaMalloc(&d->scratch, 1 << 20), error))
         return false;
     d->db = model::SpecDb::loadDefault();
     d->spec = matchSpec(d->db, d->dev);
@@ -481,8 +506,9 @@ CompileOptions Runner::runtimeCompileOptions(const QString &arch)
     CompileOptions o;
     o.source = QStringLiteral("runtime.cu");
     o.arch = arch;
-    o.nameExpressions = {"rl_fill<float>",    "rl_fill<double>",  "rl_fill<__nv_bfloat16>", "rl_fill<__half>",
-                         "rl_fill_words<0>", "rl_flush_read<0>", "rl_clock<0>"};
+    o.nameExpressions = {"rl_fill<float>",  "rl_fill<double>",  "rl_fill<__nv_bfloat16>",
+                         "rl_fill<__half>", "rl_fill_words<0>", "rl_flush_read<0>",
+                         "rl_clock<0>"};
     return o;
 }
 
@@ -507,7 +533,8 @@ double Runner::measureClockMhz(double ms, QString *error)
     return median(mhz);
 }
 
-RunResult Runner::run(const QString &kernelId, const QVariantMap &params, const QString &dtype, const RunOptions &options)
+RunResult Runner::run(const QString &kernelId, const QVariantMap &params, const QString &dtype,
+                      const RunOptions &options)
 {
     RunResult r;
     const KernelSpec *spec = Catalog::instance().find(kernelId);
@@ -526,7 +553,8 @@ RunResult Runner::run(const QString &kernelId, const QVariantMap &params, const 
     return run(*spec, resolved->params, resolved->dtype, options);
 }
 
-RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype dtype, const RunOptions &options)
+RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype dtype,
+                      const RunOptions &options)
 {
     RunResult r;
     auto fail = [&](RunStatus s, const QString &m) {
@@ -538,7 +566,8 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
     if (!d->open && !open(&error))
         return fail(d->openStatus, error);
     if (d->lost)
-        return fail(RunStatus::Failed, tr("the CUDA context was lost after a kernel fault; restart the program"));
+        return fail(RunStatus::Failed,
+                    tr("the CUDA context was lost after a kernel fault; restart the program"));
     if (!RL_CHECK(cudaSetDevice(d->index), &error))
         return fail(RunStatus::Failed, error);
 
@@ -601,7 +630,10 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
     int samples = options.repeat;
     if (samples <= 0)
         samples = int(std::clamp(options.budgetS / std::max(estimate, 1e-7), 5.0, 100.0));
-    d->say(tr("%1: timing %2 samples (about %3 each)").arg(spec.id).arg(samples).arg(model::formatSeconds(estimate)));
+    d->say(tr("%1: timing %2 samples (about %3 each)")
+               .arg(spec.id)
+               .arg(samples)
+               .arg(model::formatSeconds(estimate)));
 
     std::vector<double> times;
     times.reserve(size_t(samples));
@@ -609,7 +641,8 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
         float ms = 0;
         if ((flush && !d->flushL2(&error)) || !bench->beforeEach(ctx, &error) ||
             !RL_CHECK(cudaEventRecord(d->start, d->stream), &error) || !bench->launch(ctx, &error) ||
-            !RL_CHECK(cudaEventRecord(d->stop, d->stream), &error) || !RL_CHECK(cudaEventSynchronize(d->stop), &error) ||
+            !RL_CHECK(cudaEventRecord(d->stop, d->stream), &error) ||
+            !RL_CHECK(cudaEventSynchronize(d->stop), &error) ||
             !RL_CHECK(cudaEventElapsedTime(&ms, d->start, d->stop), &error))
             return cudaFail(error);
         times.push_back(ms / 1e3);
@@ -640,8 +673,8 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
     m.source = QStringLiteral("rooflab");
     m.level = spec.level;
     m.precision = !spec.precision.isEmpty() ? spec.precision
-                  : d->spec                  ? model::precisionFor(*d->spec, dtype)
-                                             : defaultPrecision(dtype);
+                  : d->spec                 ? model::precisionFor(*d->spec, dtype)
+                                            : defaultPrecision(dtype);
     QVariantMap res = bench->resources();
     if (hasModule) {
         const KernelResources *k = module.compiled().find(bench->mainKernel());
@@ -681,7 +714,8 @@ RunResult Runner::run(const KernelSpec &spec, const Params &params, model::Dtype
     m.extra = QJsonObject{{"wall_s", double(wall.elapsed()) / 1e3}};
     if (hasModule && (spec.family == QLatin1String("gemm") || spec.family == QLatin1String("memory"))) {
         // The main loop's instruction mix, for the performance model reading the file back.
-        const KernelCode code = kernelCode(module.compiled(), d->compiler, bench->mainKernel(), mixFocusFor(spec.id));
+        const KernelCode code =
+            kernelCode(module.compiled(), d->compiler, bench->mainKernel(), mixFocusFor(spec.id));
         if (code.ok)
             m.extra.insert(QStringLiteral("instr_mix"), code.mix.toJson());
     }

@@ -87,7 +87,8 @@ public:
     // is touched, so it is BadInput even without a GPU.
     RunResult run(const QString &kernelId, const QVariantMap &params, const QString &dtype = {},
                   const RunOptions &options = {});
-    RunResult run(const KernelSpec &spec, const Params &resolved, model::Dtype dtype, const RunOptions &options = {});
+    RunResult run(const KernelSpec &spec, const Params &resolved, model::Dtype dtype,
+                  const RunOptions &options = {});
 
     // The SM clock now: one thread per SM spins on %globaltimer for `ms` and counts
     // clock64 cycles. 0 when it could not be measured.

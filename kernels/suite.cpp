@@ -85,7 +85,9 @@ const QList<SuiteItem> &suiteItems()
 {
     static const QList<SuiteItem> items = [] {
         QList<SuiteItem> l;
-        auto add = [&](const QString &k, const QVariantMap &p, const QString &dt = "fp32") { l.append({k, p, dt, {}, {}, {}, {}}); };
+        auto add = [&](const QString &k, const QVariantMap &p, const QString &dt = "fp32") {
+            l.append({k, p, dt, {}, {}, {}, {}});
+        };
         add("memory.copy", {{"variant", "vector"}});
         add("memory.copy", {{"variant", "scalar"}, {"block", 256}}); // the first attempt of seed 002
         add("memory.vector_add", {{"variant", "vector"}});
@@ -113,9 +115,7 @@ const QList<SuiteItem> &suiteItems()
 }
 
 Batch::Batch(Runner &runner, model::ResultSet &results, const RunOptions &options)
-    : m_runner(runner)
-    , m_results(results)
-    , m_options(options)
+    : m_runner(runner), m_results(results), m_options(options)
 {
     m_clock.start();
 }
@@ -177,8 +177,8 @@ int fp32LanesPerSm(const QString &cc)
 
 namespace {
 
-const model::Measurement *findMeasurement(const model::ResultSet &rs, const QString &kernel, const QVariantMap &params,
-                                          const QString &dtype = "fp32")
+const model::Measurement *findMeasurement(const model::ResultSet &rs, const QString &kernel,
+                                          const QVariantMap &params, const QString &dtype = "fp32")
 {
     for (const model::Measurement &m : rs.measurements) {
         if (m.kernel != kernel || m.dtype != dtype || !m.check.ok || m.time.median <= 0)
@@ -218,14 +218,16 @@ QJsonObject suiteSummary(const model::ResultSet &rs)
           tr("vector copy / cudaMemcpyAsync device to device"));
     ratio("vector_add_vs_copy", bw("memory.vector_add", {{"variant", "vector"}}), copy, 0.90,
           tr("vector add (fp32) / copy ceiling"));
-    ratio("triad_vs_copy", bw("memory.triad", {{"variant", "vector"}}), copy, 0.90, tr("triad (fp32) / copy ceiling"));
+    ratio("triad_vs_copy", bw("memory.triad", {{"variant", "vector"}}), copy, 0.90,
+          tr("triad (fp32) / copy ceiling"));
     ratio("reduce_tree_vs_hbm_read", bw("memory.reduce", {{"variant", "tree"}}), read, 0.90,
           tr("tree reduction / HBM read ceiling"));
     ratio("softmax_online_vs_copy", bw("memory.softmax", {{"variant", "online"}, {"cols", 4096}}), copy, 0.85,
           tr("one-pass softmax, 4096 columns (fp32) / copy ceiling"));
-    ratio("rmsnorm_vs_copy", bw("memory.rmsnorm", {{"cols", 4096}}), copy, 0.85, tr("RMSNorm, 4096 columns (fp32) / copy ceiling"));
-    ratio("layernorm_fused_vs_copy", bw("memory.layernorm", {{"variant", "fused"}, {"cols", 4096}}), copy, 0.85,
-          tr("fused LayerNorm + residual, 4096 columns (fp32) / copy ceiling"));
+    ratio("rmsnorm_vs_copy", bw("memory.rmsnorm", {{"cols", 4096}}), copy, 0.85,
+          tr("RMSNorm, 4096 columns (fp32) / copy ceiling"));
+    ratio("layernorm_fused_vs_copy", bw("memory.layernorm", {{"variant", "fused"}, {"cols", 4096}}), copy,
+          0.85, tr("fused LayerNorm + residual, 4096 columns (fp32) / copy ceiling"));
     if (const model::Measurement *f = findMeasurement(rs, "probe.fma_fp32", {})) {
         const double peak = double(rs.device.sms) * fp32LanesPerSm(rs.device.cc) * 2.0 * f->clockMhz * 1e6;
         ratio("fma_fp32_vs_clock_peak", f->flopPerS(), peak, 0.90,
@@ -239,30 +241,37 @@ QJsonObject suiteSummary(const model::ResultSet &rs)
             bf16Datasheet = c.value;
     if (const model::Measurement *m = findMeasurement(rs, "probe.mma_bf16", {}, "bf16"))
         ratio("mma_bf16_vs_datasheet", m->flopPerS(), bf16Datasheet > 0 ? bf16Datasheet : 989.5e12, 0,
-              tr("mma.sync bf16 probe / datasheet dense bf16 %1 TFLOP/s").arg((bf16Datasheet > 0 ? bf16Datasheet : 989.5e12) / 1e12));
+              tr("mma.sync bf16 probe / datasheet dense bf16 %1 TFLOP/s")
+                  .arg((bf16Datasheet > 0 ? bf16Datasheet : 989.5e12) / 1e12));
     if (const model::Measurement *m = findMeasurement(rs, "probe.cublas_bf16", {}, "bf16"))
         ratio("cublas_bf16_vs_datasheet", m->flopPerS(), bf16Datasheet > 0 ? bf16Datasheet : 989.5e12, 0,
               tr("cuBLAS bf16 GEMM / datasheet dense bf16"));
     // How slow the naive variants are: bandwidth of the naive one over the fast one.
-    ratio("naive_copy_scalar_vs_vector", bw("memory.copy", {{"variant", "scalar"}}), bw("memory.copy", {{"variant", "vector"}}), 0,
-          tr("scalar copy / vector copy"));
+    ratio("naive_copy_scalar_vs_vector", bw("memory.copy", {{"variant", "scalar"}}),
+          bw("memory.copy", {{"variant", "vector"}}), 0, tr("scalar copy / vector copy"));
     ratio("naive_vector_add_scalar_vs_vector", bw("memory.vector_add", {{"variant", "scalar"}}),
           bw("memory.vector_add", {{"variant", "vector"}}), 0, tr("scalar vector add / vector"));
-    ratio("naive_reduce_atomic_vs_tree", bw("memory.reduce", {{"variant", "atomic"}}), bw("memory.reduce", {{"variant", "tree"}}), 0,
-          tr("atomic reduction / tree reduction"));
+    ratio("naive_reduce_atomic_vs_tree", bw("memory.reduce", {{"variant", "atomic"}}),
+          bw("memory.reduce", {{"variant", "tree"}}), 0, tr("atomic reduction / tree reduction"));
     ratio("naive_softmax_three_pass_vs_online", bw("memory.softmax", {{"variant", "three_pass"}}),
           bw("memory.softmax", {{"variant", "online"}}), 0, tr("three-kernel softmax / one-pass online"));
     ratio("naive_layernorm_two_kernels_vs_fused", bw("memory.layernorm", {{"variant", "two_kernels"}}),
-          bw("memory.layernorm", {{"variant", "fused"}}), 0, tr("residual add + LayerNorm as two kernels / fused"));
+          bw("memory.layernorm", {{"variant", "fused"}}), 0,
+          tr("residual add + LayerNorm as two kernels / fused"));
     const double stride1 = bw("memory.strided_read", {{"stride", 1}});
     for (int s : {2, 4, 8, 32})
-        ratio(QStringLiteral("strided_read_%1_vs_1").arg(s), bw("memory.strided_read", {{"stride", s}}), stride1, 0,
+        ratio(QStringLiteral("strided_read_%1_vs_1").arg(s), bw("memory.strided_read", {{"stride", s}}),
+              stride1, 0,
               // fp32: a 32-byte sector holds 8 elements, of which 8/s (at least 1) are used.
-              tr("strided read, stride %1 / stride 1 (read sector efficiency %2 %)").arg(s).arg(100.0 * std::max(1.0 / s, 0.125)));
+              tr("strided read, stride %1 / stride 1 (read sector efficiency %2 %)")
+                  .arg(s)
+                  .arg(100.0 * std::max(1.0 / s, 0.125)));
     const double smem1 = bw("probe.smem_read", {{"stride", 1}});
     for (int s : {2, 4, 8, 32})
         ratio(QStringLiteral("smem_stride_%1_vs_1").arg(s), bw("probe.smem_read", {{"stride", s}}), smem1, 0,
-              tr("shared-memory read, stride %1 (%2-way bank conflict) / stride 1").arg(s).arg(std::gcd(s, 32)));
+              tr("shared-memory read, stride %1 (%2-way bank conflict) / stride 1")
+                  .arg(s)
+                  .arg(std::gcd(s, 32)));
     return out;
 }
 
@@ -271,7 +280,8 @@ QStringList summaryLines(const QJsonObject &summary)
     QStringList lines;
     for (auto it = summary.begin(); it != summary.end(); ++it) {
         const QJsonObject o = it.value().toObject();
-        QString line = QStringLiteral("%1: %2 %").arg(o["what"].toString()).arg(100 * o["value"].toDouble(), 0, 'f', 1);
+        QString line =
+            QStringLiteral("%1: %2 %").arg(o["what"].toString()).arg(100 * o["value"].toDouble(), 0, 'f', 1);
         if (o.contains("target"))
             line += QStringLiteral(" (target %1 %: %2)")
                         .arg(100 * o["target"].toDouble(), 0, 'f', 0)

@@ -55,13 +55,13 @@ struct Gpu
     std::optional<Sourced> boostClockMhz;
     std::optional<Sourced> memoryBytes;
     std::optional<Sourced> l2Bytes;
-    QMap<QString, Sourced> bandwidth;  // memory level ("hbm", "l2", "smem") -> B/s
-    QMap<QString, Sourced> peaks;      // precision ("fp32", "bf16_tc", ...) -> FLOP/s, dense
+    QMap<QString, Sourced> bandwidth;   // memory level ("hbm", "l2", "smem") -> B/s
+    QMap<QString, Sourced> peaks;       // precision ("fp32", "bf16_tc", ...) -> FLOP/s, dense
     QMap<QString, Sourced> sparsePeaks; // as published with 2:4 sparsity
     std::optional<SmLimits> limits;
     QStringList notes;
-    QString file;          // where it was loaded from
-    bool userFile = false; // from the user's folder rather than the bundled database
+    QString file;            // where it was loaded from
+    bool userFile = false;   // from the user's folder rather than the bundled database
     bool fromDevice = false; // built from a live device's properties, not a database file
 
     int smCount() const { return sms ? int(sms->value) : 0; }

@@ -109,7 +109,8 @@ QVariantMap llmState(const QJsonValue &v, const QString &where)
         QStringList ids;
         for (const llm::ModelConfig &m : llm::presets())
             ids << m.id;
-        fail(where + ".model", tr("unknown model \"%1\" (known: %2)").arg(o.value("model").toString(), ids.join(", ")));
+        fail(where + ".model",
+             tr("unknown model \"%1\" (known: %2)").arg(o.value("model").toString(), ids.join(", ")));
     }
     if (o.contains("linear") && !llm::linearLayerNames().contains(o.value("linear").toString()))
         fail(where + ".linear", tr("unknown linear layer \"%1\" (known: %2)")
@@ -124,9 +125,9 @@ QVariantMap llmState(const QJsonValue &v, const QString &where)
 
 const QStringList &stepKeys()
 {
-    static const QStringList keys = {"title", "caption", "gpu", "compare", "precisions", "levels",
-                                     "scale", "workloads", "tile", "occupancy", "llm", "results",
-                                     "results_filter", "panel", "highlight"};
+    static const QStringList keys = {
+        "title", "caption",   "gpu", "compare", "precisions",     "levels", "scale",    "workloads",
+        "tile",  "occupancy", "llm", "results", "results_filter", "panel",  "highlight"};
     return keys;
 }
 
@@ -202,7 +203,8 @@ std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *e
     const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
     try {
         if (perr.error != QJsonParseError::NoError)
-            fail(QStringLiteral("lesson"), tr("not valid JSON (%1 at offset %2)").arg(perr.errorString()).arg(perr.offset));
+            fail(QStringLiteral("lesson"),
+                 tr("not valid JSON (%1 at offset %2)").arg(perr.errorString()).arg(perr.offset));
         const QJsonObject o = doc.object();
         if (o.value("schema").toString() != QLatin1String("rooflab.lesson/1"))
             fail(QStringLiteral("schema"), tr("must be \"rooflab.lesson/1\""));

@@ -22,14 +22,14 @@ const QList<ModelConfig> &presets()
     // num_attention_heads, num_key_value_heads, intermediate_size, vocab_size).
     static const QList<ModelConfig> list = {
         {"llama-3-8b", "Llama 3 8B",
-         "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 32, 4096, 32, 8, 128, 14336,
-         128256},
+         "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json", 32, 4096, 32, 8, 128,
+         14336, 128256},
         {"llama-3-70b", "Llama 3 70B",
-         "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json", 80, 8192, 64, 8, 128, 28672,
-         128256},
+         "https://huggingface.co/meta-llama/Meta-Llama-3-70B/blob/main/config.json", 80, 8192, 64, 8, 128,
+         28672, 128256},
         {"llama-2-7b", "Llama 2 7B (multi-head attention)",
-         "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json", 32, 4096, 32, 32, 128, 11008,
-         32000},
+         "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json", 32, 4096, 32, 32, 128,
+         11008, 32000},
     };
     return list;
 }
@@ -85,10 +85,19 @@ public:
         Shape shape{{"M", M}, {"N", N}, {"K", K}};
         Dtype d = Dtype::Bf16;
         switch (m_o.weights) {
-        case WeightFormat::Bf16: break;
-        case WeightFormat::Fp8: d = Dtype::Fp8; break;
-        case WeightFormat::W8A16: shape["wbits"] = 8; shape["group"] = m_o.group; break;
-        case WeightFormat::W4A16: shape["wbits"] = 4; shape["group"] = m_o.group; break;
+        case WeightFormat::Bf16:
+            break;
+        case WeightFormat::Fp8:
+            d = Dtype::Fp8;
+            break;
+        case WeightFormat::W8A16:
+            shape["wbits"] = 8;
+            shape["group"] = m_o.group;
+            break;
+        case WeightFormat::W4A16:
+            shape["wbits"] = 4;
+            shape["group"] = m_o.group;
+            break;
         }
         const auto work = workloads::count("gemm", d, shape);
         add(name, "gemm", shape, d, *work, count);
@@ -104,17 +113,24 @@ public:
 
     void attention(const ModelConfig &m, double count)
     {
-        const Shape shape{{"B", m_o.batch}, {"H", double(m.heads)}, {"Hkv", double(m.kvHeads)},
-                          {"Sq", m_o.queries},  {"S", m_o.kvLength},    {"D", double(m.headDim)},
+        const Shape shape{{"B", m_o.batch},
+                          {"H", double(m.heads)},
+                          {"Hkv", double(m.kvHeads)},
+                          {"Sq", m_o.queries},
+                          {"S", m_o.kvLength},
+                          {"D", double(m.headDim)},
                           {"fused", m_o.fused ? 1.0 : 0.0}};
-        add("attention", "attention", shape, Dtype::Bf16, *workloads::count("attention", Dtype::Bf16, shape), count);
-        m_step.kvBytes += count * 2 * m_o.batch * m.kvHeads * m_o.kvLength * m.headDim * dtypeBytes(Dtype::Bf16);
+        add("attention", "attention", shape, Dtype::Bf16, *workloads::count("attention", Dtype::Bf16, shape),
+            count);
+        m_step.kvBytes +=
+            count * 2 * m_o.batch * m.kvHeads * m_o.kvLength * m.headDim * dtypeBytes(Dtype::Bf16);
     }
 
     Step take() { return m_step; }
 
 private:
-    void add(const QString &name, const QString &kind, const Shape &shape, Dtype d, const WorkCount &w, double count)
+    void add(const QString &name, const QString &kind, const Shape &shape, Dtype d, const WorkCount &w,
+             double count)
     {
         Operator op;
         op.name = name;

@@ -49,9 +49,9 @@ QString weightFormatName(WeightFormat f);
 // One operator of a decoder step with its work and its time at the roofline of a GPU.
 struct Operator
 {
-    QString name;      // "qkv_proj", "attention", ...
-    QString kind;      // the workload kind: "gemm", "attention", "residual_rmsnorm", ...
-    Shape shape;       // its workload shape (workloads::count(kind, dtype, shape) gives work)
+    QString name; // "qkv_proj", "attention", ...
+    QString kind; // the workload kind: "gemm", "attention", "residual_rmsnorm", ...
+    Shape shape;  // its workload shape (workloads::count(kind, dtype, shape) gives work)
     Dtype dtype = Dtype::Bf16;
     WorkCount work;    // for one instance
     double count = 1;  // instances per step (layers)
@@ -62,13 +62,13 @@ struct Operator
 
 struct StepOptions
 {
-    double batch = 1;   // B sequences
-    double queries = 1; // Sq tokens per sequence this step: 1 is a decode step, S a prefill
+    double batch = 1;       // B sequences
+    double queries = 1;     // Sq tokens per sequence this step: 1 is a decode step, S a prefill
     double kvLength = 4096; // S: the KV cache length (the prompt length for a prefill)
     WeightFormat weights = WeightFormat::Bf16;
-    double group = 128;       // weight-only quantization: weights per fp16 scale
-    bool wholeModel = true;   // every layer, the final norm and the LM head; else one layer
-    bool fused = true;        // residual+RMSNorm, SwiGLU, RoPE+KV write and attention fused
+    double group = 128;     // weight-only quantization: weights per fp16 scale
+    bool wholeModel = true; // every layer, the final norm and the LM head; else one layer
+    bool fused = true;      // residual+RMSNorm, SwiGLU, RoPE+KV write and attention fused
 };
 
 struct Step

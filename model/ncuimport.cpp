@@ -138,8 +138,7 @@ const LevelSource kLevelSources[] = {
     {1, "lts__lts2xbar_cycles_active.sum.per_second", nullptr, Kind::PerSecond, 32, true,
      "lts__lts2xbar_cycles_active.sum.per_second * 32 * time", RL_L2_NSIGHT},
     {1, "l1tex__m_xbar2l1tex_read_bytes.sum", nullptr, Kind::Bytes, 1, false,
-     "l1tex__m_xbar2l1tex_read_bytes.sum",
-     "l1tex__m_xbar2l1tex_read_bytes"},
+     "l1tex__m_xbar2l1tex_read_bytes.sum", "l1tex__m_xbar2l1tex_read_bytes"},
     {1, "l1tex__m_xbar2l1tex_read_bytes.sum.per_second", nullptr, Kind::PerSecond, 1, true,
      "l1tex__m_xbar2l1tex_read_bytes.sum.per_second * time", "l1tex__m_xbar2l1tex_read_bytes"},
     {2, "l1tex__t_bytes.sum", nullptr, Kind::Bytes, 1, false, "l1tex__t_bytes.sum", "l1tex__t_bytes"},
@@ -419,7 +418,8 @@ public:
             m_precisions.append({QLatin1String(f.precision), QLatin1String(f.dtype)});
         for (int i = 0; i < kLevelSourceCount; ++i) {
             const LevelSource &l = kLevelSources[i];
-            m_levelIds[i] = {m_reg.id(QLatin1String(l.metric)), l.metric2 ? m_reg.id(QLatin1String(l.metric2)) : -1};
+            m_levelIds[i] = {m_reg.id(QLatin1String(l.metric)),
+                             l.metric2 ? m_reg.id(QLatin1String(l.metric2)) : -1};
         }
         if (m_rawMetrics)
             for (const QString &m : *m_rawMetrics)
@@ -511,7 +511,7 @@ private:
     };
     std::vector<UnitCache> m_unitCache;
     std::pair<int, int> m_levelIds[kLevelSourceCount]; // per kLevelSources entry: metric ids (second -1)
-    QList<int> m_occupancyIds; // launch__occupancy_limit_* metrics
+    QList<int> m_occupancyIds;                         // launch__occupancy_limit_* metrics
     int m_occupancyChecked = 0;
     NcuReadOptions m_options;
     qint64 m_launchCount = 0;

@@ -91,7 +91,8 @@ LoadWidths loadWidths(const std::optional<InstrMix> &mix, int TM, int TN, int BK
     }
     // Words the loop loads in 128-bit pieces, against what each operand needs per slice;
     // B's run (TN, one thread's columns) is the one the vectorizer finds first.
-    const double vecWords = 4 * mix->count(QStringLiteral("lds128")) + 2 * mix->count(QStringLiteral("lds64"));
+    const double vecWords =
+        4 * mix->count(QStringLiteral("lds128")) + 2 * mix->count(QStringLiteral("lds64"));
     const double aWords = double(TM) * BK, bWords = double(TN) * BK;
     if (bCan && vecWords >= 0.9 * bWords)
         w.b = 16;
@@ -105,21 +106,21 @@ LoadWidths loadWidths(const std::optional<InstrMix> &mix, int TM, int TN, int BK
 struct BlockIteration
 {
     MathPipe pipe = MathPipe::Fma;
-    double math = 0;          // FFMA / HMMA / HGMMA warp instructions
-    double mathFlops = 0;     // FLOPs per math instruction
-    double other = 0;         // every other warp instruction (loads, stores, barriers, addresses)
+    double math = 0;      // FFMA / HMMA / HGMMA warp instructions
+    double mathFlops = 0; // FLOPs per math instruction
+    double other = 0;     // every other warp instruction (loads, stores, barriers, addresses)
     double smemWavefronts = 0;
-    double l1Wavefronts = 0;  // global loads served by L1 (kernels without shared memory)
-    double l2Bytes = 0;       // requested from L2 by the block
+    double l1Wavefronts = 0; // global loads served by L1 (kernels without shared memory)
+    double l2Bytes = 0;      // requested from L2 by the block
     int warps = 0;
-    int stages = 1;           // 1: the next slice's loads wait for this slice (no prefetch)
+    int stages = 1;             // 1: the next slice's loads wait for this slice (no prefetch)
     bool globalInSeries = true; // loads → stores to shared → barrier → math, per slice
-    double chainClk = 0;      // one warp's dependent path through the slice, if longer
+    double chainClk = 0;        // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;
-    bool fromL1 = false;      // the operands are re-read through L1, not staged in shared memory
-    double l1Sectors = 0;     // 32-byte sectors those loads touch, per block and K-iteration
+    bool fromL1 = false;  // the operands are re-read through L1, not staged in shared memory
+    double l1Sectors = 0; // 32-byte sectors those loads touch, per block and K-iteration
     QStringList notes;
-    QString smemDetail;       // conflicts in words, for the explanation
+    QString smemDetail; // conflicts in words, for the explanation
 };
 
 } // namespace
@@ -189,9 +190,9 @@ int l1Sectors(const std::function<qint64(int lane)> &byteOf)
 
 } // namespace perf
 
-using perf::smemWavefronts;
-using perf::l1Wavefronts;
 using perf::dramGranules;
+using perf::l1Wavefronts;
+using perf::smemWavefronts;
 
 // ---------------------------------------------------------------- constants
 
@@ -199,16 +200,27 @@ ArchConstants ArchConstants::forCc(const QString &cc)
 {
     ArchConstants a;
     a.cc = cc;
-    const QString guide = QStringLiteral("CUDA C++ Programming Guide, arithmetic instruction throughput table");
-    const QString benches = QStringLiteral("te42kyfo/gpu-benches pointer-chase latencies (shared/reference/perf-model.md)");
-    a.sources[QStringLiteral("schedulersPerSm")] = QStringLiteral("4 warp schedulers × 1 instruction per clock (architecture whitepapers) [K]");
-    a.sources[QStringLiteral("smemBytesPerClkSm")] = QStringLiteral("32 banks × 4 B per clock (CUDA C++ Programming Guide, Shared Memory)");
-    a.sources[QStringLiteral("barrierClk")] = QStringLiteral("order of magnitude of a __syncthreads with all warps present [K]");
-    a.sources[QStringLiteral("launchS")] = QStringLiteral("kernel launch + first block, ~3 µs (shared/reference/perf-model.md)");
-    a.sources[QStringLiteral("cpAsyncIterationS")] = QStringLiteral("XLA GPU dot cost model: per-k-iteration overhead 400 ns (cp.async), H100 (perf-model.md)");
-    a.sources[QStringLiteral("tmaIterationS")] = QStringLiteral("XLA GPU dot cost model: per-k-iteration overhead 150 ns (TMA), H100 (perf-model.md)");
-    a.sources[QStringLiteral("overlapExponent")] = QStringLiteral("probe.smem_fma on an NVIDIA H200, 2026-12-01 (resources/samples/h200-smem-fma): median p of the configurations where neither pipe is saturated, 1.9 at 8 warps per SM, 3.4 at 32");
-    a.sources[QStringLiteral("dramGranuleBytes")] = QStringLiteral("DRAM access granularity of two 32 B sectors [K]");
+    const QString guide =
+        QStringLiteral("CUDA C++ Programming Guide, arithmetic instruction throughput table");
+    const QString benches =
+        QStringLiteral("te42kyfo/gpu-benches pointer-chase latencies (shared/reference/perf-model.md)");
+    a.sources[QStringLiteral("schedulersPerSm")] =
+        QStringLiteral("4 warp schedulers × 1 instruction per clock (architecture whitepapers) [K]");
+    a.sources[QStringLiteral("smemBytesPerClkSm")] =
+        QStringLiteral("32 banks × 4 B per clock (CUDA C++ Programming Guide, Shared Memory)");
+    a.sources[QStringLiteral("barrierClk")] =
+        QStringLiteral("order of magnitude of a __syncthreads with all warps present [K]");
+    a.sources[QStringLiteral("launchS")] =
+        QStringLiteral("kernel launch + first block, ~3 µs (shared/reference/perf-model.md)");
+    a.sources[QStringLiteral("cpAsyncIterationS")] = QStringLiteral(
+        "XLA GPU dot cost model: per-k-iteration overhead 400 ns (cp.async), H100 (perf-model.md)");
+    a.sources[QStringLiteral("tmaIterationS")] =
+        QStringLiteral("XLA GPU dot cost model: per-k-iteration overhead 150 ns (TMA), H100 (perf-model.md)");
+    a.sources[QStringLiteral("overlapExponent")] = QStringLiteral(
+        "probe.smem_fma on an NVIDIA H200, 2026-12-01 (resources/samples/h200-smem-fma): median p of the "
+        "configurations where neither pipe is saturated, 1.9 at 8 warps per SM, 3.4 at 32");
+    a.sources[QStringLiteral("dramGranuleBytes")] =
+        QStringLiteral("DRAM access granularity of two 32 B sectors [K]");
     if (cc == QLatin1String("9.0")) {
         a.fp32LanesPerSm = 128;
         a.fp64LanesPerSm = 64;
@@ -222,10 +234,13 @@ ArchConstants ArchConstants::forCc(const QString &cc)
         // 132 SMs at 1.98 GHz → 27 KiB × 132 / 4.8 TB/s × 1.98 GHz ≈ 1500 clocks.
         a.dramLoadedLatencyClk = 1500;
         a.sources[QStringLiteral("fp32LanesPerSm")] = guide;
-        a.sources[QStringLiteral("tensorFlopPerClkSm")] = QStringLiteral("XLA GPU cost model tables (2048 dense FMA/clk/SM, wgmma)");
-        a.sources[QStringLiteral("mmaSyncFraction")] = QStringLiteral("RoofLab probe mma_bf16: 647 of 989.5 TFLOP/s (resources/samples/h200-suite.json)");
+        a.sources[QStringLiteral("tensorFlopPerClkSm")] =
+            QStringLiteral("XLA GPU cost model tables (2048 dense FMA/clk/SM, wgmma)");
+        a.sources[QStringLiteral("mmaSyncFraction")] = QStringLiteral(
+            "RoofLab probe mma_bf16: 647 of 989.5 TFLOP/s (resources/samples/h200-suite.json)");
         a.sources[QStringLiteral("latencies")] = benches + QStringLiteral(" (H100 PCIe)");
-        a.sources[QStringLiteral("dramLoadedLatencyClk")] = QStringLiteral("perf-model.md: ~27 KB in flight per SM loaded (Little's law) [I]");
+        a.sources[QStringLiteral("dramLoadedLatencyClk")] =
+            QStringLiteral("perf-model.md: ~27 KB in flight per SM loaded (Little's law) [I]");
     } else if (cc == QLatin1String("8.0")) {
         a.fp32LanesPerSm = 64;
         a.fp64LanesPerSm = 32;
@@ -238,16 +253,19 @@ ArchConstants ArchConstants::forCc(const QString &cc)
         // ~15 KB in flight per SM loaded (perf-model.md) × 108 SMs / 2.0 TB/s × 1.41 GHz.
         a.dramLoadedLatencyClk = 1150;
         a.sources[QStringLiteral("fp32LanesPerSm")] = guide;
-        a.sources[QStringLiteral("tensorFlopPerClkSm")] = QStringLiteral("XLA GPU cost model tables (1024 dense FMA/clk/SM)");
+        a.sources[QStringLiteral("tensorFlopPerClkSm")] =
+            QStringLiteral("XLA GPU cost model tables (1024 dense FMA/clk/SM)");
         a.sources[QStringLiteral("latencies")] = benches + QStringLiteral(" (A100)");
-        a.sources[QStringLiteral("dramLoadedLatencyClk")] = QStringLiteral("perf-model.md: ~15 KB in flight per SM loaded (Little's law) [I]");
+        a.sources[QStringLiteral("dramLoadedLatencyClk")] =
+            QStringLiteral("perf-model.md: ~15 KB in flight per SM loaded (Little's law) [I]");
     } else if (cc == QLatin1String("8.6") || cc == QLatin1String("8.9")) {
         a.fp32LanesPerSm = 128; // GA10x / AD10x: two FP32 datapaths per partition
         a.fp64LanesPerSm = 2;
         a.tensorFlopPerClkSm = 512; // fp16 inputs, dense (GeForce fp32-accumulate is half of it)
         a.mmaSyncFraction = 1.0;
         a.sources[QStringLiteral("fp32LanesPerSm")] = guide;
-        a.sources[QStringLiteral("tensorFlopPerClkSm")] = QStringLiteral("datasheet arithmetic: RTX 3090 71 TFLOP/s fp16 = 82 × 1.695 GHz × 512 [I]");
+        a.sources[QStringLiteral("tensorFlopPerClkSm")] =
+            QStringLiteral("datasheet arithmetic: RTX 3090 71 TFLOP/s fp16 = 82 × 1.695 GHz × 512 [I]");
         // No sourced pointer-chase figures for these parts: the Ampere A100 values stand in.
         a.l1LatencyClk = 36;
         a.l2LatencyClk = 211;
@@ -256,7 +274,9 @@ ArchConstants ArchConstants::forCc(const QString &cc)
         a.dramLoadedLatencyClk = 1150;
         a.missing << QStringLiteral("L1/L2/DRAM latencies (A100 figures used)");
     } else {
-        a.missing << QStringLiteral("every constant: compute capability %1 is not described (sm_80 figures used)").arg(cc.isEmpty() ? QStringLiteral("?") : cc);
+        a.missing << QStringLiteral(
+                         "every constant: compute capability %1 is not described (sm_80 figures used)")
+                         .arg(cc.isEmpty() ? QStringLiteral("?") : cc);
         a.fp32LanesPerSm = 64;
         a.tensorFlopPerClkSm = 2048;
     }
@@ -331,14 +351,16 @@ double Prediction::term(const QString &name) const
 
 QStringList Prediction::termNames()
 {
-    return {QStringLiteral("compute"), QStringLiteral("issue"), QStringLiteral("smem"), QStringLiteral("l1"),
-            QStringLiteral("l2"),      QStringLiteral("hbm"),   QStringLiteral("latency"), QStringLiteral("waves")};
+    return {QStringLiteral("compute"), QStringLiteral("issue"), QStringLiteral("smem"),
+            QStringLiteral("l1"),      QStringLiteral("l2"),    QStringLiteral("hbm"),
+            QStringLiteral("latency"), QStringLiteral("waves")};
 }
 
 // ---------------------------------------------------------------- the model
 
 PerfModel::PerfModel(const Gpu &gpu, MachineCeilings ceilings)
-    : m_gpu(gpu), m_arch(ArchConstants::forCc(gpu.computeCapability)), m_ceil(std::move(ceilings)), m_tile(gpu)
+    : m_gpu(gpu), m_arch(ArchConstants::forCc(gpu.computeCapability)), m_ceil(std::move(ceilings)),
+      m_tile(gpu)
 {
 }
 
@@ -346,11 +368,11 @@ namespace {
 
 const QStringList &gemmSteps()
 {
-    static const QStringList s = {
-        QStringLiteral("gemm.naive"),      QStringLiteral("gemm.coalesced"), QStringLiteral("gemm.smem_tiled"),
-        QStringLiteral("gemm.reg1d"),      QStringLiteral("gemm.reg2d"),     QStringLiteral("gemm.vectorized"),
-        QStringLiteral("gemm.warptiled"),  QStringLiteral("gemm.wmma"),      QStringLiteral("gemm.mma_multistage"),
-        QStringLiteral("gemm.wgmma_tma")};
+    static const QStringList s = {QStringLiteral("gemm.naive"),          QStringLiteral("gemm.coalesced"),
+                                  QStringLiteral("gemm.smem_tiled"),     QStringLiteral("gemm.reg1d"),
+                                  QStringLiteral("gemm.reg2d"),          QStringLiteral("gemm.vectorized"),
+                                  QStringLiteral("gemm.warptiled"),      QStringLiteral("gemm.wmma"),
+                                  QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")};
     return s;
 }
 
@@ -375,12 +397,13 @@ void applyMix(BlockIteration &it, const std::optional<InstrMix> &mix, QString *s
     if (!mix || mix->isEmpty())
         return;
     // The counted loop must be the main loop: the one whose math runs on the model's pipe.
-    const QString cls = it.pipe == MathPipe::Fma ? QStringLiteral("ffma")
+    const QString cls = it.pipe == MathPipe::Fma   ? QStringLiteral("ffma")
                         : it.pipe == MathPipe::Mma ? QStringLiteral("hmma")
                                                    : QStringLiteral("hgmma");
     const double math = mix->count(cls);
     if (math <= 0 || mix->total <= math) {
-        it.notes << tr("instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source")
+        it.notes << tr("instruction mix: the counted loop of %1 is not its main loop (no %2 in it); "
+                       "estimated from the source")
                         .arg(mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel, cls.toUpper());
         return;
     }
@@ -393,10 +416,14 @@ void applyMix(BlockIteration &it, const std::optional<InstrMix> &mix, QString *s
     // count only as far as the source accounts for it (at most twice the estimate).
     const double used = std::clamp(counted, estimated, 2 * estimated);
     it.other = it.math * used;
-    it.notes << tr("instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)")
+    it.notes << tr("instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; "
+                   "edge paths and unrolled load loops do not all run)")
                     .arg(QString::number(used, 'f', 2), cls.toUpper(),
-                         mix->source == QLatin1String("sass") ? tr("SASS") : tr("PTX (an estimate: ptxas reshapes address arithmetic)"),
-                         mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel, QString::number(counted, 'f', 2));
+                         mix->source == QLatin1String("sass")
+                             ? tr("SASS")
+                             : tr("PTX (an estimate: ptxas reshapes address arithmetic)"),
+                         mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel,
+                         QString::number(counted, 'f', 2));
 }
 
 } // namespace
@@ -417,7 +444,9 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
     const QString &k = l.kernel;
     BlockIteration it;
     const qint64 K = param(p, "K", 0);
-    auto lds = [&](const std::function<qint64(int)> &word, int width) { return double(smemWavefronts(word, width)); };
+    auto lds = [&](const std::function<qint64(int)> &word, int width) {
+        return double(smemWavefronts(word, width));
+    };
 
     if (k == QLatin1String("gemm.naive") || k == QLatin1String("gemm.coalesced")) {
         const int B = int(param(p, "BLOCK", 32));
@@ -434,8 +463,10 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         const int bLines = l1Wavefronts([&](int lane) { return naive ? (lane / B) * 4 : (lane % B) * 4; });
         Q_UNUSED(Nb)
         it.l1Wavefronts = it.warps * double(aLines + bLines);
-        it.l1Sectors = it.warps * double(perf::l1Sectors([&](int lane) { return naive ? lane % B * Kb : (lane / B) * Kb; }) +
-                                         perf::l1Sectors([&](int lane) { return naive ? (lane / B) * 4 : (lane % B) * 4; }));
+        it.l1Sectors =
+            it.warps *
+            double(perf::l1Sectors([&](int lane) { return naive ? lane % B * Kb : (lane / B) * Kb; }) +
+                   perf::l1Sectors([&](int lane) { return naive ? (lane / B) * 4 : (lane % B) * 4; }));
         it.other = it.warps * 4.0; // two loads, the loop counter and an address step (unrolled)
         it.l2Bytes = 0;            // the rows are re-read from L1; L2 traffic is counted globally
         it.globalInSeries = false;
@@ -499,8 +530,14 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.mathFlops = 64;
         it.smemWavefronts = it.warps * (BK * perK + loads);
         it.other = it.warps * (aLoads + bLoads + loads * 4 + 2 + 10);
-        it.smemDetail = tr("per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp")
-                            .arg(aLoads).arg(w.a).arg(aW).arg(bLoads).arg(w.b).arg(bW);
+        it.smemDetail =
+            tr("per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp")
+                .arg(aLoads)
+                .arg(w.a)
+                .arg(aW)
+                .arg(bLoads)
+                .arg(w.b)
+                .arg(bW);
         return it;
     }
 
@@ -522,7 +559,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
             aLoads = TM / 4.0;
             bLoads = TN / 4.0;
         } else {
-            const int WM = int(param(p, "WM", 64)), WN = int(param(p, "WN", 64)), WNITER = int(param(p, "WNITER", 2));
+            const int WM = int(param(p, "WM", 64)), WN = int(param(p, "WN", 64)),
+                      WNITER = int(param(p, "WNITER", 2));
             if (WM <= 0 || WN <= 0 || WNITER <= 0 || BM % WM || BN % WN || TM % 4 || TN % 4 ||
                 (WM * WN) % (32 * TM * TN * WNITER)) {
                 *why = tr("warp tile does not divide the block tile");
@@ -552,16 +590,21 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.math = it.warps * BK * fmaPerThreadK;
         it.mathFlops = 64;
         it.smemWavefronts = it.warps * (BK * perK + stsW);
-        it.other = it.warps * (BK * (aLoads + bLoads) + vecA * 5 + vecB * 2 + (vecA + vecB) * 3 + (warp ? 1 : 2) + 12);
+        it.other = it.warps *
+                   (BK * (aLoads + bLoads) + vecA * 5 + vecB * 2 + (vecA + vecB) * 3 + (warp ? 1 : 2) + 12);
         it.smemDetail = tr("per k: %1 A float4 loads × %2 + %3 B float4 loads × %4 wavefronts per warp")
-                            .arg(aLoads).arg(aW).arg(bLoads).arg(bW);
+                            .arg(aLoads)
+                            .arg(aW)
+                            .arg(bLoads)
+                            .arg(bW);
         Q_UNUSED(BMP)
         return it;
     }
 
     if (k == QLatin1String("gemm.wmma") || k == QLatin1String("gemm.mma_multistage")) {
         const bool multistage = k == QLatin1String("gemm.mma_multistage");
-        const int WARPS_M = int(param(p, "WARPS_M", 2)), WARPS_N = int(param(p, "WARPS_N", multistage ? 2 : 4));
+        const int WARPS_M = int(param(p, "WARPS_M", 2)),
+                  WARPS_N = int(param(p, "WARPS_N", multistage ? 2 : 4));
         if (WARPS_M <= 0 || WARPS_N <= 0 || BM % (16 * WARPS_M) || BN % (16 * WARPS_N) || BK % 16) {
             *why = tr("warp layout does not divide the block tile");
             return std::nullopt;
@@ -625,11 +668,14 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
 QString wordsFor(const QString &bound, MathPipe pipe)
 {
     if (bound == QLatin1String("compute"))
-        return pipe == MathPipe::Fma ? tr("the FP32 units: every FMA lane is busy") : tr("the tensor cores: the matrix units are busy");
+        return pipe == MathPipe::Fma ? tr("the FP32 units: every FMA lane is busy")
+                                     : tr("the tensor cores: the matrix units are busy");
     if (bound == QLatin1String("issue"))
-        return tr("instruction issue: the schedulers issue one instruction per clock, and the loads, address arithmetic and barriers take slots the FMAs need");
+        return tr("instruction issue: the schedulers issue one instruction per clock, and the loads, address "
+                  "arithmetic and barriers take slots the FMAs need");
     if (bound == QLatin1String("smem"))
-        return tr("shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access take several wavefronts");
+        return tr("shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access "
+                  "take several wavefronts");
     if (bound == QLatin1String("l1"))
         return tr("uncoalesced loads: each warp's load touches many cache lines, one L1 wavefront each");
     if (bound == QLatin1String("l2"))
@@ -637,7 +683,8 @@ QString wordsFor(const QString &bound, MathPipe pipe)
     if (bound == QLatin1String("hbm"))
         return tr("HBM bandwidth: the bytes have to come from memory");
     if (bound == QLatin1String("latency"))
-        return tr("latency: too few warps with too little independent work to hide how long memory takes to answer (Little's law)");
+        return tr("latency: too few warps with too little independent work to hide how long memory takes to "
+                  "answer (Little's law)");
     if (bound == QLatin1String("waves"))
         return tr("the launch and the tail: too little work to fill the GPU");
     return bound;
@@ -706,10 +753,13 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         const double tSmem = wavefronts / (double(sms) * m_arch.smemBytesPerClkSm / 128.0) / hz;
         r.timeS = tSmem + m_arch.launchS;
         for (const QString &t : Prediction::termNames())
-            addTerm(t, t == QLatin1String("smem") ? tSmem : (t == QLatin1String("waves") ? m_arch.launchS : 0),
+            addTerm(t,
+                    t == QLatin1String("smem") ? tSmem : (t == QLatin1String("waves") ? m_arch.launchS : 0),
                     t == QLatin1String("smem")
                         ? tr("stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock")
-                              .arg(stride).arg(ways).arg(formatSi(wavefronts / sms, ""))
+                              .arg(stride)
+                              .arg(ways)
+                              .arg(formatSi(wavefronts / sms, ""))
                         : QString());
         r.bound = QStringLiteral("smem");
         r.boundWords = wordsFor(r.bound, MathPipe::Fma);
@@ -747,16 +797,21 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
             writeBytes = double(n) * s;
             flightPerWarp = g * double(granule);
             r.notes << tr("stride %1: a warp's load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)")
-                           .arg(stride).arg(g).arg(granule).arg(32 * s)
+                           .arg(stride)
+                           .arg(g)
+                           .arg(granule)
+                           .arg(32 * s)
                            .arg(100.0 * 32 * s / (g * granule), 0, 'f', 1);
         } else if (l.kernel == QLatin1String("memory.reduce")) {
             if (variant == QLatin1String("atomic")) {
-                r.reason = tr("atomics to one address: the model has no sourced figure for how fast the L2 serializes them");
+                r.reason = tr("atomics to one address: the model has no sourced figure for how fast the L2 "
+                              "serializes them");
                 return r;
             }
             readBytes = double(n) * 4;
             flightPerWarp = 32.0 * vecBytes * 4;
-        } else if (l.kernel == QLatin1String("memory.softmax") || l.kernel == QLatin1String("memory.rmsnorm") ||
+        } else if (l.kernel == QLatin1String("memory.softmax") ||
+                   l.kernel == QLatin1String("memory.rmsnorm") ||
                    l.kernel == QLatin1String("memory.layernorm")) {
             const double tensor = double(rows) * cols * s;
             double reads = 1, writes = 1;
@@ -857,8 +912,10 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         addTerm(QStringLiteral("issue"), 0, QString());
         addTerm(QStringLiteral("smem"), 0, QString());
         addTerm(QStringLiteral("l1"), 0, QString());
-        addTerm(QStringLiteral("l2"), (readBytes + writeBytes) / l2Bw, tr("%1 through L2 at %2").arg(formatSi(readBytes + writeBytes, "B"), formatSi(l2Bw, "B/s")));
-        addTerm(QStringLiteral("hbm"), tBw, tr("%1 at %2").arg(formatSi(readBytes + writeBytes, "B"), formatSi(bw, "B/s")));
+        addTerm(QStringLiteral("l2"), (readBytes + writeBytes) / l2Bw,
+                tr("%1 through L2 at %2").arg(formatSi(readBytes + writeBytes, "B"), formatSi(l2Bw, "B/s")));
+        addTerm(QStringLiteral("hbm"), tBw,
+                tr("%1 at %2").arg(formatSi(readBytes + writeBytes, "B"), formatSi(bw, "B/s")));
         addTerm(QStringLiteral("latency"), tLat,
                 tr("%1 in flight per SM (%2 warps × %3 B) against %4 clocks of loaded DRAM latency: %5")
                     .arg(formatSi(bytesInFlightSm, "B"))
@@ -900,10 +957,14 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     ti.N = N;
     ti.K = K;
     ti.dtype = *dtype;
-    const bool blocked = !l.kernel.endsWith(QLatin1String("naive")) && !l.kernel.endsWith(QLatin1String("coalesced"));
-    const int tileEdge = int(param(l.params, l.kernel == QLatin1String("gemm.smem_tiled") ? "TILE" : "BLOCK", 32));
-    ti.bm = blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BM", 128)) : tileEdge;
-    ti.bn = blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
+    const bool blocked =
+        !l.kernel.endsWith(QLatin1String("naive")) && !l.kernel.endsWith(QLatin1String("coalesced"));
+    const int tileEdge =
+        int(param(l.params, l.kernel == QLatin1String("gemm.smem_tiled") ? "TILE" : "BLOCK", 32));
+    ti.bm =
+        blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BM", 128)) : tileEdge;
+    ti.bn =
+        blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
     ti.bk = l.kernel == QLatin1String("gemm.wgmma_tma") ? 64 : int(param(l.params, "BK", 8));
     ti.stages = std::max(1, it.stages);
     // The wgmma step's producer warpgroup computes no outputs: the tile model counts the
@@ -922,7 +983,8 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         hbmBytes = minBytes;
     const double l2Bytes = tile.ok ? tile.l2Bytes : hbmBytes;
     if (!tile.ok)
-        r.notes << tr("L2 traffic: the tile model refused the tile (%1); the minimum is used").arg(tile.problems.join(QStringLiteral("; ")));
+        r.notes << tr("L2 traffic: the tile model refused the tile (%1); the minimum is used")
+                       .arg(tile.problems.join(QStringLiteral("; ")));
 
     // Residency: as the run recorded it, or from cuda_occupancy.h.
     const qint64 grid = l.grid > 0 ? l.grid : (tile.ok ? tile.gridBlocks : 1);
@@ -936,7 +998,8 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         const OccupancyResult o = occ.isValid() ? occ.compute(oi) : OccupancyResult{};
         bps = o.blocksPerSm;
         if (bps <= 0) {
-            r.reason = tr("the block cannot be resident on %1 (registers or shared memory)").arg(m_gpu.displayName());
+            r.reason = tr("the block cannot be resident on %1 (registers or shared memory)")
+                           .arg(m_gpu.displayName());
             return r;
         }
     }
@@ -967,7 +1030,8 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     const double cL2 = it.l2Bytes / l2PerClkSm;
     // The issue slots and the shared-memory (L1) pipe serve the same instructions in turn
     // (an LDS is issued, then its wavefronts run): they overlap only partly.
-    const double issueAndSmem = pNorm(cIssueBlock, std::max(cSmem, cL1), m_arch.overlapExponent(double(bps) * it.warps));
+    const double issueAndSmem =
+        pNorm(cIssueBlock, std::max(cSmem, cL1), m_arch.overlapExponent(double(bps) * it.warps));
     const double thr = std::max({cMath, issueAndSmem, cL2});
 
     // The latency a block's own slice cannot hide: the load of the next slice, in series
@@ -977,8 +1041,9 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     // a pointer chase (perf-model.md: 13 KB unloaded vs 27 KB loaded in flight per SM).
     const double loadFactor = m_arch.dramLoadedLatencyClk / m_arch.dramLatencyClk;
     const double missShare = l2Bytes > 0 ? std::clamp(hbmBytes / l2Bytes, 0.0, 1.0) : 1.0;
-    const double lGlobal = (1 - missShare) * 0.5 * (m_arch.l2LatencyClk + m_arch.l2FarLatencyClk) * loadFactor +
-                           missShare * m_arch.dramLoadedLatencyClk;
+    const double lGlobal =
+        (1 - missShare) * 0.5 * (m_arch.l2LatencyClk + m_arch.l2FarLatencyClk) * loadFactor +
+        missShare * m_arch.dramLoadedLatencyClk;
     // One block alone: its warps spread over the schedulers.
     const double issueAlone = (it.math + it.other) / std::min<double>(m_arch.schedulersPerSm, it.warps);
     const double alone = std::max({thr, issueAlone, it.chainClk});
@@ -989,7 +1054,8 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     // The wgmma step keeps one wgmma group in flight across iterations (it waits for the
     // previous group, not the current one), so its per-iteration cost runs while the tensor
     // cores work: no TMA overhead is added for it.
-    const double iterOverheadClk = (it.pipe == MathPipe::Mma && it.stages > 1 ? m_arch.cpAsyncIterationS : 0) * hz;
+    const double iterOverheadClk =
+        (it.pipe == MathPipe::Mma && it.stages > 1 ? m_arch.cpAsyncIterationS : 0) * hz;
     const double blockPath = it.globalInSeries && it.stages <= 1
                                  ? alone + lGlobal + 2 * m_arch.barrierClk
                                  : std::max(alone + iterOverheadClk, lGlobal / std::max(1, it.stages - 1));
@@ -1013,10 +1079,14 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     r.timeS = std::max({core, tHbm, tL2}) + launch;
 
     const double perSmIt = double(perSm) * kIt;
-    const QString mathWord = it.pipe == MathPipe::Fma ? tr("FFMA") : (it.pipe == MathPipe::Mma ? tr("mma.sync") : tr("wgmma"));
+    const QString mathWord =
+        it.pipe == MathPipe::Fma ? tr("FFMA") : (it.pipe == MathPipe::Mma ? tr("mma.sync") : tr("wgmma"));
     addTerm(QStringLiteral("compute"), perSmIt * cMath / hz,
-            tr("%1 %2 per SM at %3 per clock, %4 MHz").arg(formatSi(perSmIt * it.math, "")).arg(mathWord)
-                .arg(mathRate, 0, 'g', 3).arg(clockMhz, 0, 'f', 0));
+            tr("%1 %2 per SM at %3 per clock, %4 MHz")
+                .arg(formatSi(perSmIt * it.math, ""))
+                .arg(mathWord)
+                .arg(mathRate, 0, 'g', 3)
+                .arg(clockMhz, 0, 'f', 0));
     addTerm(QStringLiteral("issue"), perSmIt * cIssueBlock / hz,
             tr("%1 warp instructions per SM (%2 per math instruction) over %3 schedulers")
                 .arg(formatSi(perSmIt * (it.math + it.other), ""))
@@ -1025,21 +1095,30 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     addTerm(QStringLiteral("smem"), perSmIt * cSmem / hz,
             tr("%1 wavefronts per SM; %2").arg(formatSi(perSmIt * it.smemWavefronts, "")).arg(it.smemDetail));
     addTerm(QStringLiteral("l1"), perSmIt * cL1 / hz,
-            it.l1Wavefronts > 0 ? tr("%1 L1 wavefronts per SM; %2").arg(formatSi(perSmIt * it.l1Wavefronts, "")).arg(it.smemDetail)
+            it.l1Wavefronts > 0 ? tr("%1 L1 wavefronts per SM; %2")
+                                      .arg(formatSi(perSmIt * it.l1Wavefronts, ""))
+                                      .arg(it.smemDetail)
                                 : QString());
     addTerm(QStringLiteral("l2"), std::max(tL2, perSmIt * cL2 / hz),
             tr("%1 through L2 at %2").arg(formatSi(l2Bytes, "B"), formatSi(l2Bw, "B/s")));
-    addTerm(QStringLiteral("hbm"), tHbm, tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
+    addTerm(
+        QStringLiteral("hbm"), tHbm,
+        tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
     const double latencyClk = std::max(0.0, coreClk - busyClk - gens * edgeClk);
     addTerm(QStringLiteral("latency"), latencyClk / hz,
             tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4")
-                .arg(bps).arg(it.warps).arg(lGlobal, 0, 'f', 0)
-                .arg(it.stages > 1 ? tr(", spread over %1 stages").arg(it.stages) : tr(", not overlapped with its own math")));
+                .arg(bps)
+                .arg(it.warps)
+                .arg(lGlobal, 0, 'f', 0)
+                .arg(it.stages > 1 ? tr(", spread over %1 stages").arg(it.stages)
+                                   : tr(", not overlapped with its own math")));
     const double fullGens = double(perSm) / bps;
     const double waveLoss = std::max(0.0, (coreClk - gens * edgeClk) - fullGens * kIt * roundClk(bps));
     addTerm(QStringLiteral("waves"), (waveLoss + gens * edgeClk) / hz + launch,
             tr("%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store")
-                .arg(perSm).arg(gens).arg(bps));
+                .arg(perSm)
+                .arg(gens)
+                .arg(bps));
 
     // What binds: memory beyond the core time, else what sets the round.
     if (tHbm >= core && tHbm >= tL2)
@@ -1062,9 +1141,10 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     r.levelBytes[QStringLiteral("smem")] = double(perSm) * sms * kIt * it.smemWavefronts * 128;
     // Through L1: the sectors of the global loads (the operands re-read through L1 by the
     // kernels without shared memory; staged once through it by the others), and C.
-    r.levelBytes[QStringLiteral("l1")] = it.fromL1                      ? double(grid) * kIt * it.l1Sectors * 32 + cTileBytes * grid
-                                         : it.pipe == MathPipe::Wgmma ? cTileBytes * grid // TMA copies bypass L1
-                                                                      : l2Bytes;
+    r.levelBytes[QStringLiteral("l1")] =
+        it.fromL1                    ? double(grid) * kIt * it.l1Sectors * 32 + cTileBytes * grid
+        : it.pipe == MathPipe::Wgmma ? cTileBytes * grid // TMA copies bypass L1
+                                     : l2Bytes;
     r.notes << it.notes;
     r.ok = true;
     return r;

@@ -34,21 +34,21 @@ int dramGranules(const std::function<qint64(int lane)> &byteOf, int widthBytes, 
 // compute capability; `missing` names what an architecture lacks, so its predictions say so.
 struct ArchConstants
 {
-    QString cc;                 // "9.0"
-    int schedulersPerSm = 4;    // warp instructions issued per clock per SM
-    int fp32LanesPerSm = 128;   // FFMA lanes per clock per SM
+    QString cc;               // "9.0"
+    int schedulersPerSm = 4;  // warp instructions issued per clock per SM
+    int fp32LanesPerSm = 128; // FFMA lanes per clock per SM
     int fp64LanesPerSm = 64;
-    int fp16x2LanesPerSm = 128; // HFMA2 instructions' lanes (each 2 FMAs)
-    double tensorFlopPerClkSm = 0;     // dense fp16/bf16 FLOP per clock per SM, wgmma (or mma.sync)
-    double mmaSyncFraction = 1.0;      // share of it mma.sync reaches (Hopper: ~2/3)
-    int smemBytesPerClkSm = 128;       // one wavefront per clock
-    double l1LatencyClk = 34;          // pointer-chase latencies
-    double l2LatencyClk = 265;         // near half (the far half is higher)
+    int fp16x2LanesPerSm = 128;    // HFMA2 instructions' lanes (each 2 FMAs)
+    double tensorFlopPerClkSm = 0; // dense fp16/bf16 FLOP per clock per SM, wgmma (or mma.sync)
+    double mmaSyncFraction = 1.0;  // share of it mma.sync reaches (Hopper: ~2/3)
+    int smemBytesPerClkSm = 128;   // one wavefront per clock
+    double l1LatencyClk = 34;      // pointer-chase latencies
+    double l2LatencyClk = 265;     // near half (the far half is higher)
     double l2FarLatencyClk = 480;
     double dramLatencyClk = 650;
     double dramLoadedLatencyClk = 1500; // what a streaming load waits near saturation
     int dramGranuleBytes = 64;          // DRAM is read in two-sector (64 B) pieces
-    double smemLatencyClk = 30;        // LDS issue to use
+    double smemLatencyClk = 30;         // LDS issue to use
     double fmaLatencyClk = 4;
     double barrierClk = 20;
     // How the issue slots and the shared-memory pipe overlap: (issueᵖ + smemᵖ)^(1/p), with p
@@ -57,12 +57,12 @@ struct ArchConstants
     // probe.smem_fma (mixed LDS + FFMA loops over ratio, bank conflicts and warps per SM).
     double overlapExponent8Warps = 1.9;
     double overlapExponent32Warps = 3.4;
-    double overlapExponent(double warpsPerSm) const;            // a __syncthreads with all warps arriving together
-    double launchS = 3e-6;             // launch + first-block start, s
-    double cpAsyncIterationS = 400e-9; // per K-iteration of a cp.async pipeline, not overlapped
-    double tmaIterationS = 150e-9;     // the same with TMA and mbarriers
-    QMap<QString, QString> sources;    // field name -> where the number comes from
-    QStringList missing;               // constants this architecture has no sourced figure for
+    double overlapExponent(double warpsPerSm) const; // a __syncthreads with all warps arriving together
+    double launchS = 3e-6;                           // launch + first-block start, s
+    double cpAsyncIterationS = 400e-9;               // per K-iteration of a cp.async pipeline, not overlapped
+    double tmaIterationS = 150e-9;                   // the same with TMA and mbarriers
+    QMap<QString, QString> sources;                  // field name -> where the number comes from
+    QStringList missing;                             // constants this architecture has no sourced figure for
 
     static ArchConstants forCc(const QString &cc);
 };
@@ -70,10 +70,10 @@ struct ArchConstants
 // A measured machine the model may use instead of the datasheet (from a results file).
 struct MachineCeilings
 {
-    std::optional<double> hbmBytesPerS;  // measured copy bandwidth (read + write traffic)
+    std::optional<double> hbmBytesPerS;      // measured copy bandwidth (read + write traffic)
     std::optional<double> hbmReadBytesPerS;  // measured read-only bandwidth
     std::optional<double> hbmWriteBytesPerS; // measured write-only bandwidth
-    std::optional<double> l2BytesPerS;   // measured L2 read bandwidth
+    std::optional<double> l2BytesPerS;       // measured L2 read bandwidth
     std::optional<double> fp32FlopPerS;
     std::optional<double> tensorFlopPerS; // mma.sync probe (bf16/fp16)
     double tensorProbeClockMhz = 0;       // the SM clock during that probe
@@ -86,15 +86,15 @@ struct MachineCeilings
 // run recorded (or the explorer plans). Fields left 0 are derived by the model from params.
 struct KernelLaunch
 {
-    QString kernel;     // "gemm.reg2d", "memory.strided_read", ...
-    QString dtype;      // "fp32", "bf16"
-    QVariantMap params; // M, N, K, BM, BN, BK, TM, TN, STAGES, ... / n, stride, variant, ...
-    int threads = 0;    // threads per block
-    qint64 grid = 0;    // blocks
-    int registers = 0;  // per thread
-    int smemBytes = 0;  // per block, static + dynamic
-    int blocksPerSm = 0; // resident blocks per SM (occupancy); 0: computed
-    double clockMhz = 0; // SM clock the kernel ran at; 0: the GPU's boost clock
+    QString kernel;              // "gemm.reg2d", "memory.strided_read", ...
+    QString dtype;               // "fp32", "bf16"
+    QVariantMap params;          // M, N, K, BM, BN, BK, TM, TN, STAGES, ... / n, stride, variant, ...
+    int threads = 0;             // threads per block
+    qint64 grid = 0;             // blocks
+    int registers = 0;           // per thread
+    int smemBytes = 0;           // per block, static + dynamic
+    int blocksPerSm = 0;         // resident blocks per SM (occupancy); 0: computed
+    double clockMhz = 0;         // SM clock the kernel ran at; 0: the GPU's boost clock
     std::optional<InstrMix> mix; // counted from the kernel's code, when known
     double bytes = 0;            // the run's useful bytes (kernels whose size is not in params)
 
@@ -104,26 +104,26 @@ struct KernelLaunch
 // One term of the prediction, in seconds: what the resource alone would take.
 struct PerfTerm
 {
-    QString name;    // "compute", "issue", "smem", "l1", "l2", "hbm", "latency", "waves"
+    QString name; // "compute", "issue", "smem", "l1", "l2", "hbm", "latency", "waves"
     double seconds = 0;
-    QString detail;  // the arithmetic in one line ("4.3 G FFMA / (132 SM × 128 lanes × 1.98 GHz)")
+    QString detail; // the arithmetic in one line ("4.3 G FFMA / (132 SM × 128 lanes × 1.98 GHz)")
 };
 
 struct Prediction
 {
     bool ok = false;
-    QString reason;         // !ok: why the model cannot predict this kernel
-    double timeS = 0;       // predicted kernel time
-    QString bound;          // name of the binding term
-    QString boundWords;     // the binding term for a student ("shared-memory bank conflicts")
-    QList<PerfTerm> terms;  // every term, in a fixed order (see termNames())
-    QStringList notes;      // assumptions, fallbacks, the source of the instruction mix
+    QString reason;        // !ok: why the model cannot predict this kernel
+    double timeS = 0;      // predicted kernel time
+    QString bound;         // name of the binding term
+    QString boundWords;    // the binding term for a student ("shared-memory bank conflicts")
+    QList<PerfTerm> terms; // every term, in a fixed order (see termNames())
+    QStringList notes;     // assumptions, fallbacks, the source of the instruction mix
     double flops = 0;
     // Bytes the model predicts per memory level ("hbm", "l2", "l1", "smem"), for the
     // comparison with measured counters.
     QMap<QString, double> levelBytes;
-    QString mixSource;      // "sass", "ptx", "tile"
-    double clockMhz = 0;    // the clock the prediction used
+    QString mixSource;   // "sass", "ptx", "tile"
+    double clockMhz = 0; // the clock the prediction used
 
     double term(const QString &name) const;
     static QStringList termNames();
@@ -155,7 +155,7 @@ private:
 struct ExplainRow
 {
     QString file;
-    int index = 0;         // measurement index in its file
+    int index = 0; // measurement index in its file
     Measurement measurement;
     Prediction prediction; // !ok: listed with the reason
     double gap = 0;        // measured / predicted - 1
@@ -163,10 +163,10 @@ struct ExplainRow
 
 struct ExplainSummary
 {
-    int n = 0;              // rows with a prediction
+    int n = 0; // rows with a prediction
     int unexplained = 0;
     double medianAbsGap = 0;
-    double worstGap = 0;    // the gap furthest from 0
+    double worstGap = 0;            // the gap furthest from 0
     QMap<QString, double> spearman; // kernel -> rank correlation of predicted vs measured time
 };
 

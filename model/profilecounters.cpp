@@ -54,8 +54,8 @@ void put(QJsonObject &o, const char *key, const std::optional<double> &v)
 
 QStringList ProfileCounters::metricNames()
 {
-    QStringList m = {kTime,          kCycles,        kClock,    kDramRead,  kDramWrite, kL2,
-                     kL1,            kSmemWavefronts, kSmemConflicts, kIssue, kOccupancy, kInstAll};
+    QStringList m = {kTime, kCycles,         kClock,         kDramRead, kDramWrite, kL2,
+                     kL1,   kSmemWavefronts, kSmemConflicts, kIssue,    kOccupancy, kInstAll};
     for (const char *p : kPipes)
         m.append(pipeMetric(p));
     // The import's own metrics too (FLOP counts by precision, tensor FLOPs), so the same CSV
@@ -215,8 +215,8 @@ void ProfileCounters::attachTo(Measurement &m) const
     m.extra.insert(QStringLiteral("counters"), toJson());
 }
 
-std::optional<ProfileCounters> ProfileCounters::fromCsv(const QByteArray &csv, const QString &kernel, QString *error,
-                                                        QStringList *warnings)
+std::optional<ProfileCounters> ProfileCounters::fromCsv(const QByteArray &csv, const QString &kernel,
+                                                        QString *error, QStringList *warnings)
 {
     QStringList wanted = metricNames();
     wanted << kDram << kClockSm << kIssueSm;
@@ -258,7 +258,8 @@ QMap<QString, double> measuredLevelBytes(const ProfileCounters &c)
 QStringList levelComparison(const QMap<QString, double> &predicted, const QMap<QString, double> &measured,
                             const QString &memoryType)
 {
-    QStringList order = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1"), QStringLiteral("smem")};
+    QStringList order = {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1"),
+                         QStringLiteral("smem")};
     // Levels beyond the four, in key order, after them.
     for (const QString &k : predicted.keys() + measured.keys())
         if (!order.contains(k))

@@ -35,19 +35,19 @@ struct ProfileCounters
     static QStringList metricNames();
 
     std::optional<double> metric(const QString &name) const;
-    std::optional<double> dramBytes() const;   // dram__bytes_read + _write (or dram__bytes.sum)
-    std::optional<double> l2Bytes() const;     // lts__t_bytes.sum
-    std::optional<double> l1Bytes() const;     // l1tex__t_bytes.sum (global and local through L1)
+    std::optional<double> dramBytes() const; // dram__bytes_read + _write (or dram__bytes.sum)
+    std::optional<double> l2Bytes() const;   // lts__t_bytes.sum
+    std::optional<double> l1Bytes() const;   // l1tex__t_bytes.sum (global and local through L1)
     std::optional<double> smemWavefronts() const;
     // Shared-memory pipe traffic: wavefronts × 128 B (one wavefront per clock moves up to
     // 128 B, so bank conflicts count as the extra wavefronts they cost).
     std::optional<double> smemBytes() const;
     std::optional<double> smemBankConflicts() const;
-    std::optional<double> issueActivePct() const;  // issue slots busy (% of active cycles)
-    std::optional<double> occupancyPct() const;    // achieved occupancy (% of the warp slots)
-    std::optional<double> smClockMhz() const;      // SM clock while profiled
-    std::optional<double> cycles() const;          // elapsed SM cycles
-    std::optional<double> timeS() const;           // gpu__time_duration
+    std::optional<double> issueActivePct() const; // issue slots busy (% of active cycles)
+    std::optional<double> occupancyPct() const;   // achieved occupancy (% of the warp slots)
+    std::optional<double> smClockMhz() const;     // SM clock while profiled
+    std::optional<double> cycles() const;         // elapsed SM cycles
+    std::optional<double> timeS() const;          // gpu__time_duration
     // Warp instructions per pipe ("fma", "alu", "lsu", "fp64", "tensor", "xu") and "all".
     QMap<QString, double> instructions() const;
 
@@ -61,8 +61,8 @@ struct ProfileCounters
     // From `ncu --csv --page raw` output (tool lines and program output may be interleaved):
     // the first launch whose "Kernel Name" contains `kernel` (any launch when empty). nullopt
     // with *error when there is none or it has none of metricNames().
-    static std::optional<ProfileCounters> fromCsv(const QByteArray &csv, const QString &kernel, QString *error,
-                                                  QStringList *warnings = nullptr);
+    static std::optional<ProfileCounters> fromCsv(const QByteArray &csv, const QString &kernel,
+                                                  QString *error, QStringList *warnings = nullptr);
 };
 
 // Measured bytes per memory level: "hbm", "l2", "l1", "smem" (a level whose counters are

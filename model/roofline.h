@@ -35,7 +35,7 @@ struct Attainable
 {
     double flopPerS = 0;
     Bound bound = Bound::Memory;
-    double ceiling = 0;  // the compute ceiling that applies
+    double ceiling = 0;   // the compute ceiling that applies
     double bandwidth = 0; // the memory ceiling that applies
 };
 
@@ -53,7 +53,8 @@ public:
     double peak(const QString &precision) const;
     double bandwidth(const QString &level) const;
     double ridge(const QString &precision, const QString &level = QStringLiteral("hbm")) const;
-    Attainable attainable(double ai, const QString &precision, const QString &level = QStringLiteral("hbm")) const;
+    Attainable attainable(double ai, const QString &precision,
+                          const QString &level = QStringLiteral("hbm")) const;
 
     static Attainable attainable(double ai, double peak, double bandwidth);
 

@@ -155,8 +155,8 @@ SmLimits parseLimits(const QJsonObject &o)
         fail("sm_limits.smem_capacity_options_kib", tr("must be a non-empty list of numbers"));
     for (const QJsonValue &v : opts.toArray())
         l.smemCapacityOptionsKib.append(int(checkedNumber(v, "sm_limits.smem_capacity_options_kib")));
-    if (l.warpSize <= 0 || l.maxWarpsPerSm <= 0 || l.maxBlocksPerSm <= 0 || l.regAllocUnit <= 0
-        || l.smemAllocGranularity <= 0 || l.regFileSubpartitions <= 0)
+    if (l.warpSize <= 0 || l.maxWarpsPerSm <= 0 || l.maxBlocksPerSm <= 0 || l.regAllocUnit <= 0 ||
+        l.smemAllocGranularity <= 0 || l.regFileSubpartitions <= 0)
         fail("sm_limits", tr("sizes and granularities must be greater than zero"));
     l.source = o.value("source").toString();
     return l;
@@ -166,9 +166,9 @@ SmLimits parseLimits(const QJsonObject &o)
 // syntax error such as a non-finite number (1e999, NaN) names its field like any other.
 QString pathAtOffset(const QByteArray &json, int offset)
 {
-    QStringList stack;      // keys of the enclosing objects; "" for arrays
-    QString lastString;     // the most recent string token
-    QString pendingKey;     // a key whose ':' was seen and whose value is being read
+    QStringList stack;  // keys of the enclosing objects; "" for arrays
+    QString lastString; // the most recent string token
+    QString pendingKey; // a key whose ':' was seen and whose value is being read
     bool inString = false;
     QByteArray current;
     for (int i = 0; i < std::min<int>(offset, json.size()); ++i) {
@@ -185,14 +185,29 @@ QString pathAtOffset(const QByteArray &json, int offset)
             continue;
         }
         switch (c) {
-        case '"': inString = true; current.clear(); break;
-        case ':': pendingKey = lastString; break;
+        case '"':
+            inString = true;
+            current.clear();
+            break;
+        case ':':
+            pendingKey = lastString;
+            break;
         case '{':
-        case '[': stack.append(pendingKey); pendingKey.clear(); break;
+        case '[':
+            stack.append(pendingKey);
+            pendingKey.clear();
+            break;
         case '}':
-        case ']': if (!stack.isEmpty()) stack.removeLast(); pendingKey.clear(); break;
-        case ',': pendingKey.clear(); break;
-        default: break;
+        case ']':
+            if (!stack.isEmpty())
+                stack.removeLast();
+            pendingKey.clear();
+            break;
+        case ',':
+            pendingKey.clear();
+            break;
+        default:
+            break;
         }
     }
     QStringList parts;
@@ -240,8 +255,8 @@ std::optional<Gpu> SpecDb::parse(const QByteArray &json, QString *field, QString
             g.generation = g.architecture.section(' ', 0, 0);
         g.formFactor = optionalString(o, "form_factor");
         g.computeCapability = optionalString(o, "compute_capability");
-        if (!g.computeCapability.isEmpty()
-            && !QRegularExpression(QStringLiteral("^\\d+\\.\\d+$")).match(g.computeCapability).hasMatch())
+        if (!g.computeCapability.isEmpty() &&
+            !QRegularExpression(QStringLiteral("^\\d+\\.\\d+$")).match(g.computeCapability).hasMatch())
             fail("compute_capability", tr("must look like \"9.0\""));
         if (g.vendor == QLatin1String("NVIDIA") && g.computeCapability.isEmpty())
             fail("compute_capability", tr("is missing (required for NVIDIA GPUs)"));
@@ -290,8 +305,9 @@ bool SpecDb::loadFile(const QString &path, bool userFile)
         return false;
     }
     if (find(gpu->id)) {
-        m_errors.append({path, QStringLiteral("id"),
-                         tr("duplicate id \"%1\" (already loaded from %2)").arg(gpu->id, find(gpu->id)->file)});
+        m_errors.append(
+            {path, QStringLiteral("id"),
+             tr("duplicate id \"%1\" (already loaded from %2)").arg(gpu->id, find(gpu->id)->file)});
         return false;
     }
     gpu->file = path;

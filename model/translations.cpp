@@ -112,8 +112,8 @@ QString shipped(const QString &name)
     // Only Simplified Chinese is shipped; a reader of Traditional Chinese is still better served by it.
     if (name.startsWith(QLatin1String("zh")))
         return QStringLiteral("zh_CN");
-    if (name == QLatin1String("en") || name.startsWith(QLatin1String("en_")) || name.startsWith(QLatin1String("en-")) ||
-        name == QLatin1String("C") || name == QLatin1String("POSIX"))
+    if (name == QLatin1String("en") || name.startsWith(QLatin1String("en_")) ||
+        name.startsWith(QLatin1String("en-")) || name == QLatin1String("C") || name == QLatin1String("POSIX"))
         return QStringLiteral("en");
     return {};
 }

@@ -28,13 +28,17 @@ QString dtypeName(Dtype d)
 int dtypeBytes(Dtype d)
 {
     switch (d) {
-    case Dtype::Fp64: return 8;
+    case Dtype::Fp64:
+        return 8;
     case Dtype::Fp32:
-    case Dtype::Tf32: return 4;
+    case Dtype::Tf32:
+        return 4;
     case Dtype::Fp16:
-    case Dtype::Bf16: return 2;
+    case Dtype::Bf16:
+        return 2;
     case Dtype::Fp8:
-    case Dtype::Int8: return 1;
+    case Dtype::Int8:
+        return 1;
     }
     return 4;
 }
@@ -43,13 +47,27 @@ QString precisionFor(const Gpu &gpu, Dtype d)
 {
     QStringList order;
     switch (d) {
-    case Dtype::Fp64: order = {"fp64_tc", "fp64"}; break;
-    case Dtype::Fp32: order = {"fp32"}; break;
-    case Dtype::Tf32: order = {"tf32_tc", "fp32"}; break;
-    case Dtype::Fp16: order = {"fp16_tc", "fp16", "fp32"}; break;
-    case Dtype::Bf16: order = {"bf16_tc", "fp32"}; break;
-    case Dtype::Fp8: order = {"fp8_tc", "fp16_tc", "fp32"}; break;
-    case Dtype::Int8: order = {"int8_tc", "fp32"}; break;
+    case Dtype::Fp64:
+        order = {"fp64_tc", "fp64"};
+        break;
+    case Dtype::Fp32:
+        order = {"fp32"};
+        break;
+    case Dtype::Tf32:
+        order = {"tf32_tc", "fp32"};
+        break;
+    case Dtype::Fp16:
+        order = {"fp16_tc", "fp16", "fp32"};
+        break;
+    case Dtype::Bf16:
+        order = {"bf16_tc", "fp32"};
+        break;
+    case Dtype::Fp8:
+        order = {"fp8_tc", "fp16_tc", "fp32"};
+        break;
+    case Dtype::Int8:
+        order = {"int8_tc", "fp32"};
+        break;
     }
     for (const QString &p : order)
         if (gpu.peaks.contains(p))
@@ -152,8 +170,9 @@ WorkCount attention(double B, double H, double S, double D, Dtype d, bool fused)
 WorkCount attention(double B, double H, double Hkv, double Sq, double S, double D, Dtype d, bool fused)
 {
     const double s = dtypeBytes(d);
-    const double flops = 4 * B * H * Sq * S * D;                 // QK^T and PV, 2·Sq·S·D per head each
-    double bytes = (2 * B * H * Sq * D + 2 * B * Hkv * S * D) * s; // Q read, O written; K, V read once per KV head
+    const double flops = 4 * B * H * Sq * S * D; // QK^T and PV, 2·Sq·S·D per head each
+    double bytes =
+        (2 * B * H * Sq * D + 2 * B * Hkv * S * D) * s; // Q read, O written; K, V read once per KV head
     if (!fused)
         bytes += 4 * B * H * Sq * S * s; // scores S and probabilities P, each written and read back
     return {flops, bytes};
@@ -163,7 +182,8 @@ WorkCount residualRmsnorm(double rows, double cols, Dtype d, bool fused)
 {
     const double n = rows * cols, s = dtypeBytes(d);
     // one add, then the norm's ~4 per element; the norm's weight is read once
-    const double accesses = fused ? 4 : 3 + 2; // fused: x, r in; h, y out. Unfused: add (x, r → h), norm (h → y)
+    const double accesses =
+        fused ? 4 : 3 + 2; // fused: x, r in; h, y out. Unfused: add (x, r → h), norm (h → y)
     return {5 * n, accesses * n * s + cols * s};
 }
 
@@ -193,9 +213,9 @@ WorkCount ropeKv(double rows, double cols, Dtype d, bool fused)
 
 const QStringList &kinds()
 {
-    static const QStringList k = {"copy",    "vector_add", "triad",     "elementwise", "reduce",
-                                  "softmax", "layernorm",  "rmsnorm",   "gemm",        "attention",
-                                  "residual_rmsnorm", "rmsnorm_fp8", "swiglu", "rope_kv"};
+    static const QStringList k = {
+        "copy",    "vector_add", "triad",     "elementwise",      "reduce",      "softmax", "layernorm",
+        "rmsnorm", "gemm",       "attention", "residual_rmsnorm", "rmsnorm_fp8", "swiglu",  "rope_kv"};
     return k;
 }
 
@@ -237,7 +257,8 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
         p[it.key()] = it.value();
     }
     for (auto it = p.begin(); it != p.end(); ++it) {
-        const bool flag = it.key() == "beta" || it.key() == "fused" || it.key() == "residual" || it.key() == "unfused";
+        const bool flag =
+            it.key() == "beta" || it.key() == "fused" || it.key() == "residual" || it.key() == "unfused";
         const bool zeroOk = flag || it.key() == "ops" || it.key() == "loads" || it.key() == "stores" ||
                             it.key() == "wbits" || it.key() == "Hkv" || it.key() == "Sq";
         if (!std::isfinite(it.value()) || it.value() < 0 || (!zeroOk && it.value() < 1)) {
@@ -256,8 +277,10 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
     if (kind == "gemm" && p["wbits"] != 0) {
         if (p["wbits"] != 4 && p["wbits"] != 8) {
             if (error)
-                *error = tr("--wbits must be 4 or 8 (got %1): weight-only quantization stores the weights in 4 "
-                            "or 8 bits").arg(p["wbits"]);
+                *error =
+                    tr("--wbits must be 4 or 8 (got %1): weight-only quantization stores the weights in 4 "
+                       "or 8 bits")
+                        .arg(p["wbits"]);
             return std::nullopt;
         }
         if (p["group"] < 1) {
@@ -279,24 +302,37 @@ std::optional<WorkCount> count(const QString &kind, Dtype d, const Shape &shape,
         if (hkv > p["H"] || std::fmod(p["H"], hkv) != 0) {
             if (error)
                 *error = tr("--Hkv must divide H (%1 query heads share each of the KV heads); got Hkv = %2")
-                             .arg(p["H"]).arg(hkv);
+                             .arg(p["H"])
+                             .arg(hkv);
             return std::nullopt;
         }
         return attention(p["B"], p["H"], hkv, sq, p["S"], p["D"], d, p["fused"] != 0);
     }
     const bool fused = p.value("unfused") == 0;
-    if (kind == "residual_rmsnorm") return residualRmsnorm(p["rows"], p["cols"], d, fused);
-    if (kind == "rmsnorm_fp8") return rmsnormFp8(p["rows"], p["cols"], d, fused);
-    if (kind == "swiglu") return swiglu(p["rows"], p["cols"], d, fused);
-    if (kind == "rope_kv") return ropeKv(p["rows"], p["cols"], d, fused);
-    if (kind == "copy") return copy(p["n"], d);
-    if (kind == "vector_add") return vectorAdd(p["n"], d);
-    if (kind == "triad") return triad(p["n"], d);
-    if (kind == "elementwise") return elementwise(p["n"], p["ops"], p["loads"], p["stores"], d);
-    if (kind == "reduce") return reduce(p["n"], d);
-    if (kind == "softmax") return softmax(p["rows"], p["cols"], d);
-    if (kind == "rmsnorm") return rmsnorm(p["rows"], p["cols"], d);
-    if (kind == "layernorm") return layernorm(p["rows"], p["cols"], d, p["residual"] != 0);
+    if (kind == "residual_rmsnorm")
+        return residualRmsnorm(p["rows"], p["cols"], d, fused);
+    if (kind == "rmsnorm_fp8")
+        return rmsnormFp8(p["rows"], p["cols"], d, fused);
+    if (kind == "swiglu")
+        return swiglu(p["rows"], p["cols"], d, fused);
+    if (kind == "rope_kv")
+        return ropeKv(p["rows"], p["cols"], d, fused);
+    if (kind == "copy")
+        return copy(p["n"], d);
+    if (kind == "vector_add")
+        return vectorAdd(p["n"], d);
+    if (kind == "triad")
+        return triad(p["n"], d);
+    if (kind == "elementwise")
+        return elementwise(p["n"], p["ops"], p["loads"], p["stores"], d);
+    if (kind == "reduce")
+        return reduce(p["n"], d);
+    if (kind == "softmax")
+        return softmax(p["rows"], p["cols"], d);
+    if (kind == "rmsnorm")
+        return rmsnorm(p["rows"], p["cols"], d);
+    if (kind == "layernorm")
+        return layernorm(p["rows"], p["cols"], d, p["residual"] != 0);
     return gemm(p["M"], p["N"], p["K"], d, p["beta"]);
 }
 

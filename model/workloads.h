@@ -63,8 +63,9 @@ WorkCount attention(double B, double H, double Hkv, double Sq, double S, double 
 // course notes' chapter 09). Bytes per element in bf16, fused ← unfused:
 //   residual_rmsnorm  8 ← 10: read x, r; write h = x + r and y = rmsnorm(h)  (add, then norm)
 //   rmsnorm_fp8       3 ← 7:  read x; write fp8 y                            (norm to bf16, then quantize)
-//   swiglu            6 ← 10: read gate, up; write y = silu(gate) · up        (silu to a buffer, then multiply)
-//   rope_kv           4 ← 8:  read k; write the rotated k into the KV cache   (rotate in place, then copy)
+//   swiglu            6 ← 10: read gate, up; write y = silu(gate) · up        (silu to a buffer, then
+//   multiply) rope_kv           4 ← 8:  read k; write the rotated k into the KV cache   (rotate in place,
+//   then copy)
 // rows × cols elements; the norms' weight vectors are read once.
 WorkCount residualRmsnorm(double rows, double cols, Dtype d, bool fused = true);
 WorkCount rmsnormFp8(double rows, double cols, Dtype d, bool fused = true);

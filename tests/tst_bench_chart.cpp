@@ -50,7 +50,8 @@ private slots:
             b << *m_db.find(ids[i + 1]);
         }
         bool flip = false;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             chart.setGpus(flip ? a : b); // rebuilds every item and replots
             flip = !flip;
         }
@@ -75,7 +76,7 @@ private slots:
         for (int i = 0; i < 5000; ++i)
             total += 1.0 / (1 + i % 97);
         for (int i = 0; i < 5000; ++i) {
-            const double ai = 0.02 * std::pow(1.0021, i);       // 0.02 .. 700 FLOP/B
+            const double ai = 0.02 * std::pow(1.0021, i); // 0.02 .. 700 FLOP/B
             const double fps = std::min(4.8e12 * ai, 67e12) * (0.05 + 0.9 * ((i * 7919) % 1000) / 1000.0);
             const double share = (1.0 / (1 + i % 97)) / total;
             ChartTrail t;
@@ -108,7 +109,8 @@ private slots:
         int step = 0;
         QElapsedTimer timer;
         qint64 frames = 0, nanos = 0;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             // A drag: the view moves a little each frame, back and forth, and zooms in and out.
             const double f = std::pow(1.03, (step % 20) < 10 ? step % 10 : 10 - step % 10);
             QRectF r = start;
@@ -146,9 +148,11 @@ private slots:
         for (int i = 0; i < 50000; ++i) {
             model::Measurement m;
             const int k = i % 50;
-            m.kernel = imported ? QStringLiteral("void kernel_%1<float, 128>(float*)").arg(k) : QStringLiteral("gemm.tile%1").arg(k);
-            m.params = imported ? QVariantMap{{"ncu_id", i}, {"grid", "(128, 1, 1)"}, {"block", "(256, 1, 1)"}}
-                                : QVariantMap{{"M", 64 * (1 + i % 97)}, {"N", 64 * (1 + i / 97)}, {"BK", 8}};
+            m.kernel = imported ? QStringLiteral("void kernel_%1<float, 128>(float*)").arg(k)
+                                : QStringLiteral("gemm.tile%1").arg(k);
+            m.params = imported
+                           ? QVariantMap{{"ncu_id", i}, {"grid", "(128, 1, 1)"}, {"block", "(256, 1, 1)"}}
+                           : QVariantMap{{"M", 64 * (1 + i % 97)}, {"N", 64 * (1 + i / 97)}, {"BK", 8}};
             m.dtype = QStringLiteral("fp32");
             m.precision = QStringLiteral("fp32");
             m.flops = 1e9 * (1 + i % 13);
@@ -178,7 +182,8 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         int runs = 0;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             plot.update(); // the rows into points, and the chart rebuilt and replotted
             ++runs;
         }

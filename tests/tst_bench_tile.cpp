@@ -63,7 +63,8 @@ private slots:
         QVERIFY(s && s->isEnabled());
         bool up = s->value() == s->minimum();
         auto change = [&] {
-            s->triggerAction(up ? QAbstractSlider::SliderSingleStepAdd : QAbstractSlider::SliderSingleStepSub);
+            s->triggerAction(up ? QAbstractSlider::SliderSingleStepAdd
+                                : QAbstractSlider::SliderSingleStepSub);
             chart->repaint(); // the paint of the new frame, synchronously
             explorer->termBar()->repaint();
             up = !up;
@@ -100,8 +101,10 @@ private slots:
             qInfo("%s: model::PerfModel::predict %.3f ms of CPU", QTest::currentDataTag(),
                   cpuMsOf(50, [&] { (void)perf.predict(launch); }));
         }
-        qInfo("%s: term bar paint %.3f ms of CPU", QTest::currentDataTag(), cpuMsOf(50, [&] { explorer->termBar()->repaint(); }));
-        QBENCHMARK {
+        qInfo("%s: term bar paint %.3f ms of CPU", QTest::currentDataTag(),
+              cpuMsOf(50, [&] { explorer->termBar()->repaint(); }));
+        QBENCHMARK
+        {
             change();
         }
         QVERIFY(chart->pointIds().contains(TileExplorer::currentPointId()) || !explorer->isLegal());

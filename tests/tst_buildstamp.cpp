@@ -66,10 +66,13 @@ private slots:
         const QString head = git(src, {"rev-parse", "--short", "HEAD"}).value_or(QString());
         if (head.isEmpty())
             QSKIP("the sources are not a git checkout");
-        const qint64 committed = git(src, {"log", "-1", "--format=%ct", "HEAD"}).value_or(QString()).toLongLong();
-        const qint64 built = QFileInfo(QCoreApplication::applicationFilePath()).lastModified().toSecsSinceEpoch();
+        const qint64 committed =
+            git(src, {"log", "-1", "--format=%ct", "HEAD"}).value_or(QString()).toLongLong();
+        const qint64 built =
+            QFileInfo(QCoreApplication::applicationFilePath()).lastModified().toSecsSinceEpoch();
         if (head != QLatin1String(model::buildGitHash()) && committed > built)
-            QSKIP(qPrintable("HEAD (" + head + ") was committed after this test was built: rebuild, then test"));
+            QSKIP(qPrintable("HEAD (" + head +
+                             ") was committed after this test was built: rebuild, then test"));
         QCOMPARE(QString::fromLatin1(model::buildGitHash()), head);
         QCOMPARE(model::buildGit(), model::buildGitDirty() ? head + "-dirty" : head);
     }
@@ -99,7 +102,8 @@ private slots:
         file.write("one\n");
         file.close();
         QVERIFY(git(dir, {"add", "a.txt"}).has_value());
-        QVERIFY(git(dir, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one"}).has_value());
+        QVERIFY(
+            git(dir, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one"}).has_value());
         const QString first = git(dir, {"rev-parse", "--short", "HEAD"}).value_or(QString());
         QVERIFY(!first.isEmpty());
 
@@ -119,11 +123,13 @@ private slots:
         QFile untracked(dir + "/new.txt");
         QVERIFY(untracked.open(QIODevice::WriteOnly));
         untracked.close();
-        QVERIFY(git(dir, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "two"}).has_value());
+        QVERIFY(git(dir, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "two"})
+                    .has_value());
         const QString second = git(dir, {"rev-parse", "--short", "HEAD"}).value_or(QString());
         QVERIFY(second != first);
         text = stamp(out);
-        QVERIFY2(text.contains("\"" + second.toLatin1() + "\"") && text.contains("return false;"), text.constData());
+        QVERIFY2(text.contains("\"" + second.toLatin1() + "\"") && text.contains("return false;"),
+                 text.constData());
         const QDateTime old = QDateTime::currentDateTimeUtc().addDays(-1);
         {
             QFile f(out);

@@ -49,7 +49,8 @@ private slots:
         int explained = 0;
         for (const QJsonValue &v : ms) {
             const QJsonObject m = v.toObject();
-            for (const char *key : {"file", "index", "kernel", "dtype", "params", "measured_s", "predicted_s"})
+            for (const char *key :
+                 {"file", "index", "kernel", "dtype", "params", "measured_s", "predicted_s"})
                 QVERIFY2(m.contains(QLatin1String(key)), key);
             if (m.value("predicted_s").isNull()) {
                 QVERIFY2(!m.value("reason").toString().isEmpty(), "an unexplained row says why");
@@ -60,7 +61,8 @@ private slots:
             for (const char *t : {"compute", "issue", "smem", "l1", "l2", "hbm", "latency", "waves"})
                 QVERIFY2(terms.contains(QLatin1String(t)), t);
             const double gap = m.value("gap").toDouble();
-            QVERIFY(qAbs(gap - (m.value("measured_s").toDouble() / m.value("predicted_s").toDouble() - 1)) < 1e-9);
+            QVERIFY(qAbs(gap - (m.value("measured_s").toDouble() / m.value("predicted_s").toDouble() - 1)) <
+                    1e-9);
             QVERIFY(!m.value("bound").toString().isEmpty());
             QVERIFY(m.value("notes").isArray());
         }
@@ -86,7 +88,8 @@ private slots:
         const Run r = explain({sample("h200-gemm-ladder.json"), "--gpu", "a100-sxm4-80gb", "--json"});
         QCOMPARE(r.code, 0);
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
-        QCOMPARE(doc.value("summary").toObject().value("prediction_for").toString(), QStringLiteral("a100-sxm4-80gb"));
+        QCOMPARE(doc.value("summary").toObject().value("prediction_for").toString(),
+                 QStringLiteral("a100-sxm4-80gb"));
         for (const QJsonValue &v : doc.value("measurements").toArray())
             QVERIFY(v.toObject().value("gap").isNull());
     }
@@ -97,8 +100,10 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("no file") << QStringList{} << QStringLiteral("at least one results file");
         QTest::newRow("missing file") << QStringList{"/nonexistent/x.json"} << QStringLiteral("x.json");
-        QTest::newRow("unknown --gpu") << QStringList{sample("h200-suite.json"), "--gpu", "nope"} << QStringLiteral("nope");
-        QTest::newRow("not JSON") << QStringList{QStringLiteral(ROOFLAB_TEST_DATA "/../CMakeLists.txt")} << QStringLiteral("CMakeLists.txt");
+        QTest::newRow("unknown --gpu")
+            << QStringList{sample("h200-suite.json"), "--gpu", "nope"} << QStringLiteral("nope");
+        QTest::newRow("not JSON") << QStringList{QStringLiteral(ROOFLAB_TEST_DATA "/../CMakeLists.txt")}
+                                  << QStringLiteral("CMakeLists.txt");
     }
     void badInput()
     {

@@ -72,10 +72,13 @@ private slots:
                     QVERIFY2(p.contains(key), qPrintable(k["id"].toString() + " " + key));
             }
         }
-        for (const char *id : {"memory.copy", "memory.vector_add", "memory.triad", "memory.strided_read", "memory.reduce",
-                               "memory.softmax", "memory.rmsnorm", "memory.layernorm", "probe.hbm_read", "probe.hbm_write",
-                               "probe.hbm_copy", "probe.l2_read", "probe.smem_read", "probe.fma_fp32", "probe.fma_fp64",
-                               "probe.hfma2_fp16", "probe.mma_bf16", "probe.mma_fp16", "probe.mma_tf32", "probe.memcpy_d2d", "probe.smem_fma"})
+        for (const char *id :
+             {"memory.copy",     "memory.vector_add", "memory.triad",   "memory.strided_read",
+              "memory.reduce",   "memory.softmax",    "memory.rmsnorm", "memory.layernorm",
+              "probe.hbm_read",  "probe.hbm_write",   "probe.hbm_copy", "probe.l2_read",
+              "probe.smem_read", "probe.fma_fp32",    "probe.fma_fp64", "probe.hfma2_fp16",
+              "probe.mma_bf16",  "probe.mma_fp16",    "probe.mma_tf32", "probe.memcpy_d2d",
+              "probe.smem_fma"})
             QVERIFY2(ids.contains(id), id);
         QVERIFY(!ids.contains("test.fault")); // only with ROOFLAB_ENABLE_TEST_KERNELS=1
         // The copy kernel's variants are listed with their values.
@@ -103,13 +106,19 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("copy sm_90") << QStringList{"memory.copy", "--arch", "sm_90"};
-        QTest::newRow("softmax bf16 sm_80") << QStringList{"memory.softmax", "--arch", "sm_80", "--dtype", "bf16"};
-        QTest::newRow("three-pass softmax sm_120") << QStringList{"memory.softmax", "--arch", "sm_120", "--param", "variant=three_pass"};
-        QTest::newRow("mma bf16 sm_89 chains 8") << QStringList{"probe.mma_bf16", "--arch", "sm_89", "--param", "chains=8"};
-        QTest::newRow("layernorm odd cols") << QStringList{"memory.layernorm", "--arch", "sm_86", "--param", "cols=1000"};
-        QTest::newRow("smem_fma ratio 8 stride 2 sm_90") << QStringList{"probe.smem_fma", "--arch", "sm_90", "--param", "ratio=8", "--param", "stride=2",
-                                                                "--param", "block=256", "--param", "blocks_per_sm=2"};
-        QTest::newRow("smem_fma LDS.128 ratio 32 sm_80") << QStringList{"probe.smem_fma", "--arch", "sm_80", "--param", "vec=4", "--param", "ratio=32"};
+        QTest::newRow("softmax bf16 sm_80")
+            << QStringList{"memory.softmax", "--arch", "sm_80", "--dtype", "bf16"};
+        QTest::newRow("three-pass softmax sm_120")
+            << QStringList{"memory.softmax", "--arch", "sm_120", "--param", "variant=three_pass"};
+        QTest::newRow("mma bf16 sm_89 chains 8")
+            << QStringList{"probe.mma_bf16", "--arch", "sm_89", "--param", "chains=8"};
+        QTest::newRow("layernorm odd cols")
+            << QStringList{"memory.layernorm", "--arch", "sm_86", "--param", "cols=1000"};
+        QTest::newRow("smem_fma ratio 8 stride 2 sm_90")
+            << QStringList{"probe.smem_fma", "--arch",  "sm_90",     "--param", "ratio=8",        "--param",
+                           "stride=2",       "--param", "block=256", "--param", "blocks_per_sm=2"};
+        QTest::newRow("smem_fma LDS.128 ratio 32 sm_80")
+            << QStringList{"probe.smem_fma", "--arch", "sm_80", "--param", "vec=4", "--param", "ratio=32"};
     }
     void compileJson()
     {
@@ -117,7 +126,8 @@ private slots:
         const Run r = cli(QStringList{"compile"} + args + QStringList{"--json"});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = r.json();
-        for (const char *key : {"kernel", "arch", "registers", "smem_static_bytes", "spill_bytes", "compile_ms"})
+        for (const char *key :
+             {"kernel", "arch", "registers", "smem_static_bytes", "spill_bytes", "compile_ms"})
             QVERIFY2(o.contains(key), key);
         QCOMPARE(o["kernel"].toString(), args.first());
         QCOMPARE(o["arch"].toString(), args.at(2));
@@ -129,7 +139,8 @@ private slots:
 
     void compileTwiceHitsTheCache()
     {
-        const QStringList args = {"compile", "memory.triad", "--arch", "sm_90", "--param", "unroll=2", "--json"};
+        const QStringList args = {"compile", "memory.triad", "--arch", "sm_90",
+                                  "--param", "unroll=2",     "--json"};
         const Run a = cli(args);
         const Run b = cli(args);
         QCOMPARE(a.code, 0);
@@ -152,18 +163,22 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("cls");
         QTest::addColumn<double>("count"); // 0: at least one
-        QTest::newRow("reg2d 128x128x8 8x8: 512 FFMA") << QStringList{"gemm.reg2d", "--arch", "sm_90"} << "ffma" << 512.0;
+        QTest::newRow("reg2d 128x128x8 8x8: 512 FFMA")
+            << QStringList{"gemm.reg2d", "--arch", "sm_90"} << "ffma" << 512.0;
         QTest::newRow("mma_multistage sm_80: 64 HMMA")
             << QStringList{"gemm.mma_multistage", "--arch", "sm_80", "--dtype", "bf16"} << "hmma" << 64.0;
-        QTest::newRow("wgmma_tma for sm_90 (built as sm_90a)") << QStringList{"gemm.wgmma_tma", "--arch", "sm_90"} << "hgmma" << 4.0;
-        QTest::newRow("tree reduction: its loads") << QStringList{"memory.reduce", "--arch", "sm_90"} << "ldg128" << 0.0;
+        QTest::newRow("wgmma_tma for sm_90 (built as sm_90a)")
+            << QStringList{"gemm.wgmma_tma", "--arch", "sm_90"} << "hgmma" << 4.0;
+        QTest::newRow("tree reduction: its loads")
+            << QStringList{"memory.reduce", "--arch", "sm_90"} << "ldg128" << 0.0;
     }
     void compileMix()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, cls);
         QFETCH(double, count);
-        const Run r = cli(QStringList{"compile"} + args + QStringList{"--mix", "--json"}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        const Run r = cli(QStringList{"compile"} + args + QStringList{"--mix", "--json"},
+                          {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject mix = r.json()["instr_mix"].toObject();
         QCOMPARE(mix["source"].toString(), QStringLiteral("ptx"));
@@ -180,7 +195,8 @@ private slots:
 
     void compileMixText()
     {
-        const Run r = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix"}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        const Run r =
+            cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix"}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.out.contains("counted from the PTX"), r.out.constData());
         QVERIFY2(r.out.contains("ffma 64"), r.out.constData());
@@ -194,9 +210,11 @@ private slots:
                           {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["instr_mix"].toObject()["counts"].toObject()["ffma"].toDouble(), 64.0);
-        const Run text = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix", "--via", via}, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        const Run text = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--mix", "--via", via},
+                             {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
         QVERIFY2(text.out.contains("ffma 64"), text.out.constData());
-        const Run file = cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--ptx-out", "k.ptx", "--via", via});
+        const Run file =
+            cli({"compile", "gemm.reg1d", "--arch", "sm_90", "--ptx-out", "k.ptx", "--via", via});
         QCOMPARE(file.code, 2);
     }
 
@@ -204,20 +222,25 @@ private slots:
     {
         QTemporaryDir dir;
         const QString ptx = dir.filePath("k.ptx"), cubin = dir.filePath("k.cubin");
-        const Run r = cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--ptx-out", ptx, "--cubin-out", cubin},
-                          {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        const Run r =
+            cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--ptx-out", ptx, "--cubin-out", cubin},
+                {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
         QVERIFY2(r.code == 0, r.err.constData());
         QFile p(ptx), c(cubin);
         QVERIFY(p.open(QIODevice::ReadOnly) && c.open(QIODevice::ReadOnly));
         QVERIFY(p.readAll().contains(".entry gemm_smem_tiled"));
-        QVERIFY(c.readAll().startsWith("\x7f" "ELF"));
+        QVERIFY(c.readAll().startsWith("\x7f"
+                                       "ELF"));
         // SASS needs a disassembler: exit 1 saying where it looked; --mix-source sass likewise.
-        for (const QStringList &extra : {QStringList{"--sass-out", dir.filePath("k.sass")}, QStringList{"--mix", "--mix-source", "sass"}}) {
-            const Run s = cli(QStringList{"compile", "gemm.smem_tiled", "--arch", "sm_90"} + extra, {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
+        for (const QStringList &extra : {QStringList{"--sass-out", dir.filePath("k.sass")},
+                                         QStringList{"--mix", "--mix-source", "sass"}}) {
+            const Run s = cli(QStringList{"compile", "gemm.smem_tiled", "--arch", "sm_90"} + extra,
+                              {{"ROOFLAB_NO_DISASSEMBLER", "1"}});
             QCOMPARE(s.code, 1);
             QVERIFY2(s.err.contains("nvdisasm"), s.err.constData());
         }
-        const Run bad = cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--mix", "--mix-source", "elf"});
+        const Run bad =
+            cli({"compile", "gemm.smem_tiled", "--arch", "sm_90", "--mix", "--mix-source", "elf"});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains("--mix-source"), bad.err.constData());
     }
@@ -239,7 +262,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("run") << QStringList{"run", "memory.copy"};
-        QTest::newRow("run with parameters") << QStringList{"run", "memory.softmax", "--param", "cols=1000", "--json"};
+        QTest::newRow("run with parameters")
+            << QStringList{"run", "memory.softmax", "--param", "cols=1000", "--json"};
         QTest::newRow("ceilings") << QStringList{"ceilings"};
         QTest::newRow("suite") << QStringList{"suite", "--json"};
     }
@@ -269,26 +293,41 @@ private slots:
         QTest::addColumn<QString>("named");
         QTest::newRow("run: unknown kernel") << QStringList{"run", "memory.teleport"} << "unknown kernel";
         QTest::newRow("run: no kernel") << QStringList{"run"} << "name one kernel";
-        QTest::newRow("run: unknown parameter") << QStringList{"run", "memory.copy", "--param", "bogus=1"} << "\"bogus\"";
-        QTest::newRow("run: n below minimum") << QStringList{"run", "memory.copy", "--param", "n=0"} << "\"n\"";
-        QTest::newRow("run: n not a number") << QStringList{"run", "memory.copy", "--param", "n=many"} << "\"n\"";
-        QTest::newRow("run: block not a multiple of 32") << QStringList{"run", "memory.vector_add", "--param", "block=100"} << "\"block\"";
-        QTest::newRow("run: unknown variant") << QStringList{"run", "memory.reduce", "--param", "variant=magic"} << "\"variant\"";
-        QTest::newRow("run: stride not offered") << QStringList{"run", "memory.strided_read", "--param", "stride=5"} << "\"stride\"";
-        QTest::newRow("run: row too long") << QStringList{"run", "memory.softmax", "--param", "cols=16384", "--param", "block=128"}
-                                           << "\"cols\"";
+        QTest::newRow("run: unknown parameter")
+            << QStringList{"run", "memory.copy", "--param", "bogus=1"} << "\"bogus\"";
+        QTest::newRow("run: n below minimum")
+            << QStringList{"run", "memory.copy", "--param", "n=0"} << "\"n\"";
+        QTest::newRow("run: n not a number")
+            << QStringList{"run", "memory.copy", "--param", "n=many"} << "\"n\"";
+        QTest::newRow("run: block not a multiple of 32")
+            << QStringList{"run", "memory.vector_add", "--param", "block=100"} << "\"block\"";
+        QTest::newRow("run: unknown variant")
+            << QStringList{"run", "memory.reduce", "--param", "variant=magic"} << "\"variant\"";
+        QTest::newRow("run: stride not offered")
+            << QStringList{"run", "memory.strided_read", "--param", "stride=5"} << "\"stride\"";
+        QTest::newRow("run: row too long")
+            << QStringList{"run", "memory.softmax", "--param", "cols=16384", "--param", "block=128"}
+            << "\"cols\"";
         QTest::newRow("run: dtype") << QStringList{"run", "memory.reduce", "--dtype", "fp64"} << "--dtype";
-        QTest::newRow("run: malformed --param") << QStringList{"run", "memory.copy", "--param", "n"} << "--param";
+        QTest::newRow("run: malformed --param")
+            << QStringList{"run", "memory.copy", "--param", "n"} << "--param";
         QTest::newRow("run: --repeat 0") << QStringList{"run", "memory.copy", "--repeat", "0"} << "--repeat";
-        QTest::newRow("run: test kernel without the variable") << QStringList{"run", "test.fault"} << "unknown kernel";
-        QTest::newRow("compile: bad arch") << QStringList{"compile", "memory.copy", "--arch", "sm_42"} << "--arch";
-        QTest::newRow("compile: bad parameter") << QStringList{"compile", "memory.layernorm", "--arch", "sm_90", "--param", "residual=2"}
-                                                << "\"residual\"";
-        QTest::newRow("compile: not compiled") << QStringList{"compile", "probe.memcpy_d2d", "--arch", "sm_90"} << "not a compiled kernel";
-        QTest::newRow("run: smem_fma vec 2") << QStringList{"run", "probe.smem_fma", "--param", "vec=2"} << "\"vec\"";
-        QTest::newRow("run: smem_fma stride 16 with vec 4") << QStringList{"run", "probe.smem_fma", "--param", "vec=4", "--param", "stride=16"}
-                                                            << "\"stride\"";
-        QTest::newRow("run: smem_fma blocks_per_sm 0") << QStringList{"run", "probe.smem_fma", "--param", "blocks_per_sm=0"} << "\"blocks_per_sm\"";
+        QTest::newRow("run: test kernel without the variable")
+            << QStringList{"run", "test.fault"} << "unknown kernel";
+        QTest::newRow("compile: bad arch")
+            << QStringList{"compile", "memory.copy", "--arch", "sm_42"} << "--arch";
+        QTest::newRow("compile: bad parameter")
+            << QStringList{"compile", "memory.layernorm", "--arch", "sm_90", "--param", "residual=2"}
+            << "\"residual\"";
+        QTest::newRow("compile: not compiled")
+            << QStringList{"compile", "probe.memcpy_d2d", "--arch", "sm_90"} << "not a compiled kernel";
+        QTest::newRow("run: smem_fma vec 2")
+            << QStringList{"run", "probe.smem_fma", "--param", "vec=2"} << "\"vec\"";
+        QTest::newRow("run: smem_fma stride 16 with vec 4")
+            << QStringList{"run", "probe.smem_fma", "--param", "vec=4", "--param", "stride=16"}
+            << "\"stride\"";
+        QTest::newRow("run: smem_fma blocks_per_sm 0")
+            << QStringList{"run", "probe.smem_fma", "--param", "blocks_per_sm=0"} << "\"blocks_per_sm\"";
         QTest::newRow("suite: unknown option") << QStringList{"suite", "--fast"} << "fast";
     }
     void badInput()
@@ -309,12 +348,18 @@ private slots:
         QTest::addColumn<QString>("arch");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("built"); // the target compiled for, or what the refusal names
-        QTest::newRow("wgmma_tma for sm_90 -> sm_90a") << "gemm.wgmma_tma" << "sm_90" << 0 << "sm_90a";
-        QTest::newRow("wgmma_tma for sm_90a") << "gemm.wgmma_tma" << "sm_90a" << 0 << "sm_90a";
-        QTest::newRow("wgmma_tma for 9.0") << "gemm.wgmma_tma" << "9.0" << 0 << "sm_90a";
-        QTest::newRow("wgmma_tma for sm_80: refused") << "gemm.wgmma_tma" << "sm_80" << 2 << "sm_90a";
-        QTest::newRow("wgmma_tma for sm_100: refused") << "gemm.wgmma_tma" << "sm_100" << 2 << "sm_90a";
-        QTest::newRow("mma_multistage for sm_90 stays sm_90") << "gemm.mma_multistage" << "sm_90" << 0 << "sm_90";
+        QTest::newRow("wgmma_tma for sm_90 -> sm_90a") << "gemm.wgmma_tma"
+                                                       << "sm_90" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_90a") << "gemm.wgmma_tma"
+                                              << "sm_90a" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for 9.0") << "gemm.wgmma_tma"
+                                           << "9.0" << 0 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_80: refused") << "gemm.wgmma_tma"
+                                                      << "sm_80" << 2 << "sm_90a";
+        QTest::newRow("wgmma_tma for sm_100: refused") << "gemm.wgmma_tma"
+                                                       << "sm_100" << 2 << "sm_90a";
+        QTest::newRow("mma_multistage for sm_90 stays sm_90") << "gemm.mma_multistage"
+                                                              << "sm_90" << 0 << "sm_90";
     }
 
     void archSpecificTarget()
@@ -325,13 +370,16 @@ private slots:
         QFETCH(QString, built);
         const Run r = cli({"compile", kernel, "--arch", arch, "--json"});
         QCOMPARE(r.code, code);
-        const QList<QByteArray> errLines = r.err.trimmed().isEmpty() ? QList<QByteArray>{} : r.err.trimmed().split('\n');
+        const QList<QByteArray> errLines =
+            r.err.trimmed().isEmpty() ? QList<QByteArray>{} : r.err.trimmed().split('\n');
         if (code == 0) {
             QCOMPARE(r.json()["arch"].toString(), built);
             QVERIFY2(errLines.isEmpty(), r.err.constData()); // no ptxas errors
         } else {
             QCOMPARE(errLines.size(), 1);
-            QVERIFY2(errLines.first().contains(built.toLatin1()) && errLines.first().contains(kernel.toLatin1()), r.err.constData());
+            QVERIFY2(errLines.first().contains(built.toLatin1()) &&
+                         errLines.first().contains(kernel.toLatin1()),
+                     r.err.constData());
         }
 
         // The worker: a compiled event for that target, or an error (code 2) naming it.
@@ -341,8 +389,10 @@ private slots:
         worker.setProcessEnvironment(e);
         worker.start(QStringLiteral(ROOFLAB_CLI), {"worker"});
         QVERIFY(worker.waitForStarted());
-        worker.write(QJsonDocument(QJsonObject{{"request", "compile"}, {"id", "c"}, {"kernel", kernel}, {"arch", arch}})
-                         .toJson(QJsonDocument::Compact) + "\n");
+        worker.write(QJsonDocument(
+                         QJsonObject{{"request", "compile"}, {"id", "c"}, {"kernel", kernel}, {"arch", arch}})
+                         .toJson(QJsonDocument::Compact) +
+                     "\n");
         QString compiledFor, error;
         int errorCode = 0;
         bool done = false;
@@ -401,7 +451,8 @@ private slots:
 
         // The README's command lines, run from a scratch folder (some write --out files).
         QTemporaryDir scratch;
-        static const QRegularExpression block(QStringLiteral("```sh\\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
+        static const QRegularExpression block(QStringLiteral("```sh\\n(.*?)```"),
+                                              QRegularExpression::DotMatchesEverythingOption);
         int ran = 0;
         for (auto it = block.globalMatch(readme); it.hasNext();) {
             QString code = it.next().captured(1);
@@ -415,7 +466,8 @@ private slots:
                 args.removeFirst();
                 // worker waits for stdin; replay is paced by its file (tst_cli_replay runs both);
                 // --host and --via need a GPU host set up (tst_hosts).
-                if (args.first() == "worker" || args.first() == "replay" || args.contains("--host") || args.contains("--via"))
+                if (args.first() == "worker" || args.first() == "replay" || args.contains("--host") ||
+                    args.contains("--via"))
                     continue;
                 for (QString &a : args)
                     if (a.startsWith(QLatin1String("resources/")))
@@ -432,7 +484,9 @@ private slots:
                 const bool gpu = QStringList{"run", "ceilings", "suite", "ladder"}.contains(args.first());
                 QVERIFY2(rc == 0 || (gpu && !haveDevice() && rc == 3),
                          qPrintable(QStringLiteral("README: rooflab-cli %1 -> exit %2: %3")
-                                        .arg(args.join(' ')).arg(rc).arg(QString::fromUtf8(p.readAllStandardError()))));
+                                        .arg(args.join(' '))
+                                        .arg(rc)
+                                        .arg(QString::fromUtf8(p.readAllStandardError()))));
                 ++ran;
             }
         }

@@ -69,17 +69,18 @@ private slots:
         QTest::addColumn<double>("ai");
         QTest::addColumn<QString>("bound");
         QTest::newRow("seed001-like vector add fp32 on teaching GPU")
-            << QStringList{"vector_add", "--dtype", "fp32", "--gpu", "teaching-gpu", "--n", "1000000"} << 1.0 / 12
-            << "memory";
+            << QStringList{"vector_add", "--dtype", "fp32", "--gpu", "teaching-gpu", "--n", "1000000"}
+            << 1.0 / 12 << "memory";
         QTest::newRow("gemm fp16 4096 on A100 compute-bound")
-            << QStringList{"gemm", "--dtype", "fp16", "--gpu", "a100-sxm4-80gb", "--M", "4096", "--N", "4096", "--K", "4096"}
+            << QStringList{"gemm", "--dtype", "fp16", "--gpu", "a100-sxm4-80gb", "--M", "4096",
+                           "--N",  "4096",    "--K",  "4096"}
             << 4096.0 / 3 << "compute";
         QTest::newRow("fused attention")
-            << QStringList{"attention", "--dtype", "bf16", "--gpu", "h200-sxm", "--B", "1", "--H", "8", "--S", "1024",
-                           "--D", "64", "--fused"}
+            << QStringList{"attention", "--dtype", "bf16", "--gpu", "h200-sxm", "--B", "1",
+                           "--H",       "8",       "--S",  "1024",  "--D",      "64",  "--fused"}
             << 512.0 << "compute";
-        QTest::newRow("softmax rows/cols") << QStringList{"softmax", "--dtype", "fp16", "--gpu", "h100-sxm", "--rows",
-                                                          "8192", "--cols", "4096"}
+        QTest::newRow("softmax rows/cols") << QStringList{"softmax", "--dtype", "fp16",   "--gpu", "h100-sxm",
+                                                          "--rows",  "8192",    "--cols", "4096"}
                                            << 1.25 << "memory";
     }
     void workloadJson()
@@ -108,28 +109,30 @@ private slots:
         QVERIFY2(kvTable.code == 0, kvTable.err.constData());
         QVERIFY2(kvTable.out.contains("128 KiB"), kvTable.out.constData());
 
-        const Run bf16 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb", "--S", "512",
-                              "--json"});
-        const Run int4 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb", "--S", "512",
-                              "--weights", "w4a16", "--json"});
+        const Run bf16 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb",
+                              "--S", "512", "--json"});
+        const Run int4 = cli({"workload", "decoder", "--model", "llama-3-8b", "--gpu", "a100-sxm4-80gb",
+                              "--S", "512", "--weights", "w4a16", "--json"});
         QVERIFY2(bf16.code == 0 && int4.code == 0, bf16.err.constData());
         const double t16 = bf16.json()["time_s"].toDouble(), t4 = int4.json()["time_s"].toDouble();
-        QVERIFY2(t16 > 7e-3 && t16 < 8.5e-3 && t4 > 1.7e-3 && t4 < 2.4e-3, qPrintable(QString("%1 %2").arg(t16).arg(t4)));
+        QVERIFY2(t16 > 7e-3 && t16 < 8.5e-3 && t4 > 1.7e-3 && t4 < 2.4e-3,
+                 qPrintable(QString("%1 %2").arg(t16).arg(t4)));
         QCOMPARE(bf16.json()["ops"].toArray().size(), 10);
         const Run table = cli({"workload", "decoder", "--gpu", "h100-sxm", "--layer"});
         QVERIFY2(table.code == 0 && table.out.contains("attention") && table.out.contains("gate_up_proj"),
                  table.out.constData());
 
-        const Run gemm = cli({"workload", "gemm", "--dtype", "bf16", "--gpu", "a100-sxm4-80gb", "--M", "1", "--N",
-                              "8192", "--K", "8192", "--wbits", "4", "--json"});
+        const Run gemm = cli({"workload", "gemm", "--dtype", "bf16", "--gpu", "a100-sxm4-80gb", "--M", "1",
+                              "--N", "8192", "--K", "8192", "--wbits", "4", "--json"});
         QVERIFY2(gemm.code == 0, gemm.err.constData());
         QVERIFY(gemm.json()["ridge_m"].toDouble() > 36 && gemm.json()["ridge_m"].toDouble() < 44);
         QCOMPARE(gemm.json()["bound"].toString(), QString("memory"));
         const Run gemmTable = cli({"workload", "gemm", "--dtype", "bf16", "--gpu", "a100-sxm4-80gb"});
         QVERIFY2(gemmTable.out.contains("crosses the ridge at"), gemmTable.out.constData());
 
-        const Run gqa = cli({"workload", "attention", "--dtype", "bf16", "--gpu", "h200-sxm", "--B", "1", "--H", "32",
-                             "--Hkv", "8", "--Sq", "1", "--S", "8192", "--D", "128", "--fused", "--json"});
+        const Run gqa = cli({"workload", "attention", "--dtype", "bf16",  "--gpu",   "h200-sxm", "--B",
+                             "1",        "--H",       "32",      "--Hkv", "8",       "--Sq",     "1",
+                             "--S",      "8192",      "--D",     "128",   "--fused", "--json"});
         QVERIFY2(gqa.code == 0, gqa.err.constData());
         QVERIFY(std::abs(gqa.json()["ai"].toDouble() - 4) < 0.01);
         QCOMPARE(gqa.json()["bound"].toString(), QString("memory"));
@@ -142,19 +145,23 @@ private slots:
         QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command";
         QTest::newRow("roofline without --gpu") << QStringList{"roofline"} << "--gpu";
         QTest::newRow("unknown gpu") << QStringList{"roofline", "--gpu", "gtx-9999"} << "unknown GPU";
-        QTest::newRow("unknown dtype") << QStringList{"workload", "copy", "--gpu", "t4", "--dtype", "fp12"} << "fp12";
-        QTest::newRow("negative size") << QStringList{"workload", "copy", "--gpu", "t4", "--n", "-4"} << "\"n\"";
-        QTest::newRow("not a number") << QStringList{"workload", "copy", "--gpu", "t4", "--n", "lots"} << "--n";
-        QTest::newRow("unknown workload") << QStringList{"workload", "conv9d", "--gpu", "t4"} << "unknown workload";
+        QTest::newRow("unknown dtype")
+            << QStringList{"workload", "copy", "--gpu", "t4", "--dtype", "fp12"} << "fp12";
+        QTest::newRow("negative size")
+            << QStringList{"workload", "copy", "--gpu", "t4", "--n", "-4"} << "\"n\"";
+        QTest::newRow("not a number")
+            << QStringList{"workload", "copy", "--gpu", "t4", "--n", "lots"} << "--n";
+        QTest::newRow("unknown workload")
+            << QStringList{"workload", "conv9d", "--gpu", "t4"} << "unknown workload";
         QTest::newRow("unknown option") << QStringList{"gpus", "--colour"} << "colour";
-        QTest::newRow("decoder unknown preset") << QStringList{"workload", "decoder", "--model", "gpt-9", "--gpu", "t4"}
-                                                << "unknown preset";
-        QTest::newRow("decoder unknown weights") << QStringList{"workload", "decoder", "--weights", "int3", "--gpu", "t4"}
-                                                 << "int3";
+        QTest::newRow("decoder unknown preset")
+            << QStringList{"workload", "decoder", "--model", "gpt-9", "--gpu", "t4"} << "unknown preset";
+        QTest::newRow("decoder unknown weights")
+            << QStringList{"workload", "decoder", "--weights", "int3", "--gpu", "t4"} << "int3";
         QTest::newRow("kvcache without shapes") << QStringList{"workload", "kvcache"} << "--layers";
-        QTest::newRow("GQA heads not dividing") << QStringList{"workload", "attention", "--gpu", "t4", "--H", "32",
-                                                               "--Hkv", "5"}
-                                                << "--Hkv must divide";
+        QTest::newRow("GQA heads not dividing")
+            << QStringList{"workload", "attention", "--gpu", "t4", "--H", "32", "--Hkv", "5"}
+            << "--Hkv must divide";
     }
     void badInput()
     {

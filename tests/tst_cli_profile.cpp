@@ -57,10 +57,10 @@ QStringList lines(const QByteArray &text)
 bool haveDevice()
 {
     static const bool have = !QJsonDocument::fromJson(runCli({"devices", "--json"}, {}).out)
-                                   .object()
-                                   .value("devices")
-                                   .toArray()
-                                   .isEmpty();
+                                  .object()
+                                  .value("devices")
+                                  .toArray()
+                                  .isEmpty();
     return have;
 }
 
@@ -122,7 +122,8 @@ private slots:
                 QSKIP("ncu is installed in /usr/bin");
         }
         if (haveDevice())
-            QSKIP("with a GPU the measurement itself differs run to run; the no-ncu line is checked without one");
+            QSKIP("with a GPU the measurement itself differs run to run; the no-ncu line is checked without "
+                  "one");
         const Run plain = runCli(args, env);
         const Run profiled = runCli(args + QStringList{"--profile"}, env);
         QCOMPARE(profiled.code, plain.code);
@@ -166,7 +167,8 @@ private slots:
         QByteArray out;
         QElapsedTimer clock;
         clock.start();
-        while (!out.contains("\"event\":\"done\"") && clock.elapsed() < 120000 && p.state() == QProcess::Running) {
+        while (!out.contains("\"event\":\"done\"") && clock.elapsed() < 120000 &&
+               p.state() == QProcess::Running) {
             p.waitForReadyRead(1000);
             out += p.readAllStandardOutput();
         }
@@ -239,11 +241,11 @@ private slots:
         QTest::addColumn<QString>("needle"); // in the message (or the kernel name when Ok)
         QTest::addColumn<int>("calls");
         const QByteArray csv = QByteArray("cat '") + kCopyCsv + "'\n";
-        QTest::newRow("counters")
-            << csv << int(cli::Profiler::Status::Ok) << "copy_vector" << 1;
+        QTest::newRow("counters") << csv << int(cli::Profiler::Status::Ok) << "copy_vector" << 1;
         QTest::newRow("ERR_NVGPUCTRPERM")
             << QByteArray("echo '==PROF== Connected to process 1 (/x/rooflab-cli)'\n"
-                          "echo '==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU "
+                          "echo '==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access "
+                          "NVIDIA GPU "
                           "Performance Counters on the target device 0.'\nexit 1\n")
             << int(cli::Profiler::Status::NotPermitted) << "ERR_NVGPUCTRPERM" << 1;
         QTest::newRow("ERR_NVGPUCTRPERM on stderr, exit 0")
@@ -251,14 +253,16 @@ private slots:
             << int(cli::Profiler::Status::NotPermitted) << "ERR_NVGPUCTRPERM" << 1;
         QTest::newRow("a metric this ncu does not know, then the rest")
             << (QByteArray("case \"$*\" in *sm__inst_executed_pipe_tensor.sum*) "
-                           "echo '==ERROR== Failed to find metric sm__inst_executed_pipe_tensor.sum'; exit 1;; esac\n") +
+                           "echo '==ERROR== Failed to find metric sm__inst_executed_pipe_tensor.sum'; exit "
+                           "1;; esac\n") +
                 csv)
             << int(cli::Profiler::Status::Ok) << "copy_vector" << 2;
         QTest::newRow("no kernel profiled")
-            << QByteArray("echo '==WARNING== No kernels were profiled.'\n") << int(cli::Profiler::Status::Failed)
-            << "no launch of copy_vector" << 1;
-        QTest::newRow("ncu fails") << QByteArray("echo '==ERROR== The application returned an error code (11).'\nexit 1\n")
-                                   << int(cli::Profiler::Status::Failed) << "error code (11)" << 1;
+            << QByteArray("echo '==WARNING== No kernels were profiled.'\n")
+            << int(cli::Profiler::Status::Failed) << "no launch of copy_vector" << 1;
+        QTest::newRow("ncu fails")
+            << QByteArray("echo '==ERROR== The application returned an error code (11).'\nexit 1\n")
+            << int(cli::Profiler::Status::Failed) << "error code (11)" << 1;
     }
 
     void fakeNcu()
@@ -272,7 +276,8 @@ private slots:
         QVERIFY(profiler.available());
         cli::ProfileTarget t;
         t.kernel = "memory.copy";
-        t.params = {{"n", 268435456}, {"variant", "vector"}, {"block", 1024}, {"unroll", 2}, {"cache", "default"}};
+        t.params = {
+            {"n", 268435456}, {"variant", "vector"}, {"block", 1024}, {"unroll", 2}, {"cache", "default"}};
         t.dtype = "fp32";
         t.device = 1;
         t.entry = "copy_vector<float, 2, 0>";
@@ -297,9 +302,11 @@ private slots:
         QCOMPARE(invocations.size(), calls);
         const QString first = invocations.first();
         for (const char *part :
-             {"--csv --page raw --print-units base --clock-control none --metrics ", "--kernel-name-base function",
-              "--kernel-name regex:(^|::)copy_vector($|[<(])", "--launch-count 1 --target-processes all",
-              "/opt/rooflab/bin/rooflab-cli run memory.copy --param block=1024 --param cache=default --param n=268435456 "
+             {"--csv --page raw --print-units base --clock-control none --metrics ",
+              "--kernel-name-base function", "--kernel-name regex:(^|::)copy_vector($|[<(])",
+              "--launch-count 1 --target-processes all",
+              "/opt/rooflab/bin/rooflab-cli run memory.copy --param block=1024 --param cache=default --param "
+              "n=268435456 "
               "--param unroll=2 --param variant=vector --dtype fp32 --device 1 --repeat 1 --profile-child",
               "dram__bytes_read.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"})
             QVERIFY2(first.contains(QLatin1String(part)), part);
@@ -319,8 +326,10 @@ private slots:
         qputenv("LD_LIBRARY_PATH", "/bundle/lib:/usr/local/cuda/lib64");
         QTemporaryDir dir;
         const cli::Profiler profiler(writeFakeNcu(
-            dir.path(), QByteArray("echo \"ncu saw LD_LIBRARY_PATH=[$LD_LIBRARY_PATH]\" >> \"$(dirname \"$0\")/calls.log\"\n") +
-                            "cat '" + kCopyCsv + "'\n"));
+            dir.path(),
+            QByteArray(
+                "echo \"ncu saw LD_LIBRARY_PATH=[$LD_LIBRARY_PATH]\" >> \"$(dirname \"$0\")/calls.log\"\n") +
+                "cat '" + kCopyCsv + "'\n"));
         cli::ProfileTarget t;
         t.kernel = "memory.copy";
         t.entry = "copy_vector<float, 2, 0>";
@@ -334,8 +343,9 @@ private slots:
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QStringList l = lines(log.readAll());
         QCOMPARE(l.size(), 2);
-        QVERIFY2(l.at(0).contains("--target-processes all /usr/bin/env LD_LIBRARY_PATH=/bundle/lib:/usr/local/cuda/lib64 "
-                                  "/opt/rooflab/bin/rooflab-cli run memory.copy"),
+        QVERIFY2(l.at(0).contains(
+                     "--target-processes all /usr/bin/env LD_LIBRARY_PATH=/bundle/lib:/usr/local/cuda/lib64 "
+                     "/opt/rooflab/bin/rooflab-cli run memory.copy"),
                  qPrintable(l.at(0)));
         QCOMPARE(l.at(1), QStringLiteral("ncu saw LD_LIBRARY_PATH=[]"));
     }
@@ -345,10 +355,18 @@ private slots:
         QTest::addColumn<QString>("entry");
         QTest::addColumn<QString>("stem");
         QTest::addColumn<QString>("filter");
-        QTest::newRow("template") << "strided_read<float, 4>" << "strided_read" << "regex:(^|::)strided_read($|[<(])";
-        QTest::newRow("extern C") << "gemm_reg2d" << "gemm_reg2d" << "regex:(^|::)gemm_reg2d($|[<(])";
-        QTest::newRow("namespace") << "rl::copy_scalar<float>" << "copy_scalar" << "regex:(^|::)copy_scalar($|[<(])";
-        QTest::newRow("no entry (library kernel)") << "" << "" << "regex:^(?!rl_)";
+        QTest::newRow("template") << "strided_read<float, 4>"
+                                  << "strided_read"
+                                  << "regex:(^|::)strided_read($|[<(])";
+        QTest::newRow("extern C") << "gemm_reg2d"
+                                  << "gemm_reg2d"
+                                  << "regex:(^|::)gemm_reg2d($|[<(])";
+        QTest::newRow("namespace") << "rl::copy_scalar<float>"
+                                   << "copy_scalar"
+                                   << "regex:(^|::)copy_scalar($|[<(])";
+        QTest::newRow("no entry (library kernel)") << ""
+                                                   << ""
+                                                   << "regex:^(?!rl_)";
     }
 
     void kernelFilter()

@@ -73,9 +73,9 @@ private slots:
     {
         const Run r = replay({"--speed", "0", data("small.json")});
         QCOMPARE(r.code, 0);
-        QCOMPARE(r.names(), (QStringList{"device", "ceiling", "ceiling", "progress", "measurement", "progress",
-                                         "measurement", "progress", "measurement", "progress", "measurement",
-                                         "progress", "done"}));
+        QCOMPARE(r.names(), (QStringList{"device", "ceiling", "ceiling", "progress", "measurement",
+                                         "progress", "measurement", "progress", "measurement", "progress",
+                                         "measurement", "progress", "done"}));
         // progress counts up to total
         QList<int> done;
         for (const QJsonObject &e : r.events)
@@ -145,7 +145,8 @@ private slots:
         const Run r = replay({"--speed", "0", path});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.names(), (QStringList{"error", "done"}));
-        QVERIFY2(r.events[0]["message"].toString().contains(message), qPrintable(r.events[0]["message"].toString()));
+        QVERIFY2(r.events[0]["message"].toString().contains(message),
+                 qPrintable(r.events[0]["message"].toString()));
         QCOMPARE(r.events[0]["fatal"].toBool(), true);
         QCOMPARE(r.events[1]["ok"].toBool(), false);
         QVERIFY(r.err.contains(message.toUtf8()));

@@ -30,9 +30,16 @@ Run cli(const QStringList &args, const QString &cacheDir)
 
 QStringList tile(const QString &gpu, const QString &dtype, int bm, int bn, int bk, int stages, int threads)
 {
-    return {"--gpu", gpu, "--M", "4096", "--N", "4096", "--K", "4096", "--dtype", dtype,
-            "--bm", QString::number(bm), "--bn", QString::number(bn), "--bk", QString::number(bk),
-            "--stages", QString::number(stages), "--threads", QString::number(threads)};
+    return {"--gpu",     gpu,
+            "--M",       "4096",
+            "--N",       "4096",
+            "--K",       "4096",
+            "--dtype",   dtype,
+            "--bm",      QString::number(bm),
+            "--bn",      QString::number(bn),
+            "--bk",      QString::number(bk),
+            "--stages",  QString::number(stages),
+            "--threads", QString::number(threads)};
 }
 } // namespace
 
@@ -49,16 +56,21 @@ private slots:
         QTest::addColumn<QString>("arch");
         QTest::addColumn<int>("launchThreads");
         QTest::newRow("fp32 default step reg2d on A100: sm_80")
-            << tile("a100-sxm4-80gb", "fp32", 128, 128, 8, 1, 256) << "gemm.reg2d" << "sm_80" << 256;
+            << tile("a100-sxm4-80gb", "fp32", 128, 128, 8, 1, 256) << "gemm.reg2d"
+            << "sm_80" << 256;
         QTest::newRow("bf16 default step mma_multistage on H200: sm_90")
             << (tile("h200-sxm", "bf16", 128, 128, 32, 3, 128) + QStringList{"--group", "8"})
-            << "gemm.mma_multistage" << "sm_90" << 128;
+            << "gemm.mma_multistage"
+            << "sm_90" << 128;
         QTest::newRow("--step wgmma_tma on H200: sm_90a")
             << (tile("h200-sxm", "bf16", 128, 256, 64, 4, 384) + QStringList{"--step", "gemm.wgmma_tma"})
-            << "gemm.wgmma_tma" << "sm_90a" << 384;
+            << "gemm.wgmma_tma"
+            << "sm_90a" << 384;
         QTest::newRow("--step warptiled on RTX 4090 (sm_89), TM/TN from the threads")
-            << (tile("rtx-4090", "fp32", 128, 128, 16, 2, 256) + QStringList{"--step", "gemm.warptiled", "--tm", "4", "--tn", "4"})
-            << "gemm.warptiled" << "sm_89" << 256;
+            << (tile("rtx-4090", "fp32", 128, 128, 16, 2, 256) +
+                QStringList{"--step", "gemm.warptiled", "--tm", "4", "--tn", "4"})
+            << "gemm.warptiled"
+            << "sm_89" << 256;
     }
     void compiled()
     {
@@ -84,9 +96,10 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = r.json();
         // The shape every caller relies on, plus where the registers came from.
-        for (const char *key : {"smem_bytes", "ai_stage", "grid_blocks", "k_iterations", "l2_read_bytes_no_reuse", "c_bytes",
-                                "hbm_bytes", "hbm_bytes_min", "registers", "blocks_per_sm", "waves", "wave_efficiency",
-                                "predicted_time_s", "predicted_flop_s", "bound"})
+        for (const char *key :
+             {"smem_bytes", "ai_stage", "grid_blocks", "k_iterations", "l2_read_bytes_no_reuse", "c_bytes",
+              "hbm_bytes", "hbm_bytes_min", "registers", "blocks_per_sm", "waves", "wave_efficiency",
+              "predicted_time_s", "predicted_flop_s", "bound"})
             QVERIFY2(o.contains(key), key);
         QCOMPARE(o["registers_estimated"].toBool(), false);
         QCOMPARE(o["registers_source"].toString(), QStringLiteral("compiled"));
@@ -127,15 +140,21 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("messagePart");
-        QTest::newRow("tf32: no ladder kernel") << (tile("a100-sxm4-80gb", "tf32", 128, 128, 32, 2, 512) + QStringList{"--compile"})
-                                                << "no ladder kernel computes tf32";
-        QTest::newRow("mma BM 96") << (tile("h200-sxm", "bf16", 96, 128, 32, 3, 128) + QStringList{"--compile"}) << "BM";
+        QTest::newRow("tf32: no ladder kernel")
+            << (tile("a100-sxm4-80gb", "tf32", 128, 128, 32, 2, 512) + QStringList{"--compile"})
+            << "no ladder kernel computes tf32";
+        QTest::newRow("mma BM 96") << (tile("h200-sxm", "bf16", 96, 128, 32, 3, 128) +
+                                       QStringList{"--compile"})
+                                   << "BM";
         QTest::newRow("reg2d threads 512 for a 256-thread tile")
-            << (tile("a100-sxm4-80gb", "fp32", 128, 128, 8, 1, 512) + QStringList{"--compile", "--tm", "8", "--tn", "8"})
+            << (tile("a100-sxm4-80gb", "fp32", 128, 128, 8, 1, 512) +
+                QStringList{"--compile", "--tm", "8", "--tn", "8"})
             << "threads";
-        QTest::newRow("wgmma on A100") << (tile("a100-sxm4-80gb", "bf16", 128, 256, 64, 4, 384) + QStringList{"--compile", "--step", "gemm.wgmma_tma"})
+        QTest::newRow("wgmma on A100") << (tile("a100-sxm4-80gb", "bf16", 128, 256, 64, 4, 384) +
+                                           QStringList{"--compile", "--step", "gemm.wgmma_tma"})
                                        << "sm_90a";
-        QTest::newRow("unknown step") << (tile("h200-sxm", "bf16", 128, 128, 32, 3, 128) + QStringList{"--compile", "--step", "gemm.nope"})
+        QTest::newRow("unknown step") << (tile("h200-sxm", "bf16", 128, 128, 32, 3, 128) +
+                                          QStringList{"--compile", "--step", "gemm.nope"})
                                       << "not a GEMM ladder step";
     }
     void refused()

@@ -39,9 +39,10 @@ private slots:
     void everyStepIsRegistered()
     {
         const Catalog &c = Catalog::instance();
-        const QStringList expected = {"gemm.naive",       "gemm.coalesced",    "gemm.smem_tiled",    "gemm.reg1d",
-                                      "gemm.reg2d",       "gemm.vectorized",   "gemm.warptiled",     "gemm.wmma",
-                                      "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_sgemm", "gemm.cublas_tf32",
+        const QStringList expected = {"gemm.naive",      "gemm.coalesced",    "gemm.smem_tiled",
+                                      "gemm.reg1d",      "gemm.reg2d",        "gemm.vectorized",
+                                      "gemm.warptiled",  "gemm.wmma",         "gemm.mma_multistage",
+                                      "gemm.wgmma_tma",  "gemm.cublas_sgemm", "gemm.cublas_tf32",
                                       "gemm.cublas_bf16"};
         for (const QString &id : expected) {
             const KernelSpec *k = c.find(id);
@@ -74,12 +75,14 @@ private slots:
             const KernelSpec *k = Catalog::instance().find(ids[i]);
             QVERIFY(k);
             const QString stem = ids[i].mid(5); // "gemm.reg2d" -> "reg2d"
-            QCOMPARE(k->source, QStringLiteral("gemm/%1_%2.cu").arg(i + 1, 2, 10, QLatin1Char('0')).arg(stem));
+            QCOMPARE(k->source,
+                     QStringLiteral("gemm/%1_%2.cu").arg(i + 1, 2, 10, QLatin1Char('0')).arg(stem));
             QVERIFY2(QFileInfo::exists(kernelSourceDir() + '/' + k->source), qPrintable(k->source));
             QCOMPARE(k->mainKernel(k->defaults(), *model::parseDtype(k->defaultDtype())), "gemm_" + stem);
             sources.append(k->source);
         }
-        const QStringList listed = QDir(kernelSourceDir() + "/gemm").entryList({"*.cu"}, QDir::Files, QDir::Name);
+        const QStringList listed =
+            QDir(kernelSourceDir() + "/gemm").entryList({"*.cu"}, QDir::Files, QDir::Name);
         QCOMPARE(listed.size(), ids.size());
         for (int i = 0; i < listed.size(); ++i)
             QCOMPARE("gemm/" + listed[i], sources[i]);
@@ -106,11 +109,26 @@ private slots:
             {"gemm.vectorized", {{{"BM", 64}, {"BN", 128}, {"BK", 16}, {"TM", 8}, {"TN", 4}}}},
             {"gemm.warptiled",
              {{{"BM", 64}, {"BN", 64}, {"BK", 16}, {"WM", 32}, {"WN", 32}, {"WNITER", 1}, {"MINB", 3}},
-              {{"BM", 128}, {"BN", 128}, {"BK", 16}, {"WM", 64}, {"WN", 64}, {"WNITER", 4}, {"TM", 8}, {"TN", 4}, {"MINB", 1}}}},
-            {"gemm.wmma", {{{"BM", 64}, {"BN", 64}, {"BK", 64}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 1}}}},
+              {{"BM", 128},
+               {"BN", 128},
+               {"BK", 16},
+               {"WM", 64},
+               {"WN", 64},
+               {"WNITER", 4},
+               {"TM", 8},
+               {"TN", 4},
+               {"MINB", 1}}}},
+            {"gemm.wmma",
+             {{{"BM", 64}, {"BN", 64}, {"BK", 64}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 1}}}},
             {"gemm.mma_multistage",
              {{{"BM", 128}, {"BN", 128}, {"BK", 64}, {"STAGES", 3}, {"WARPS_M", 2}, {"WARPS_N", 2}},
-              {{"BM", 64}, {"BN", 256}, {"BK", 16}, {"STAGES", 6}, {"WARPS_M", 1}, {"WARPS_N", 4}, {"GROUP", 1}}}},
+              {{"BM", 64},
+               {"BN", 256},
+               {"BK", 16},
+               {"STAGES", 6},
+               {"WARPS_M", 1},
+               {"WARPS_N", 4},
+               {"GROUP", 1}}}},
         };
         for (const QString &id : gemm::ladderIds()) {
             QList<QVariantMap> configs = {QVariantMap{}};
@@ -123,7 +141,8 @@ private slots:
                             {{"BM", 64}, {"BN", 64}, {"CONSUMERS", 1}, {"STAGES", 2}},
                             {{"BM", 64}, {"BN", 256}, {"CONSUMERS", 1}}};
                 for (const QVariantMap &p : configs)
-                    QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p))) << id << "sm_90a" << p << "bf16";
+                    QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p)))
+                        << id << "sm_90a" << p << "bf16";
                 QTest::addRow("%s/sm_90a/fp16", qPrintable(id)) << id << "sm_90a" << QVariantMap{} << "fp16";
                 continue;
             }
@@ -138,7 +157,8 @@ private slots:
         for (const QString &id : {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"),
                                   QStringLiteral("gemm.mma_multistage")})
             for (const QVariantMap &p : gemm::randomConfigs(id, 4, 2026))
-                QTest::addRow("%s/sm_90/random:%s", qPrintable(id), qPrintable(rowName(p))) << id << "sm_90" << p << QString();
+                QTest::addRow("%s/sm_90/random:%s", qPrintable(id), qPrintable(rowName(p)))
+                    << id << "sm_90" << p << QString();
         for (const QVariantMap &p : gemm::randomConfigs("gemm.wgmma_tma", 3, 2026))
             QTest::addRow("gemm.wgmma_tma/sm_90a/random:%s", qPrintable(rowName(p)))
                 << QStringLiteral("gemm.wgmma_tma") << "sm_90a" << p << "bf16";
@@ -168,7 +188,8 @@ private slots:
         QVERIFY(res->registers <= 255);
         qInfo("%s %s: %d registers, %d B static smem, %d B dynamic, %d B spilled, %d threads", qPrintable(id),
               qPrintable(arch), res->registers, res->smemStaticBytes,
-              int(gemm::dynamicSmemBytes(id, r->params)), res->spillBytes(), gemm::threadsPerBlock(id, r->params));
+              int(gemm::dynamicSmemBytes(id, r->params)), res->spillBytes(),
+              gemm::threadsPerBlock(id, r->params));
         // The defaults are tuned: they must not spill.
         if (params.isEmpty())
             QVERIFY2(res->spillBytes() == 0, qPrintable(c.log));
@@ -192,24 +213,34 @@ private slots:
         QTest::addColumn<QString>("reason"); // a piece of the message
 
         QTest::newRow("naive block 33") << "gemm.naive" << QVariantMap{{"BLOCK", 33}} << "must be one of";
-        QTest::newRow("reg1d BM not multiple of TM") << "gemm.reg1d" << QVariantMap{{"BM", 64}, {"TM", 3}} << "multiple of TM";
-        QTest::newRow("reg1d too many threads") << "gemm.reg1d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"TM", 8}} << "at most 1024";
-        QTest::newRow("reg2d 48 threads") << "gemm.reg2d" << QVariantMap{{"BM", 48}, {"BN", 64}, {"TM", 8}, {"TN", 8}} << "multiple of 32";
-        QTest::newRow("reg2d smem") << "gemm.reg2d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"BK", 64}, {"TM", 16}, {"TN", 16}} << "48 KB";
+        QTest::newRow("reg1d BM not multiple of TM")
+            << "gemm.reg1d" << QVariantMap{{"BM", 64}, {"TM", 3}} << "multiple of TM";
+        QTest::newRow("reg1d too many threads")
+            << "gemm.reg1d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"TM", 8}} << "at most 1024";
+        QTest::newRow("reg2d 48 threads")
+            << "gemm.reg2d" << QVariantMap{{"BM", 48}, {"BN", 64}, {"TM", 8}, {"TN", 8}} << "multiple of 32";
+        QTest::newRow("reg2d smem")
+            << "gemm.reg2d" << QVariantMap{{"BM", 256}, {"BN", 256}, {"BK", 64}, {"TM", 16}, {"TN", 16}}
+            << "48 KB";
         QTest::newRow("vectorized TM 6") << "gemm.vectorized" << QVariantMap{{"TM", 6}} << "multiple of 4";
-        QTest::newRow("warptiled warp tile") << "gemm.warptiled" << QVariantMap{{"WM", 48}} << "multiples of the warp tile";
-        QTest::newRow("warptiled 32 threads") << "gemm.warptiled"
-                                              << QVariantMap{{"WM", 64}, {"WN", 64}, {"WNITER", 4}, {"TM", 8}, {"TN", 8}}
-                                              << "32 threads";
-        QTest::newRow("wmma warp 24 rows") << "gemm.wmma" << QVariantMap{{"BM", 64}, {"WARPS_M", 8}} << "multiple of 16 x 16";
+        QTest::newRow("warptiled warp tile")
+            << "gemm.warptiled" << QVariantMap{{"WM", 48}} << "multiples of the warp tile";
+        QTest::newRow("warptiled 32 threads")
+            << "gemm.warptiled" << QVariantMap{{"WM", 64}, {"WN", 64}, {"WNITER", 4}, {"TM", 8}, {"TN", 8}}
+            << "32 threads";
+        QTest::newRow("wmma warp 24 rows")
+            << "gemm.wmma" << QVariantMap{{"BM", 64}, {"WARPS_M", 8}} << "multiple of 16 x 16";
         QTest::newRow("mma K 1001") << "gemm.mma_multistage" << QVariantMap{{"K", 1001}} << "multiple of 8";
         QTest::newRow("mma BK 48") << "gemm.mma_multistage" << QVariantMap{{"BK", 48}} << "must be one of";
         QTest::newRow("mma copies") << "gemm.mma_multistage"
-                                    << QVariantMap{{"BM", 32}, {"BN", 32}, {"BK", 16}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"STAGES", 2}}
+                                    << QVariantMap{{"BM", 32},     {"BN", 32},     {"BK", 16},
+                                                   {"WARPS_M", 2}, {"WARPS_N", 2}, {"STAGES", 2}}
                                     << "divide evenly";
         QTest::newRow("wgmma K 100") << "gemm.wgmma_tma" << QVariantMap{{"K", 100}} << "multiple of 8";
-        QTest::newRow("wgmma BM 192 two consumers") << "gemm.wgmma_tma" << QVariantMap{{"BM", 192}} << "64 or 128";
-        QTest::newRow("wgmma accumulators") << "gemm.wgmma_tma" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
+        QTest::newRow("wgmma BM 192 two consumers")
+            << "gemm.wgmma_tma" << QVariantMap{{"BM", 192}} << "64 or 128";
+        QTest::newRow("wgmma accumulators")
+            << "gemm.wgmma_tma" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
         QTest::newRow("M zero") << "gemm.warptiled" << QVariantMap{{"M", 0}} << "between";
     }
 
@@ -228,7 +259,8 @@ private slots:
     void sharedMemoryLimitOfTheDevice()
     {
         // 6 stages of 256 x 256 x 64 bf16 tiles: 384 KB, over the 227 KB of an H100/H200.
-        const QVariantMap p{{"BM", 256}, {"BN", 256}, {"BK", 64}, {"STAGES", 6}, {"WARPS_M", 4}, {"WARPS_N", 2}};
+        const QVariantMap p{{"BM", 256},   {"BN", 256},    {"BK", 64},
+                            {"STAGES", 6}, {"WARPS_M", 4}, {"WARPS_N", 2}};
         QVERIFY(gemm::illegalReason("gemm.mma_multistage", p, 0).isEmpty());
         QVERIFY(gemm::illegalReason("gemm.mma_multistage", p, 232448).contains("shared memory"));
     }
@@ -247,13 +279,15 @@ private slots:
 
     void randomConfigsAreLegalAndDistinct()
     {
-        for (const QString &id : {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"), QStringLiteral("gemm.wmma"),
-                                  QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")}) {
+        for (const QString &id :
+             {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"), QStringLiteral("gemm.wmma"),
+              QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")}) {
             const QList<QVariantMap> a = gemm::randomConfigs(id, 20, 7);
             QCOMPARE(a.size(), 20);
             QCOMPARE(gemm::randomConfigs(id, 20, 7), a); // reproducible
             for (int i = 0; i < a.size(); ++i) {
-                QVERIFY2(gemm::illegalReason(id, a[i], 232448).isEmpty(), qPrintable(id + ": " + rowName(a[i])));
+                QVERIFY2(gemm::illegalReason(id, a[i], 232448).isEmpty(),
+                         qPrintable(id + ": " + rowName(a[i])));
                 for (int j = 0; j < i; ++j)
                     QVERIFY(a[i] != a[j]);
             }

@@ -28,10 +28,7 @@ class TestGpuGemm : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_open = m_runner.open(&m_why);
-    }
+    void initTestCase() { m_open = m_runner.open(&m_why); }
 
     void step_data()
     {
@@ -43,14 +40,18 @@ private slots:
             const KernelSpec *k = Catalog::instance().find(id);
             QVERIFY(k);
             for (const QVariantMap &p : k->testCases)
-                QTest::addRow("%s/%s", qPrintable(id), qPrintable(rowName(p))) << id << p << k->defaultDtype();
+                QTest::addRow("%s/%s", qPrintable(id), qPrintable(rowName(p)))
+                    << id << p << k->defaultDtype();
         }
         // fp16 through the tensor-core steps at an odd size.
-        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_bf16"})
-            QTest::addRow("%s/fp16", qPrintable(id)) << id << QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}} << "fp16";
+        for (const QString &id :
+             QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_bf16"})
+            QTest::addRow("%s/fp16", qPrintable(id))
+                << id << QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}} << "fp16";
         // Tile variants at an odd size: the edges of every tile shape are exercised.
         const QVariantMap odd{{"M", 333}, {"N", 517}, {"K", 264}};
-        for (const QString &id : QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+        for (const QString &id : QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma",
+                                             "gemm.mma_multistage", "gemm.wgmma_tma"})
             for (QVariantMap p : gemm::randomConfigs(id, 4, 11)) {
                 const QString name = rowName(p);
                 for (auto it = odd.begin(); it != odd.end(); ++it)
@@ -59,8 +60,8 @@ private slots:
             }
         // A size past one wave of blocks with the defaults.
         for (const QString &id : QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma"})
-            QTest::addRow("%s/2048", qPrintable(id)) << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}}
-                                                     << QString();
+            QTest::addRow("%s/2048", qPrintable(id))
+                << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}} << QString();
     }
 
     void step()
@@ -89,9 +90,11 @@ private slots:
         // The compiled steps keep their main loop's instruction mix (SASS where nvdisasm is found).
         if (!id.startsWith(QLatin1String("gemm.cublas"))) {
             const QJsonObject mix = r.measurement->extra.value(QLatin1String("instr_mix")).toObject();
-            QVERIFY2(mix.value(QLatin1String("loop_found")).toBool(), qPrintable(id + ": no main loop in instr_mix"));
+            QVERIFY2(mix.value(QLatin1String("loop_found")).toBool(),
+                     qPrintable(id + ": no main loop in instr_mix"));
             qInfo("%s instruction mix from the %s, %g per iteration", qPrintable(id),
-                  qPrintable(mix.value(QLatin1String("source")).toString()), mix.value(QLatin1String("total")).toDouble());
+                  qPrintable(mix.value(QLatin1String("source")).toString()),
+                  mix.value(QLatin1String("total")).toDouble());
         }
         qInfo("%s %s: max err %.2e (%s), %.3f TFLOP/s", qPrintable(id), qPrintable(rowName(params)),
               r.measurement->check.maxRelErr, qPrintable(r.measurement->check.reference),

@@ -15,8 +15,8 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QProcess>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 
 #include <cuda_runtime_api.h>
@@ -59,8 +59,9 @@ private slots:
         QString error;
         QVERIFY2(m_runner->open(&error), qPrintable(error));
         const Device &d = m_runner->device();
-        qInfo("device: %s, %s, %d SMs, %.0f MHz max, L2 %lld bytes, spec %s", qPrintable(d.name), qPrintable(d.arch()),
-              d.sms, d.clockMhz, d.l2Bytes, m_runner->spec() ? qPrintable(m_runner->spec()->id) : "none");
+        qInfo("device: %s, %s, %d SMs, %.0f MHz max, L2 %lld bytes, spec %s", qPrintable(d.name),
+              qPrintable(d.arch()), d.sms, d.clockMhz, d.l2Bytes,
+              m_runner->spec() ? qPrintable(m_runner->spec()->id) : "none");
     }
 
     void cleanupTestCase()
@@ -68,10 +69,11 @@ private slots:
         if (m_devices.isEmpty())
             return;
         qInfo("reference checks passed: %d", m_checksRun);
-        qInfo("occupancy: cudaOccupancyMaxActiveBlocksPerMultiprocessor == cuda_occupancy.h in %d of %d cases",
-              m_occAgreed, m_occChecked);
-        qInfo("registers: ptxas (NVRTC log) == cudaFuncGetAttributes in %d of %d entry functions", m_regsAgreed,
-              m_regsChecked);
+        qInfo(
+            "occupancy: cudaOccupancyMaxActiveBlocksPerMultiprocessor == cuda_occupancy.h in %d of %d cases",
+            m_occAgreed, m_occChecked);
+        qInfo("registers: ptxas (NVRTC log) == cudaFuncGetAttributes in %d of %d entry functions",
+              m_regsAgreed, m_regsChecked);
     }
 
     void clock()
@@ -93,7 +95,8 @@ private slots:
             QVERIFY2(k.testCases.size() >= 3, qPrintable(k.id + " needs three test sizes"));
             for (const QVariantMap &p : k.testCases)
                 for (const QString &dt : k.dtypes)
-                    QTest::addRow("%s %s %s", qPrintable(k.id), qPrintable(dt), qPrintable(paramsText(p))) << k.id << p << dt;
+                    QTest::addRow("%s %s %s", qPrintable(k.id), qPrintable(dt), qPrintable(paramsText(p)))
+                        << k.id << p << dt;
         }
     }
     void referenceChecks()
@@ -126,9 +129,15 @@ private slots:
         QTest::addColumn<QVariantMap>("params");
         QTest::addColumn<int>("perSm"); // blocks per SM expected
         QTest::addColumn<int>("ways");
-        QTest::newRow("ratio 8 stride 2, 256 threads x 2") << QVariantMap{{"ratio", 8}, {"stride", 2}, {"block", 256}, {"blocks_per_sm", 2}, {"iters", 64}} << 2 << 2;
-        QTest::newRow("ratio 4 LDS.128, 128 threads x 8") << QVariantMap{{"ratio", 4}, {"vec", 4}, {"block", 128}, {"blocks_per_sm", 8}, {"iters", 64}} << 8 << 1;
-        QTest::newRow("1024 threads x 4: two fit") << QVariantMap{{"ratio", 2}, {"stride", 4}, {"block", 1024}, {"blocks_per_sm", 4}, {"iters", 32}} << 2 << 4;
+        QTest::newRow("ratio 8 stride 2, 256 threads x 2")
+            << QVariantMap{{"ratio", 8}, {"stride", 2}, {"block", 256}, {"blocks_per_sm", 2}, {"iters", 64}}
+            << 2 << 2;
+        QTest::newRow("ratio 4 LDS.128, 128 threads x 8")
+            << QVariantMap{{"ratio", 4}, {"vec", 4}, {"block", 128}, {"blocks_per_sm", 8}, {"iters", 64}} << 8
+            << 1;
+        QTest::newRow("1024 threads x 4: two fit")
+            << QVariantMap{{"ratio", 2}, {"stride", 4}, {"block", 1024}, {"blocks_per_sm", 4}, {"iters", 32}}
+            << 2 << 4;
     }
     void smemFma()
     {
@@ -158,8 +167,9 @@ private slots:
         for (const char *key : {"ratio", "stride", "vec", "iters", "block", "blocks_per_sm"})
             QVERIFY2(m.params.contains(key), key);
         QVERIFY(m.clockMhz > 0);
-        qInfo("%s: %.1f us, %.2f TFLOP/s, %.2f TB/s shared, %d registers", QTest::currentDataTag(), m.time.median * 1e6,
-              m.flops / m.time.median / 1e12, m.bytes / m.time.median / 1e12, res["regs"].toInt());
+        qInfo("%s: %.1f us, %.2f TFLOP/s, %.2f TB/s shared, %d registers", QTest::currentDataTag(),
+              m.time.median * 1e6, m.flops / m.time.median / 1e12, m.bytes / m.time.median / 1e12,
+              res["regs"].toInt());
     }
 
     void occupancy_data()
@@ -199,10 +209,14 @@ private slots:
             if (attr.numRegs == res.registers)
                 ++m_regsAgreed;
             else
-                mismatches.append(QStringLiteral("%1: ptxas %2 registers, runtime %3").arg(res.name).arg(res.registers).arg(attr.numRegs));
+                mismatches.append(QStringLiteral("%1: ptxas %2 registers, runtime %3")
+                                      .arg(res.name)
+                                      .arg(res.registers)
+                                      .arg(attr.numRegs));
             QCOMPARE(int(attr.sharedSizeBytes), res.smemStaticBytes);
             const int maxDyn = int(dev.smemPerBlockOptin) - int(attr.sharedSizeBytes);
-            QCOMPARE(cudaFuncSetAttribute(fp, cudaFuncAttributeMaxDynamicSharedMemorySize, maxDyn), cudaSuccess);
+            QCOMPARE(cudaFuncSetAttribute(fp, cudaFuncAttributeMaxDynamicSharedMemorySize, maxDyn),
+                     cudaSuccess);
             for (int block : {32, 64, 96, 128, 192, 256, 320, 384, 512, 640, 768, 1024}) {
                 if (block > attr.maxThreadsPerBlock)
                     continue;
@@ -210,7 +224,8 @@ private slots:
                     if (dyn > maxDyn)
                         continue;
                     int runtime = -1;
-                    QCOMPARE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fp, block, size_t(dyn)), cudaSuccess);
+                    QCOMPARE(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fp, block, size_t(dyn)),
+                             cudaSuccess);
                     model::OccupancyInput in;
                     in.threadsPerBlock = block;
                     in.registersPerThread = attr.numRegs;
@@ -222,7 +237,8 @@ private slots:
                     if (model == runtime)
                         ++m_occAgreed;
                     else
-                        mismatches.append(QStringLiteral("%1: block %2, %3 regs, %4 B static + %5 B dynamic: runtime %6, model %7 (%8)")
+                        mismatches.append(QStringLiteral("%1: block %2, %3 regs, %4 B static + %5 B dynamic: "
+                                                         "runtime %6, model %7 (%8)")
                                               .arg(res.name)
                                               .arg(block)
                                               .arg(attr.numRegs)
@@ -268,9 +284,13 @@ private slots:
             if (r.spec == r.device)
                 ++agree;
             else
-                differ.append(QStringLiteral("%1: spec DB %2, device %3").arg(QLatin1String(r.what)).arg(r.spec).arg(r.device));
+                differ.append(QStringLiteral("%1: spec DB %2, device %3")
+                                  .arg(QLatin1String(r.what))
+                                  .arg(r.spec)
+                                  .arg(r.device));
         }
-        qInfo("spec DB %s vs cudaGetDeviceProperties: %d of %d limits agree", qPrintable(spec->id), agree, int(std::size(rows)));
+        qInfo("spec DB %s vs cudaGetDeviceProperties: %d of %d limits agree", qPrintable(spec->id), agree,
+              int(std::size(rows)));
         QVERIFY2(differ.isEmpty(), qPrintable(differ.join("\n")));
     }
 

@@ -46,8 +46,11 @@ Run runCli(const QStringList &args)
 
 bool haveDevice()
 {
-    static const bool have =
-        !QJsonDocument::fromJson(runCli({"devices", "--json"}).out).object().value("devices").toArray().isEmpty();
+    static const bool have = !QJsonDocument::fromJson(runCli({"devices", "--json"}).out)
+                                  .object()
+                                  .value("devices")
+                                  .toArray()
+                                  .isEmpty();
     return have;
 }
 
@@ -76,9 +79,12 @@ private slots:
         // 1 GiB buffers, far larger than L2: what stays dirty in L2 when the kernel ends (at
         // most its 60 MiB on an H200) is not written to DRAM while ncu counts, so small buffers
         // would undercount the writes.
-        QTest::newRow("vector fp32, 2^28") << "vector" << "fp32" << (qint64(1) << 28);
-        QTest::newRow("scalar fp32, 2^28") << "scalar" << "fp32" << (qint64(1) << 28);
-        QTest::newRow("vector bf16, 2^29") << "vector" << "bf16" << (qint64(1) << 29);
+        QTest::newRow("vector fp32, 2^28") << "vector"
+                                           << "fp32" << (qint64(1) << 28);
+        QTest::newRow("scalar fp32, 2^28") << "scalar"
+                                           << "fp32" << (qint64(1) << 28);
+        QTest::newRow("vector bf16, 2^29") << "vector"
+                                           << "bf16" << (qint64(1) << 29);
     }
 
     void copyDramBytes()
@@ -100,7 +106,8 @@ private slots:
         const double dram = c.value("dram_bytes").toDouble();
         qInfo("%s %s n=%lld: DRAM %.4g B (2·n·s = %.4g, %+.1f %%), L2 %.4g B, occupancy %.1f %%, SM %.0f MHz",
               qPrintable(variant), qPrintable(dtype), n, dram, expected, (dram / expected - 1) * 100,
-              c.value("l2_bytes").toDouble(), c.value("occupancy_pct").toDouble(), c.value("sm_clock_mhz").toDouble());
+              c.value("l2_bytes").toDouble(), c.value("occupancy_pct").toDouble(),
+              c.value("sm_clock_mhz").toDouble());
         QVERIFY2(std::fabs(dram / expected - 1) <= 0.10,
                  qPrintable(QStringLiteral("DRAM %1 B against 2·n·s = %2 B").arg(dram).arg(expected)));
         // Every byte that reaches DRAM went through L2.

@@ -99,8 +99,9 @@ private slots:
         const model::Measurement &meas = m->measurement(row);
         const auto set = model::ResultSet::load(kSample, nullptr);
         QVERIFY(set);
-        const model::Prediction expect = model::PerfModel(*m_db.find("h200-sxm"), model::MachineCeilings::fromResults(*set))
-                                             .predict(model::KernelLaunch::fromMeasurement(meas));
+        const model::Prediction expect =
+            model::PerfModel(*m_db.find("h200-sxm"), model::MachineCeilings::fromResults(*set))
+                .predict(model::KernelLaunch::fromMeasurement(meas));
         QCOMPARE(expect.ok, known);
         QVERIFY(m->prediction(row));
         if (known) {
@@ -112,7 +113,8 @@ private slots:
 
         // Double-click the row: the Explain window opens on it.
         QVERIFY(!d.panel->explainDialog());
-        const QModelIndex index = d.panel->filterModel()->mapFromSource(m->index(row, ResultsTableModel::Kernel));
+        const QModelIndex index =
+            d.panel->filterModel()->mapFromSource(m->index(row, ResultsTableModel::Kernel));
         d.panel->view()->scrollTo(index);
         const QRect cellRect = d.panel->view()->visualRect(index);
         QTest::mouseClick(d.panel->view()->viewport(), Qt::LeftButton, {}, cellRect.center());
@@ -135,7 +137,8 @@ private slots:
                      v->gapText().contains(model::formatSeconds(expect.timeS)),
                  qPrintable(v->gapText()));
         // Bytes per level: the model's, and no counters in this file to compare with.
-        QVERIFY2(v->levelsText().contains("HBM: predicted " + model::formatBytesBinary(expect.levelBytes.value("hbm"))),
+        QVERIFY2(v->levelsText().contains("HBM: predicted " +
+                                          model::formatBytesBinary(expect.levelBytes.value("hbm"))),
                  qPrintable(v->levelsText()));
         QVERIFY(v->levelsText().contains("No counters"));
         for (const QString &n : expect.notes)
@@ -184,8 +187,11 @@ private slots:
         ExplainView *v = d.panel->explainView();
         QVERIFY(v);
         const QString levels = v->levelsText();
-        QVERIFY2(levels.contains("HBM: predicted ") && levels.contains("measured 612 MiB"), qPrintable(levels));
-        QVERIFY2(levels.contains("L2: predicted ") && levels.contains("measured " + model::formatBytesBinary(3.0 * (1 << 30))), qPrintable(levels));
+        QVERIFY2(levels.contains("HBM: predicted ") && levels.contains("measured 612 MiB"),
+                 qPrintable(levels));
+        QVERIFY2(levels.contains("L2: predicted ") &&
+                     levels.contains("measured " + model::formatBytesBinary(3.0 * (1 << 30))),
+                 qPrintable(levels));
         QVERIFY(!levels.contains("No counters"));
         QVERIFY2(levels.contains("ncu 2025.3.0.0"), qPrintable(levels));
     }
@@ -195,9 +201,9 @@ private slots:
         const QString shots = qEnvironmentVariable("ROOFLAB_SCREENSHOTS");
         if (shots.isEmpty())
             QSKIP("set ROOFLAB_SCREENSHOTS=dir to save the Explain window");
-        for (const auto &[mode, name, scale] : {std::tuple{UiTheme::Mode::Light, "light", 1.0},
-                                                 std::tuple{UiTheme::Mode::Dark, "dark", 1.0},
-                                                 std::tuple{UiTheme::Mode::Light, "projector", 1.8}}) {
+        for (const auto &[mode, name, scale] :
+             {std::tuple{UiTheme::Mode::Light, "light", 1.0}, std::tuple{UiTheme::Mode::Dark, "dark", 1.0},
+              std::tuple{UiTheme::Mode::Light, "projector", 1.8}}) {
             UiTheme::apply(mode);
             Desk d(m_db, m_dir.filePath("autosave3.json"));
             QVERIFY(d.panel->openFile(kSample));
@@ -209,7 +215,8 @@ private slots:
             dialog->resize(int(680 * scale), int(560 * scale));
             QVERIFY(QTest::qWaitForWindowExposed(dialog));
             QCoreApplication::processEvents();
-            QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("explain-%1.png").arg(QLatin1String(name)))));
+            QVERIFY(dialog->grab().save(
+                QDir(shots).filePath(QStringLiteral("explain-%1.png").arg(QLatin1String(name)))));
         }
         UiTheme::apply(UiTheme::Mode::Light);
     }

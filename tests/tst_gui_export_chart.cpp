@@ -141,7 +141,8 @@ private slots:
         for (const char *kernel : {"sgemm_naive", "vector_add"}) // the largest kernels are named
             QVERIFY2(text.contains(QLatin1String(kernel)), qPrintable(text));
         QVERIFY2(text.contains("L2 point"), qPrintable(text)); // the legend names the level markers
-        QVERIFY2(text.contains("measured L2"), qPrintable(text)); // the L2 roof the L2 points are held against
+        QVERIFY2(text.contains("measured L2"),
+                 qPrintable(text)); // the L2 roof the L2 points are held against
         auto points = [](const QString &out) {
             const int at = out.indexOf(" kernel point");
             return out.mid(out.lastIndexOf(' ', at - 1) + 1, at - out.lastIndexOf(' ', at - 1) - 1).toInt();
@@ -162,16 +163,22 @@ private slots:
         const QString s = m_small;
         const QString jpg = m_tmp.filePath("roofline.jpg");
         const QString png = m_tmp.filePath("never.png");
-        QTest::newRow("extension") << QStringList{"--results", s, "--export-chart", jpg} << ".svg, .pdf or .png";
-        QTest::newRow("size") << QStringList{"--results", s, "--export-chart", png, "--size", "12x9000"} << "--size";
-        QTest::newRow("size text") << QStringList{"--results", s, "--export-chart", png, "--size", "big"} << "--size";
-        QTest::newRow("not a profile") << QStringList{"--results", ROOFLAB_TEST_DATA "/ncu/bad-not-ncu.csv", "--export-chart", png}
-                                       << "not an Nsight Compute CSV";
-        QTest::newRow("missing file") << QStringList{"--results", m_tmp.filePath("none.csv"), "--export-chart", png}
-                                      << "none.csv";
+        QTest::newRow("extension") << QStringList{"--results", s, "--export-chart", jpg}
+                                   << ".svg, .pdf or .png";
+        QTest::newRow("size") << QStringList{"--results", s, "--export-chart", png, "--size", "12x9000"}
+                              << "--size";
+        QTest::newRow("size text") << QStringList{"--results", s, "--export-chart", png, "--size", "big"}
+                                   << "--size";
+        QTest::newRow("not a profile")
+            << QStringList{"--results", ROOFLAB_TEST_DATA "/ncu/bad-not-ncu.csv", "--export-chart", png}
+            << "not an Nsight Compute CSV";
+        QTest::newRow("missing file")
+            << QStringList{"--results", m_tmp.filePath("none.csv"), "--export-chart", png} << "none.csv";
         QTest::newRow("no files") << QStringList{"--export-chart", png} << "--results";
-        QTest::newRow("level") << QStringList{"--results", s, "--export-chart", png, "--levels", "hbm,l9"} << "l9";
-        QTest::newRow("gpu") << QStringList{"--results", s, "--export-chart", png, "--gpu", "no-such-gpu"} << "no-such-gpu";
+        QTest::newRow("level") << QStringList{"--results", s, "--export-chart", png, "--levels", "hbm,l9"}
+                               << "l9";
+        QTest::newRow("gpu") << QStringList{"--results", s, "--export-chart", png, "--gpu", "no-such-gpu"}
+                             << "no-such-gpu";
     }
     void badRequests()
     {

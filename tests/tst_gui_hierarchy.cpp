@@ -21,8 +21,8 @@
 namespace {
 
 // One imported launch at one level: the shape model::NcuImport gives.
-model::Measurement launch(const QString &kernel, int id, const QString &grid, const QString &precision, double flops,
-                          const QString &level, double bytes, double seconds)
+model::Measurement launch(const QString &kernel, int id, const QString &grid, const QString &precision,
+                          double flops, const QString &level, double bytes, double seconds)
 {
     model::Measurement m;
     m.kernel = kernel;
@@ -35,9 +35,13 @@ model::Measurement launch(const QString &kernel, int id, const QString &grid, co
     m.time = {seconds, seconds, seconds, 1};
     m.source = "ncu";
     m.extra.insert("ncu", QJsonObject{{"flops", "2*sm__sass_thread_inst_executed_op_ffma_pred_on.sum"},
-                                      {"bytes", level == "hbm" ? "dram__bytes.sum" : level == "l2" ? "lts__t_bytes.sum" : "l1tex__t_bytes.sum"},
+                                      {"bytes", level == "hbm"  ? "dram__bytes.sum"
+                                                : level == "l2" ? "lts__t_bytes.sum"
+                                                                : "l1tex__t_bytes.sum"},
                                       {"time", "gpu__time_duration.sum"},
-                                      {"level_definition", level == "hbm" ? "dram__bytes" : level == "l2" ? "lts__t_bytes" : "l1tex__t_bytes"},
+                                      {"level_definition", level == "hbm"  ? "dram__bytes"
+                                                           : level == "l2" ? "lts__t_bytes"
+                                                                           : "l1tex__t_bytes"},
                                       {"export", "raw, base units"}});
     return m;
 }
@@ -51,9 +55,10 @@ model::ResultSet profile()
     int id = 0;
     for (int i = 0; i < 3; ++i, ++id) {
         const double f = 2e10 * (i + 1);
-        rs.measurements << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "hbm", 1e8 * (i + 1), 1e-3)
-                        << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "l2", 4e8 * (i + 1), 1e-3)
-                        << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "l1", 9e8 * (i + 1), 1e-3);
+        rs.measurements
+            << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "hbm", 1e8 * (i + 1), 1e-3)
+            << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "l2", 4e8 * (i + 1), 1e-3)
+            << launch("sgemm_kernel(float*, int)", id, "(64, 64, 1)", "fp32", f, "l1", 9e8 * (i + 1), 1e-3);
     }
     for (int i = 0; i < 2; ++i, ++id) {
         rs.measurements << launch("axpy", id, "(4096, 1, 1)", "fp32", 2e8, "hbm", 1.2e9, 0.5e-3)
@@ -93,7 +98,8 @@ struct Fixture
     {
         QList<ChartPoint> out;
         for (const ChartPoint &p : chart.points(ResultsPlot::kGroup))
-            if (p.kind == ChartPoint::Kind::Measured && p.id.startsWith(prefix) && !p.id.startsWith("compare:"))
+            if (p.kind == ChartPoint::Kind::Measured && p.id.startsWith(prefix) &&
+                !p.id.startsWith("compare:"))
                 out << p;
         return out;
     }
@@ -141,7 +147,8 @@ private slots:
                 QVERIFY(qFuzzyCompare(p.share, 0.75));
                 QVERIFY2(p.tooltip.contains("launches: 3, total 3 ms") && p.tooltip.contains("75.0 %") &&
                              p.tooltip.contains("min 1 ms") && p.tooltip.contains("lts__t_bytes.sum") &&
-                             p.tooltip.contains("gpu__time_duration.sum") && p.tooltip.contains("raw, base units"),
+                             p.tooltip.contains("gpu__time_duration.sum") &&
+                             p.tooltip.contains("raw, base units"),
                          qPrintable(p.tooltip));
                 QCOMPARE(rows.size(), 9); // the kernel's rows at every level: any of its points leads to them
             }
@@ -213,11 +220,12 @@ private slots:
         QCOMPARE(f.chart.trailCount(), 7);
         for (const ChartPoint &p : points) {
             const QString tip = f.chart.tooltipOf(p.id); // made when first shown
-            QVERIFY2(tip.contains("of the file's time") && tip.contains("lts__t_bytes.sum") == (p.level == "l2"),
+            QVERIFY2(tip.contains("of the file's time") &&
+                         tip.contains("lts__t_bytes.sum") == (p.level == "l2"),
                      qPrintable(tip));
             QCOMPARE(f.chart.point(p.id)->tooltip, tip);
-            QCOMPARE(f.plot.rowsOf(p.id).size(), tip.contains("sgemm") ? 3 : 2); // the launch's levels
-            QVERIFY(p.share > 0.12 && p.share < 0.26);                                 // 1 ms or 0.5 ms of 4 ms
+            QCOMPARE(f.plot.rowsOf(p.id).size(), tip.contains("sgemm") ? 3 : 2);   // the launch's levels
+            QVERIFY(p.share > 0.12 && p.share < 0.26);                             // 1 ms or 0.5 ms of 4 ms
             QVERIFY(f.plot.tableRowsOf(p.id).contains(ResultsPanel::rowOf(p.id))); // "result:<row>" as before
         }
         f.plot.setGrouped(true);
@@ -271,8 +279,10 @@ private slots:
         for (int i = 0; i < 25000; ++i) {
             const int k = i % 25;
             const QString name = QStringLiteral("kernel_%1").arg(k);
-            rs.measurements << launch(name, i, "(128, 1, 1)", "fp32", 1e9 * (k + 1), "hbm", 1e8, 1e-5 * (k + 1))
-                            << launch(name, i, "(128, 1, 1)", "fp32", 1e9 * (k + 1), "l2", 3e8, 1e-5 * (k + 1));
+            rs.measurements << launch(name, i, "(128, 1, 1)", "fp32", 1e9 * (k + 1), "hbm", 1e8,
+                                      1e-5 * (k + 1))
+                            << launch(name, i, "(128, 1, 1)", "fp32", 1e9 * (k + 1), "l2", 3e8,
+                                      1e-5 * (k + 1));
         }
         const QString path = m_tmp.filePath("fifty.json");
         QString error;

@@ -80,7 +80,10 @@ class TestGuiLabels : public QObject
             }
             for (const QRectF &m : markers)
                 QVERIFY2(overlapArea(a.shape, QPolygonF(m)) < 0.01,
-                         qPrintable(QStringLiteral("\"%1\" covers a marker at %2,%3").arg(a.text).arg(m.center().x()).arg(m.center().y())));
+                         qPrintable(QStringLiteral("\"%1\" covers a marker at %2,%3")
+                                        .arg(a.text)
+                                        .arg(m.center().x())
+                                        .arg(m.center().y())));
         }
     }
 
@@ -111,7 +114,8 @@ private slots:
         QVERIFY(m_app->live.openFile(sampleFile("h200-suite.json")));
         QVERIFY(m_app->live.openFile(sampleFile("h200-gemm-ladder.json")));
         WorkloadPanel *workloads = m_app->window.workloadPanel();
-        for (const auto &[kind, dtype] : {std::pair{"vector_add", "fp32"}, {"softmax", "bf16"}, {"gemm", "bf16"}}) {
+        for (const auto &[kind, dtype] :
+             {std::pair{"vector_add", "fp32"}, {"softmax", "bf16"}, {"gemm", "bf16"}}) {
             workloads->setKind(QLatin1String(kind));
             workloads->setDtype(QLatin1String(dtype));
             workloads->addCurrent();
@@ -150,9 +154,11 @@ private slots:
         QStringList drawn;
         for (const auto &l : m_app->chart()->placedLabels())
             drawn << l.fullText;
-        QVERIFY2(drawn.contains(ceilings.first()), qPrintable(ceilings.first() + QStringLiteral(" is hidden; drawn: ") +
-                                                             drawn.join(QStringLiteral(" | "))));
-        qInfo("%d labels drawn, %d hidden (tooltips)", int(drawn.size()), int(m_app->chart()->hiddenLabels().size()));
+        QVERIFY2(drawn.contains(ceilings.first()),
+                 qPrintable(ceilings.first() + QStringLiteral(" is hidden; drawn: ") +
+                            drawn.join(QStringLiteral(" | "))));
+        qInfo("%d labels drawn, %d hidden (tooltips)", int(drawn.size()),
+              int(m_app->chart()->hiddenLabels().size()));
     }
 
     // The default H200 view (the sample results a first start opens, no workloads), as the
@@ -196,10 +202,12 @@ private slots:
         QCOMPARE(bf16->lineCrossings, 0);
         const auto measured = find(QStringLiteral("measured BF16 Tensor"));
         QVERIFY2(measured, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
-        QVERIFY2(measured->fullText.contains(QStringLiteral("(mma_bf16 probe)")), qPrintable(measured->fullText));
+        QVERIFY2(measured->fullText.contains(QStringLiteral("(mma_bf16 probe)")),
+                 qPrintable(measured->fullText));
         QVERIFY2(!measured->text.contains(QStringLiteral("probe")), qPrintable(measured->text));
         // One line of text: no taller than the chart's label font allows for one.
-        QVERIFY2(measured->rect.height() < 2 * QFontMetrics(w.chart()->font()).height(), qPrintable(measured->text));
+        QVERIFY2(measured->rect.height() < 2 * QFontMetrics(w.chart()->font()).height(),
+                 qPrintable(measured->text));
         QVERIFY(measured->rect.width() < 0.4 * w.chart()->plotArea().width());
     }
 

@@ -123,7 +123,8 @@ private slots:
         for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
             for (const model::Lesson &l : std::as_const(m_lessons))
                 for (int i = 0; i < l.steps.size(); ++i)
-                    QTest::addRow("%s %s step %d", qPrintable(language), qPrintable(l.id), i + 1) << language << l.id << i;
+                    QTest::addRow("%s %s step %d", qPrintable(language), qPrintable(l.id), i + 1)
+                        << language << l.id << i;
     }
 
     void everyStep()
@@ -170,7 +171,8 @@ private slots:
             QVERIFY(measured > 0);
         } else {
             QCOMPARE(measured, 0);
-            QVERIFY2(player->notices().join(' ').contains(want.results), qPrintable(player->notices().join(' ')));
+            QVERIFY2(player->notices().join(' ').contains(want.results),
+                     qPrintable(player->notices().join(' ')));
         }
 
         const QString highlight = l->steps.at(step).highlight;
@@ -191,7 +193,8 @@ private slots:
             QCOMPARE(w->currentPanel(), p);
         else
             QVERIFY2(!player->notices().isEmpty(), "a step showing a panel this build lacks says so");
-        if ((!l->steps.at(step).tile.isEmpty() || panel == QLatin1String("tile")) && !w->panel(QStringLiteral("tile")))
+        if ((!l->steps.at(step).tile.isEmpty() || panel == QLatin1String("tile")) &&
+            !w->panel(QStringLiteral("tile")))
             QVERIFY2(!player->notices().isEmpty(), "a tile step without the tile explorer says so");
         if (!want.occupancy.isEmpty()) {
             const model::OccupancyInput in = w->occupancyPanel()->input();
@@ -443,7 +446,8 @@ private slots:
         QVERIFY(dir.isValid());
         // A resources folder of our own: the shipped GPUs and lessons, our own samples/.
         QVERIFY(QFile::link(kResources + QStringLiteral("/gpus"), dir.filePath(QStringLiteral("gpus"))));
-        QVERIFY(QFile::link(kResources + QStringLiteral("/lessons"), dir.filePath(QStringLiteral("lessons"))));
+        QVERIFY(
+            QFile::link(kResources + QStringLiteral("/lessons"), dir.filePath(QStringLiteral("lessons"))));
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("samples")));
         if (present)
             writeFile(dir.filePath(QStringLiteral("samples/h200-gemm-ladder.json")), R"({
@@ -490,17 +494,24 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("message");
-        const QByteArray head = R"({"schema": "rooflab.lesson/1", "id": "bad", "title": {"en": "Bad", "zh": "坏"}, )";
+        const QByteArray head =
+            R"({"schema": "rooflab.lesson/1", "id": "bad", "title": {"en": "Bad", "zh": "坏"}, )";
         QTest::newRow("not JSON") << QByteArray("{ this is not json") << "not valid JSON";
-        QTest::newRow("wrong schema") << QByteArray(R"({"schema": "rooflab.lesson/9"})") << "rooflab.lesson/1";
-        QTest::newRow("no steps") << head + R"("steps": []})" << "at least one step";
-        QTest::newRow("caption missing") << head + R"("steps": [{"gpu": "h200-sxm"}]})" << "steps[0].caption";
-        QTest::newRow("unknown GPU") << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "gpu": "gtx-9999"}]})"
-                                     << "unknown GPU \"gtx-9999\"";
-        QTest::newRow("unknown panel") << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "panel": "slides"}]})"
-                                       << "unknown panel \"slides\"";
-        QTest::newRow("unknown field") << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "colour": "red"}]})"
-                                       << "steps[0].colour";
+        QTest::newRow("wrong schema")
+            << QByteArray(R"({"schema": "rooflab.lesson/9"})") << "rooflab.lesson/1";
+        QTest::newRow("no steps") << head + R"("steps": []})"
+                                  << "at least one step";
+        QTest::newRow("caption missing") << head + R"("steps": [{"gpu": "h200-sxm"}]})"
+                                         << "steps[0].caption";
+        QTest::newRow("unknown GPU")
+            << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "gpu": "gtx-9999"}]})"
+            << "unknown GPU \"gtx-9999\"";
+        QTest::newRow("unknown panel")
+            << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "panel": "slides"}]})"
+            << "unknown panel \"slides\"";
+        QTest::newRow("unknown field")
+            << head + R"("steps": [{"caption": {"en": "a", "zh": "甲"}, "colour": "red"}]})"
+            << "steps[0].colour";
     }
 
     void refusedFile()
@@ -509,7 +520,8 @@ private slots:
         QFETCH(QString, message);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QVERIFY(QFile::copy(kResources + QStringLiteral("/lessons/01-roofline.json"), dir.filePath(QStringLiteral("01-good.json"))));
+        QVERIFY(QFile::copy(kResources + QStringLiteral("/lessons/01-roofline.json"),
+                            dir.filePath(QStringLiteral("01-good.json"))));
         writeFile(dir.filePath(QStringLiteral("02-bad.json")), json);
 
         MainWindow *w = window(QStringLiteral("en"));

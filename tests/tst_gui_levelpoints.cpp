@@ -48,12 +48,14 @@ private slots:
                                            {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 2.0e8}};
         QTest::newRow("four levels") << all << 2.0 * 4096 * 4096 * 4096
                                      << QStringList{"smem", "l1", "l2", "hbm"};
-        QTest::newRow("DRAM and L2 only") << QMap<QString, double>{{"dram__bytes.sum", 1e9}, {"lts__t_bytes.sum", 2e9}}
-                                          << 1e12 << QStringList{"l2", "hbm"};
-        QTest::newRow("one level: a point, no line") << QMap<QString, double>{{"lts__t_bytes.sum", 2e9}} << 1e12
-                                                     << QStringList{"l2"};
+        QTest::newRow("DRAM and L2 only")
+            << QMap<QString, double>{{"dram__bytes.sum", 1e9}, {"lts__t_bytes.sum", 2e9}} << 1e12
+            << QStringList{"l2", "hbm"};
+        QTest::newRow("one level: a point, no line")
+            << QMap<QString, double>{{"lts__t_bytes.sum", 2e9}} << 1e12 << QStringList{"l2"};
         QTest::newRow("a level with 0 bytes is left out")
-            << QMap<QString, double>{{"lts__t_bytes.sum", 2e9}, {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 0}}
+            << QMap<QString, double>{{"lts__t_bytes.sum", 2e9},
+                                     {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 0}}
             << 1e12 << QStringList{"l2"};
         QTest::newRow("no counters") << QMap<QString, double>{} << 1e12 << QStringList{};
         QTest::newRow("no FLOPs (a copy)") << all << 0.0 << QStringList{};
@@ -79,8 +81,9 @@ private slots:
             QCOMPARE(p.flopPerS, m.flopPerS());
             const auto bytes = model::measuredLevelBytes(*model::ProfileCounters::of(m)).value(level);
             QVERIFY(qFuzzyCompare(p.ai, m.flops / bytes));
-            QVERIFY2(p.tooltip.contains("Nsight Compute") && p.tooltip.contains("ncu 2025.3.0.0"), qPrintable(p.tooltip));
-            QCOMPARE(p.level, level); // the level picks the marker
+            QVERIFY2(p.tooltip.contains("Nsight Compute") && p.tooltip.contains("ncu 2025.3.0.0"),
+                     qPrintable(p.tooltip));
+            QCOMPARE(p.level, level);                         // the level picks the marker
             QVERIFY2(p.label.isEmpty(), qPrintable(p.label)); // named once, not per level
         }
         QCOMPARE(got, levels);
@@ -98,12 +101,14 @@ private slots:
     // The measured point's own tooltip lists what the counters say.
     void tooltip()
     {
-        const model::Measurement m = gemm({{"dram__bytes.sum", 1024.0 * 1024 * 1024}, {"lts__t_bytes.sum", 4.0 * 1024 * 1024 * 1024},
+        const model::Measurement m = gemm({{"dram__bytes.sum", 1024.0 * 1024 * 1024},
+                                           {"lts__t_bytes.sum", 4.0 * 1024 * 1024 * 1024},
                                            {"sm__warps_active.avg.pct_of_peak_sustained_active", 12.4},
                                            {"smsp__issue_active.avg.pct_of_peak_sustained_active", 40.2},
                                            {"smsp__cycles_elapsed.avg.per_second", 1.98e9}});
         const QString t = resultschart::tooltip(m, nullptr);
-        QVERIFY2(t.contains("Nsight Compute: HBM 1 GiB · L2 4 GiB · occupancy 12 % · issue slots 40 % busy · SM 1980 MHz"),
+        QVERIFY2(t.contains("Nsight Compute: HBM 1 GiB · L2 4 GiB · occupancy 12 % · issue slots 40 % busy · "
+                            "SM 1980 MHz"),
                  qPrintable(t));
         QVERIFY(!resultschart::tooltip(gemm({}), nullptr).contains("Nsight Compute"));
     }
@@ -111,13 +116,16 @@ private slots:
     // The level is named in each point's tooltip (the marker shows it on the chart).
     void levelNames()
     {
-        const auto lp = resultschart::levelPoints(
-            gemm({{"dram__bytes.sum", 1e9}, {"l1tex__t_bytes.sum", 3e9}, {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 1e8}}),
-            "levels:0", nullptr);
+        const auto lp =
+            resultschart::levelPoints(gemm({{"dram__bytes.sum", 1e9},
+                                            {"l1tex__t_bytes.sum", 3e9},
+                                            {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 1e8}}),
+                                      "levels:0", nullptr);
         QStringList levels;
         for (const ChartPoint &p : lp.points) {
             levels.append(p.level);
-            QVERIFY2(p.tooltip.contains("measured at " + resultschart::levelName(p.level)), qPrintable(p.tooltip));
+            QVERIFY2(p.tooltip.contains("measured at " + resultschart::levelName(p.level)),
+                     qPrintable(p.tooltip));
         }
         QCOMPARE(levels, (QStringList{"smem", "l1", "hbm"}));
         QCOMPARE(resultschart::levelName("l1"), QString("L1"));

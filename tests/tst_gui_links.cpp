@@ -79,8 +79,8 @@ private slots:
         QFile cli(QStringLiteral(ROOFLAB_CLI));
         QVERIFY(cli.open(QIODevice::ReadOnly));
         const QString name = QStringLiteral("libcublas.so.13"); // a QStringLiteral: stored as UTF-16
-        QVERIFY(cli.readAll().contains(
-            QByteArray(reinterpret_cast<const char *>(name.utf16()), name.size() * qsizetype(sizeof(char16_t)))));
+        QVERIFY(cli.readAll().contains(QByteArray(reinterpret_cast<const char *>(name.utf16()),
+                                                  name.size() * qsizetype(sizeof(char16_t)))));
     }
 
     void guiHasNoCudaRuntimeSymbol()

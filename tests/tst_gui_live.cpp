@@ -109,8 +109,8 @@ class TestGuiLive : public QObject
         return m_tmp.filePath(QStringLiteral("%1-autosave.json").arg(name));
     }
 
-    // A stand-in worker (protocol 2: hello first): answers devices with none, and a run with a progress event and a
-    // measurement, then does what `action` says (crash, hang, report a lost context, exit).
+    // A stand-in worker (protocol 2: hello first): answers devices with none, and a run with a progress event
+    // and a measurement, then does what `action` says (crash, hang, report a lost context, exit).
     QString fakeWorker(const QString &name, const QString &action)
     {
         const QString path = m_tmp.filePath(name + QStringLiteral(".sh"));
@@ -120,25 +120,27 @@ class TestGuiLive : public QObject
         const QByteArray m =
             R"({"kernel":"fake.kernel","params":{"n":7},"dtype":"fp32","flops":1000000,"bytes":4000000,)"
             R"("time_s":{"median":1e-5,"min":1e-5,"max":1e-5,"samples":3},"check":{"ok":true,"max_rel_err":0,"reference":"cpu-fp64"}})";
-        f.write("#!/bin/sh\n"
-                "printf '{\"event\":\"hello\",\"protocol\":2,\"version\":\"0\",\"host\":\"fake\",\"devices\":0}\\n'\n"
-                "while IFS= read -r line; do\n"
-                "  id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
-                "  case \"$line\" in\n"
-                "  *'\"request\":\"devices\"'*) printf '{\"event\":\"done\",\"ok\":true,\"id\":\"%s\"}\\n' "
-                "\"$id\" ;;\n"
-                "  *'\"request\":\"run\"'*)\n"
-                "    printf '{\"event\":\"progress\",\"done\":0,\"total\":1,\"what\":\"fake.kernel fp32 "
-                "n=7\",\"id\":\"%s\"}\\n' \"$id\"\n"
-                "    printf '{\"event\":\"measurement\",\"measurement\":" +
-                m +
-                ",\"id\":\"%s\"}\\n' \"$id\"\n"
-                "    " +
-                action.toUtf8() +
-                "\n"
-                "    ;;\n"
-                "  esac\n"
-                "done\n");
+        f.write(
+            "#!/bin/sh\n"
+            "printf "
+            "'{\"event\":\"hello\",\"protocol\":2,\"version\":\"0\",\"host\":\"fake\",\"devices\":0}\\n'\n"
+            "while IFS= read -r line; do\n"
+            "  id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
+            "  case \"$line\" in\n"
+            "  *'\"request\":\"devices\"'*) printf '{\"event\":\"done\",\"ok\":true,\"id\":\"%s\"}\\n' "
+            "\"$id\" ;;\n"
+            "  *'\"request\":\"run\"'*)\n"
+            "    printf '{\"event\":\"progress\",\"done\":0,\"total\":1,\"what\":\"fake.kernel fp32 "
+            "n=7\",\"id\":\"%s\"}\\n' \"$id\"\n"
+            "    printf '{\"event\":\"measurement\",\"measurement\":" +
+            m +
+            ",\"id\":\"%s\"}\\n' \"$id\"\n"
+            "    " +
+            action.toUtf8() +
+            "\n"
+            "    ;;\n"
+            "  esac\n"
+            "done\n");
         f.close();
         f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
         return path;
@@ -457,8 +459,7 @@ private slots:
         QTest::newRow("a folder") << QStringLiteral("@folder") << false << 0 << "is a folder";
         QTest::newRow("not an ncu CSV") << data("ncu/bad-not-ncu.csv") << false << 0 << "bad-not-ncu.csv";
         // its launches are listed under Kernels, the message says what is missing; no point
-        QTest::newRow("ncu CSV missing metrics")
-            << data("ncu/bad-missing-metrics.csv") << true << 0 << "ncu";
+        QTest::newRow("ncu CSV missing metrics") << data("ncu/bad-missing-metrics.csv") << true << 0 << "ncu";
         QTest::newRow("good ncu CSV") << data("ncu/gemm-bf16-raw.csv") << true << -1 << "";
     }
     void badFiles()

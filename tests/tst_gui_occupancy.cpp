@@ -33,7 +33,9 @@ const model::Gpu &gpu(const QString &id)
 // WCAG 2 relative luminance and contrast ratio (1 .. 21).
 double luminance(const QColor &c)
 {
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 
@@ -178,7 +180,8 @@ private slots:
         pct->setValue(60); // switches to a percentage: 98.4 KB -> 100 KB -> 2 blocks
         QCOMPARE(mode->currentIndex(), 3);
         QCOMPARE(panel.headline(), QString("2 blocks/SM · 8 warps · 12.5 %"));
-        QVERIFY(panel.stepTexts().join('\n').contains("60 % × 164 KB = 98.40 KB → next supported size 100 KB"));
+        QVERIFY(
+            panel.stepTexts().join('\n').contains("60 % × 164 KB = 98.40 KB → next supported size 100 KB"));
     }
 
     void otherGpuBringsItsLimits_data()
@@ -329,10 +332,14 @@ private slots:
     {
         QTest::addColumn<QString>("before"); // theme the panel is built in
         QTest::addColumn<QString>("after");  // theme switched to while it is shown
-        QTest::newRow("light") << "light" << "light";
-        QTest::newRow("dark") << "dark" << "dark";
-        QTest::newRow("light, then dark") << "light" << "dark";
-        QTest::newRow("dark, then light") << "dark" << "light";
+        QTest::newRow("light") << "light"
+                               << "light";
+        QTest::newRow("dark") << "dark"
+                              << "dark";
+        QTest::newRow("light, then dark") << "light"
+                                          << "dark";
+        QTest::newRow("dark, then light") << "dark"
+                                          << "light";
     }
 
     void titlesReadableInEveryTheme()

@@ -90,9 +90,12 @@ private slots:
     {
         QTest::addColumn<QString>("theme");
         QTest::addColumn<QString>("language");
-        QTest::newRow("light, English") << "light" << "en";
-        QTest::newRow("dark, English") << "dark" << "en";
-        QTest::newRow("dark, Chinese") << "dark" << "zh_CN";
+        QTest::newRow("light, English") << "light"
+                                        << "en";
+        QTest::newRow("dark, English") << "dark"
+                                       << "en";
+        QTest::newRow("dark, Chinese") << "dark"
+                                       << "zh_CN";
     }
 
     void presentationRenders()
@@ -133,7 +136,8 @@ private slots:
         const QImage plot = w.chart()->toImage(400, 300);
         QVERIFY(dark ? lightness(plot, 3, 3) < 40 : lightness(plot, 3, 3) > 230);
         const QPoint inBanner = pm->banner()->mapTo(&w, QPoint(4, 4));
-        QVERIFY(dark ? lightness(shot, inBanner.x(), inBanner.y()) < 40 : lightness(shot, inBanner.x(), inBanner.y()) > 230);
+        QVERIFY(dark ? lightness(shot, inBanner.x(), inBanner.y()) < 40
+                     : lightness(shot, inBanner.x(), inBanner.y()) > 230);
 
         // Steps keep the banner in step.
         player->next();
@@ -178,7 +182,8 @@ private slots:
         const QImage shot = w.grab().toImage();
         QVERIFY(!shot.isNull());
         // The window itself follows: its background is dark in the dark theme.
-        QVERIFY(dark ? lightness(shot, 2, shot.height() - 2) < 100 : lightness(shot, 2, shot.height() - 2) > 180);
+        QVERIFY(dark ? lightness(shot, 2, shot.height() - 2) < 100
+                     : lightness(shot, 2, shot.height() - 2) > 180);
     }
 
     void scaleReachesFontsAndPens()
@@ -196,13 +201,15 @@ private slots:
         pm->enter(false);
         QCOMPARE(w.chart()->presentationScale(), 1.0);
         QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont);
-        const double bannerAt1 = pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF();
+        const double bannerAt1 =
+            pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF();
 
         pm->setScale(2.5);
         QCOMPARE(w.chart()->presentationScale(), 2.5);
         QCOMPARE(w.chart()->tickLabelFont().pointSizeF(), deskFont * 2.5);
         QCOMPARE(w.chart()->ceilingPenWidth(), deskPen * 2.5);
-        QCOMPARE(pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF(), bannerAt1 * 2.5);
+        QCOMPARE(pm->banner()->findChild<QWidget *>(QStringLiteral("bannerCaption"))->font().pointSizeF(),
+                 bannerAt1 * 2.5);
         QCOMPARE(QSettings().value(QStringLiteral("presentation/scale")).toDouble(), 2.5);
         QVERIFY(!w.grab().isNull());
 
@@ -244,8 +251,9 @@ private slots:
         // What a reader sees: every text-bearing widget of the panel, and the graphs.
         QList<QWidget *> widgets;
         for (QWidget *c : root->findChildren<QWidget *>())
-            if (qobject_cast<QLabel *>(c) || qobject_cast<QAbstractSpinBox *>(c) || qobject_cast<QAbstractItemView *>(c) ||
-                qobject_cast<QComboBox *>(c) || qobject_cast<QAbstractButton *>(c) || qobject_cast<QLineEdit *>(c))
+            if (qobject_cast<QLabel *>(c) || qobject_cast<QAbstractSpinBox *>(c) ||
+                qobject_cast<QAbstractItemView *>(c) || qobject_cast<QComboBox *>(c) ||
+                qobject_cast<QAbstractButton *>(c) || qobject_cast<QLineEdit *>(c))
                 widgets.append(c);
         QVERIFY(widgets.size() >= 3);
         QHash<QWidget *, double> desk;
@@ -261,12 +269,16 @@ private slots:
         pm->enter(false);
         QApplication::processEvents();
         const auto where = [](QWidget *c) {
-            return QStringLiteral("%1 \"%2\"").arg(QString::fromLatin1(c->metaObject()->className()), c->objectName());
+            return QStringLiteral("%1 \"%2\"")
+                .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName());
         };
         for (QWidget *c : std::as_const(widgets))
             QVERIFY2(qAbs(c->font().pointSizeF() - desk[c] * scale) < 0.01,
                      qPrintable(QStringLiteral("%1: %2 pt on the desk, %3 pt at scale %4")
-                                    .arg(where(c)).arg(desk[c]).arg(c->font().pointSizeF()).arg(scale)));
+                                    .arg(where(c))
+                                    .arg(desk[c])
+                                    .arg(c->font().pointSizeF())
+                                    .arg(scale)));
         for (auto it = graphDesk.cbegin(); it != graphDesk.cend(); ++it) {
             QCOMPARE(it.key()->titleFont().pointSizeF(), it.value().first * scale);
             QCOMPARE(it.key()->tickLabelFont().pointSizeF(), it.value().second * scale);
@@ -322,7 +334,8 @@ private slots:
         QTest::addColumn<QString>("lesson");
         QTest::addColumn<QString>("language");
         QStringList errors;
-        const auto lessons = model::lessons::loadDirectory(kResources + QStringLiteral("/lessons"), &m_db, &errors);
+        const auto lessons =
+            model::lessons::loadDirectory(kResources + QStringLiteral("/lessons"), &m_db, &errors);
         for (const model::Lesson &l : lessons) {
             QTest::addRow("%s, English", qPrintable(l.id)) << l.id << "en";
             QTest::addRow("%s, Chinese", qPrintable(l.id)) << l.id << "zh_CN";
@@ -357,7 +370,8 @@ private slots:
         if (const QString keep = qEnvironmentVariable("ROOFLAB_KEEP_HANDOUTS"); !keep.isEmpty())
             QFile::copy(pdf, keep + QStringLiteral("/%1-%2.pdf").arg(lesson, language));
 
-        const QStringList files = exporter.saveAllSlides(dir.filePath(QStringLiteral("slides")), QSize(800, 500), &error);
+        const QStringList files =
+            exporter.saveAllSlides(dir.filePath(QStringLiteral("slides")), QSize(800, 500), &error);
         QCOMPARE(files.size(), player->stepCount());
         for (const QString &file : files) {
             const QImage image(file);

@@ -37,8 +37,9 @@ class TestGuiRoofline : public QObject
         picker->setFilterText(gpu.id);
         auto *view = picker->findChild<QTreeView *>();
         QVERIFY(view);
-        const QModelIndexList hits = view->model()->match(view->model()->index(0, 0), Qt::DisplayRole, gpu.displayName(), 1,
-                                                          Qt::MatchExactly | Qt::MatchRecursive);
+        const QModelIndexList hits =
+            view->model()->match(view->model()->index(0, 0), Qt::DisplayRole, gpu.displayName(), 1,
+                                 Qt::MatchExactly | Qt::MatchRecursive);
         QCOMPARE(hits.size(), 1);
         view->scrollTo(hits.first());
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(hits.first()).center());
@@ -75,12 +76,18 @@ private slots:
         QTest::addColumn<QString>("ceiling");
         QTest::addColumn<QString>("memory");
         QTest::addColumn<QString>("ridge");
-        QTest::newRow("h200-sxm: seed 002 ridge 206") << "h200-sxm" << "BF16 Tensor 989.5 TFLOP/s" << "HBM 4.8 TB/s"
+        QTest::newRow("h200-sxm: seed 002 ridge 206") << "h200-sxm"
+                                                      << "BF16 Tensor 989.5 TFLOP/s"
+                                                      << "HBM 4.8 TB/s"
                                                       << "ridge 206 FLOP/B";
-        QTest::newRow("a100-sxm4-80gb: 312 / 2.039 = 153") << "a100-sxm4-80gb" << "BF16 Tensor 312 TFLOP/s"
-                                                            << "HBM 2.039 TB/s" << "ridge 153 FLOP/B";
-        QTest::newRow("teaching-gpu: seed 001, 20 TFLOP/s / 500 GB/s = 40") << "teaching-gpu" << "FP32 20 TFLOP/s"
-                                                                            << "HBM 500 GB/s" << "ridge 40 FLOP/B";
+        QTest::newRow("a100-sxm4-80gb: 312 / 2.039 = 153") << "a100-sxm4-80gb"
+                                                           << "BF16 Tensor 312 TFLOP/s"
+                                                           << "HBM 2.039 TB/s"
+                                                           << "ridge 153 FLOP/B";
+        QTest::newRow("teaching-gpu: seed 001, 20 TFLOP/s / 500 GB/s = 40") << "teaching-gpu"
+                                                                            << "FP32 20 TFLOP/s"
+                                                                            << "HBM 500 GB/s"
+                                                                            << "ridge 40 FLOP/B";
     }
 
     void pickGpu()
@@ -139,13 +146,21 @@ private slots:
         QTest::addColumn<model::Shape>("shape");
         QTest::addColumn<QString>("bound");
         QTest::newRow("h200 gemm bf16 4096^3 (AI 1365, compute-bound)")
-            << "h200-sxm" << "gemm" << "bf16" << model::Shape{{"M", 4096}, {"N", 4096}, {"K", 4096}} << "compute-bound";
+            << "h200-sxm"
+            << "gemm"
+            << "bf16" << model::Shape{{"M", 4096}, {"N", 4096}, {"K", 4096}} << "compute-bound";
         QTest::newRow("a100 vector_add fp32 (AI 1/12, memory-bound)")
-            << "a100-sxm4-80gb" << "vector_add" << "fp32" << model::Shape{{"n", 1 << 20}} << "memory-bound";
-        QTest::newRow("teaching softmax fp32") << "teaching-gpu" << "softmax" << "fp32"
-                                               << model::Shape{{"rows", 1024}, {"cols", 1024}} << "memory-bound";
+            << "a100-sxm4-80gb"
+            << "vector_add"
+            << "fp32" << model::Shape{{"n", 1 << 20}} << "memory-bound";
+        QTest::newRow("teaching softmax fp32")
+            << "teaching-gpu"
+            << "softmax"
+            << "fp32" << model::Shape{{"rows", 1024}, {"cols", 1024}} << "memory-bound";
         QTest::newRow("h200 fused attention bf16")
-            << "h200-sxm" << "attention" << "bf16" << model::Shape{{"B", 1}, {"H", 8}, {"S", 4096}, {"D", 128}} << "compute-bound";
+            << "h200-sxm"
+            << "attention"
+            << "bf16" << model::Shape{{"B", 1}, {"H", 8}, {"S", 4096}, {"D", 128}} << "compute-bound";
     }
 
     void addWorkload()
@@ -192,7 +207,8 @@ private slots:
         QWidget *target = w.chart()->childAt(p);
         QVERIFY(target);
         const QPoint local = target->mapFrom(w.chart(), p);
-        QMouseEvent move(QEvent::MouseMove, local, target->mapToGlobal(local), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, local, target->mapToGlobal(local), Qt::NoButton, Qt::NoButton,
+                         Qt::NoModifier);
         QApplication::sendEvent(target, &move);
         QCOMPARE(hovered.size(), 1);
         QCOMPARE(hovered.first().first().toString(), id);
@@ -221,9 +237,12 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<double>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("gemm M=0") << "gemm" << "M" << 0.0 << "\"M\"";
-        QTest::newRow("softmax negative rows") << "softmax" << "rows" << -5.0 << "\"rows\"";
-        QTest::newRow("copy has no FLOPs") << "copy" << "n" << 1024.0 << "0 FLOPs";
+        QTest::newRow("gemm M=0") << "gemm"
+                                  << "M" << 0.0 << "\"M\"";
+        QTest::newRow("softmax negative rows") << "softmax"
+                                               << "rows" << -5.0 << "\"rows\"";
+        QTest::newRow("copy has no FLOPs") << "copy"
+                                           << "n" << 1024.0 << "0 FLOPs";
     }
 
     void badWorkload()
@@ -296,7 +315,8 @@ private slots:
     {
         MainWindow w(m_db);
         w.selectGpu(QStringLiteral("h200-sxm"));
-        w.setComparisonGpus({QStringLiteral("a100-sxm4-80gb"), QStringLiteral("h100-sxm"), QStringLiteral("b200")});
+        w.setComparisonGpus(
+            {QStringLiteral("a100-sxm4-80gb"), QStringLiteral("h100-sxm"), QStringLiteral("b200")});
         QCOMPARE(w.chart()->gpus().size(), 4);
         const QStringList labels = w.chart()->ceilingLabels();
         QVERIFY(labels.contains(QStringLiteral("BF16 Tensor 312 TFLOP/s")));
@@ -304,8 +324,8 @@ private slots:
         QVERIFY(labels.contains(QStringLiteral("HBM 7.7 TB/s")));
         QVERIFY(labels.contains(QStringLiteral("HBM 3.35 TB/s")));
         // One ridge per GPU in an overlay: its top visible precision against HBM.
-        QCOMPARE(w.chart()->ridgeLabels(),
-                 (QStringList{"ridge 206 FLOP/B", "ridge 153 FLOP/B", "ridge 295 FLOP/B", "ridge 292 FLOP/B"}));
+        QCOMPARE(w.chart()->ridgeLabels(), (QStringList{"ridge 206 FLOP/B", "ridge 153 FLOP/B",
+                                                        "ridge 295 FLOP/B", "ridge 292 FLOP/B"}));
         // Shading follows the primary GPU.
         QCOMPARE(qRound(w.chart()->shadingRidge()), 206);
 
@@ -363,7 +383,8 @@ private slots:
         QTemporaryDir dir;
         QFile bad(dir.filePath(QStringLiteral("broken-gpu.json")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write(R"({"schema": "rooflab.gpu/1", "id": "broken-gpu", "name": "Broken", "peaks": {"fp32": {"value": -1}}})");
+        bad.write(
+            R"({"schema": "rooflab.gpu/1", "id": "broken-gpu", "name": "Broken", "peaks": {"fp32": {"value": -1}}})");
         bad.close();
         model::SpecDb db = m_db;
         db.loadDirectory(dir.path(), true);

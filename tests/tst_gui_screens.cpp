@@ -78,22 +78,25 @@ QJsonObject measure(MainWindow *w, const QString &panel)
     QJsonArray docks;
     for (QDockWidget *d : w->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
         if (d->isVisible())
-            docks.append(QJsonObject{{"name", d->objectName()}, {"width", d->width()}, {"min", d->minimumSizeHint().width()}});
-    return QJsonObject{{"panel", panel},
-                       {"available", rectJson(available)},
-                       {"frame", rectJson(w->frameGeometry())},
-                       {"geometry", rectJson(w->geometry())},
-                       {"minimumHint", QJsonObject{{"w", w->minimumSizeHint().width()}, {"h", w->minimumSizeHint().height()}}},
-                       {"minimum", QJsonObject{{"w", w->minimumSize().width()}, {"h", w->minimumSize().height()}}},
-                       {"chart", rectJson(chartGlobal)},
-                       {"plotWidth", plot.width()},
-                       {"plotHeight", plot.height()},
-                       {"plotInside", QRectF(chart->rect()).contains(plot)},
-                       {"chartUncovered", uncovered(chart)},
-                       {"chartShown", chart->isVisible()},
-                       {"current", w->currentPanel() == w->panel(panel)},
-                       {"dpr", w->devicePixelRatioF()},
-                       {"docks", docks}};
+            docks.append(QJsonObject{
+                {"name", d->objectName()}, {"width", d->width()}, {"min", d->minimumSizeHint().width()}});
+    return QJsonObject{
+        {"panel", panel},
+        {"available", rectJson(available)},
+        {"frame", rectJson(w->frameGeometry())},
+        {"geometry", rectJson(w->geometry())},
+        {"minimumHint",
+         QJsonObject{{"w", w->minimumSizeHint().width()}, {"h", w->minimumSizeHint().height()}}},
+        {"minimum", QJsonObject{{"w", w->minimumSize().width()}, {"h", w->minimumSize().height()}}},
+        {"chart", rectJson(chartGlobal)},
+        {"plotWidth", plot.width()},
+        {"plotHeight", plot.height()},
+        {"plotInside", QRectF(chart->rect()).contains(plot)},
+        {"chartUncovered", uncovered(chart)},
+        {"chartShown", chart->isVisible()},
+        {"current", w->currentPanel() == w->panel(panel)},
+        {"dpr", w->devicePixelRatioF()},
+        {"docks", docks}};
 }
 
 int runChild(int argc, char **argv)
@@ -172,7 +175,8 @@ QString xvfbPath()
 int freeDisplay()
 {
     for (int n = 90; n < 140; ++n)
-        if (!QFile::exists(QStringLiteral("/tmp/.X11-unix/X%1").arg(n)) && !QFile::exists(QStringLiteral("/tmp/.X%1-lock").arg(n)))
+        if (!QFile::exists(QStringLiteral("/tmp/.X11-unix/X%1").arg(n)) &&
+            !QFile::exists(QStringLiteral("/tmp/.X%1-lock").arg(n)))
             return n;
     return -1;
 }
@@ -211,9 +215,10 @@ class TestGuiScreens : public QObject
         }
         QProcess xvfb;
         xvfb.setProcessChannelMode(QProcess::MergedChannels);
-        xvfb.start(xvfbPath(), {QStringLiteral(":%1").arg(display), QStringLiteral("-screen"), QStringLiteral("0"),
-                                QStringLiteral("%1x%2x24").arg(screen.width).arg(screen.height), QStringLiteral("-nolisten"),
-                                QStringLiteral("tcp")});
+        xvfb.start(xvfbPath(),
+                   {QStringLiteral(":%1").arg(display), QStringLiteral("-screen"), QStringLiteral("0"),
+                    QStringLiteral("%1x%2x24").arg(screen.width).arg(screen.height),
+                    QStringLiteral("-nolisten"), QStringLiteral("tcp")});
         xvfb.waitForStarted(5000);
         auto stopXvfb = qScopeGuard([&xvfb] {
             xvfb.terminate();
@@ -228,7 +233,9 @@ class TestGuiScreens : public QObject
                xvfb.state() == QProcess::Running)
             QTest::qWait(50);
         if (xvfb.state() != QProcess::Running) {
-            *why = QStringLiteral("Xvfb :%1 did not start: %2").arg(display).arg(QString::fromLocal8Bit(xvfb.readAll()));
+            *why = QStringLiteral("Xvfb :%1 did not start: %2")
+                       .arg(display)
+                       .arg(QString::fromLocal8Bit(xvfb.readAll()));
             m_failures.insert(name, *why);
             return false;
         }
@@ -251,7 +258,8 @@ class TestGuiScreens : public QObject
         if (!child.waitForFinished(180000)) {
             child.kill();
             child.waitForFinished();
-            *why = QStringLiteral("the child did not finish: %1").arg(QString::fromLocal8Bit(child.readAllStandardError()));
+            *why = QStringLiteral("the child did not finish: %1")
+                       .arg(QString::fromLocal8Bit(child.readAllStandardError()));
             m_failures.insert(name, *why);
             return false;
         }
@@ -262,7 +270,8 @@ class TestGuiScreens : public QObject
         if (child.exitCode() != 0 || out->isEmpty())
             *why = QStringLiteral("the child failed (exit %1): %2 %3")
                        .arg(child.exitCode())
-                       .arg(QString::fromLocal8Bit(stdoutText), QString::fromLocal8Bit(child.readAllStandardError()));
+                       .arg(QString::fromLocal8Bit(stdoutText),
+                            QString::fromLocal8Bit(child.readAllStandardError()));
         m_reports.insert(name, *out);
         m_failures.insert(name, *why);
         return why->isEmpty();
@@ -312,7 +321,8 @@ private slots:
         QVERIFY2(hint["w"].toInt() <= 1280 && hint["h"].toInt() <= 720, qPrintable(text));
         QVERIFY2(minimum["w"].toInt() <= 1280 && minimum["h"].toInt() <= 720, qPrintable(text));
         // The chart: shown, not covered, inside the screen, its plot area whole and wide.
-        QVERIFY2(r["chartShown"].toBool() && r["chartUncovered"].toBool() && r["plotInside"].toBool(), qPrintable(text));
+        QVERIFY2(r["chartShown"].toBool() && r["chartUncovered"].toBool() && r["plotInside"].toBool(),
+                 qPrintable(text));
         QVERIFY2(available.contains(jsonRect(r["chart"])), qPrintable(text));
         const int width = jsonRect(r["geometry"]).width();
         QVERIFY2(r["plotWidth"].toDouble() >= WindowFit::kChartShare * width, qPrintable(text));

@@ -3,10 +3,9 @@
 // in <exe>/../share/rooflab), and the desktop file and icon are where desktops look for them.
 #include <QDir>
 #include <QDirIterator>
-#include <QHash>
 #include <QFile>
 #include <QFileInfo>
-#include <QtEndian>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 class TestInstall : public QObject
 {
@@ -41,8 +41,9 @@ private slots:
         QVERIFY(m_elsewhere.isValid());
         QProcess cmake;
         cmake.setProcessChannelMode(QProcess::MergedChannels);
-        cmake.start(QStringLiteral(ROOFLAB_CMAKE), {QStringLiteral("--install"), QStringLiteral(ROOFLAB_BINARY_DIR),
-                                                    QStringLiteral("--prefix"), m_prefix.path()});
+        cmake.start(QStringLiteral(ROOFLAB_CMAKE),
+                    {QStringLiteral("--install"), QStringLiteral(ROOFLAB_BINARY_DIR),
+                     QStringLiteral("--prefix"), m_prefix.path()});
         QVERIFY2(cmake.waitForFinished(300000), "cmake --install did not finish");
         const QByteArray log = cmake.readAll();
         QVERIFY2(cmake.exitStatus() == QProcess::NormalExit && cmake.exitCode() == 0, log.constData());
@@ -80,9 +81,11 @@ private slots:
                 << f << "share/rooflab/" + f.mid(resources.size() + 1);
         }
         const QDir gemm(QStringLiteral(ROOFLAB_SOURCE_DIR "/kernels/src/gemm"));
-        const QStringList steps = gemm.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files, QDir::Name);
+        const QStringList steps =
+            gemm.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files, QDir::Name);
         for (const QString &cu : steps)
-            QTest::newRow(qPrintable("kernels/gemm/" + cu)) << gemm.filePath(cu) << "share/rooflab/kernels/gemm/" + cu;
+            QTest::newRow(qPrintable("kernels/gemm/" + cu))
+                << gemm.filePath(cu) << "share/rooflab/kernels/gemm/" + cu;
         QVERIFY2(rows.size() > 0, "no sample files in the source tree");
         QVERIFY2(steps.size() >= 10, "the GEMM ladder's sources are where the install rule looks");
     }
@@ -111,14 +114,17 @@ private slots:
     {
         const QDir kernels(installed(QStringLiteral("share/rooflab/kernels")));
         QVERIFY2(kernels.exists(), qPrintable(kernels.path()));
-        const QStringList sources = kernels.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files);
+        const QStringList sources =
+            kernels.entryList({QStringLiteral("*.cu"), QStringLiteral("*.cuh")}, QDir::Files);
         QVERIFY2(!sources.isEmpty(), "kernel sources are installed for NVRTC");
     }
 
     void lessonsComplete()
     {
-        const QStringList shipped = QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons")).entryList({QStringLiteral("*.json")});
-        const QStringList there = QDir(installed(QStringLiteral("share/rooflab/lessons"))).entryList({QStringLiteral("*.json")});
+        const QStringList shipped = QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"))
+                                        .entryList({QStringLiteral("*.json")});
+        const QStringList there =
+            QDir(installed(QStringLiteral("share/rooflab/lessons"))).entryList({QStringLiteral("*.json")});
         QCOMPARE(there, shipped);
     }
 
@@ -158,12 +164,14 @@ private slots:
         QProcess cli;
         cli.setProcessEnvironment(cleanEnvironment());
         cli.setWorkingDirectory(m_elsewhere.path());
-        cli.start(installed(QStringLiteral("bin/rooflab-cli")), {QStringLiteral("gpus"), QStringLiteral("--json")});
+        cli.start(installed(QStringLiteral("bin/rooflab-cli")),
+                  {QStringLiteral("gpus"), QStringLiteral("--json")});
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         const QJsonDocument doc = QJsonDocument::fromJson(cli.readAllStandardOutput());
         QVERIFY(doc.isArray() || doc.isObject());
-        const QJsonArray gpus = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("gpus")).toArray();
+        const QJsonArray gpus =
+            doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("gpus")).toArray();
         QVERIFY(gpus.size() >= 20);
         QStringList ids;
         for (const QJsonValue &g : gpus)
@@ -196,7 +204,8 @@ private slots:
         const QJsonObject result = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object();
         const QJsonArray functions = result.value(QStringLiteral("functions")).toArray();
         QVERIFY2(!functions.isEmpty(), out.constData());
-        QVERIFY2(functions.first().toObject().value(QStringLiteral("registers")).toInt() > 0, out.constData());
+        QVERIFY2(functions.first().toObject().value(QStringLiteral("registers")).toInt() > 0,
+                 out.constData());
 
         const QDir gemm(installed(QStringLiteral("share/rooflab/kernels/gemm")));
         const QStringList sources = gemm.entryList({QStringLiteral("*.cu")}, QDir::Files);
@@ -228,9 +237,9 @@ private slots:
         gui.setWorkingDirectory(m_elsewhere.path());
         gui.setProcessChannelMode(QProcess::MergedChannels);
         gui.start(installed(QStringLiteral("bin/rooflab")),
-                  {QStringLiteral("--screenshot"), shot, QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--lesson"),
-                   QStringLiteral("02-intensity"), QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--size"),
-                   QStringLiteral("1000x700")});
+                  {QStringLiteral("--screenshot"), shot, QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                   QStringLiteral("--lesson"), QStringLiteral("02-intensity"), QStringLiteral("--step"),
+                   QStringLiteral("3"), QStringLiteral("--size"), QStringLiteral("1000x700")});
         QVERIFY(gui.waitForFinished(60000));
         const QByteArray log = gui.readAll();
         QVERIFY2(gui.exitCode() == 0, log.constData());

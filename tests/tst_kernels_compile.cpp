@@ -8,8 +8,8 @@
 #include "kernelpaths.h"
 #include "runner.h"
 
-#include <QRegularExpression>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -75,7 +75,8 @@ private slots:
                 continue;
             for (const QString &dtype : k.dtypes)
                 for (const char *arch : {"sm_80", "sm_86", "sm_89", "sm_90", "sm_120"}) {
-                    QTest::addRow("%s %s %s", qPrintable(k.id), qPrintable(dtype), arch) << k.id << dtype << arch;
+                    QTest::addRow("%s %s %s", qPrintable(k.id), qPrintable(dtype), arch)
+                        << k.id << dtype << arch;
                     ++count;
                 }
         }
@@ -105,7 +106,8 @@ private slots:
             QVERIFY2(k, qPrintable(name));
             QVERIFY2(k->registers > 0, qPrintable(name));
             QVERIFY(!k->lowered.isEmpty());
-            QVERIFY2(k->spillBytes() == 0, qPrintable(QStringLiteral("%1 spills %2 bytes").arg(name).arg(k->spillBytes())));
+            QVERIFY2(k->spillBytes() == 0,
+                     qPrintable(QStringLiteral("%1 spills %2 bytes").arg(name).arg(k->spillBytes())));
         }
     }
 
@@ -114,8 +116,10 @@ private slots:
     {
         QTemporaryDir dir;
         Compiler compiler({}, dir.path());
-        CompileOptions o = Catalog::instance().find("memory.copy")->compileOptions(
-            Catalog::instance().find("memory.copy")->defaults(), model::Dtype::Fp32);
+        CompileOptions o =
+            Catalog::instance()
+                .find("memory.copy")
+                ->compileOptions(Catalog::instance().find("memory.copy")->defaults(), model::Dtype::Fp32);
         o.arch = "sm_90";
         const CompileResult a = compiler.compile(o);
         QVERIFY2(a.ok, qPrintable(a.error));
@@ -177,7 +181,8 @@ private slots:
         QVERIFY(!logged.isEmpty());
         QCOMPARE(elf.size(), logged.size());
         for (const KernelResources &l : logged) {
-            const auto it = std::find_if(elf.begin(), elf.end(), [&](const KernelResources &e) { return e.lowered == l.lowered; });
+            const auto it = std::find_if(elf.begin(), elf.end(),
+                                         [&](const KernelResources &e) { return e.lowered == l.lowered; });
             QVERIFY2(it != elf.end(), qPrintable(l.lowered));
             QCOMPARE(it->registers, l.registers);
             QCOMPARE(it->stackFrameBytes, l.stackFrameBytes);
@@ -211,8 +216,11 @@ private slots:
         const KernelSpec *spec = Catalog::instance().find("probe.smem_fma");
         QVERIFY(spec);
         QString error;
-        const auto resolved = Catalog::resolveAll(
-            *spec, {{"ratio", QString::number(ratio)}, {"stride", QString::number(stride)}, {"vec", QString::number(vec)}}, {}, &error);
+        const auto resolved = Catalog::resolveAll(*spec,
+                                                  {{"ratio", QString::number(ratio)},
+                                                   {"stride", QString::number(stride)},
+                                                   {"vec", QString::number(vec)}},
+                                                  {}, &error);
         QVERIFY2(resolved, qPrintable(error));
         CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
         o.arch = arch;
@@ -294,11 +302,16 @@ private slots:
     {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
-        QTest::newRow("sm_90") << "sm_90" << "sm_90";
-        QTest::newRow("90") << "90" << "sm_90";
-        QTest::newRow("9.0") << "9.0" << "sm_90";
-        QTest::newRow("sm_90a") << "sm_90a" << "sm_90a";
-        QTest::newRow("SM_120") << "SM_120" << "sm_120";
+        QTest::newRow("sm_90") << "sm_90"
+                               << "sm_90";
+        QTest::newRow("90") << "90"
+                            << "sm_90";
+        QTest::newRow("9.0") << "9.0"
+                             << "sm_90";
+        QTest::newRow("sm_90a") << "sm_90a"
+                                << "sm_90a";
+        QTest::newRow("SM_120") << "SM_120"
+                                << "sm_120";
     }
     void archSpellings()
     {
@@ -349,15 +362,16 @@ private slots:
 
     void ptxasLogParsing()
     {
-        const QString log = "ptxas info    : 0 bytes gmem\n"
-                            "ptxas info    : Compiling entry function '_Z1kIfEvPT_i' for 'sm_90'\n"
-                            "ptxas info    : Function properties for _Z1kIfEvPT_i\n"
-                            "ptxas         .     16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
-                            "ptxas info    : Used 42 registers, used 1 barriers, 1024 bytes smem, 368 bytes cmem[0]\n"
-                            "ptxas info    : Compiling entry function 'plain' for 'sm_90'\n"
-                            "ptxas info    : Function properties for plain\n"
-                            "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-                            "ptxas info    : Used 8 registers, used 0 barriers\n";
+        const QString log =
+            "ptxas info    : 0 bytes gmem\n"
+            "ptxas info    : Compiling entry function '_Z1kIfEvPT_i' for 'sm_90'\n"
+            "ptxas info    : Function properties for _Z1kIfEvPT_i\n"
+            "ptxas         .     16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+            "ptxas info    : Used 42 registers, used 1 barriers, 1024 bytes smem, 368 bytes cmem[0]\n"
+            "ptxas info    : Compiling entry function 'plain' for 'sm_90'\n"
+            "ptxas info    : Function properties for plain\n"
+            "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+            "ptxas info    : Used 8 registers, used 0 barriers\n";
         const QList<KernelResources> ks = Compiler::parsePtxasLog(log);
         QCOMPARE(ks.size(), 2);
         QCOMPARE(ks[0].lowered, QString("_Z1kIfEvPT_i"));
@@ -376,15 +390,23 @@ private slots:
         QTest::addColumn<QVariantMap>("params");
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<QString>("named");
-        QTest::newRow("unknown parameter") << "memory.copy" << QVariantMap{{"size", "4"}} << "" << "\"size\"";
-        QTest::newRow("below minimum") << "memory.copy" << QVariantMap{{"n", "0"}} << "" << "\"n\"";
-        QTest::newRow("not an integer") << "memory.copy" << QVariantMap{{"n", "1.5"}} << "" << "\"n\"";
-        QTest::newRow("not a multiple of 32") << "memory.copy" << QVariantMap{{"block", "100"}} << "" << "\"block\"";
-        QTest::newRow("unknown variant") << "memory.copy" << QVariantMap{{"variant", "wide"}} << "" << "\"variant\"";
-        QTest::newRow("not an allowed stride") << "memory.strided_read" << QVariantMap{{"stride", "3"}} << "" << "\"stride\"";
-        QTest::newRow("dtype not offered") << "memory.reduce" << QVariantMap{} << "bf16" << "--dtype";
-        QTest::newRow("row too long for the block") << "memory.rmsnorm" << QVariantMap{{"cols", "16384"}, {"block", "64"}} << ""
-                                                    << "\"cols\"";
+        QTest::newRow("unknown parameter") << "memory.copy" << QVariantMap{{"size", "4"}} << ""
+                                           << "\"size\"";
+        QTest::newRow("below minimum") << "memory.copy" << QVariantMap{{"n", "0"}} << ""
+                                       << "\"n\"";
+        QTest::newRow("not an integer") << "memory.copy" << QVariantMap{{"n", "1.5"}} << ""
+                                        << "\"n\"";
+        QTest::newRow("not a multiple of 32") << "memory.copy" << QVariantMap{{"block", "100"}} << ""
+                                              << "\"block\"";
+        QTest::newRow("unknown variant") << "memory.copy" << QVariantMap{{"variant", "wide"}} << ""
+                                         << "\"variant\"";
+        QTest::newRow("not an allowed stride") << "memory.strided_read" << QVariantMap{{"stride", "3"}} << ""
+                                               << "\"stride\"";
+        QTest::newRow("dtype not offered") << "memory.reduce" << QVariantMap{} << "bf16"
+                                           << "--dtype";
+        QTest::newRow("row too long for the block")
+            << "memory.rmsnorm" << QVariantMap{{"cols", "16384"}, {"block", "64"}} << ""
+            << "\"cols\"";
     }
     void parameterValidation()
     {

@@ -54,7 +54,8 @@ private slots:
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
-        static const QRegularExpression internal(QStringLiteral("\\bseeds?\\b|种子"), QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression internal(QStringLiteral("\\bseeds?\\b|种子"),
+                                                 QRegularExpression::CaseInsensitiveOption);
         const auto m = internal.match(text);
         QVERIFY2(!m.hasMatch(), qPrintable(text.mid(std::max<qsizetype>(0, m.capturedStart() - 40), 100)));
     }
@@ -62,8 +63,8 @@ private slots:
     void lessonsInCourseOrder()
     {
         QStringList errors;
-        const auto all = model::lessons::loadDirectory(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"),
-                                                       &m_db, &errors);
+        const auto all = model::lessons::loadDirectory(
+            QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"), &m_db, &errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
         QCOMPARE(all.size(), 6);
         QCOMPARE(all.first().id, QString("01-roofline"));
@@ -76,8 +77,8 @@ private slots:
     void llmLessonStates()
     {
         QString error;
-        const auto l = model::lessons::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons/06-llm-inference.json"),
-                                            &m_db, &error);
+        const auto l = model::lessons::load(
+            QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons/06-llm-inference.json"), &m_db, &error);
         QVERIFY2(l, qPrintable(error));
         QVERIFY(l->steps.size() >= 5 && l->steps.size() <= 7);
         QCOMPARE(l->steps.first().panel, QString("llm"));
@@ -96,27 +97,42 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("messagePart");
-        const QByteArray head = R"({"schema":"rooflab.lesson/1","id":"x","title":{"en":"T","zh":"T"},"steps":)";
+        const QByteArray head =
+            R"({"schema":"rooflab.lesson/1","id":"x","title":{"en":"T","zh":"T"},"steps":)";
         const QByteArray cap = R"("caption":{"en":"c","zh":"c"})";
         QTest::newRow("not JSON") << QByteArray("{\"schema\":") << "not valid JSON";
         QTest::newRow("wrong schema") << QByteArray(R"({"schema":"rooflab.lesson/2"})") << "schema";
-        QTest::newRow("no steps") << head + "[]}" << "at least one step";
-        QTest::newRow("caption without Chinese") << head + R"([{"caption":{"en":"c"}}]})" << "steps[0].caption";
-        QTest::newRow("unknown GPU") << head + "[{" + cap + R"(,"gpu":"gtx-9999"}]})" << "steps[0].gpu";
-        QTest::newRow("unknown field") << head + "[{" + cap + R"(,"colour":"red"}]})" << "steps[0].colour";
+        QTest::newRow("no steps") << head + "[]}"
+                                  << "at least one step";
+        QTest::newRow("caption without Chinese") << head + R"([{"caption":{"en":"c"}}]})"
+                                                 << "steps[0].caption";
+        QTest::newRow("unknown GPU") << head + "[{" + cap + R"(,"gpu":"gtx-9999"}]})"
+                                     << "steps[0].gpu";
+        QTest::newRow("unknown field") << head + "[{" + cap + R"(,"colour":"red"}]})"
+                                       << "steps[0].colour";
         QTest::newRow("bad workload size")
-            << head + "[{" + cap + R"(,"workloads":[{"kind":"gemm","shape":{"M":-1}}]}]})" << "steps[0].workloads[0]";
-        QTest::newRow("unknown precision") << head + "[{" + cap + R"(,"precisions":["fp12"]}]})" << "fp12";
-        QTest::newRow("unknown panel") << head + "[{" + cap + R"(,"panel":"kitchen"}]})" << "kitchen";
-        QTest::newRow("four comparison GPUs")
-            << head + "[{" + cap + R"(,"compare":["t4","t4","t4","t4"]}]})" << "at most three";
-        QTest::newRow("llm not an object") << head + "[{" + cap + R"(,"llm":[1]}]})" << "steps[0].llm";
-        QTest::newRow("llm unknown field") << head + "[{" + cap + R"(,"llm":{"tokens":4}}]})" << "steps[0].llm.tokens";
-        QTest::newRow("llm unknown model") << head + "[{" + cap + R"(,"llm":{"model":"gpt-9"}}]})" << "gpt-9";
-        QTest::newRow("llm unknown layer") << head + "[{" + cap + R"(,"llm":{"linear":"lm_head"}}]})" << "lm_head";
-        QTest::newRow("llm S below 1") << head + "[{" + cap + R"(,"llm":{"S":0}}]})" << "steps[0].llm.S";
-        QTest::newRow("llm M a string") << head + "[{" + cap + R"(,"llm":{"M":"many"}}]})" << "steps[0].llm.M";
-        QTest::newRow("llm M below B") << head + "[{" + cap + R"(,"llm":{"M":4,"B":8}}]})" << "at least B";
+            << head + "[{" + cap + R"(,"workloads":[{"kind":"gemm","shape":{"M":-1}}]}]})"
+            << "steps[0].workloads[0]";
+        QTest::newRow("unknown precision") << head + "[{" + cap + R"(,"precisions":["fp12"]}]})"
+                                           << "fp12";
+        QTest::newRow("unknown panel") << head + "[{" + cap + R"(,"panel":"kitchen"}]})"
+                                       << "kitchen";
+        QTest::newRow("four comparison GPUs") << head + "[{" + cap + R"(,"compare":["t4","t4","t4","t4"]}]})"
+                                              << "at most three";
+        QTest::newRow("llm not an object") << head + "[{" + cap + R"(,"llm":[1]}]})"
+                                           << "steps[0].llm";
+        QTest::newRow("llm unknown field") << head + "[{" + cap + R"(,"llm":{"tokens":4}}]})"
+                                           << "steps[0].llm.tokens";
+        QTest::newRow("llm unknown model") << head + "[{" + cap + R"(,"llm":{"model":"gpt-9"}}]})"
+                                           << "gpt-9";
+        QTest::newRow("llm unknown layer") << head + "[{" + cap + R"(,"llm":{"linear":"lm_head"}}]})"
+                                           << "lm_head";
+        QTest::newRow("llm S below 1") << head + "[{" + cap + R"(,"llm":{"S":0}}]})"
+                                       << "steps[0].llm.S";
+        QTest::newRow("llm M a string") << head + "[{" + cap + R"(,"llm":{"M":"many"}}]})"
+                                        << "steps[0].llm.M";
+        QTest::newRow("llm M below B") << head + "[{" + cap + R"(,"llm":{"M":4,"B":8}}]})"
+                                       << "at least B";
     }
     void malformed()
     {

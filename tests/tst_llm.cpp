@@ -52,7 +52,8 @@ private slots:
     void kvCache()
     {
         const auto m = llama();
-        const auto kv = llm::kvCache(m.layers, m.kvHeads, m.headDim, Dtype::Bf16, 8, 4096, 16.0 * (1ll << 30));
+        const auto kv =
+            llm::kvCache(m.layers, m.kvHeads, m.headDim, Dtype::Bf16, 8, 4096, 16.0 * (1ll << 30));
         QCOMPARE(kv.bytesPerToken, 128.0 * 1024);
         QCOMPARE(kv.tokens, 8.0 * 4096);
         QCOMPARE(kv.totalBytes, 8.0 * 4096 * 128 * 1024);
@@ -65,15 +66,16 @@ private slots:
     void weightBytes()
     {
         const auto m = llama();
-        const double perLayer = 4096.0 * (4096 + 2 * 1024) + 4096.0 * 4096 + 4096.0 * 2 * 14336 + 14336.0 * 4096;
+        const double perLayer =
+            4096.0 * (4096 + 2 * 1024) + 4096.0 * 4096 + 4096.0 * 2 * 14336 + 14336.0 * 4096;
         const double params = 32 * perLayer + 128256.0 * 4096; // + the LM head (untied)
         llm::StepOptions o;
         o.kvLength = 1;
         QCOMPARE(step(m, gpu("a100-sxm4-80gb"), o).weightBytes, 2 * params);
         o.weights = llm::WeightFormat::W4A16;
-        const double scales = 32 * (4096.0 / 128 * 6144 + 4096.0 / 128 * 4096 + 4096.0 / 128 * 28672 +
-                                    14336.0 / 128 * 4096) +
-                              4096.0 / 128 * 128256;
+        const double scales =
+            32 * (4096.0 / 128 * 6144 + 4096.0 / 128 * 4096 + 4096.0 / 128 * 28672 + 14336.0 / 128 * 4096) +
+            4096.0 / 128 * 128256;
         QCOMPARE(step(m, gpu("a100-sxm4-80gb"), o).weightBytes, params / 2 + 2 * scales);
     }
 
@@ -106,7 +108,8 @@ private slots:
         for (const auto &op : int4.ops)
             if (op.kind == "gemm" && op.name != "lm_head")
                 QVERIFY2(!op.memoryBound, qPrintable(op.name));
-        QVERIFY2(int4.timeS > 0.97 * bf16.timeS, qPrintable(QString("%1 vs %2").arg(int4.timeS).arg(bf16.timeS)));
+        QVERIFY2(int4.timeS > 0.97 * bf16.timeS,
+                 qPrintable(QString("%1 vs %2").arg(int4.timeS).arg(bf16.timeS)));
     }
 
     // "FP8 halves bytes and FLOPs": the GEMMs' bytes halve and their ceiling doubles (H100).
@@ -126,7 +129,8 @@ private slots:
             QCOMPARE(fp8.ops[i].precision, QString("fp8_tc"));
             QCOMPARE(bf16.ops[i].precision, QString("bf16_tc"));
             QCOMPARE(fp8.ops[i].work.bytes, bf16.ops[i].work.bytes / 2);
-            if (!bf16.ops[i].memoryBound && !fp8.ops[i].memoryBound) // compute-bound: time halves with the doubled peak
+            if (!bf16.ops[i].memoryBound &&
+                !fp8.ops[i].memoryBound) // compute-bound: time halves with the doubled peak
                 QVERIFY(std::abs(fp8.ops[i].timeS - bf16.ops[i].timeS / 2) < 1e-9 * bf16.ops[i].timeS);
         }
         QCOMPARE(h100.peak("fp8_tc"), 2 * h100.peak("bf16_tc"));

@@ -44,15 +44,15 @@ struct Work
 QList<Work> workOf(const QString &program)
 {
     if (program == "knownwork")
-        return {{"vector_add", "fp32", kVecN, true, 3 * kVecN * 4, 2 * kVecN * 4, true, true},
-                {"daxpy", "fp64", 2 * kAxpyN, true, 3 * kAxpyN * 8, 2 * kAxpyN * 8, true, true},
-                {"hfma2_loop", "fp16", 4 * kThreads * kIters, true, 2 * kThreads * 4, kThreads * 4, true,
-                 true},
-                {"sgemm_naive", "fp32", 2 * kG * kG * kG, true, 3 * kG * kG * 4, 2 * kG * kG * 4, true, true},
-                {"sm80_xmma_gemm_f32f32", "fp32", 2 * kG * kG * kG, false, 3 * kG * kG * 4, 2 * kG * kG * 4,
-                 true, false},
-                {"nvjet_sm90", "bf16_tc", 2 * kG * kG * kG, true, 3 * kG * kG * 2, 2 * kG * kG * 2, false,
-                 false}};
+        return {
+            {"vector_add", "fp32", kVecN, true, 3 * kVecN * 4, 2 * kVecN * 4, true, true},
+            {"daxpy", "fp64", 2 * kAxpyN, true, 3 * kAxpyN * 8, 2 * kAxpyN * 8, true, true},
+            {"hfma2_loop", "fp16", 4 * kThreads * kIters, true, 2 * kThreads * 4, kThreads * 4, true, true},
+            {"sgemm_naive", "fp32", 2 * kG * kG * kG, true, 3 * kG * kG * 4, 2 * kG * kG * 4, true, true},
+            {"sm80_xmma_gemm_f32f32", "fp32", 2 * kG * kG * kG, false, 3 * kG * kG * 4, 2 * kG * kG * 4, true,
+             false},
+            {"nvjet_sm90", "bf16_tc", 2 * kG * kG * kG, true, 3 * kG * kG * 2, 2 * kG * kG * 2, false,
+             false}};
     if (program == "triad")
         return {{"binary_vector", "fp32", 2 * kTriadN, true, 3 * kTriadN * 4, 2 * kTriadN * 4, true, true}};
     return {{"gemm_reg2d", "fp32", 2 * kG * kG * kG, false, 3 * kG * kG * 4, 2 * kG * kG * 4, true, true}};

@@ -341,8 +341,8 @@ private slots:
                              << "fp8" << 2048.0;
         // ncu 2025.3 on Hopper (--set full): FP8 by sparsity, INT1; unused ones say nothing.
         QTest::newRow("hopper fp8 dense (sparsity_off), sparse and int1 unused")
-            << QStringList{"sm__ops_path_tensor_src_fp8_sparsity_off.sum", "sm__ops_path_tensor_src_fp8_sparsity_on.sum",
-                           "sm__ops_path_tensor_src_int1.sum"}
+            << QStringList{"sm__ops_path_tensor_src_fp8_sparsity_off.sum",
+                           "sm__ops_path_tensor_src_fp8_sparsity_on.sum", "sm__ops_path_tensor_src_int1.sum"}
             << QStringList{"2,048", "0", "0"} << "fp8_tc"
             << "fp8" << 2048.0;
         QTest::newRow("fp8 total and sparsity_off: the total only, never twice")

@@ -28,7 +28,8 @@ class TstPerfModel : public QObject
     static ResultSet sample(const QString &name)
     {
         QString error;
-        const auto set = ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/") + name, &error);
+        const auto set =
+            ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/") + name, &error);
         if (!set)
             qFatal("%s: %s", qPrintable(name), qPrintable(error));
         return *set;
@@ -125,7 +126,8 @@ private slots:
         KernelLaunch l;
         l.kernel = QStringLiteral("gemm.reg2d");
         l.dtype = QStringLiteral("fp32");
-        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128}, {"BN", 128}, {"BK", 8}, {"TM", 8}, {"TN", 8}};
+        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128},
+                    {"BN", 128}, {"BK", 8},   {"TM", 8},   {"TN", 8}};
         const Prediction p = model.predict(l);
         QVERIFY2(p.ok, qPrintable(p.reason));
         QStringList names;
@@ -164,7 +166,8 @@ private slots:
         KernelLaunch l;
         l.kernel = QStringLiteral("gemm.reg2d");
         l.dtype = QStringLiteral("fp32");
-        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128}, {"BN", 128}, {"BK", 8}, {"TM", 8}, {"TN", 8}};
+        l.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"BM", 128},
+                    {"BN", 128}, {"BK", 8},   {"TM", 8},   {"TN", 8}};
         const double before = model.predict(l).timeS;
         l.params[knob] = value;
         const Prediction after = model.predict(l);
@@ -206,7 +209,8 @@ private slots:
         const Gpu *g = m_db.find(id);
         if (!g)
             QSKIP(qPrintable(id + QStringLiteral(" not in the database")));
-        const QList<ExplainRow> rows = explainSet(sample(QStringLiteral("h200-gemm-ladder.json")), QStringLiteral("ladder"), *g, {}, true);
+        const QList<ExplainRow> rows = explainSet(sample(QStringLiteral("h200-gemm-ladder.json")),
+                                                  QStringLiteral("ladder"), *g, {}, true);
         int ok = 0;
         for (const ExplainRow &r : rows)
             if (r.prediction.ok) {
@@ -232,8 +236,9 @@ private slots:
         QFETCH(int, stride);
         QFETCH(double, measuredShare);
         const ResultSet suite = sample(QStringLiteral("h200-suite.json"));
-        const QList<ExplainRow> rows = explainSet(suite, QStringLiteral("suite"), gpu(QStringLiteral("h200-sxm")),
-                                                  MachineCeilings::fromResults(suite));
+        const QList<ExplainRow> rows =
+            explainSet(suite, QStringLiteral("suite"), gpu(QStringLiteral("h200-sxm")),
+                       MachineCeilings::fromResults(suite));
         std::optional<ExplainRow> one, s;
         for (const ExplainRow &r : rows) {
             if (r.measurement.kernel != QLatin1String("memory.strided_read"))
@@ -261,9 +266,11 @@ private slots:
         // Calibration: the files the constants were chosen on (with the probes); validation:
         // the set measured afterwards for this purpose (tools/h200-validate.sh), never fitted.
         QTest::newRow("calibration: suite + ladder, 2026-11-30")
-            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")} << 0.19;
+            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")}
+            << 0.19;
         QStringList validation;
-        for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-validation")).entryList({"*.json"}, QDir::Files))
+        for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-validation"))
+                                    .entryList({"*.json"}, QDir::Files))
             validation << QStringLiteral("h200-validation/") + f;
         QTest::newRow("validation: h200-validation, 2026-12-01") << validation << 0.16;
     }
@@ -283,7 +290,8 @@ private slots:
             all += explainSet(sets[i], files[i], h200, MachineCeilings::fromResults(ceilings));
         const ExplainSummary s = summarize(all);
         QVERIFY(s.n > 50);
-        QVERIFY2(s.medianAbsGap <= maxMedian, qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
+        QVERIFY2(s.medianAbsGap <= maxMedian,
+                 qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
     }
 };
 

@@ -38,7 +38,8 @@ const QByteArray kTwoLaunches =
     "\"gpu__time_duration.sum\"\n"
     "\"\",\"\",\"\",\"\",\"Mbyte\",\"byte\",\"us\"\n"
     "\"0\",\"rl_fill<float>(float *, long long)\",\"(256, 1, 1)\",\"(2112, 1, 1)\",\"1.5\",\"100\",\"3.5\"\n"
-    "\"1\",\"void strided_read<float, 4>(const float *, float *, long long)\",\"(256, 1, 1)\",\"(512, 1, 1)\","
+    "\"1\",\"void strided_read<float, 4>(const float *, float *, long long)\",\"(256, 1, 1)\",\"(512, 1, "
+    "1)\","
     "\"536.9\",\"4,096\",\"250.25\"\n";
 
 } // namespace
@@ -124,7 +125,10 @@ private slots:
             v = c->instructions().value(metric.mid(5));
         QVERIFY2(v, qPrintable(metric));
         QVERIFY2(expected == 0 ? *v == 0 : near(*v, expected, 1e-6),
-                 qPrintable(QStringLiteral("%1: %2, expected %3").arg(metric).arg(*v, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+                 qPrintable(QStringLiteral("%1: %2, expected %3")
+                                .arg(metric)
+                                .arg(*v, 0, 'g', 12)
+                                .arg(expected, 0, 'g', 12)));
     }
 
     // The same file imports as roofline points (File → Open): --profile asks for the import's metrics too.
@@ -172,10 +176,13 @@ private slots:
         QTest::addColumn<QByteArray>("csv");
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("no such launch") << kTwoLaunches << "gemm_reg2d" << "gemm_reg2d";
-        QTest::newRow("not an ncu export") << QByteArray("kernel,time\ncopy,1\n") << "" << "Kernel Name";
+        QTest::newRow("no such launch") << kTwoLaunches << "gemm_reg2d"
+                                        << "gemm_reg2d";
+        QTest::newRow("not an ncu export") << QByteArray("kernel,time\ncopy,1\n") << ""
+                                           << "Kernel Name";
         QTest::newRow("only ncu's error lines")
-            << QByteArray("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission\n") << "" << "Kernel Name";
+            << QByteArray("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission\n") << ""
+            << "Kernel Name";
         QTest::newRow("header only") << QByteArray("\"ID\",\"Kernel Name\",\"lts__t_bytes.sum\"\n") << ""
                                      << "no kernel launches";
     }
@@ -194,7 +201,8 @@ private slots:
     void keptInResultsFile()
     {
         QString error;
-        auto c = model::ProfileCounters::fromCsv(readFile(QString::fromLatin1(kCopyCsv)), "copy_vector", &error);
+        auto c =
+            model::ProfileCounters::fromCsv(readFile(QString::fromLatin1(kCopyCsv)), "copy_vector", &error);
         QVERIFY2(c, qPrintable(error));
         c->tool = QStringLiteral("ncu 2025.3.0.0");
         c->clockControl = QStringLiteral("none");
@@ -241,13 +249,14 @@ private slots:
     {
         QTest::addColumn<QByteArray>("metricsCsvRow"); // name=value pairs
         QTest::addColumn<QString>("expected");         // level=bytes pairs
-        QTest::newRow("all four") << QByteArray("dram__bytes_read.sum=100;dram__bytes_write.sum=28;lts__t_bytes.sum=512;"
-                                                "l1tex__t_bytes.sum=1024;l1tex__data_pipe_lsu_wavefronts_mem_shared.sum=3")
-                                  << "hbm=128;l1=1024;l2=512;smem=384";
+        QTest::newRow("all four")
+            << QByteArray("dram__bytes_read.sum=100;dram__bytes_write.sum=28;lts__t_bytes.sum=512;"
+                          "l1tex__t_bytes.sum=1024;l1tex__data_pipe_lsu_wavefronts_mem_shared.sum=3")
+            << "hbm=128;l1=1024;l2=512;smem=384";
         QTest::newRow("dram__bytes.sum when read/write are missing")
             << QByteArray("dram__bytes.sum=77") << "hbm=77";
-        QTest::newRow("read without write: dram__bytes.sum") << QByteArray("dram__bytes_read.sum=5;dram__bytes.sum=9")
-                                                             << "hbm=9";
+        QTest::newRow("read without write: dram__bytes.sum")
+            << QByteArray("dram__bytes_read.sum=5;dram__bytes.sum=9") << "hbm=9";
         QTest::newRow("nothing") << QByteArray("smsp__inst_executed.sum=5") << "";
     }
 
@@ -279,10 +288,9 @@ private slots:
             << LevelBytes{{"l1", 3 * mib}, {"hbm", 2.5 * mib * 1024}, {"l2", 6 * mib * 1024}} << ""
             << QStringList{"HBM: predicted 2 GiB, measured 2.5 GiB", "L2: predicted 8 GiB, measured 6 GiB",
                            "L1: predicted —, measured 3 MiB", "Shared memory: predicted 4 GiB, measured —"};
-        QTest::newRow("GDDR memory is DRAM") << LevelBytes{{"hbm", 1024}} << LevelBytes{}
-                                             << "GDDR6X" << QStringList{"DRAM: predicted 1 KiB, measured —"};
-        QTest::newRow("nothing to compare") << LevelBytes{} << LevelBytes{} << ""
-                                            << QStringList{};
+        QTest::newRow("GDDR memory is DRAM") << LevelBytes{{"hbm", 1024}} << LevelBytes{} << "GDDR6X"
+                                             << QStringList{"DRAM: predicted 1 KiB, measured —"};
+        QTest::newRow("nothing to compare") << LevelBytes{} << LevelBytes{} << "" << QStringList{};
     }
 
     void comparison()
@@ -300,11 +308,13 @@ private slots:
         const QStringList m = model::ProfileCounters::metricNames();
         for (const char *name :
              {"dram__bytes_read.sum", "dram__bytes_write.sum", "lts__t_bytes.sum", "l1tex__t_bytes.sum",
-              "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
-              "sm__inst_executed_pipe_fma.sum", "sm__inst_executed_pipe_alu.sum", "sm__inst_executed_pipe_lsu.sum",
-              "smsp__inst_executed.sum", "smsp__issue_active.avg.pct_of_peak_sustained_active",
+              "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+              "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", "sm__inst_executed_pipe_fma.sum",
+              "sm__inst_executed_pipe_alu.sum", "sm__inst_executed_pipe_lsu.sum", "smsp__inst_executed.sum",
+              "smsp__issue_active.avg.pct_of_peak_sustained_active",
               "sm__warps_active.avg.pct_of_peak_sustained_active", "smsp__cycles_elapsed.avg.per_second",
-              "sm__cycles_elapsed.avg", "gpu__time_duration.sum", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum"})
+              "sm__cycles_elapsed.avg", "gpu__time_duration.sum",
+              "sm__sass_thread_inst_executed_op_ffma_pred_on.sum"})
             QVERIFY2(m.contains(QLatin1String(name)), name);
         QCOMPARE(QSet<QString>(m.begin(), m.end()).size(), m.size());
     }

@@ -26,7 +26,8 @@ ResultSet small()
 
 ResultSet ladderSample()
 {
-    auto rs = ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-gemm-ladder.json"), nullptr);
+    auto rs = ResultSet::load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-gemm-ladder.json"),
+                              nullptr);
     return rs.value_or(ResultSet{});
 }
 
@@ -62,8 +63,8 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("display");
         QTest::newRow("kernel") << 2 << int(ResultsTableModel::Kernel) << "gemm.tiled2d";
-        QTest::newRow("params, sorted by name") << 2 << int(ResultsTableModel::Params)
-                                                << "BK=8 BM=128 BN=128 K=4096 M=4096 N=4096";
+        QTest::newRow("params, sorted by name")
+            << 2 << int(ResultsTableModel::Params) << "BK=8 BM=128 BN=128 K=4096 M=4096 N=4096";
         QTest::newRow("dtype") << 2 << int(ResultsTableModel::Dtype) << "fp32";
         QTest::newRow("check ok") << 2 << int(ResultsTableModel::CheckColumn) << "ok";
         QTest::newRow("check failed") << 3 << int(ResultsTableModel::CheckColumn) << "FAILED";
@@ -96,7 +97,8 @@ private slots:
         QCOMPARE(m.index(2, 0).data(ResultsTableModel::KeyRole).toString(), m.measurement(2).key());
         QVERIFY(cell(m, 3, ResultsTableModel::CheckColumn, Qt::ToolTipRole).contains("3.1e-2"));
         QVERIFY(m.index(3, ResultsTableModel::CheckColumn).data(Qt::ForegroundRole).isValid());
-        QCOMPARE(m.headerData(ResultsTableModel::RoofPercent, Qt::Horizontal).toString(), QString("% of roof"));
+        QCOMPARE(m.headerData(ResultsTableModel::RoofPercent, Qt::Horizontal).toString(),
+                 QString("% of roof"));
     }
 
     void roofPercent()
@@ -108,7 +110,8 @@ private slots:
         m.setRoofFunction([](const Measurement &) { return ResultsTableModel::Roof{1e14, 4e12}; });
         const Measurement &gemm = m.measurement(2);
         QCOMPARE(*m.roofPercent(2), gemm.flopPerS() / 1e14 * 100);
-        QCOMPARE(cell(m, 2, ResultsTableModel::RoofPercent), QString::number(gemm.flopPerS() / 1e12, 'f', 1) + " %");
+        QCOMPARE(cell(m, 2, ResultsTableModel::RoofPercent),
+                 QString::number(gemm.flopPerS() / 1e12, 'f', 1) + " %");
         // the copy (no FLOPs) against bandwidth
         QCOMPARE(*m.roofPercent(0), m.measurement(0).bytesPerS() / 4e12 * 100);
         // rows added later get it too
@@ -128,8 +131,9 @@ private slots:
     {
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<bool>("known");
-        for (const char *k : {"gemm.naive", "gemm.coalesced", "gemm.smem_tiled", "gemm.reg1d", "gemm.reg2d", "gemm.vectorized",
-                              "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+        for (const char *k :
+             {"gemm.naive", "gemm.coalesced", "gemm.smem_tiled", "gemm.reg1d", "gemm.reg2d",
+              "gemm.vectorized", "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
             QTest::newRow(k) << QString(k) << true;
         QTest::newRow("cuBLAS sgemm: the reference, not modelled") << "gemm.cublas_sgemm" << false;
         QTest::newRow("cuBLAS bf16: the reference, not modelled") << "gemm.cublas_bf16" << false;
@@ -170,30 +174,34 @@ private slots:
             QVERIFY(!m.gap(row));
             const QString tip = cell(m, row, ResultsTableModel::Gap, Qt::ToolTipRole);
             QVERIFY(!m.prediction(row)->reason.isEmpty());
-            QVERIFY2(tip.startsWith("not predicted: ") && tip.contains(m.prediction(row)->reason), qPrintable(tip));
+            QVERIFY2(tip.startsWith("not predicted: ") && tip.contains(m.prediction(row)->reason),
+                     qPrintable(tip));
             QVERIFY(m.index(row, ResultsTableModel::Gap).data(ResultsTableModel::SortRole).isNull());
             QVERIFY(!m.index(row, ResultsTableModel::Gap).data(Qt::BackgroundRole).isValid());
             return;
         }
         // The model's own prediction for the launch the file recorded.
-        const model::Prediction expect =
-            model::PerfModel(*h200, model::MachineCeilings::fromResults(rs)).predict(model::KernelLaunch::fromMeasurement(meas));
+        const model::Prediction expect = model::PerfModel(*h200, model::MachineCeilings::fromResults(rs))
+                                             .predict(model::KernelLaunch::fromMeasurement(meas));
         QVERIFY2(expect.ok, qPrintable(expect.reason));
         QCOMPARE(m.prediction(row)->timeS, expect.timeS);
         QCOMPARE(cell(m, row, ResultsTableModel::Predicted), model::formatSeconds(expect.timeS));
-        QCOMPARE(m.index(row, ResultsTableModel::Predicted).data(ResultsTableModel::SortRole).toDouble(), expect.timeS);
+        QCOMPARE(m.index(row, ResultsTableModel::Predicted).data(ResultsTableModel::SortRole).toDouble(),
+                 expect.timeS);
         // gap = measured / predicted - 1, signed, in per cent.
         const double gap = meas.time.median / expect.timeS - 1;
         QCOMPARE(*m.gap(row), gap);
         const QString text = cell(m, row, ResultsTableModel::Gap);
-        QCOMPARE(text, (gap < 0 ? QString(QChar(0x2212)) : QString("+")) + QString::number(std::abs(gap) * 100, 'f', 1) + " %");
-        QCOMPARE(m.index(row, ResultsTableModel::Gap).data(ResultsTableModel::SortRole).toDouble(), gap * 100);
+        QCOMPARE(text, (gap < 0 ? QString(QChar(0x2212)) : QString("+")) +
+                           QString::number(std::abs(gap) * 100, 'f', 1) + " %");
+        QCOMPARE(m.index(row, ResultsTableModel::Gap).data(ResultsTableModel::SortRole).toDouble(),
+                 gap * 100);
         QVERIFY(m.index(row, ResultsTableModel::Gap).data(Qt::BackgroundRole).isValid()); // coloured by size
         const QString tip = cell(m, row, ResultsTableModel::Gap, Qt::ToolTipRole);
         QVERIFY2(tip.contains(expect.boundWords), qPrintable(tip));
         qInfo("%-20s measured %9s predicted %9s gap %7s bound %s", qPrintable(kernel),
-              qPrintable(model::formatSeconds(meas.time.median)), qPrintable(model::formatSeconds(expect.timeS)),
-              qPrintable(text), qPrintable(expect.bound));
+              qPrintable(model::formatSeconds(meas.time.median)),
+              qPrintable(model::formatSeconds(expect.timeS)), qPrintable(text), qPrintable(expect.bound));
     }
 
     void gapColours_data()
@@ -241,9 +249,9 @@ private slots:
         m.setResults(small());
         ResultSet baseline = small();
         baseline.measurements[2].time = {5.5e-3, 5.4e-3, 5.6e-3, 10}; // the new run is twice as fast
-        baseline.measurements[1].time.median *= 1.01;                // within the noise
+        baseline.measurements[1].time.median *= 1.01;                 // within the noise
         baseline.measurements[1].time.max *= 1.01;
-        baseline.measurements.removeAt(3);                           // no match for the naive GEMM
+        baseline.measurements.removeAt(3); // no match for the naive GEMM
         m.setBaseline(baseline, "yesterday.json");
         QVERIFY(m.compareMode());
         QCOMPARE(m.columnCount(), int(ResultsTableModel::Change) + 1);
@@ -277,7 +285,8 @@ private slots:
         QStringList kernels;
         for (int r = 0; r < proxy.rowCount(); ++r)
             kernels.append(cell(proxy, r, ResultsTableModel::Kernel));
-        QCOMPARE(kernels, (QStringList{"memory.copy", "elementwise.vector_add", "gemm.tiled2d", "gemm.naive"}));
+        QCOMPARE(kernels,
+                 (QStringList{"memory.copy", "elementwise.vector_add", "gemm.tiled2d", "gemm.naive"}));
         proxy.sort(ResultsTableModel::FlopPerS, Qt::DescendingOrder);
         QCOMPARE(cell(proxy, 0, ResultsTableModel::Kernel), QString("gemm.tiled2d"));
         // unknown values after known ones
@@ -295,15 +304,33 @@ private slots:
         QTest::addColumn<QString>("source");
         QTest::addColumn<bool>("failedOnly");
         QTest::addColumn<int>("rows");
-        QTest::newRow("all") << "" << "" << "" << false << 6;
-        QTest::newRow("text in kernel") << "gemm" << "" << "" << false << 2;
-        QTest::newRow("text in params, any case") << "bm=128" << "" << "" << false << 1;
-        QTest::newRow("dtype") << "" << "bf16" << "" << false << 2;
-        QTest::newRow("source ncu") << "" << "" << "ncu" << false << 2;
-        QTest::newRow("dtype matches exactly") << "" << "small.json" << "" << false << 0;
-        QTest::newRow("source by file") << "" << "" << "small.json" << false << 4;
-        QTest::newRow("failed only") << "" << "" << "" << true << 1;
-        QTest::newRow("combined") << "gemm" << "fp32" << "rooflab" << true << 1;
+        QTest::newRow("all") << ""
+                             << ""
+                             << "" << false << 6;
+        QTest::newRow("text in kernel") << "gemm"
+                                        << ""
+                                        << "" << false << 2;
+        QTest::newRow("text in params, any case") << "bm=128"
+                                                  << ""
+                                                  << "" << false << 1;
+        QTest::newRow("dtype") << ""
+                               << "bf16"
+                               << "" << false << 2;
+        QTest::newRow("source ncu") << ""
+                                    << ""
+                                    << "ncu" << false << 2;
+        QTest::newRow("dtype matches exactly") << ""
+                                               << "small.json"
+                                               << "" << false << 0;
+        QTest::newRow("source by file") << ""
+                                        << ""
+                                        << "small.json" << false << 4;
+        QTest::newRow("failed only") << ""
+                                     << ""
+                                     << "" << true << 1;
+        QTest::newRow("combined") << "gemm"
+                                  << "fp32"
+                                  << "rooflab" << true << 1;
     }
     void filter()
     {

@@ -28,22 +28,32 @@ private slots:
         QTest::addColumn<double>("expected");
         QTest::addColumn<double>("tolerance"); // relative
         QTest::newRow("seed002 A100 BF16 ridge: datasheet 312/2.039 = 153 (seed rounds BW to 2.0 -> 156)")
-            << "a100-sxm4-80gb" << "bf16_tc" << 153.0 << 0.005;
-        QTest::newRow("seed002 H100 BF16 ridge 295") << "h100-sxm" << "bf16_tc" << 295.0 << 0.005;
-        QTest::newRow("seed002 H100 FP8 ridge 592 (datasheet 1979/3.35 = 590.7)") << "h100-sxm" << "fp8_tc" << 592.0
-                                                                                 << 0.005;
-        QTest::newRow("seed002 H200 BF16 ridge 206") << "h200-sxm" << "bf16_tc" << 206.0 << 0.005;
+            << "a100-sxm4-80gb"
+            << "bf16_tc" << 153.0 << 0.005;
+        QTest::newRow("seed002 H100 BF16 ridge 295") << "h100-sxm"
+                                                     << "bf16_tc" << 295.0 << 0.005;
+        QTest::newRow("seed002 H100 FP8 ridge 592 (datasheet 1979/3.35 = 590.7)")
+            << "h100-sxm"
+            << "fp8_tc" << 592.0 << 0.005;
+        QTest::newRow("seed002 H200 BF16 ridge 206") << "h200-sxm"
+                                                     << "bf16_tc" << 206.0 << 0.005;
         QTest::newRow("seed002 B200 BF16 ridge: datasheet 2250/7.7 = 292 (seed uses 8.0 TB/s -> 281)")
-            << "b200" << "bf16_tc" << 292.2 << 0.005;
-        QTest::newRow("seed002 B200 FP8 ridge: 4500/7.7 = 584 (seed 562 at 8.0 TB/s)") << "b200" << "fp8_tc"
-                                                                                        << 584.4 << 0.005;
-        QTest::newRow("seed002 B200 FP4 ridge: 9000/7.7 = 1169 (seed 1125 at 8.0 TB/s)") << "b200" << "fp4_tc"
-                                                                                          << 1168.8 << 0.005;
-        QTest::newRow("seed001 teaching GPU ridge 40") << "teaching-gpu" << "fp32" << 40.0 << 1e-9;
-        QTest::newRow("seed003 A100 FP32 ridge: 19.5/2.039 = 9.56 (seed 9.8 at 2.0 TB/s)") << "a100-sxm4-80gb"
-                                                                                           << "fp32" << 9.56 << 0.005;
-        QTest::newRow("seed003 A100 TF32 ridge: 156/2.039 = 76.5 (seed 78 at 2.0 TB/s)") << "a100-sxm4-80gb"
-                                                                                         << "tf32_tc" << 76.5 << 0.005;
+            << "b200"
+            << "bf16_tc" << 292.2 << 0.005;
+        QTest::newRow("seed002 B200 FP8 ridge: 4500/7.7 = 584 (seed 562 at 8.0 TB/s)")
+            << "b200"
+            << "fp8_tc" << 584.4 << 0.005;
+        QTest::newRow("seed002 B200 FP4 ridge: 9000/7.7 = 1169 (seed 1125 at 8.0 TB/s)")
+            << "b200"
+            << "fp4_tc" << 1168.8 << 0.005;
+        QTest::newRow("seed001 teaching GPU ridge 40") << "teaching-gpu"
+                                                       << "fp32" << 40.0 << 1e-9;
+        QTest::newRow("seed003 A100 FP32 ridge: 19.5/2.039 = 9.56 (seed 9.8 at 2.0 TB/s)")
+            << "a100-sxm4-80gb"
+            << "fp32" << 9.56 << 0.005;
+        QTest::newRow("seed003 A100 TF32 ridge: 156/2.039 = 76.5 (seed 78 at 2.0 TB/s)")
+            << "a100-sxm4-80gb"
+            << "tf32_tc" << 76.5 << 0.005;
     }
     void ridges()
     {
@@ -92,20 +102,24 @@ private slots:
         QTest::addColumn<double>("ai");
         QTest::addColumn<double>("expected");
         QTest::addColumn<QString>("bound");
-        QTest::newRow("seed001 teaching GPU AI 10 -> 5 TFLOP/s") << "teaching-gpu" << "fp32" << 10.0 << 5e12
-                                                                 << "memory";
-        QTest::newRow("seed001 teaching GPU AI 1 -> 0.5 TFLOP/s") << "teaching-gpu" << "fp32" << 1.0 << 0.5e12
-                                                                  << "memory";
-        QTest::newRow("seed001 teaching GPU AI 100 -> 20 TFLOP/s") << "teaching-gpu" << "fp32" << 100.0 << 20e12
-                                                                   << "compute";
+        QTest::newRow("seed001 teaching GPU AI 10 -> 5 TFLOP/s") << "teaching-gpu"
+                                                                 << "fp32" << 10.0 << 5e12 << "memory";
+        QTest::newRow("seed001 teaching GPU AI 1 -> 0.5 TFLOP/s") << "teaching-gpu"
+                                                                  << "fp32" << 1.0 << 0.5e12 << "memory";
+        QTest::newRow("seed001 teaching GPU AI 100 -> 20 TFLOP/s") << "teaching-gpu"
+                                                                   << "fp32" << 100.0 << 20e12 << "compute";
         QTest::newRow("seed002 A100 vector add fp16 AI 1/6 -> 340 GFLOP/s at 2.039 TB/s")
-            << "a100-sxm4-80gb" << "bf16_tc" << 1.0 / 6 << 2039e9 / 6 << "memory";
-        QTest::newRow("seed002 §11.8.1 A100 vector add fp32 -> 169 GFLOP/s") << "a100-sxm4-80gb" << "fp32"
-                                                                              << 1.0 / 12 << 2039e9 / 12 << "memory";
-        QTest::newRow("seed002 §11.8.2 A100 softmax AI 1.25 -> 2549 GFLOP/s") << "a100-sxm4-80gb" << "fp16_tc"
-                                                                               << 1.25 << 2548.75e9 << "memory";
-        QTest::newRow("seed002 §11.8.3 A100 GEMM AI 1365 -> 312 TFLOP/s") << "a100-sxm4-80gb" << "fp16_tc"
-                                                                           << 1365.0 << 312e12 << "compute";
+            << "a100-sxm4-80gb"
+            << "bf16_tc" << 1.0 / 6 << 2039e9 / 6 << "memory";
+        QTest::newRow("seed002 §11.8.1 A100 vector add fp32 -> 169 GFLOP/s")
+            << "a100-sxm4-80gb"
+            << "fp32" << 1.0 / 12 << 2039e9 / 12 << "memory";
+        QTest::newRow("seed002 §11.8.2 A100 softmax AI 1.25 -> 2549 GFLOP/s")
+            << "a100-sxm4-80gb"
+            << "fp16_tc" << 1.25 << 2548.75e9 << "memory";
+        QTest::newRow("seed002 §11.8.3 A100 GEMM AI 1365 -> 312 TFLOP/s")
+            << "a100-sxm4-80gb"
+            << "fp16_tc" << 1365.0 << 312e12 << "compute";
     }
     void attainable()
     {

@@ -65,8 +65,9 @@ private slots:
         QVERIFY(!rs->measurements.isEmpty() || !rs->ceilings.isEmpty());
 
         const Gpu *gpu = m_db.find(rs->device.spec);
-        QVERIFY2(gpu, qPrintable(QStringLiteral("device \"%1\" names spec \"%2\", which the database does not have")
-                                     .arg(rs->device.name, rs->device.spec)));
+        QVERIFY2(gpu, qPrintable(
+                          QStringLiteral("device \"%1\" names spec \"%2\", which the database does not have")
+                              .arg(rs->device.name, rs->device.spec)));
 
         QStringList problems;
         for (qsizetype i = 0; i < rs->measurements.size(); ++i) {
@@ -84,15 +85,16 @@ private slots:
             // A level the datasheet gives no figure for (L2 on most GPUs) cannot be checked.
             const QString level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             if (const double bw = gpu->bw(level); bw > 0 && m.bytes > 0)
-                if (const QString p = aboveLimit(m.bytesPerS(), bw, what + " " + level + " B/s"); !p.isEmpty())
+                if (const QString p = aboveLimit(m.bytesPerS(), bw, what + " " + level + " B/s");
+                    !p.isEmpty())
                     problems << p;
         }
         for (qsizetype i = 0; i < rs->ceilings.size(); ++i) {
             const MeasuredCeiling &c = rs->ceilings[i];
-            const QString what = QStringLiteral("ceiling %1 (%2 %3%4, %5)")
-                                     .arg(i)
-                                     .arg(c.kind, c.level, c.precision, c.probe);
-            const double limit = c.kind == QLatin1String("memory") ? gpu->bw(c.level) : gpu->peak(c.precision);
+            const QString what =
+                QStringLiteral("ceiling %1 (%2 %3%4, %5)").arg(i).arg(c.kind, c.level, c.precision, c.probe);
+            const double limit =
+                c.kind == QLatin1String("memory") ? gpu->bw(c.level) : gpu->peak(c.precision);
             if (limit <= 0) {
                 if (c.kind != QLatin1String("memory"))
                     problems << what + ": no datasheet peak to compare with";

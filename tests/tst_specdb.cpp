@@ -31,11 +31,36 @@ private slots:
     void requiredIds_data()
     {
         QTest::addColumn<QString>("id");
-        for (const char *id :
-             {"v100-sxm2-32gb", "t4", "a100-sxm4-40gb", "a100-sxm4-80gb", "a100-pcie-80gb", "a10", "a40", "l4",
-              "l40s", "rtx-3090", "rtx-4090", "rtx-5090", "rtx-6000-ada", "rtx-pro-6000", "h100-sxm",
-              "h100-pcie", "h100-nvl", "h200-sxm", "h200-nvl", "h20", "b200", "gb200", "b300", "gb300",
-              "jetson-agx-orin-64gb", "mi250x", "mi300x", "mi325x", "mi355x", "teaching-gpu"})
+        for (const char *id : {"v100-sxm2-32gb",
+                               "t4",
+                               "a100-sxm4-40gb",
+                               "a100-sxm4-80gb",
+                               "a100-pcie-80gb",
+                               "a10",
+                               "a40",
+                               "l4",
+                               "l40s",
+                               "rtx-3090",
+                               "rtx-4090",
+                               "rtx-5090",
+                               "rtx-6000-ada",
+                               "rtx-pro-6000",
+                               "h100-sxm",
+                               "h100-pcie",
+                               "h100-nvl",
+                               "h200-sxm",
+                               "h200-nvl",
+                               "h20",
+                               "b200",
+                               "gb200",
+                               "b300",
+                               "gb300",
+                               "jetson-agx-orin-64gb",
+                               "mi250x",
+                               "mi300x",
+                               "mi325x",
+                               "mi355x",
+                               "teaching-gpu"})
             QTest::newRow(id) << QString::fromLatin1(id);
     }
     void requiredIds()
@@ -54,7 +79,8 @@ private slots:
             QVERIFY2(!it->source.isEmpty() && it->value > 0, qPrintable(id + " " + it.key()));
         if (g->vendor == "NVIDIA") {
             QVERIFY(!g->computeCapability.isEmpty());
-            QVERIFY2(g->limits.has_value(), "NVIDIA entries carry the per-SM limits of their compute capability");
+            QVERIFY2(g->limits.has_value(),
+                     "NVIDIA entries carry the per-SM limits of their compute capability");
             QVERIFY(g->limits->regsPerSm == 65536);
         }
     }
@@ -87,38 +113,49 @@ private slots:
             fn(o);
             return QJsonDocument(o).toJson();
         };
-        QTest::newRow("not JSON (truncated)") << QByteArray("{ \"id\": ") << "id" << "not valid JSON";
-        QTest::newRow("missing name") << edit([](QJsonObject &o) { o.remove("name"); }) << "name" << "missing";
+        QTest::newRow("not JSON (truncated)") << QByteArray("{ \"id\": ") << "id"
+                                              << "not valid JSON";
+        QTest::newRow("missing name") << edit([](QJsonObject &o) { o.remove("name"); }) << "name"
+                                      << "missing";
         QTest::newRow("missing hbm bandwidth")
-            << edit([](QJsonObject &o) { o["bandwidth"] = QJsonObject{}; }) << "bandwidth.hbm" << "missing";
+            << edit([](QJsonObject &o) { o["bandwidth"] = QJsonObject{}; }) << "bandwidth.hbm"
+            << "missing";
         QTest::newRow("negative peak") << edit([](QJsonObject &o) {
             QJsonObject p = o["peaks"].toObject();
             p["fp32"] = QJsonObject{{"value", -67e12}, {"source", "x"}};
             o["peaks"] = p;
-        }) << "peaks.fp32.value" << "negative";
+        }) << "peaks.fp32.value"
+                                       << "negative";
         QTest::newRow("non-finite bandwidth")
             << QByteArray("{\"schema\":\"rooflab.gpu/1\",\"id\":\"x\",\"name\":\"X\",\"vendor\":\"Other\","
                           "\"architecture\":\"A\",\"bandwidth\":{\"hbm\":{\"value\":1e999,\"source\":\"s\"}},"
                           "\"peaks\":{\"fp32\":{\"value\":1e12,\"source\":\"s\"}}}")
-            << "bandwidth.hbm.value" << "finite";
+            << "bandwidth.hbm.value"
+            << "finite";
         QTest::newRow("unknown precision") << edit([](QJsonObject &o) {
             QJsonObject p = o["peaks"].toObject();
             p["fp12_tc"] = QJsonObject{{"value", 1e12}, {"source", "x"}};
             o["peaks"] = p;
-        }) << "peaks.fp12_tc" << "unknown name";
+        }) << "peaks.fp12_tc"
+                                           << "unknown name";
         QTest::newRow("number without source") << edit([](QJsonObject &o) {
             QJsonObject p = o["peaks"].toObject();
             p["fp32"] = QJsonObject{{"value", 1e12}};
             o["peaks"] = p;
-        }) << "peaks.fp32.source" << "source";
-        QTest::newRow("newer schema") << edit([](QJsonObject &o) { o["schema"] = "rooflab.gpu/9"; }) << "schema"
-                                      << "unsupported";
+        }) << "peaks.fp32.source"
+                                               << "source";
+        QTest::newRow("newer schema")
+            << edit([](QJsonObject &o) { o["schema"] = "rooflab.gpu/9"; }) << "schema"
+            << "unsupported";
         QTest::newRow("string where number") << edit([](QJsonObject &o) {
             o["sms"] = QJsonObject{{"value", "many"}, {"source", "x"}};
-        }) << "sms.value" << "number";
+        }) << "sms.value"
+                                             << "number";
         QTest::newRow("NVIDIA without compute capability")
-            << edit([](QJsonObject &o) { o.remove("compute_capability"); }) << "compute_capability" << "missing";
-        QTest::newRow("duplicate id") << goodJson("good-one") << "id" << "duplicate";
+            << edit([](QJsonObject &o) { o.remove("compute_capability"); }) << "compute_capability"
+            << "missing";
+        QTest::newRow("duplicate id") << goodJson("good-one") << "id"
+                                      << "duplicate";
     }
     void badFiles()
     {

@@ -29,8 +29,8 @@ struct Message
     QString context;
     QString source;
     QString comment;
-    QString type;              // translation's type attribute: "", "unfinished", "vanished", "obsolete"
-    QStringList translations;  // one, or one per numerus form
+    QString type;             // translation's type attribute: "", "unfinished", "vanished", "obsolete"
+    QStringList translations; // one, or one per numerus form
     bool numerus = false;
 
     QString key() const { return context + QLatin1Char('\x1f') + source + QLatin1Char('\x1f') + comment; }
@@ -119,13 +119,16 @@ private slots:
             if (!m.type.isEmpty())
                 bad << QStringLiteral("%1: %2").arg(m.where(), m.type);
             else if (m.translations.isEmpty() ||
-                     std::any_of(m.translations.cbegin(), m.translations.cend(), [](const QString &t) { return t.trimmed().isEmpty(); }))
+                     std::any_of(m.translations.cbegin(), m.translations.cend(),
+                                 [](const QString &t) { return t.trimmed().isEmpty(); }))
                 bad << QStringLiteral("%1: empty translation").arg(m.where());
         }
-        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1 message(s) not translated (run tools/update-translations.sh and "
-                                                          "translate them):\n  ")
-                                                .arg(bad.size()) +
-                                            bad.join(QStringLiteral("\n  "))));
+        QVERIFY2(
+            bad.isEmpty(),
+            qPrintable(QStringLiteral("%1 message(s) not translated (run tools/update-translations.sh and "
+                                      "translate them):\n  ")
+                           .arg(bad.size()) +
+                       bad.join(QStringLiteral("\n  "))));
     }
 
     void placeholdersKept()
@@ -158,9 +161,10 @@ private slots:
         lupdate.setWorkingDirectory(kSourceDir);
         lupdate.setProcessChannelMode(QProcess::MergedChannels);
         lupdate.start(QStringLiteral(ROOFLAB_LUPDATE),
-                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
-                       QStringLiteral("-source-language"), QStringLiteral("en_US"), QStringLiteral("-target-language"),
-                       QStringLiteral("zh_CN"), QStringLiteral("-extensions"), QStringLiteral("cpp,h"), QStringLiteral("app"),
+                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
+                       QStringLiteral("-no-obsolete"), QStringLiteral("-source-language"),
+                       QStringLiteral("en_US"), QStringLiteral("-target-language"), QStringLiteral("zh_CN"),
+                       QStringLiteral("-extensions"), QStringLiteral("cpp,h"), QStringLiteral("app"),
                        QStringLiteral("model"), QStringLiteral("kernels"), QStringLiteral("-ts"), fresh});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         QVERIFY2(lupdate.exitCode() == 0, lupdate.readAll().constData());
@@ -183,15 +187,17 @@ private slots:
         for (const Message &m : std::as_const(m_committed))
             if (!inCode.contains(m.key()))
                 gone << m.where();
-        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("%1 string(s) in the code are not in %2 (run "
-                                                              "tools/update-translations.sh and translate them):\n  ")
-                                                   .arg(missing.size())
-                                                   .arg(kTs) +
-                                               missing.join(QStringLiteral("\n  "))));
-        QVERIFY2(gone.isEmpty(), qPrintable(QStringLiteral("%1 string(s) in the .ts are no longer in the code (run "
-                                                           "tools/update-translations.sh):\n  ")
-                                                .arg(gone.size()) +
-                                            gone.join(QStringLiteral("\n  "))));
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("%1 string(s) in the code are not in %2 (run "
+                                           "tools/update-translations.sh and translate them):\n  ")
+                                .arg(missing.size())
+                                .arg(kTs) +
+                            missing.join(QStringLiteral("\n  "))));
+        QVERIFY2(gone.isEmpty(),
+                 qPrintable(QStringLiteral("%1 string(s) in the .ts are no longer in the code (run "
+                                           "tools/update-translations.sh):\n  ")
+                                .arg(gone.size()) +
+                            gone.join(QStringLiteral("\n  "))));
     }
 
     // No choice saved: the UI follows the system's language. CTest runs this once more as
@@ -203,7 +209,9 @@ private slots:
         if (!expected.isEmpty())
             QCOMPARE(system, expected);
         else
-            QCOMPARE(system, QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+            QCOMPARE(system, QLocale::system().name().startsWith(QLatin1String("zh"))
+                                 ? QStringLiteral("zh_CN")
+                                 : QStringLiteral("en"));
         QVERIFY(UiLanguage::install(QString()));
         QCOMPARE(UiLanguage::current(), system);
         QCOMPARE(UiLanguage::currentChoice(), QString());
@@ -218,11 +226,16 @@ private slots:
     {
         QTest::addColumn<QString>("context");
         QTest::addColumn<QString>("source");
-        QTest::newRow("main window menu") << "MainWindow" << "&File";
-        QTest::newRow("chart axis") << "RooflineChart" << "Arithmetic intensity (FLOP/B)";
-        QTest::newRow("lesson player") << "LessonPlayer" << "Restore step";
-        QTest::newRow("model::Lesson helper (filed as model::lessons)") << "model::Lesson" << "is missing";
-        QTest::newRow("model::Occupancy helper") << "model::Occupancy" << "registers";
+        QTest::newRow("main window menu") << "MainWindow"
+                                          << "&File";
+        QTest::newRow("chart axis") << "RooflineChart"
+                                    << "Arithmetic intensity (FLOP/B)";
+        QTest::newRow("lesson player") << "LessonPlayer"
+                                       << "Restore step";
+        QTest::newRow("model::Lesson helper (filed as model::lessons)") << "model::Lesson"
+                                                                        << "is missing";
+        QTest::newRow("model::Occupancy helper") << "model::Occupancy"
+                                                 << "registers";
     }
 
     void runtimeLookup()
@@ -231,13 +244,15 @@ private slots:
         QFETCH(QString, source);
         QVERIFY(UiLanguage::install(QStringLiteral("zh_CN")));
         QCOMPARE(UiLanguage::current(), QStringLiteral("zh_CN"));
-        const QString t = QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData());
+        const QString t =
+            QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData());
         UiLanguage::install(QStringLiteral("en"));
         bool han = false;
         for (QChar c : t)
             han = han || (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff);
         QVERIFY2(han, qPrintable(QStringLiteral("[%1] \"%2\" -> \"%3\"").arg(context, source, t)));
-        QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), source);
+        QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()),
+                 source);
     }
 
     // rooflab-cli loads the same catalogue: a worker's error comes back in the user's language,
@@ -248,13 +263,16 @@ private slots:
         QTest::addColumn<QString>("guiLanguage"); // "": the test leaves UiLanguage alone
         QTest::addColumn<QStringList>("environment");
         QTest::addColumn<bool>("chinese");
-        QTest::newRow("LANGUAGE=zh_CN") << "" << QStringList{"LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=zh_CN"} << true;
-        QTest::newRow("LANG=zh_CN.UTF-8") << "" << QStringList{"LANG=zh_CN.UTF-8", "LC_ALL=", "LANGUAGE="} << true;
+        QTest::newRow("LANGUAGE=zh_CN")
+            << "" << QStringList{"LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=zh_CN"} << true;
+        QTest::newRow("LANG=zh_CN.UTF-8")
+            << "" << QStringList{"LANG=zh_CN.UTF-8", "LC_ALL=", "LANGUAGE="} << true;
         QTest::newRow("LANGUAGE=en") << "" << QStringList{"LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=en"} << false;
         QTest::newRow("C locale") << "" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE="} << false;
         QTest::newRow("ROOFLAB_LANGUAGE=zh_CN on an English system")
             << "" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE=", "ROOFLAB_LANGUAGE=zh_CN"} << true;
-        QTest::newRow("GUI in Chinese on an English system") << "zh_CN" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE="} << true;
+        QTest::newRow("GUI in Chinese on an English system")
+            << "zh_CN" << QStringList{"LANG=C", "LC_ALL=C", "LANGUAGE="} << true;
         QTest::newRow("GUI in English on a Chinese system")
             << "en" << QStringList{"LANG=zh_CN.UTF-8", "LC_ALL=", "LANGUAGE=zh_CN"} << false;
     }

@@ -309,7 +309,8 @@ private slots:
         QVERIFY(c.value("resources").toObject().value("regs").toInt() > 0);
         // The main kernel's instruction mix, as a results file records it.
         const QJsonObject mix = c.value("instr_mix").toObject();
-        QVERIFY2(mix.value("counts").toObject().value("stg").toDouble() > 0, qPrintable(c.value("instr_mix_error").toString()));
+        QVERIFY2(mix.value("counts").toObject().value("stg").toDouble() > 0,
+                 qPrintable(c.value("instr_mix_error").toString()));
         QVERIFY(QStringList({"sass", "ptx"}).contains(mix.value("source").toString()));
     }
 

@@ -145,7 +145,8 @@ private slots:
         QSignalSpy inserted(m, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(m, &QAbstractItemModel::rowsRemoved);
         const QString a = m->add(entry(QStringLiteral("vector_add"), model::Dtype::Fp32));
-        const QString b = m->add(entry(QStringLiteral("gemm"), model::Dtype::Bf16, QStringLiteral("big GEMM")));
+        const QString b =
+            m->add(entry(QStringLiteral("gemm"), model::Dtype::Bf16, QStringLiteral("big GEMM")));
         QCOMPARE(inserted.count(), 2);
         QVERIFY(a != b);
         QCOMPARE(m->rowCount(), 2);
@@ -207,19 +208,23 @@ private slots:
         // holds what a lesson's tile object says.
         Workspace ws(m_db);
         model::LessonStep step;
-        step.tile = {{QStringLiteral("step"), QStringLiteral("gemm.mma_multistage")}, {QStringLiteral("dtype"), QStringLiteral("bf16")},
-                     {QStringLiteral("BM"), 96}, {QStringLiteral("m"), 2048}};
+        step.tile = {{QStringLiteral("step"), QStringLiteral("gemm.mma_multistage")},
+                     {QStringLiteral("dtype"), QStringLiteral("bf16")},
+                     {QStringLiteral("BM"), 96},
+                     {QStringLiteral("m"), 2048}};
         ws.applyLessonStep(step);
         const Workspace::TileConfig c = ws.tileConfig();
         QCOMPARE(c.step, QStringLiteral("gemm.mma_multistage"));
         QCOMPARE(c.dtype, model::Dtype::Bf16);
         QCOMPARE(c.bm, 96);
         QCOMPARE(c.M, qint64(2048));
-        const Workspace::TileConfig defaults = kernels::gemm::normalized(kernels::gemm::defaultConfig(c.step, 2048));
+        const Workspace::TileConfig defaults =
+            kernels::gemm::normalized(kernels::gemm::defaultConfig(c.step, 2048));
         QCOMPARE(c.bk, defaults.bk);
         QCOMPARE(c.stages, defaults.stages);
         // No step: the tile-model step.
-        QCOMPARE(kernels::gemm::configFromKeys({{QStringLiteral("bm"), 64}}).step, QString::fromLatin1(kernels::gemm::kModelStep));
+        QCOMPARE(kernels::gemm::configFromKeys({{QStringLiteral("bm"), 64}}).step,
+                 QString::fromLatin1(kernels::gemm::kModelStep));
     }
 
     void lessonStepWithoutWindow_data()
@@ -272,7 +277,8 @@ private slots:
             QCOMPARE(ws.workloads()->rowCount(), 1); // the user's own stays
         }
         if (!want.occupancy.isEmpty())
-            QCOMPARE(ws.occupancyInput().threadsPerBlock, want.occupancy.value(QStringLiteral("threads"), 128).toInt());
+            QCOMPARE(ws.occupancyInput().threadsPerBlock,
+                     want.occupancy.value(QStringLiteral("threads"), 128).toInt());
         const Workspace::TileConfig tileBefore = Workspace(m_db).tileConfig();
         if (!want.tile.isEmpty())
             QVERIFY(ws.tileConfig() == kernels::gemm::configFromKeys(want.tile));
@@ -293,7 +299,8 @@ private slots:
         step.precisions = QStringList{QStringLiteral("fp64")};
         step.scale = QStringLiteral("linear");
         step.workloads = QList<model::LessonWorkload>{{QStringLiteral("gemm"), model::Dtype::Bf16,
-                                                       model::workloads::defaultShape(QStringLiteral("gemm")), QStringLiteral("AI 1365")}};
+                                                       model::workloads::defaultShape(QStringLiteral("gemm")),
+                                                       QStringLiteral("AI 1365")}};
         step.occupancy = {{QStringLiteral("threads"), 512}, {QStringLiteral("regs"), 64}};
         ws.applyLessonStep(step);
         QCOMPARE(ws.gpuId(), QStringLiteral("h200-sxm"));

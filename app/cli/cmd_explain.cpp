@@ -44,8 +44,12 @@ QString paramsText(const QVariantMap &p)
 QJsonObject rowJson(const model::ExplainRow &r, bool predictionOnly)
 {
     const model::Measurement &m = r.measurement;
-    QJsonObject o{{"file", r.file}, {"index", r.index}, {"kernel", m.kernel}, {"dtype", m.dtype},
-                  {"params", QJsonObject::fromVariantMap(m.params)}, {"measured_s", m.time.median}};
+    QJsonObject o{{"file", r.file},
+                  {"index", r.index},
+                  {"kernel", m.kernel},
+                  {"dtype", m.dtype},
+                  {"params", QJsonObject::fromVariantMap(m.params)},
+                  {"measured_s", m.time.median}};
     if (!r.prediction.ok) {
         o["predicted_s"] = QJsonValue();
         o["gap"] = QJsonValue();
@@ -96,11 +100,16 @@ int cmdExplain(const QStringList &args)
     QCommandLineParser p;
     addDbOptions(p);
     p.addPositionalArgument("FILE", tr("results files (RoofLab JSON), or folders of them"), "FILE...");
-    p.addOption({"gpu", tr("predict the same kernels on another GPU of the database (a prediction only)"), "ID"});
+    p.addOption(
+        {"gpu", tr("predict the same kernels on another GPU of the database (a prediction only)"), "ID"});
     p.addOption({"kernel", tr("only measurements of this kernel id"), "ID"});
-    p.addOption({"ceilings", tr("use the measured ceilings of this results file (default: those of the files given, per device)"), "FILE"});
+    p.addOption(
+        {"ceilings",
+         tr("use the measured ceilings of this results file (default: those of the files given, per device)"),
+         "FILE"});
     p.addOption({"json", tr("machine-readable output")});
-    if (!parse(p, args, tr("The performance model's prediction beside every measurement it knows, term by term.")))
+    if (!parse(p, args,
+               tr("The performance model's prediction beside every measurement it knows, term by term.")))
         return p.isSet("help") ? Ok : BadInput;
     // A folder stands for the results files in it (a measured set kept together).
     QStringList files;
@@ -160,10 +169,13 @@ int cmdExplain(const QStringList &args)
         const model::MachineCeilings ceil = model::MachineCeilings::fromResults(
             p.isSet("ceilings") ? ceilingsByDevice.value(sets.isEmpty() ? QString() : set->device.name)
                                 : ceilingsByDevice.value(set->device.name));
-        QList<model::ExplainRow> rows = model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
+        QList<model::ExplainRow> rows =
+            model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
         if (p.isSet("kernel"))
             rows.erase(std::remove_if(rows.begin(), rows.end(),
-                                      [&](const model::ExplainRow &r) { return r.measurement.kernel != p.value("kernel"); }),
+                                      [&](const model::ExplainRow &r) {
+                                          return r.measurement.kernel != p.value("kernel");
+                                      }),
                        rows.end());
         all += rows;
     }
@@ -194,17 +206,24 @@ int cmdExplain(const QStringList &args)
     for (const model::ExplainRow &r : all) {
         const model::Measurement &m = r.measurement;
         if (!r.prediction.ok) {
-            unexplained << tr("  %1 #%2 %3 %4: %5").arg(r.file).arg(r.index).arg(m.kernel, paramsText(m.params), r.prediction.reason);
+            unexplained << tr("  %1 #%2 %3 %4: %5")
+                               .arg(r.file)
+                               .arg(r.index)
+                               .arg(m.kernel, paramsText(m.params), r.prediction.reason);
             continue;
         }
         table.append({QString::number(r.index), m.kernel, m.dtype, paramsText(m.params),
                       model::formatSi(m.time.median, "s"), model::formatSi(r.prediction.timeS, "s"),
-                      other ? QStringLiteral("—") : QStringLiteral("%1%2 %").arg(r.gap >= 0 ? "+" : "").arg(100 * r.gap, 0, 'f', 0),
+                      other ? QStringLiteral("—")
+                            : QStringLiteral("%1%2 %").arg(r.gap >= 0 ? "+" : "").arg(100 * r.gap, 0, 'f', 0),
                       r.prediction.bound});
     }
     if (other)
-        printLine(tr("Predictions for %1 (measured on another GPU: the measured column is that GPU's)").arg(other->displayName()));
-    printTable({tr("#"), tr("kernel"), tr("dtype"), tr("params"), tr("measured"), tr("predicted"), tr("gap"), tr("bound")}, table);
+        printLine(tr("Predictions for %1 (measured on another GPU: the measured column is that GPU's)")
+                      .arg(other->displayName()));
+    printTable({tr("#"), tr("kernel"), tr("dtype"), tr("params"), tr("measured"), tr("predicted"), tr("gap"),
+                tr("bound")},
+               table);
     // Profiled rows: where the bytes went, level by level.
     for (const model::ExplainRow &r : all) {
         if (!r.prediction.ok)
@@ -213,7 +232,8 @@ int cmdExplain(const QStringList &args)
         if (!c)
             continue;
         printLine(tr("#%1 %2 (profiled):").arg(r.index).arg(r.measurement.kernel));
-        for (const QString &line : model::levelComparison(r.prediction.levelBytes, model::measuredLevelBytes(*c)))
+        for (const QString &line :
+             model::levelComparison(r.prediction.levelBytes, model::measuredLevelBytes(*c)))
             printLine(QStringLiteral("  ") + line);
     }
     if (!unexplained.isEmpty()) {
@@ -223,7 +243,8 @@ int cmdExplain(const QStringList &args)
     }
     if (!other) {
         printLine(tr("%1 explained, %2 not; median |gap| %3 %, worst %4 %")
-                      .arg(sum.n).arg(sum.unexplained)
+                      .arg(sum.n)
+                      .arg(sum.unexplained)
                       .arg(100 * sum.medianAbsGap, 0, 'f', 1)
                       .arg(100 * sum.worstGap, 0, 'f', 0));
         for (auto it = sum.spearman.cbegin(); it != sum.spearman.cend(); ++it)

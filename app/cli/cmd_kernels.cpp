@@ -63,7 +63,8 @@ const kernels::KernelSpec *requireKernel(const QCommandLineParser &p, const QStr
     const QString id = p.positionalArguments().at(0);
     const kernels::KernelSpec *spec = kernels::Catalog::instance().find(id);
     if (!spec)
-        badInput(QStringLiteral("unknown kernel \"%1\" (known: %2)").arg(id, kernels::Catalog::instance().ids().join(", ")));
+        badInput(QStringLiteral("unknown kernel \"%1\" (known: %2)")
+                     .arg(id, kernels::Catalog::instance().ids().join(", ")));
     return spec;
 }
 
@@ -100,7 +101,8 @@ std::optional<KernelInput> kernelInput(const QCommandLineParser &p, const kernel
 
 void addRunOptions(QCommandLineParser &p)
 {
-    p.addOption({"out", "write the results file (rooflab.results/1) to FILE (with --device all: FILE-gpuN)", "FILE"});
+    p.addOption(
+        {"out", "write the results file (rooflab.results/1) to FILE (with --device all: FILE-gpuN)", "FILE"});
     p.addOption({"json", "write the results file to stdout"});
     p.addOption({"device", "CUDA device index, or \"all\": one worker per GPU", "N", "0"});
     addRemoteOptions(p, true);
@@ -124,9 +126,12 @@ std::optional<int> openRunner(kernels::Runner &runner)
     if (runner.open(&error))
         return std::nullopt;
     switch (runner.openStatus()) {
-    case kernels::RunStatus::NoDevice: return fail(NoDevice, error);
-    case kernels::RunStatus::BadInput: return fail(BadInput, error);
-    default: return fail(Failed, error);
+    case kernels::RunStatus::NoDevice:
+        return fail(NoDevice, error);
+    case kernels::RunStatus::BadInput:
+        return fail(BadInput, error);
+    default:
+        return fail(Failed, error);
     }
 }
 
@@ -205,8 +210,9 @@ void printCeilings(const QList<model::MeasuredCeiling> &cs)
     for (const model::MeasuredCeiling &c : cs) {
         if (c.probe == QLatin1String("datasheet"))
             continue;
-        rows.append({c.kind, c.kind == QLatin1String("memory") ? c.level : c.precision, model::formatSi(c.value, c.unit),
-                     c.probe, c.clockMhz > 0 ? QString::number(c.clockMhz, 'f', 0) : QString()});
+        rows.append({c.kind, c.kind == QLatin1String("memory") ? c.level : c.precision,
+                     model::formatSi(c.value, c.unit), c.probe,
+                     c.clockMhz > 0 ? QString::number(c.clockMhz, 'f', 0) : QString()});
     }
     printTable({"kind", "level / precision", "measured", "probe", "SM MHz"}, rows);
 }
@@ -272,7 +278,8 @@ std::optional<int> viaWorkers(const QCommandLineParser &p, const QString &kind, 
                 progress(line);
         }
         if (p.isSet("out")) {
-            const QString path = outcomes.size() > 1 ? perDevicePath(p.value("out"), o.device) : p.value("out");
+            const QString path =
+                outcomes.size() > 1 ? perDevicePath(p.value("out"), o.device) : p.value("out");
             QString error;
             if (!rs.save(path, &error))
                 return fail(Failed, QStringLiteral("--out: %1").arg(error));
@@ -319,7 +326,8 @@ int cmdKernels(const QStringList &args)
         QJsonArray params;
         QStringList text;
         for (const kernels::ParamSpec &ps : k.params) {
-            QJsonObject o{{"name", ps.name}, {"default", paramValue(ps.defaultValue)}, {"description", ps.description}};
+            QJsonObject o{
+                {"name", ps.name}, {"default", paramValue(ps.defaultValue)}, {"description", ps.description}};
             if (ps.isChoice()) {
                 o["min"] = QJsonValue();
                 o["max"] = QJsonValue();
@@ -356,7 +364,6 @@ int cmdKernels(const QStringList &args)
         printTable({"id", "family", "dtypes", "parameters (defaults)"}, rows);
     return Ok;
 }
-
 
 // The fields of a worker request for one kernel: its id, the parameters as given (the worker
 // resolves them again) and the dtype when the user named one.
@@ -414,25 +421,27 @@ int cmdCompile(const QStringList &args)
             return mixCode;
         const QJsonObject res = c.value("resources").toObject();
         if (p.isSet("json")) {
-            printJson({{"kernel", spec->id},
-                       {"arch", c.value("arch")},
-                       {"host", remote->name},
-                       {"dtype", model::dtypeName(resolved->dtype)},
-                       {"registers", res.value("regs")},
-                       {"smem_static_bytes", res.value("smem")},
-                       {"spill_bytes", res.value("spill_bytes")},
-                       {"compile_ms", c.value("compile_ms")},
-                       {"cache_hit", c.value("cache_hit")},
-                       {"instr_mix", p.isSet("mix") ? c.value("instr_mix") : QJsonValue(QJsonValue::Undefined)}});
+            printJson(
+                {{"kernel", spec->id},
+                 {"arch", c.value("arch")},
+                 {"host", remote->name},
+                 {"dtype", model::dtypeName(resolved->dtype)},
+                 {"registers", res.value("regs")},
+                 {"smem_static_bytes", res.value("smem")},
+                 {"spill_bytes", res.value("spill_bytes")},
+                 {"compile_ms", c.value("compile_ms")},
+                 {"cache_hit", c.value("cache_hit")},
+                 {"instr_mix", p.isSet("mix") ? c.value("instr_mix") : QJsonValue(QJsonValue::Undefined)}});
         } else {
             printLine(QStringLiteral("%1 for %2 on %3 (%4 ms%5)")
                           .arg(spec->id, c.value("arch").toString(), remote->name)
                           .arg(c.value("compile_ms").toDouble(), 0, 'f', 1)
                           .arg(c.value("cache_hit").toBool() ? ", from the cache" : ""));
-            printTable({"registers", "static smem (B)", "spill (B)", "stack (B)"},
-                       {{QString::number(res.value("regs").toInt()), QString::number(res.value("smem").toInt()),
-                         QString::number(res.value("spill_bytes").toInt()),
-                         QString::number(res.value("stack_bytes").toInt())}});
+            printTable(
+                {"registers", "static smem (B)", "spill (B)", "stack (B)"},
+                {{QString::number(res.value("regs").toInt()), QString::number(res.value("smem").toInt()),
+                  QString::number(res.value("spill_bytes").toInt()),
+                  QString::number(res.value("stack_bytes").toInt())}});
             for (const QString &line : mixText)
                 printLine(line);
         }
@@ -446,7 +455,8 @@ int cmdCompile(const QStringList &args)
     if (arch.isEmpty()) {
         const QList<kernels::Device> devices = kernels::cudaDevices();
         if (devices.isEmpty())
-            return badInput(QStringLiteral("--arch is required (there is no CUDA device to take it from), e.g. --arch sm_90"));
+            return badInput(QStringLiteral(
+                "--arch is required (there is no CUDA device to take it from), e.g. --arch sm_90"));
         arch = devices.first().arch();
     }
     kernels::CompileOptions o = spec->compileOptions(resolved->params, resolved->dtype);
@@ -463,7 +473,8 @@ int cmdCompile(const QStringList &args)
     }
     QJsonObject mixJson;
     QStringList mixText;
-    if (const int code = compileMixOutputs(p, *spec, resolved->params, resolved->dtype, r, compiler, &mixJson, &mixText);
+    if (const int code =
+            compileMixOutputs(p, *spec, resolved->params, resolved->dtype, r, compiler, &mixJson, &mixText);
         code != Ok)
         return code;
     const kernels::KernelResources w = r.worst();
@@ -484,16 +495,17 @@ int cmdCompile(const QStringList &args)
         for (auto it = resolved->params.begin(); it != resolved->params.end(); ++it)
             params[it.key()] = paramValue(it.value());
         printJson(withFields({{"kernel", spec->id},
-                   {"arch", r.arch},
-                   {"dtype", model::dtypeName(resolved->dtype)},
-                   {"params", params},
-                   {"registers", w.registers},
-                   {"smem_static_bytes", w.smemStaticBytes},
-                   {"spill_bytes", w.spillBytes()},
-                   {"compile_ms", r.compileMs},
-                   {"cache_hit", r.cacheHit},
-                   {"nvrtc", kernels::Compiler::nvrtcVersion()},
-                   {"functions", functions}}, mixJson));
+                              {"arch", r.arch},
+                              {"dtype", model::dtypeName(resolved->dtype)},
+                              {"params", params},
+                              {"registers", w.registers},
+                              {"smem_static_bytes", w.smemStaticBytes},
+                              {"spill_bytes", w.spillBytes()},
+                              {"compile_ms", r.compileMs},
+                              {"cache_hit", r.cacheHit},
+                              {"nvrtc", kernels::Compiler::nvrtcVersion()},
+                              {"functions", functions}},
+                             mixJson));
     } else {
         printLine(QStringLiteral("%1 for %2 (NVRTC %3, %4 ms%5)")
                       .arg(spec->id, r.arch, kernels::Compiler::nvrtcVersion())
@@ -526,17 +538,18 @@ int cmdDevices(const QStringList &args)
         for (const model::DeviceInfo &d : devices) {
             QJsonObject o = model::ResultSet::toJson(d);
             list.append(o);
-            rows.append({QString::number(d.extra.value("index").toInt()), d.name, d.cc, QString::number(d.sms),
-                         QString::number(d.clockMhz, 'f', 0),
+            rows.append({QString::number(d.extra.value("index").toInt()), d.name, d.cc,
+                         QString::number(d.sms), QString::number(d.clockMhz, 'f', 0),
                          model::formatBytesBinary(d.extra.value("mem_bytes").toDouble()),
                          d.extra.value("uuid").toString()});
         }
         if (p.isSet("json")) {
             printJson({{"host", remote->name}, {"hello", hello}, {"devices", list}});
         } else {
-            printLine(QStringLiteral("%1: %2, RoofLab %3, protocol %4")
-                          .arg(remote->name, hello.value("host").toString(), hello.value("version").toString())
-                          .arg(hello.value("protocol").toInt()));
+            printLine(
+                QStringLiteral("%1: %2, RoofLab %3, protocol %4")
+                    .arg(remote->name, hello.value("host").toString(), hello.value("version").toString())
+                    .arg(hello.value("protocol").toInt()));
             if (devices.isEmpty())
                 printLine(hello.value("message").toString(QStringLiteral("no CUDA device")));
             else
@@ -559,8 +572,8 @@ int cmdDevices(const QStringList &args)
                                 {"mem_bytes", double(d.memBytes)},
                                 {"l2_bytes", double(d.l2Bytes)},
                                 {"mem_bus_bits", d.memBusBits}});
-        rows.append({QString::number(d.index), d.name, d.cc(), QString::number(d.sms), QString::number(d.clockMhz, 'f', 0),
-                     model::formatBytesBinary(double(d.memBytes))});
+        rows.append({QString::number(d.index), d.name, d.cc(), QString::number(d.sms),
+                     QString::number(d.clockMhz, 'f', 0), model::formatBytesBinary(double(d.memBytes))});
     }
     if (p.isSet("json")) {
         QJsonObject o{{"devices", list}};
@@ -603,14 +616,16 @@ int cmdRun(const QStringList &args)
         bool ok = false;
         options.repeat = p.value("repeat").toInt(&ok);
         if (!ok || options.repeat < 1 || options.repeat > 100000)
-            return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)").arg(p.value("repeat")));
+            return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)")
+                                .arg(p.value("repeat")));
     }
     {
         QJsonObject f = workerRequest(spec->id, *given, p);
         if (options.repeat > 0)
             f["samples"] = options.repeat;
-        if (const auto code = viaWorkers(p, QStringLiteral("run"), f,
-                                         [](const model::ResultSet &rs) { printMeasurements(rs.measurements); }))
+        if (const auto code = viaWorkers(p, QStringLiteral("run"), f, [](const model::ResultSet &rs) {
+                printMeasurements(rs.measurements);
+            }))
             return *code;
     }
     const auto device = deviceOption(p);
@@ -696,7 +711,8 @@ int cmdCeilings(const QStringList &args)
 {
     QCommandLineParser p;
     addRunOptions(p);
-    if (!parse(p, args, "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
+    if (!parse(p, args,
+               "Measure the device's ceilings with the probes (HBM, L2, shared memory, FMA, tensor cores)."))
         return p.isSet("help") ? Ok : BadInput;
     const auto print = [](const model::ResultSet &rs) { printCeilings(rs.ceilings); };
     if (const auto code = viaWorkers(p, QStringLiteral("ceilings"), {}, print))
@@ -734,7 +750,8 @@ int cmdSuite(const QStringList &args)
         progress(Profiler::notFoundMessage());
     const auto run = [&](kernels::Batch &batch, int device) {
         if (profiler.available())
-            batch.setAfterRun([&profiler, device](model::Measurement &m) { profileInto(m, device, profiler); });
+            batch.setAfterRun(
+                [&profiler, device](model::Measurement &m) { profileInto(m, device, profiler); });
         if (llm)
             batch.run(kernels::llmItems());
         else if (batch.run(kernels::ceilingItems()))
@@ -749,7 +766,9 @@ int cmdSuite(const QStringList &args)
         progress(QStringLiteral("suite: %1 measurements, %2 ceilings measured, %3 s")
                      .arg(rs.measurements.size())
                      .arg(std::count_if(rs.ceilings.begin(), rs.ceilings.end(),
-                                        [](const model::MeasuredCeiling &c) { return c.probe != QLatin1String("datasheet"); }))
+                                        [](const model::MeasuredCeiling &c) {
+                                            return c.probe != QLatin1String("datasheet");
+                                        }))
                      .arg(batch.elapsedS(), 0, 'f', 1));
     };
     return localBatch(p, run, report, print);

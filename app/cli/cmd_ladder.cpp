@@ -52,12 +52,10 @@ const model::Measurement *mainRun(const model::ResultSet &rs, const QString &ker
 
 QJsonObject timeJson(const model::Measurement &m)
 {
-    return {{"median_s", m.time.median},
-            {"min_s", m.time.min},
-            {"max_s", m.time.max},
-            {"samples", m.time.samples},
-            {"tflops", m.flopPerS() / 1e12},
-            {"tflops_best", m.time.min > 0 ? m.flops / m.time.min / 1e12 : 0.0}};
+    return {
+        {"median_s", m.time.median},     {"min_s", m.time.min},
+        {"max_s", m.time.max},           {"samples", m.time.samples},
+        {"tflops", m.flopPerS() / 1e12}, {"tflops_best", m.time.min > 0 ? m.flops / m.time.min / 1e12 : 0.0}};
 }
 
 QString paramsText(const QVariantMap &p, const QStringList &names)
@@ -153,25 +151,32 @@ int ladderOnEvery(const QCommandLineParser &p, const QStringList &args, const st
 int cmdLadder(const QStringList &args)
 {
     QCommandLineParser p;
-    p.addOption({"size", "M = N = K for every step (default: 4096 for the fp32 steps, 8192 for the tensor-core steps)", "N"});
+    p.addOption(
+        {"size",
+         "M = N = K for every step (default: 4096 for the fp32 steps, 8192 for the tensor-core steps)", "N"});
     p.addOption({"fp32-size", "M = N = K of the fp32 steps and cuBLAS SGEMM/TF32", "N", "4096"});
     p.addOption({"tc-size", "M = N = K of the tensor-core steps and cuBLAS BF16", "N", "8192"});
-    p.addOption({"sweep", "random legal tile configurations of mma_multistage and reg2d (default 20 each)", "COUNT", "20"});
-    p.addOption({"sweep-extra", "random configurations of warptiled and wgmma_tma as well (default 6 each)", "COUNT", "6"});
+    p.addOption({"sweep", "random legal tile configurations of mma_multistage and reg2d (default 20 each)",
+                 "COUNT", "20"});
+    p.addOption({"sweep-extra", "random configurations of warptiled and wgmma_tma as well (default 6 each)",
+                 "COUNT", "6"});
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
     p.addOption({"profile", "each measurement once more under Nsight Compute (ncu), its counters attached"});
-    p.addOption({"steps", "only these ids (comma-separated; default: the whole ladder and its references)", "IDS"});
-    p.addOption({"set", "override a parameter of one step everywhere it runs, e.g. gemm.mma_multistage:STAGES=3 "
-                        "(repeatable; random sweep tiles keep their own values)",
+    p.addOption(
+        {"steps", "only these ids (comma-separated; default: the whole ladder and its references)", "IDS"});
+    p.addOption({"set",
+                 "override a parameter of one step everywhere it runs, e.g. gemm.mma_multistage:STAGES=3 "
+                 "(repeatable; random sweep tiles keep their own values)",
                  "ID:NAME=VALUE"});
     p.addOption({"budget", "seconds of timed samples per run (default 0.25)", "S", "0.25"});
     p.addOption({"device", "CUDA device index, or \"all\": every GPU (FILE-gpuN each)", "I", "0"});
     addRemoteOptions(p, true);
     p.addOption({"out", "write the results file here", "FILE"});
     p.addOption({"json", "print the summary as JSON"});
-    if (!parse(p, args, tr("Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked "
-                           "against cuBLAS, and sweeps random tile configurations.")))
+    if (!parse(p, args,
+               tr("Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked "
+                  "against cuBLAS, and sweeps random tile configurations.")))
         return p.isSet("help") ? Ok : BadInput;
 
     qint64 fp32Size = 4096, tcSize = 8192;
@@ -217,7 +222,8 @@ int cmdLadder(const QStringList &args)
         const QStringList wanted = p.value("steps").split(',', Qt::SkipEmptyParts);
         for (const QString &w : wanted)
             if (!ids.contains(w.trimmed()))
-                return badInput(tr("--steps: \"%1\" is not a GEMM ladder id (they are: %2)").arg(w, ids.join(", ")));
+                return badInput(
+                    tr("--steps: \"%1\" is not a GEMM ladder id (they are: %2)").arg(w, ids.join(", ")));
         QStringList kept;
         for (const QString &id : ids)
             if (wanted.contains(id))
@@ -232,8 +238,10 @@ int cmdLadder(const QStringList &args)
         const int colon = s.indexOf(':'), eq = s.indexOf('=');
         const QString id = s.left(colon), name = s.mid(colon + 1, eq - colon - 1);
         const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
-        if (colon <= 0 || eq <= colon + 1 || !k || !kernels::gemm::ladderIds().contains(id) || !k->param(name))
-            return badInput(tr("--set %1: expected ID:NAME=VALUE with a ladder step and one of its parameters").arg(s));
+        if (colon <= 0 || eq <= colon + 1 || !k || !kernels::gemm::ladderIds().contains(id) ||
+            !k->param(name))
+            return badInput(
+                tr("--set %1: expected ID:NAME=VALUE with a ladder step and one of its parameters").arg(s));
         overrides[id][name] = s.mid(eq + 1);
     }
     for (auto it = overrides.begin(); it != overrides.end(); ++it) {
@@ -298,7 +306,8 @@ int cmdLadder(const QStringList &args)
     for (const QString &id : ids) {
         if (id == QLatin1String("gemm.wgmma_tma") && !(dev.major == 9 && dev.minor == 0))
             skipped.append(tr("%1 (needs sm_90, the device is %2)").arg(id, dev.arch()));
-        else if ((kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) && dev.major < 8)
+        else if ((kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) &&
+                 dev.major < 8)
             skipped.append(tr("%1 (needs sm_80 or newer)").arg(id));
         else
             runnable.append(id);
@@ -318,7 +327,8 @@ int cmdLadder(const QStringList &args)
             return batch->run(items);
         QJsonArray list;
         for (const kernels::SuiteItem &i : items)
-            list.append(QJsonObject{{"kernel", i.kernel}, {"params", QJsonObject::fromVariantMap(i.params)}, {"dtype", i.dtype}});
+            list.append(QJsonObject{
+                {"kernel", i.kernel}, {"params", QJsonObject::fromVariantMap(i.params)}, {"dtype", i.dtype}});
         const Outcome o = session->request(QStringLiteral("suite"),
                                            {{"kernels", list}, {"device", device}, {"budget_s", budget}});
         for (const model::Measurement &m : o.results.measurements) {
@@ -342,7 +352,8 @@ int cmdLadder(const QStringList &args)
         });
 
     auto sizeOf = [&](const QString &id) {
-        return (kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_bf16")) ? tcSize : fp32Size;
+        return (kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_bf16")) ? tcSize
+                                                                                               : fp32Size;
     };
     auto runGroup = [&](QList<kernels::SuiteItem> items, const QString &role) {
         for (kernels::SuiteItem &item : items) {
@@ -368,7 +379,7 @@ int cmdLadder(const QStringList &args)
                .arg(dev.name, dev.arch())
                .arg(fp32Size)
                .arg(tcSize)
-           << '\n';
+        << '\n';
     bool alive = runGroup(ladder, "ladder");
     // The same run for the tensor-core reference at the fp32 size too, when they differ, so a
     // tensor-core step can be compared at either size.
@@ -392,15 +403,17 @@ int cmdLadder(const QStringList &args)
         QString id;
         qint64 count;
     };
-    const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep}, {"gemm.reg2d", sweep},
-                                    {"gemm.warptiled", sweepExtra}, {"gemm.wgmma_tma", sweepExtra}};
+    const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep},
+                                    {"gemm.reg2d", sweep},
+                                    {"gemm.warptiled", sweepExtra},
+                                    {"gemm.wgmma_tma", sweepExtra}};
     for (const SweepPlan &plan : plans) {
         if (!alive || plan.count <= 0 || !runnable.contains(plan.id))
             continue;
         const kernels::KernelSpec *k = kernels::Catalog::instance().find(plan.id);
         QList<kernels::SuiteItem> items;
-        for (const QVariantMap &cfg : kernels::gemm::randomConfigs(plan.id, int(plan.count), quint32(seed),
-                                                                   dev.smemPerBlockOptin))
+        for (const QVariantMap &cfg :
+             kernels::gemm::randomConfigs(plan.id, int(plan.count), quint32(seed), dev.smemPerBlockOptin))
             items.append({plan.id, merged(cfg, cube(sizeOf(plan.id))), k->defaultDtype()});
         err << tr("sweeping %1 random tile configurations of %2").arg(items.size()).arg(plan.id) << '\n';
         alive = runGroup(items, "sweep");
@@ -426,11 +439,12 @@ int cmdLadder(const QStringList &args)
             o["ratio"] = ref->time.median / m->time.median;
         }
         steps.append(o);
-        rows.append({id, m->dtype, QString::number(size), QString::number(m->flopPerS() / 1e12, 'f', 2),
-                     model::formatSeconds(m->time.median),
-                     model::formatSeconds(m->time.min) + " / " + model::formatSeconds(m->time.max),
-                     o.contains("ratio") ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " %" : QString("-"),
-                     m->check.ok ? "ok" : "FAILED"});
+        rows.append(
+            {id, m->dtype, QString::number(size), QString::number(m->flopPerS() / 1e12, 'f', 2),
+             model::formatSeconds(m->time.median),
+             model::formatSeconds(m->time.min) + " / " + model::formatSeconds(m->time.max),
+             o.contains("ratio") ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " %" : QString("-"),
+             m->check.ok ? "ok" : "FAILED"});
     }
     // The best configuration of each swept step (its ratio to the reference at the same size).
     QJsonArray best;
@@ -484,9 +498,11 @@ int cmdLadder(const QStringList &args)
                 printLine(QStringLiteral("  %1  %2 TFLOP/s  %3  %4")
                               .arg(id)
                               .arg(o["tflops"].toDouble(), 0, 'f', 2)
-                              .arg(o.contains("ratio") ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " % of cuBLAS"
-                                                       : QString())
-                              .arg(paramsText(o["params"].toObject().toVariantMap(), kernels::gemm::tileParams(id))));
+                              .arg(o.contains("ratio")
+                                       ? QString::number(100 * o["ratio"].toDouble(), 'f', 1) + " % of cuBLAS"
+                                       : QString())
+                              .arg(paramsText(o["params"].toObject().toVariantMap(),
+                                              kernels::gemm::tileParams(id))));
             }
         }
         printLine(QString());

@@ -52,19 +52,23 @@ int cmdKvcache(const QStringList &args)
 {
     QCommandLineParser p;
     addDbOptions(p);
-    p.addOption({"model", tr("a model preset (%1): its layers, KV heads, head size and weight bytes").arg(presetList()),
-                 "ID"});
+    p.addOption(
+        {"model",
+         tr("a model preset (%1): its layers, KV heads, head size and weight bytes").arg(presetList()),
+         "ID"});
     p.addOption({"layers", tr("decoder layers"), "L"});
     p.addOption({"Hkv", tr("key/value heads"), "h"});
     p.addOption({"D", tr("head size"), "d"});
     p.addOption({"B", tr("sequences in the batch"), "b", "1"});
     p.addOption({"S", tr("tokens in each sequence's cache"), "s", "4096"});
     p.addOption({"dtype", tr("KV cache type: %1").arg(model::dtypeNames().join(", ")), "D", "bf16"});
-    p.addOption({"weights-bytes", tr("bytes of weights a decode step reads (for where the KV reads pass them)"), "W"});
+    p.addOption({"weights-bytes",
+                 tr("bytes of weights a decode step reads (for where the KV reads pass them)"), "W"});
     p.addOption({"gpu", tr("GPU id (for a preset's weight bytes; any GPU gives the same)"), "ID"});
     p.addOption({"json", tr("machine-readable output")});
-    if (!parse(p, args, tr("The KV cache of a decoder model: bytes per token, in total for B × S tokens, and the "
-                           "B × S at which a decode step's KV reads pass its weight reads.")))
+    if (!parse(p, args,
+               tr("The KV cache of a decoder model: bytes per token, in total for B × S tokens, and the "
+                  "B × S at which a decode step's KV reads pass its weight reads.")))
         return p.isSet("help") ? Ok : BadInput;
     const auto dtype = model::parseDtype(p.value("dtype"));
     if (!dtype)
@@ -73,18 +77,22 @@ int cmdKvcache(const QStringList &args)
     if (p.isSet("model")) {
         const auto m = model::llm::preset(p.value("model"));
         if (!m)
-            return badInput(tr("--model: unknown preset \"%1\" (known: %2)").arg(p.value("model"), presetList()));
+            return badInput(
+                tr("--model: unknown preset \"%1\" (known: %2)").arg(p.value("model"), presetList()));
         layers = m->layers;
         hkv = m->kvHeads;
         d = m->headDim;
         const model::SpecDb db = loadDb(p);
-        const model::Gpu *gpu = p.isSet("gpu") ? requireGpu(db, p) : (db.gpus().isEmpty() ? nullptr : &db.gpus().first());
+        const model::Gpu *gpu =
+            p.isSet("gpu") ? requireGpu(db, p) : (db.gpus().isEmpty() ? nullptr : &db.gpus().first());
         if (p.isSet("gpu") && !gpu)
             return BadInput;
         if (gpu)
             weights = stepWeightBytes(*m, *gpu);
     }
-    for (const auto &[name, target] : {std::pair<const char *, double *>{"layers", &layers}, {"Hkv", &hkv}, {"D", &d},
+    for (const auto &[name, target] : {std::pair<const char *, double *>{"layers", &layers},
+                                       {"Hkv", &hkv},
+                                       {"D", &d},
                                        {"weights-bytes", &weights}}) {
         bool given = false;
         const auto v = numberOption(p, QLatin1String(name), &given);
@@ -113,14 +121,14 @@ int cmdKvcache(const QStringList &args)
                    {"crossover_tokens", weights > 0 ? QJsonValue(kv.crossoverTokens) : QJsonValue()}});
         return Ok;
     }
-    QList<QStringList> rows = {
-        {tr("KV per token"), model::formatBytesBinary(kv.bytesPerToken) + QStringLiteral("  (2 × %1 × %2 × %3 × %4 B)")
-                                                                            .arg(layers)
-                                                                            .arg(hkv)
-                                                                            .arg(d)
-                                                                            .arg(model::dtypeBytes(*dtype))},
-        {tr("tokens (B × S)"), QString::number(kv.tokens, 'f', 0)},
-        {tr("KV read per decode step"), model::formatBytesBinary(kv.totalBytes)}};
+    QList<QStringList> rows = {{tr("KV per token"), model::formatBytesBinary(kv.bytesPerToken) +
+                                                        QStringLiteral("  (2 × %1 × %2 × %3 × %4 B)")
+                                                            .arg(layers)
+                                                            .arg(hkv)
+                                                            .arg(d)
+                                                            .arg(model::dtypeBytes(*dtype))},
+                               {tr("tokens (B × S)"), QString::number(kv.tokens, 'f', 0)},
+                               {tr("KV read per decode step"), model::formatBytesBinary(kv.totalBytes)}};
     if (weights > 0) {
         rows.append({tr("weights read per step"), model::formatBytesBinary(weights)});
         rows.append({tr("KV reads pass the weight reads at"),
@@ -142,13 +150,15 @@ int cmdDecoder(const QStringList &args)
     p.addOption({"S", tr("KV length (tokens in the cache, this step's included)"), "s", "4096"});
     p.addOption({"Sq", tr("query tokens per sequence this step (1: a decode step)"), "n", "1"});
     p.addOption({"prefill", tr("a prefill step: Sq = S")});
-    p.addOption({"weights", tr("weight format: %1").arg(model::llm::weightFormatNames().join(", ")), "F", "bf16"});
+    p.addOption(
+        {"weights", tr("weight format: %1").arg(model::llm::weightFormatNames().join(", ")), "F", "bf16"});
     p.addOption({"group", tr("w8a16/w4a16: weights per fp16 scale"), "g", "128"});
     p.addOption({"layer", tr("one decoder layer instead of the whole model step")});
     p.addOption({"unfused", tr("the small operators and attention as separate kernels")});
     p.addOption({"json", tr("machine-readable output")});
-    if (!parse(p, args, tr("The operators of one decoder step of a model with their roofline points, and the step's "
-                           "time at the roofline.")))
+    if (!parse(p, args,
+               tr("The operators of one decoder step of a model with their roofline points, and the step's "
+                  "time at the roofline.")))
         return p.isSet("help") ? Ok : BadInput;
     const auto m = model::llm::preset(p.value("model"));
     if (!m)
@@ -206,20 +216,21 @@ int cmdDecoder(const QStringList &args)
                    {"kv_bytes", step->kvBytes}});
         return Ok;
     }
-    printLine(tr("%1 on %2: %3 × %4 query token(s), KV length %5, %6 weights%7")
-                  .arg(m->name, gpu->name)
-                  .arg(o.batch)
-                  .arg(o.queries)
-                  .arg(o.kvLength)
-                  .arg(model::llm::weightFormatName(o.weights), o.wholeModel ? QString() : tr(", one layer")));
+    printLine(
+        tr("%1 on %2: %3 × %4 query token(s), KV length %5, %6 weights%7")
+            .arg(m->name, gpu->name)
+            .arg(o.batch)
+            .arg(o.queries)
+            .arg(o.kvLength)
+            .arg(model::llm::weightFormatName(o.weights), o.wholeModel ? QString() : tr(", one layer")));
     QList<QStringList> rows;
     for (const auto &op : step->ops)
         rows.append({op.name, QStringLiteral("× %1").arg(op.count), model::formatSi(op.work.flops, "FLOP"),
                      model::formatSi(op.work.bytes, "B"), QString::number(op.work.ai(), 'g', 4),
                      model::precisionLabel(op.precision), op.memoryBound ? tr("memory") : tr("compute"),
                      model::formatSeconds(op.timeS)});
-    printTable({tr("operator"), tr("count"), tr("FLOPs"), tr("bytes"), tr("FLOP/B"), tr("ceiling"), tr("bound"),
-                tr("time")},
+    printTable({tr("operator"), tr("count"), tr("FLOPs"), tr("bytes"), tr("FLOP/B"), tr("ceiling"),
+                tr("bound"), tr("time")},
                rows);
     printLine(tr("step at the roofline: %1; weights read %2, KV read %3 (%4 % of the bytes)")
                   .arg(model::formatSeconds(step->timeS), model::formatBytesBinary(step->weightBytes),

@@ -11,8 +11,8 @@
 
 namespace cli {
 
-int cmdKvcache(const QStringList &args);  // cmd_llm.cpp
-int cmdDecoder(const QStringList &args);  // cmd_llm.cpp
+int cmdKvcache(const QStringList &args); // cmd_llm.cpp
+int cmdDecoder(const QStringList &args); // cmd_llm.cpp
 
 int cmdGpus(const QStringList &args)
 {
@@ -25,8 +25,11 @@ int cmdGpus(const QStringList &args)
     QJsonArray gpus;
     QList<QStringList> rows;
     for (const model::Gpu &g : db.gpus()) {
-        gpus.append(QJsonObject{{"id", g.id}, {"name", g.name}, {"vendor", g.vendor},
-                                {"cc", g.computeCapability.isEmpty() ? QJsonValue() : QJsonValue(g.computeCapability)}});
+        gpus.append(QJsonObject{
+            {"id", g.id},
+            {"name", g.name},
+            {"vendor", g.vendor},
+            {"cc", g.computeCapability.isEmpty() ? QJsonValue() : QJsonValue(g.computeCapability)}});
         rows.append({g.id, g.name, g.vendor, g.generation, g.computeCapability});
     }
     if (p.isSet("json"))
@@ -51,7 +54,8 @@ int cmdRoofline(const QStringList &args)
     const model::Roofline roof(*gpu);
     QJsonArray compute, memory, ridges;
     for (const auto &c : roof.compute())
-        compute.append(QJsonObject{{"precision", c.precision}, {"flop_per_s", c.flopPerS}, {"source", c.source}});
+        compute.append(
+            QJsonObject{{"precision", c.precision}, {"flop_per_s", c.flopPerS}, {"source", c.source}});
     for (const auto &m : roof.memory())
         memory.append(QJsonObject{{"level", m.level}, {"bytes_per_s", m.bytesPerS}, {"source", m.source}});
     for (const auto &r : roof.ridges())
@@ -63,11 +67,13 @@ int cmdRoofline(const QStringList &args)
     printLine(QStringLiteral("%1 (%2)").arg(gpu->name, gpu->id));
     QList<QStringList> rows;
     for (const auto &m : roof.memory())
-        rows.append({model::levelLabel(m.level, gpu->memoryType), model::formatSi(m.bytesPerS, "B/s"), "", ""});
+        rows.append(
+            {model::levelLabel(m.level, gpu->memoryType), model::formatSi(m.bytesPerS, "B/s"), "", ""});
     for (const auto &c : roof.compute()) {
         QStringList row = {model::precisionLabel(c.precision), model::formatSi(c.flopPerS, "FLOP/s")};
         row.append(QString::number(roof.ridge(c.precision, "hbm"), 'f', 1));
-        row.append(roof.bandwidth("smem") > 0 ? QString::number(roof.ridge(c.precision, "smem"), 'f', 2) : "");
+        row.append(roof.bandwidth("smem") > 0 ? QString::number(roof.ridge(c.precision, "smem"), 'f', 2)
+                                              : "");
         rows.append(row);
     }
     printTable({"ceiling", "value", "ridge vs HBM (FLOP/B)", "ridge vs smem"}, rows);
@@ -83,15 +89,18 @@ int cmdWorkload(const QStringList &args)
         return cmdDecoder(args.mid(1));
     QCommandLineParser p;
     addDbOptions(p);
-    p.addPositionalArgument("kind", "workload: " + model::workloads::kinds().join(", ") + ", kvcache, decoder");
+    p.addPositionalArgument("kind",
+                            "workload: " + model::workloads::kinds().join(", ") + ", kvcache, decoder");
     p.addOption({"gpu", "GPU id", "ID"});
     p.addOption({"dtype", "data type: " + model::dtypeNames().join(", "), "D", "fp32"});
-    const QStringList shapeNames = {"n", "M", "N", "K", "beta", "B", "H", "S", "D", "rows", "cols",
-                                    "ops", "loads", "stores", "Hkv", "Sq", "wbits", "group"};
+    const QStringList shapeNames = {"n",    "M",    "N",   "K",     "beta",   "B",   "H",  "S",     "D",
+                                    "rows", "cols", "ops", "loads", "stores", "Hkv", "Sq", "wbits", "group"};
     for (const QString &n : shapeNames)
         p.addOption({n, "shape parameter " + n, "value"});
     p.addOption({"fused", "attention: fused (flash) rather than materialized scores"});
-    p.addOption({"unfused", "residual_rmsnorm, rmsnorm_fp8, swiglu, rope_kv: as the separate kernels the fused one replaces"});
+    p.addOption(
+        {"unfused",
+         "residual_rmsnorm, rmsnorm_fp8, swiglu, rope_kv: as the separate kernels the fused one replaces"});
     p.addOption({"residual", "layernorm: with a residual input"});
     p.addOption({"json", "machine-readable output"});
     if (!parse(p, args, "FLOPs, minimum bytes, intensity and attainable performance of a workload."))
@@ -154,17 +163,19 @@ int cmdWorkload(const QStringList &args)
                    {"ridge_m", ridgeM ? QJsonValue(*ridgeM) : QJsonValue()}});
         return Ok;
     }
-    QList<QStringList> rows = {{"workload", kind + " (" + model::dtypeName(*dtype) + ")"},
-                               {"GPU", gpu->name},
-                               {"FLOPs", model::formatSi(count->flops, "FLOP")},
-                               {"bytes (minimum)", model::formatSi(count->bytes, "B")},
-                               {"intensity", QString::number(count->ai(), 'g', 4) + " FLOP/B"},
-                               {"ceiling", model::precisionLabel(precision) + " " + model::formatSi(att.ceiling, "FLOP/s")},
-                               {"attainable", model::formatSi(att.flopPerS, "FLOP/s")},
-                               {"bound", model::boundName(att.bound)}};
+    QList<QStringList> rows = {
+        {"workload", kind + " (" + model::dtypeName(*dtype) + ")"},
+        {"GPU", gpu->name},
+        {"FLOPs", model::formatSi(count->flops, "FLOP")},
+        {"bytes (minimum)", model::formatSi(count->bytes, "B")},
+        {"intensity", QString::number(count->ai(), 'g', 4) + " FLOP/B"},
+        {"ceiling", model::precisionLabel(precision) + " " + model::formatSi(att.ceiling, "FLOP/s")},
+        {"attainable", model::formatSi(att.flopPerS, "FLOP/s")},
+        {"bound", model::boundName(att.bound)}};
     if (kind == "gemm")
-        rows.append({"crosses the ridge at", ridgeM ? QStringLiteral("M = %1").arg(*ridgeM, 0, 'f', 1)
-                                                    : QStringLiteral("never (the activations' bytes cap it below)")});
+        rows.append(
+            {"crosses the ridge at", ridgeM ? QStringLiteral("M = %1").arg(*ridgeM, 0, 'f', 1)
+                                            : QStringLiteral("never (the activations' bytes cap it below)")});
     printTable({"quantity", "value"}, rows);
     return Ok;
 }

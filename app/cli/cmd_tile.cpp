@@ -157,8 +157,9 @@ int cmdTile(const QStringList &args)
     if (hook().compile) { // it keeps a given count, and still maps the tile onto its kernel
         compiled = hook().compile(p, in, *gpu);
         if (!compiled.error.isEmpty())
-            return compiled.badInput ? badInput(QStringLiteral("tile: %1").arg(compiled.error))
-                                     : fail(Failed, QStringLiteral("tile: compile failed: %1").arg(compiled.error));
+            return compiled.badInput
+                       ? badInput(QStringLiteral("tile: %1").arg(compiled.error))
+                       : fail(Failed, QStringLiteral("tile: compile failed: %1").arg(compiled.error));
         if (compiled.registers)
             in.registers = *compiled.registers;
     }
@@ -186,15 +187,17 @@ int cmdTile(const QStringList &args)
         QJsonObject terms;
         for (const model::PerfTerm &t : perf->terms)
             terms[t.name] = t.seconds;
-        perfJson = QJsonObject{{"ok", perf->ok},
-                               {"reason", perf->reason},
-                               {"kernel", compiled.kernelId},
-                               {"predicted_time_s", perf->ok ? QJsonValue(perf->timeS) : QJsonValue()},
-                               {"predicted_flop_s", perf->ok && perf->timeS > 0 ? QJsonValue(perf->flops / perf->timeS) : QJsonValue()},
-                               {"bound", perf->bound},
-                               {"bound_words", perf->boundWords},
-                               {"terms", terms},
-                               {"notes", strings(perf->notes)}};
+        perfJson =
+            QJsonObject{{"ok", perf->ok},
+                        {"reason", perf->reason},
+                        {"kernel", compiled.kernelId},
+                        {"predicted_time_s", perf->ok ? QJsonValue(perf->timeS) : QJsonValue()},
+                        {"predicted_flop_s",
+                         perf->ok && perf->timeS > 0 ? QJsonValue(perf->flops / perf->timeS) : QJsonValue()},
+                        {"bound", perf->bound},
+                        {"bound_words", perf->boundWords},
+                        {"terms", terms},
+                        {"notes", strings(perf->notes)}};
     }
 
     if (p.isSet("json")) {
@@ -273,10 +276,9 @@ int cmdTile(const QStringList &args)
             {"C written", bytes(r.cBytes)},
             {"HBM bytes (L2 wave model)", bytes(r.hbmBytes) + (r.hbmReuse ? "" : "  (no reuse)")},
             {"HBM bytes (minimum)", bytes(r.hbmBytesMin)},
-            {"registers / thread",
-             QString::number(r.registers) + (r.registersEstimated ? "  (estimated)"
-                                             : compiled.registers ? "  (compiled)"
-                                                                  : "")},
+            {"registers / thread", QString::number(r.registers) + (r.registersEstimated ? "  (estimated)"
+                                                                   : compiled.registers ? "  (compiled)"
+                                                                                        : "")},
             {"blocks / SM",
              QStringLiteral("%1 (limited by %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter))},
             {"waves",
@@ -303,7 +305,9 @@ int cmdTile(const QStringList &args)
                          model::formatSeconds(perf->timeS) + "  (" + perf->bound + "-bound), " +
                              model::formatSi(perf->flops / perf->timeS, "FLOP/s")});
             for (const model::PerfTerm &t : perf->terms)
-                rows.append({QStringLiteral("  ") + t.name, model::formatSeconds(t.seconds) + (t.detail.isEmpty() ? QString() : "  " + t.detail)});
+                rows.append(
+                    {QStringLiteral("  ") + t.name,
+                     model::formatSeconds(t.seconds) + (t.detail.isEmpty() ? QString() : "  " + t.detail)});
         }
         printTable({"quantity", "value"}, rows);
         if (perf && perf->ok)

@@ -16,13 +16,15 @@ namespace gemm = kernels::gemm;
 
 void addOptions(QCommandLineParser &p)
 {
-    p.addOption({"compile",
-                 "compile the matching GEMM ladder kernel with NVRTC for the GPU's architecture and use its real "
-                 "register count (no GPU needed)"});
-    p.addOption({"step",
-                 "ladder step to compile with --compile (default: gemm.mma_multistage for bf16/fp16, gemm.reg2d "
-                 "for fp32; see: rooflab-cli kernels)",
-                 "ID"});
+    p.addOption(
+        {"compile",
+         "compile the matching GEMM ladder kernel with NVRTC for the GPU's architecture and use its real "
+         "register count (no GPU needed)"});
+    p.addOption(
+        {"step",
+         "ladder step to compile with --compile (default: gemm.mma_multistage for bf16/fp16, gemm.reg2d "
+         "for fp32; see: rooflab-cli kernels)",
+         "ID"});
     p.addOption({"tm", "results per thread along M (register-blocked steps; default: from --threads)", "n"});
     p.addOption({"tn", "results per thread along N (register-blocked steps; default: from --threads)", "n"});
 }
@@ -49,9 +51,10 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
     gemm::TileConfig c;
     c.step = p.isSet("step") ? p.value("step") : gemm::defaultStep(in.dtype);
     if (c.step.isEmpty())
-        return refuse(QStringLiteral("--compile: no ladder kernel computes %1 (the ladder runs fp32 on CUDA cores and "
-                                     "bf16/fp16 on tensor cores); leave out --compile for the model alone")
-                          .arg(model::dtypeName(in.dtype)));
+        return refuse(
+            QStringLiteral("--compile: no ladder kernel computes %1 (the ladder runs fp32 on CUDA cores and "
+                           "bf16/fp16 on tensor cores); leave out --compile for the model alone")
+                .arg(model::dtypeName(in.dtype)));
     if (c.step == QLatin1String(gemm::kModelStep) || !gemm::tileSteps().contains(c.step))
         return refuse(QStringLiteral("--step: \"%1\" is not a GEMM ladder step (known: %2)")
                           .arg(c.step, gemm::tileSteps().mid(1).join(", ")));
@@ -71,11 +74,13 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
         bool ok = false;
         const int v = p.value(name).toInt(&ok);
         if (!ok || v < 1)
-            return refuse(QStringLiteral("--%1: \"%2\" is not a positive whole number").arg(name, p.value(name)));
+            return refuse(
+                QStringLiteral("--%1: \"%2\" is not a positive whole number").arg(name, p.value(name)));
         (name[1] == 'm' ? c.tm : c.tn) = v;
     }
     // Options left at their defaults take the step's own value where it has only one.
-    for (const auto &[option, field] : {std::pair{"stages", gemm::TileField::Stages}, {"group", gemm::TileField::Group}}) {
+    for (const auto &[option, field] :
+         {std::pair{"stages", gemm::TileField::Stages}, {"group", gemm::TileField::Group}}) {
         const gemm::FieldRule r = gemm::fieldRule(c.step, field);
         if (!p.isSet(option) && r.role == gemm::FieldRole::Fixed && r.fixedValue > 0)
             c.setValue(field, r.fixedValue);
@@ -87,7 +92,8 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
 
     const gemm::TilePlan plan = gemm::plan(c, &gpu);
     if (!plan.problems.isEmpty())
-        return refuse(QStringLiteral("--compile: %1 cannot take this tile: %2").arg(c.step, plan.problems.join("; ")));
+        return refuse(
+            QStringLiteral("--compile: %1 cannot take this tile: %2").arg(c.step, plan.problems.join("; ")));
 
     // A count given with --regs is kept: the tile is still mapped onto its kernel, not compiled.
     const std::optional<int> given = in.registers;
@@ -103,7 +109,8 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
         r = gemm::compileTile(plan, gpu, compiler);
     }
     if (!r.ok) {
-        out.error = QStringLiteral("%1 for %2: %3").arg(c.step, r.arch.isEmpty() ? gpu.displayName() : r.arch, r.error);
+        out.error = QStringLiteral("%1 for %2: %3")
+                        .arg(c.step, r.arch.isEmpty() ? gpu.displayName() : r.arch, r.error);
         out.badInput = r.arch.isEmpty(); // no architecture for this GPU: bad input, not a compiler failure
         return out;
     }
@@ -143,7 +150,8 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
                               {"notes", notes}};
     QStringList params;
     for (auto it = plan.kernelParams.begin(); it != plan.kernelParams.end(); ++it)
-        if (it.key() != QLatin1String("M") && it.key() != QLatin1String("N") && it.key() != QLatin1String("K"))
+        if (it.key() != QLatin1String("M") && it.key() != QLatin1String("N") &&
+            it.key() != QLatin1String("K"))
             params.append(it.key() + '=' + it.value().toString());
     out.rows = {{given ? "ladder kernel" : "compiled kernel",
                  given ? QStringLiteral("%1 for %2 (not compiled: --regs given)").arg(r.kernel, r.arch)

@@ -19,9 +19,9 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QSysInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSysInfo>
 
 #include <atomic>
 #include <condition_variable>
@@ -65,7 +65,6 @@ struct Request
     QString kind;
     QJsonObject json;
 };
-
 
 // Exit codes of rooflab-cli, reused as the `code` of error events.
 int codeFor(kernels::RunStatus s)
@@ -134,8 +133,9 @@ private:
             fields.insert(QStringLiteral("driver"), kernels::driverVersion());
         else
             fields.insert(QStringLiteral("message"), kernels::noDeviceMessage(why));
-        m_out.send(model::events::hello(QCoreApplication::applicationVersion(), m_host, int(list.size()), fields),
-                   {});
+        m_out.send(
+            model::events::hello(QCoreApplication::applicationVersion(), m_host, int(list.size()), fields),
+            {});
     }
 
     void onLine(const QByteArray &line)
@@ -154,7 +154,8 @@ private:
         r.json = doc.object();
         r.id = r.json.value(QLatin1String("id")).toVariant().toString();
         r.kind = r.json.value(QLatin1String("request")).toString();
-        static const QStringList known = {"devices", "compile", "run", "ceilings", "suite", "sleep", "replay"};
+        static const QStringList known = {"devices", "compile", "run",   "ceilings",
+                                          "suite",   "sleep",   "replay"};
         if (r.kind == QLatin1String("cancel")) {
             cancel(r);
         } else if (r.kind == QLatin1String("ping")) {
@@ -170,10 +171,12 @@ private:
             }
             m_wake.notify_all();
         } else if (r.kind.isEmpty()) {
-            refuse(r.id,
-                   tr("a request needs a \"request\" string (one of: %1, cancel, ping)").arg(known.join(", ")));
+            refuse(
+                r.id,
+                tr("a request needs a \"request\" string (one of: %1, cancel, ping)").arg(known.join(", ")));
         } else {
-            refuse(r.id, tr("unknown request \"%1\" (known: %2, cancel, ping)").arg(r.kind, known.join(", ")));
+            refuse(r.id,
+                   tr("unknown request \"%1\" (known: %2, cancel, ping)").arg(r.kind, known.join(", ")));
         }
     }
 
@@ -302,7 +305,8 @@ private:
             while (clock.elapsed() < due) {
                 if (isCancelled(r.id))
                     return false;
-                std::this_thread::sleep_for(std::chrono::milliseconds(std::min<qint64>(50, due - clock.elapsed())));
+                std::this_thread::sleep_for(
+                    std::chrono::milliseconds(std::min<qint64>(50, due - clock.elapsed())));
             }
             return !isCancelled(r.id);
         };
@@ -321,7 +325,9 @@ private:
                 cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
                 return;
             }
-            m_out.send(model::events::progress(i, total, model::events::describe(m.kernel, m.dtype, m.params)), r.id);
+            m_out.send(
+                model::events::progress(i, total, model::events::describe(m.kernel, m.dtype, m.params)),
+                r.id);
             at = begin + m.time.median * std::max(1, m.time.samples);
             if (!waitUntil(at)) {
                 cancelled(r.id, tr("stopped after %1 of %2 measurements").arg(i).arg(total));
@@ -436,7 +442,8 @@ private:
             return;
         }
         // "profile": the kernel once more under Nsight Compute; without ncu one warning says so.
-        const Profiler profiler(r.json.value(QLatin1String("profile")).toBool() ? Profiler::findNcu() : QString());
+        const Profiler profiler(r.json.value(QLatin1String("profile")).toBool() ? Profiler::findNcu()
+                                                                                : QString());
         if (r.json.value(QLatin1String("profile")).toBool() && !profiler.available())
             m_out.send(model::events::warning(Profiler::notFoundMessage()), r.id);
         int code = Failed;
@@ -452,8 +459,10 @@ private:
         kernels::RunResult result = dev->run(*spec, resolved->params, resolved->dtype, options);
         dev->setProgress({});
         if (result.measurement && profiler.available()) {
-            m_out.send(model::events::progress(0, 1, tr("%1: profiling under Nsight Compute").arg(spec->id)), r.id);
-            if (const QString why = attachCounters(*result.measurement, dev->device().index, profiler); !why.isEmpty())
+            m_out.send(model::events::progress(0, 1, tr("%1: profiling under Nsight Compute").arg(spec->id)),
+                       r.id);
+            if (const QString why = attachCounters(*result.measurement, dev->device().index, profiler);
+                !why.isEmpty())
                 m_out.send(model::events::warning(why), r.id);
         }
         if (result.measurement)
@@ -560,7 +569,8 @@ private:
             model::ResultSet one;
             // "budget_s": seconds of timed samples per kernel (rooflab-cli ladder --budget).
             kernels::RunOptions options;
-            options.budgetS = std::clamp(r.json.value(QLatin1String("budget_s")).toDouble(options.budgetS), 0.01, 60.0);
+            options.budgetS =
+                std::clamp(r.json.value(QLatin1String("budget_s")).toDouble(options.budgetS), 0.01, 60.0);
             kernels::Batch b(*dev, one, options);
             const double startedAt = double(clock.elapsed()) / 1e3;
             const bool goOn = b.run({item});
@@ -598,11 +608,11 @@ private:
 
     // The compiled reply with the main kernel's instruction mix ("instr_mix", as in results
     // files), or why it could not be counted ("instr_mix_error").
-    QJsonObject withInstrMix(QJsonObject reply, const kernels::KernelSpec &spec, const kernels::Catalog::Resolved &k,
-                             const kernels::CompileResult &c)
+    QJsonObject withInstrMix(QJsonObject reply, const kernels::KernelSpec &spec,
+                             const kernels::Catalog::Resolved &k, const kernels::CompileResult &c)
     {
-        const kernels::KernelCode code = kernels::kernelCode(c, m_compiler, spec.mainKernel(k.params, k.dtype),
-                                                             kernels::mixFocusFor(spec.id));
+        const kernels::KernelCode code = kernels::kernelCode(
+            c, m_compiler, spec.mainKernel(k.params, k.dtype), kernels::mixFocusFor(spec.id));
         if (code.ok)
             reply.insert(QStringLiteral("instr_mix"), code.mix.toJson());
         else
@@ -643,7 +653,8 @@ private:
             refuse(r.id, message);
             return;
         }
-        const QString what = model::events::describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
+        const QString what =
+            model::events::describe(kernel, model::dtypeName(resolved->dtype), resolved->params);
         m_out.send(model::events::progress(0, 1, tr("%1: compiling for %2").arg(what, o.arch)), r.id);
         const kernels::CompileResult c = m_compiler.compile(o);
         if (!c.ok) {
@@ -653,15 +664,15 @@ private:
         }
         const kernels::KernelResources w = c.worst();
         m_out.send(withInstrMix(QJsonObject{{"event", "compiled"},
-                               {"kernel", kernel},
-                               {"arch", c.arch},
-                               {"resources", QJsonObject{{"regs", w.registers},
-                                                         {"smem", w.smemStaticBytes},
-                                                         {"spill_bytes", w.spillBytes()},
-                                                         {"stack_bytes", w.stackFrameBytes}}},
-                               {"cache_hit", c.cacheHit},
-                               {"compile_ms", c.compileMs},
-                               {"log", c.log}},
+                                            {"kernel", kernel},
+                                            {"arch", c.arch},
+                                            {"resources", QJsonObject{{"regs", w.registers},
+                                                                      {"smem", w.smemStaticBytes},
+                                                                      {"spill_bytes", w.spillBytes()},
+                                                                      {"stack_bytes", w.stackFrameBytes}}},
+                                            {"cache_hit", c.cacheHit},
+                                            {"compile_ms", c.compileMs},
+                                            {"log", c.log}},
                                 *spec, *resolved, c),
                    r.id);
         m_out.send(model::events::done(true), r.id);

@@ -31,19 +31,27 @@ const QList<Command> &commands()
         {"gpus", "list the GPUs in the spec database", cmdGpus},
         {"roofline", "ceilings and ridge points of one GPU", cmdRoofline},
         {"workload", "FLOPs, bytes, intensity and attainable performance of a workload", cmdWorkload},
-        {"occupancy", "theoretical occupancy of a launch, its limiter and the hand calculation", cmdOccupancy},
+        {"occupancy", "theoretical occupancy of a launch, its limiter and the hand calculation",
+         cmdOccupancy},
         {"tile", "GEMM tile model: shared memory, grid, traffic, occupancy, waves, predicted time", cmdTile},
-        {"replay", "stream a saved results file as the worker's JSON-lines events, paced as measured", cmdReplay},
+        {"replay", "stream a saved results file as the worker's JSON-lines events, paced as measured",
+         cmdReplay},
         {"kernels", "list the bundled CUDA kernels, their parameters and data types", cmdKernels},
-        {"compile", "compile a kernel with NVRTC for an architecture and report registers, shared memory, spills", cmdCompile},
+        {"compile",
+         "compile a kernel with NVRTC for an architecture and report registers, shared memory, spills",
+         cmdCompile},
         {"devices", "list the CUDA devices", cmdDevices},
         {"run", "run one kernel on the GPU: check it against a reference, then time it", cmdRun},
         {"ceilings", "measure the GPU's ceilings with the probes", cmdCeilings},
         {"suite", "measure the ceilings and every memory kernel (fast and naive versions)", cmdSuite},
         {"worker", "run kernels for the GUI: JSON-lines requests on stdin, events on stdout", cmdWorker},
-        {"ladder", "the GEMM ladder (naive ... wgmma + TMA) against cuBLAS, plus random tile sweeps", cmdLadder},
-        {"explain", "the performance model's prediction beside every measurement of results files, term by term", cmdExplain},
-        {"import", "Nsight Compute CSV exports or .ncu-rep reports as a results file and a per-kernel table", cmdImport},
+        {"ladder", "the GEMM ladder (naive ... wgmma + TMA) against cuBLAS, plus random tile sweeps",
+         cmdLadder},
+        {"explain",
+         "the performance model's prediction beside every measurement of results files, term by term",
+         cmdExplain},
+        {"import", "Nsight Compute CSV exports or .ncu-rep reports as a results file and a per-kernel table",
+         cmdImport},
     };
     return table;
 }
@@ -76,8 +84,8 @@ int main(int argc, char **argv)
     }
     if (args.first() == "--version") {
         const QString git = model::buildGit();
-        QTextStream(stdout) << "rooflab-cli " << ROOFLAB_VERSION << (git.isEmpty() ? QString() : " (" + git + ')')
-                            << '\n';
+        QTextStream(stdout) << "rooflab-cli " << ROOFLAB_VERSION
+                            << (git.isEmpty() ? QString() : " (" + git + ')') << '\n';
         return 0;
     }
     for (const auto &c : cli::commands())

@@ -40,7 +40,8 @@ QStringList unknownMetrics(const QStringList &errors, const QStringList &metrics
     for (const QString &m : metrics) {
         const QString base = m.section(QLatin1Char('.'), 0, 0);
         for (const QString &e : errors)
-            if (e.contains(m) || e.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(base))))) {
+            if (e.contains(m) || e.contains(QRegularExpression(
+                                     QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(base))))) {
                 out.append(m);
                 break;
             }
@@ -72,7 +73,8 @@ QString Profiler::findNcu(const QProcessEnvironment &env)
         const QString p = env.value(QStringLiteral("ROOFLAB_NCU"));
         return !p.isEmpty() && isExecutableFile(p) ? QFileInfo(p).absoluteFilePath() : QString();
     }
-    const QStringList path = env.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
+    const QStringList path =
+        env.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
     const QString onPath = QStandardPaths::findExecutable(QStringLiteral("ncu"), path);
     if (!onPath.isEmpty())
         return onPath;
@@ -86,10 +88,7 @@ QString Profiler::findNcu(const QProcessEnvironment &env)
     return {};
 }
 
-Profiler::Profiler(QString ncu)
-    : m_ncu(std::move(ncu))
-{
-}
+Profiler::Profiler(QString ncu) : m_ncu(std::move(ncu)) {}
 
 QString Profiler::notFoundMessage()
 {
@@ -124,8 +123,8 @@ QStringList Profiler::childArguments(const ProfileTarget &t)
         a << QStringLiteral("--param") << it.key() + QLatin1Char('=') + paramText(it.value());
     if (!t.dtype.isEmpty())
         a << QStringLiteral("--dtype") << t.dtype;
-    a << QStringLiteral("--device") << QString::number(t.device) << QStringLiteral("--repeat") << QStringLiteral("1")
-      << QStringLiteral("--profile-child");
+    a << QStringLiteral("--device") << QString::number(t.device) << QStringLiteral("--repeat")
+      << QStringLiteral("1") << QStringLiteral("--profile-child");
     return a;
 }
 

@@ -22,7 +22,7 @@ struct ProfileTarget
     QVariantMap params; // resolved parameters
     QString dtype;
     int device = 0;
-    QString entry;      // the kernel's entry (name expression, e.g. "strided_read<float, 4>"); may be empty
+    QString entry; // the kernel's entry (name expression, e.g. "strided_read<float, 4>"); may be empty
 
     static ProfileTarget of(const model::Measurement &m, int device);
 };
@@ -37,7 +37,7 @@ public:
         Status status = Status::Failed;
         QString message; // one line for the user when there are no counters
         std::optional<model::ProfileCounters> counters;
-        QByteArray csv;  // what ncu wrote on stdout (the raw CSV page)
+        QByteArray csv; // what ncu wrote on stdout (the raw CSV page)
     };
 
     // $ROOFLAB_NCU when set (an empty or missing path: none), else `ncu` on PATH, then
@@ -72,6 +72,7 @@ private:
 
 // Profiles m's kernel and attaches the counters. Returns the one line to tell the user when
 // none were attached (empty when they were); `csv` receives ncu's output when given.
-QString attachCounters(model::Measurement &m, int device, const Profiler &profiler, QByteArray *csv = nullptr);
+QString attachCounters(model::Measurement &m, int device, const Profiler &profiler,
+                       QByteArray *csv = nullptr);
 
 } // namespace cli

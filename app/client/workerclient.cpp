@@ -34,7 +34,6 @@ const QHash<QString, int> &defaultLimits()
 
 constexpr qsizetype kMaxLine = 64ll * 1024 * 1024; // one event; a results file is refused beyond this too
 
-
 } // namespace
 
 WorkerClient::WorkerClient(QObject *parent) : QObject(parent), m_program(defaultProgram())

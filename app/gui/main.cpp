@@ -82,52 +82,68 @@ int main(int argc, char *argv[])
         QTextStream(stderr) << "rooflab: warning: no translation for " << *lang << "; using English\n";
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Roofline charts of GPUs: predicted and measured performance."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Roofline charts of GPUs: predicted and measured performance."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption gpuOption(QStringLiteral("gpu"), QApplication::translate("main", "Open on the GPU with this id."),
+    const QCommandLineOption gpuOption(QStringLiteral("gpu"),
+                                       QApplication::translate("main", "Open on the GPU with this id."),
                                        QStringLiteral("ID"));
-    const QCommandLineOption compareOption(QStringLiteral("compare"),
-                                           QApplication::translate("main", "Overlay up to three more GPUs (comma-separated ids)."),
-                                           QStringLiteral("ID,ID"));
-    const QCommandLineOption shotOption(QStringLiteral("screenshot"),
-                                        QApplication::translate("main", "Render the window to a PNG file without showing it, then exit."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption demoOption(QStringLiteral("demo-points"),
-                                        QApplication::translate("main", "Add a few example workload points (for screenshots)."));
-    const QCommandLineOption linearOption(QStringLiteral("linear"),
-                                          QApplication::translate("main", "Linear axes instead of log-log (as the course notes draw the first roofline)."));
-    const QCommandLineOption langOption(QStringLiteral("lang"),
-                                        QApplication::translate("main", "User interface language for this run: en, zh_CN or system."),
-                                        QStringLiteral("LANG"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"),
-                                         QApplication::translate("main", "Theme for this run: system, light or dark."),
-                                         QStringLiteral("THEME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"),
-                                         QApplication::translate("main", "Bring a panel to the front (roofline, occupancy, lesson, ...)."),
-                                         QStringLiteral("NAME"));
-    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
-                                          QApplication::translate("main", "Open a lesson (its id, e.g. 01-roofline)."),
-                                          QStringLiteral("ID"));
-    const QCommandLineOption stepOption(QStringLiteral("step"),
-                                        QApplication::translate("main", "Go to this step of the lesson (1 = the first)."),
-                                        QStringLiteral("N"));
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "Overlay up to three more GPUs (comma-separated ids)."),
+        QStringLiteral("ID,ID"));
+    const QCommandLineOption shotOption(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Render the window to a PNG file without showing it, then exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption demoOption(
+        QStringLiteral("demo-points"),
+        QApplication::translate("main", "Add a few example workload points (for screenshots)."));
+    const QCommandLineOption linearOption(
+        QStringLiteral("linear"),
+        QApplication::translate(
+            "main", "Linear axes instead of log-log (as the course notes draw the first roofline)."));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QApplication::translate("main", "User interface language for this run: en, zh_CN or system."),
+        QStringLiteral("LANG"));
+    const QCommandLineOption themeOption(
+        QStringLiteral("theme"),
+        QApplication::translate("main", "Theme for this run: system, light or dark."),
+        QStringLiteral("THEME"));
+    const QCommandLineOption panelOption(
+        QStringLiteral("panel"),
+        QApplication::translate("main", "Bring a panel to the front (roofline, occupancy, lesson, ...)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption lessonOption(
+        QStringLiteral("lesson"),
+        QApplication::translate("main", "Open a lesson (its id, e.g. 01-roofline)."), QStringLiteral("ID"));
+    const QCommandLineOption stepOption(
+        QStringLiteral("step"),
+        QApplication::translate("main", "Go to this step of the lesson (1 = the first)."),
+        QStringLiteral("N"));
     const QCommandLineOption presentOption(QStringLiteral("presentation"),
                                            QApplication::translate("main", "Start in presentation mode."));
     const QCommandLineOption scaleOption(QStringLiteral("scale"),
                                          QApplication::translate("main", "Presentation scale, 1.0 to 3.0."),
                                          QStringLiteral("X"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QApplication::translate("main", "Window size for --screenshot (default 1400x900)."),
-                                        QStringLiteral("WxH"));
-    parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption, langOption, themeOption,
-                       panelOption, lessonOption, stepOption, presentOption, scaleOption, sizeOption});
-    const QCommandLineOption resultsOption(QStringLiteral("results"),
-                                           QApplication::translate("main", "Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export (repeatable)."),
-                                           QStringLiteral("FILE"));
-    const QCommandLineOption compareResultsOption(
-        QStringLiteral("compare-results"), QApplication::translate("main", "Compare the results with this file."),
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"),
+        QApplication::translate("main", "Window size for --screenshot (default 1400x900)."),
+        QStringLiteral("WxH"));
+    parser.addOptions({gpuOption, compareOption, shotOption, demoOption, linearOption, langOption,
+                       themeOption, panelOption, lessonOption, stepOption, presentOption, scaleOption,
+                       sizeOption});
+    const QCommandLineOption resultsOption(
+        QStringLiteral("results"),
+        QApplication::translate(
+            "main",
+            "Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export (repeatable)."),
         QStringLiteral("FILE"));
+    const QCommandLineOption compareResultsOption(
+        QStringLiteral("compare-results"),
+        QApplication::translate("main", "Compare the results with this file."), QStringLiteral("FILE"));
     const QCommandLineOption quitAfterLoadOption(
         QStringLiteral("quit-after-load"),
         QApplication::translate("main", "Open the files given, draw them, then quit (for benchmarks)."));
@@ -135,15 +151,18 @@ int main(int argc, char *argv[])
     // Charts for reports: the Results chart alone, written to a file, no window (chartexport.h).
     const QCommandLineOption exportChartOption(
         QStringLiteral("export-chart"),
-        QApplication::translate("main", "Write the chart of the --results files to FILE (.svg, .pdf or .png) and quit; "
-                                        "--size sets its size (default 1600x1000)."),
+        QApplication::translate(
+            "main", "Write the chart of the --results files to FILE (.svg, .pdf or .png) and quit; "
+                    "--size sets its size (default 1600x1000)."),
         QStringLiteral("FILE"));
     const QCommandLineOption levelsOption(
-        QStringLiteral("levels"), QApplication::translate("main", "Memory levels to draw, e.g. hbm,l2,l1 (--export-chart)."),
+        QStringLiteral("levels"),
+        QApplication::translate("main", "Memory levels to draw, e.g. hbm,l2,l1 (--export-chart)."),
         QStringLiteral("LIST"));
     const QCommandLineOption precisionsOption(
         QStringLiteral("precisions"),
-        QApplication::translate("main", "Precisions to draw, e.g. fp32,bf16_tc (--export-chart)."), QStringLiteral("LIST"));
+        QApplication::translate("main", "Precisions to draw, e.g. fp32,bf16_tc (--export-chart)."),
+        QStringLiteral("LIST"));
     const QCommandLineOption expandOption(
         QStringLiteral("expand"),
         QApplication::translate("main", "One point per launch instead of one per kernel (--export-chart)."));
@@ -151,13 +170,15 @@ int main(int argc, char *argv[])
     parser.addOption(compareResultsOption);
     parser.addOption(quitAfterLoadOption);
     // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
-    parser.addPositionalArgument(QStringLiteral("files"),
-                                 QApplication::translate("main", "Results files, Nsight Compute reports or CSV exports to open."),
-                                 QStringLiteral("[FILE...]"));
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QApplication::translate("main", "Results files, Nsight Compute reports or CSV exports to open."),
+        QStringLiteral("[FILE...]"));
     parser.process(app);
 
     if (langArg && !lang) {
-        QTextStream(stderr) << "rooflab: unknown language \"" << *langArg << "\" (known: en, zh_CN, system)\n";
+        QTextStream(stderr) << "rooflab: unknown language \"" << *langArg
+                            << "\" (known: en, zh_CN, system)\n";
         return 2;
     }
     UiTheme::Mode theme = UiTheme::savedMode();
@@ -227,7 +248,8 @@ int main(int argc, char *argv[])
         for (const model::Lesson &l : player->lessons())
             ids << l.id;
         if (!ok || !player->openLesson(id, std::max(0, step))) {
-            err << "rooflab: unknown lesson \"" << id << "\" or bad --step (lessons: " << ids.join(QStringLiteral(", ")) << ")\n";
+            err << "rooflab: unknown lesson \"" << id
+                << "\" or bad --step (lessons: " << ids.join(QStringLiteral(", ")) << ")\n";
             return 2;
         }
         if (step >= player->stepCount()) {
@@ -239,7 +261,8 @@ int main(int argc, char *argv[])
         const QString name = parser.value(panelOption);
         // In a screenshot the panel is the subject: its dock gets most of the width.
         if (!window.classroom()->showPanel(name, parser.isSet(shotOption))) {
-            err << "rooflab: unknown panel \"" << name << "\" (known: lesson, " << window.panelNames().join(QStringLiteral(", ")) << ")\n";
+            err << "rooflab: unknown panel \"" << name << "\" (known: lesson, "
+                << window.panelNames().join(QStringLiteral(", ")) << ")\n";
             return 2;
         }
     }
@@ -270,10 +293,12 @@ int main(int argc, char *argv[])
                      });
     for (const QString &file : parser.values(resultsOption) + parser.positionalArguments())
         live.openInBackground(file);
-    if (parser.isSet(compareResultsOption) && !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
+    if (parser.isSet(compareResultsOption) &&
+        !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
         err << "rooflab: " << live.resultsPanel()->message() << '\n';
     LiveTools::StartOptions startOptions;
-    startOptions.selectDeviceGpu = !parser.isSet(gpuOption) && !parser.isSet(lessonOption); // a lesson sets its GPU
+    startOptions.selectDeviceGpu =
+        !parser.isSet(gpuOption) && !parser.isSet(lessonOption); // a lesson sets its GPU
     if (parser.isSet(shotOption)) {
         startOptions.offerRecovery = false;   // nothing to click in a screenshot
         startOptions.waitForDeviceMs = 20000; // the picture shows the device's GPU and the kernel list

@@ -10,22 +10,45 @@
 #define RL_INF __int_as_float(0x7f800000)
 
 template <typename T> __device__ __forceinline__ float rl_to_float(T v);
-template <> __device__ __forceinline__ float rl_to_float<float>(float v) { return v; }
-template <> __device__ __forceinline__ float rl_to_float<__nv_bfloat16>(__nv_bfloat16 v) { return __bfloat162float(v); }
-template <> __device__ __forceinline__ float rl_to_float<__half>(__half v) { return __half2float(v); }
+template <> __device__ __forceinline__ float rl_to_float<float>(float v)
+{
+    return v;
+}
+template <> __device__ __forceinline__ float rl_to_float<__nv_bfloat16>(__nv_bfloat16 v)
+{
+    return __bfloat162float(v);
+}
+template <> __device__ __forceinline__ float rl_to_float<__half>(__half v)
+{
+    return __half2float(v);
+}
 
 template <typename T> __device__ __forceinline__ T rl_from_float(float v);
-template <> __device__ __forceinline__ float rl_from_float<float>(float v) { return v; }
-template <> __device__ __forceinline__ double rl_from_float<double>(float v) { return (double)v; }
-template <> __device__ __forceinline__ __nv_bfloat16 rl_from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
-template <> __device__ __forceinline__ __half rl_from_float<__half>(float v) { return __float2half_rn(v); }
+template <> __device__ __forceinline__ float rl_from_float<float>(float v)
+{
+    return v;
+}
+template <> __device__ __forceinline__ double rl_from_float<double>(float v)
+{
+    return (double)v;
+}
+template <> __device__ __forceinline__ __nv_bfloat16 rl_from_float<__nv_bfloat16>(float v)
+{
+    return __float2bfloat16_rn(v);
+}
+template <> __device__ __forceinline__ __half rl_from_float<__half>(float v)
+{
+    return __float2half_rn(v);
+}
 
 // Elements of T in one 16-byte vector.
-template <typename T> struct RlVec { static constexpr int N = 16 / (int)sizeof(T); };
+template <typename T> struct RlVec
+{
+    static constexpr int N = 16 / (int)sizeof(T);
+};
 
 // Loads N consecutive elements (one 16-byte access when N == RlVec<T>::N) as floats.
-template <typename T, int N>
-__device__ __forceinline__ void rl_load(const T *__restrict__ p, float (&out)[N])
+template <typename T, int N> __device__ __forceinline__ void rl_load(const T *__restrict__ p, float (&out)[N])
 {
     if constexpr (N == RlVec<T>::N && N > 1) {
         const uint4 raw = *reinterpret_cast<const uint4 *>(p);
@@ -40,8 +63,7 @@ __device__ __forceinline__ void rl_load(const T *__restrict__ p, float (&out)[N]
     }
 }
 
-template <typename T, int N>
-__device__ __forceinline__ void rl_store(T *__restrict__ p, const float (&in)[N])
+template <typename T, int N> __device__ __forceinline__ void rl_store(T *__restrict__ p, const float (&in)[N])
 {
     if constexpr (N == RlVec<T>::N && N > 1) {
         uint4 raw;
@@ -59,8 +81,7 @@ __device__ __forceinline__ void rl_store(T *__restrict__ p, const float (&in)[N]
 
 // 16-byte global accesses with a cache hint: HINT 0 plain, 1 streaming (evict-first, the
 // data is touched once: ld.global.cs / st.global.cs).
-template <int HINT>
-__device__ __forceinline__ uint4 rl_ld16(const void *p)
+template <int HINT> __device__ __forceinline__ uint4 rl_ld16(const void *p)
 {
     if constexpr (HINT == 1)
         return __ldcs(reinterpret_cast<const uint4 *>(p));
@@ -68,8 +89,7 @@ __device__ __forceinline__ uint4 rl_ld16(const void *p)
         return *reinterpret_cast<const uint4 *>(p);
 }
 
-template <int HINT>
-__device__ __forceinline__ void rl_st16(void *p, uint4 v)
+template <int HINT> __device__ __forceinline__ void rl_st16(void *p, uint4 v)
 {
     if constexpr (HINT == 1)
         __stcs(reinterpret_cast<uint4 *>(p), v);
@@ -98,8 +118,7 @@ __device__ __forceinline__ void rl_copy16(const uint4 *src, uint4 *dst, long lon
 }
 
 // A 16-byte vector as RlVec<T>::N floats, and back.
-template <typename T>
-__device__ __forceinline__ void rl_unpack(const uint4 &raw, float (&out)[RlVec<T>::N])
+template <typename T> __device__ __forceinline__ void rl_unpack(const uint4 &raw, float (&out)[RlVec<T>::N])
 {
     const T *e = reinterpret_cast<const T *>(&raw);
 #pragma unroll
@@ -107,8 +126,7 @@ __device__ __forceinline__ void rl_unpack(const uint4 &raw, float (&out)[RlVec<T
         out[i] = rl_to_float<T>(e[i]);
 }
 
-template <typename T>
-__device__ __forceinline__ uint4 rl_pack(const float (&in)[RlVec<T>::N])
+template <typename T> __device__ __forceinline__ uint4 rl_pack(const float (&in)[RlVec<T>::N])
 {
     uint4 raw;
     T *e = reinterpret_cast<T *>(&raw);
@@ -136,8 +154,7 @@ __device__ __forceinline__ float rl_warp_max(float v)
 
 // Sum over the block; every thread gets the total. BLOCK is a multiple of 32. Safe to call
 // several times in a row (the first barrier keeps a previous call's readers).
-template <int BLOCK>
-__device__ __forceinline__ float rl_block_sum(float v)
+template <int BLOCK> __device__ __forceinline__ float rl_block_sum(float v)
 {
     static_assert(BLOCK % 32 == 0 && BLOCK <= 1024, "block must be a multiple of 32");
     constexpr int NW = BLOCK / 32;
@@ -166,8 +183,7 @@ __device__ __forceinline__ void rl_softmax_merge(float &m, float &l, float m2, f
     m = mn;
 }
 
-template <int BLOCK>
-__device__ __forceinline__ void rl_block_softmax_merge(float &m, float &l)
+template <int BLOCK> __device__ __forceinline__ void rl_block_softmax_merge(float &m, float &l)
 {
     constexpr int NW = BLOCK / 32;
     __shared__ float sm[NW], sl[NW];
@@ -199,8 +215,7 @@ __device__ __forceinline__ void rl_block_softmax_merge(float &m, float &l)
 // One row of COLS elements held in registers by a block of BLOCK threads: 16-byte accesses
 // when the row length allows, scalar ones otherwise. Thread t holds vectors t, t+BLOCK, ...
 // so each warp access is contiguous. The compile-time shape keeps the array in registers.
-template <typename T, int COLS, int BLOCK>
-struct RlRow
+template <typename T, int COLS, int BLOCK> struct RlRow
 {
     static constexpr int VEC = (COLS % RlVec<T>::N == 0) ? RlVec<T>::N : 1;
     static constexpr int NVEC = COLS / VEC;

@@ -24,8 +24,7 @@ struct RlTriadOp
 };
 
 // One element per thread: the five-line kernel of seed 002.
-template <typename T>
-__global__ void copy_scalar(const T *__restrict__ in, T *__restrict__ out, long long n)
+template <typename T> __global__ void copy_scalar(const T *__restrict__ in, T *__restrict__ out, long long n)
 {
     const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
@@ -33,7 +32,8 @@ __global__ void copy_scalar(const T *__restrict__ in, T *__restrict__ out, long 
 }
 
 template <typename T, typename Op>
-__global__ void binary_scalar(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out, long long n, Op op)
+__global__ void binary_scalar(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out,
+                              long long n, Op op)
 {
     const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
@@ -56,7 +56,8 @@ __global__ void copy_vector(const T *__restrict__ in, T *__restrict__ out, long 
 }
 
 template <typename T, typename Op, int UNROLL, int HINT>
-__global__ void binary_vector(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out, long long n, Op op)
+__global__ void binary_vector(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out,
+                              long long n, Op op)
 {
     constexpr int V = RlVec<T>::N;
     const long long nv = n / V;
@@ -105,8 +106,7 @@ __global__ void strided_read(const T *__restrict__ in, T *__restrict__ out, long
 // ---------------------------------------------------------------- reduction
 
 // Every element an atomic on one address: the additions serialize at that address.
-template <typename T>
-__global__ void reduce_atomic(const T *__restrict__ in, float *out, long long n)
+template <typename T> __global__ void reduce_atomic(const T *__restrict__ in, float *out, long long n)
 {
     const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
@@ -117,8 +117,8 @@ __global__ void reduce_atomic(const T *__restrict__ in, float *out, long long n)
 // the last block to finish (an atomic ticket) adds the partials in a fixed order: no float
 // atomics, the same result every run, and the ticket is reset for the next launch.
 template <int BLOCK, int UNROLL>
-__global__ void __launch_bounds__(BLOCK) reduce_tree(const float *__restrict__ in, float *partials, unsigned *ticket,
-                                                     float *out, long long n)
+__global__ void __launch_bounds__(BLOCK)
+    reduce_tree(const float *__restrict__ in, float *partials, unsigned *ticket, float *out, long long n)
 {
     const long long nv = n / 4;
     const float4 *v = reinterpret_cast<const float4 *>(in);
@@ -236,7 +236,8 @@ __global__ void __launch_bounds__(BLOCK) softmax_rowmax(const T *__restrict__ x,
 }
 
 template <typename T, int BLOCK, int VEC>
-__global__ void __launch_bounds__(BLOCK) softmax_rowsum(const T *__restrict__ x, const float *rowmax, float *rowsum, int cols)
+__global__ void __launch_bounds__(BLOCK)
+    softmax_rowsum(const T *__restrict__ x, const float *rowmax, float *rowsum, int cols)
 {
     const T *row = x + (long long)blockIdx.x * cols;
     const float m = rowmax[blockIdx.x];
@@ -274,8 +275,8 @@ __global__ void __launch_bounds__(BLOCK) softmax_normalize(const T *__restrict__
 
 // y = x / sqrt(mean(x^2) + eps) * w: one read of x, one write of y, w from cache.
 template <typename T, int COLS, int BLOCK>
-__global__ void __launch_bounds__(BLOCK) rmsnorm(const T *__restrict__ x, const T *__restrict__ w, T *__restrict__ y,
-                                                 int rows, float eps)
+__global__ void __launch_bounds__(BLOCK)
+    rmsnorm(const T *__restrict__ x, const T *__restrict__ w, T *__restrict__ y, int rows, float eps)
 {
     using Row = RlRow<T, COLS, BLOCK>;
     const long long r = blockIdx.x;
@@ -308,9 +309,9 @@ __global__ void __launch_bounds__(BLOCK) rmsnorm(const T *__restrict__ x, const 
 // passes over registers, not over memory), then y = (h - mean) * rstd * gamma + beta.
 // RESIDUAL fuses the residual add: three tensors touched instead of five.
 template <typename T, int COLS, int BLOCK, bool RESIDUAL>
-__global__ void __launch_bounds__(BLOCK) layernorm(const T *__restrict__ x, const T *__restrict__ res,
-                                                   const T *__restrict__ gamma, const T *__restrict__ beta,
-                                                   T *__restrict__ y, int rows, float eps)
+__global__ void __launch_bounds__(BLOCK)
+    layernorm(const T *__restrict__ x, const T *__restrict__ res, const T *__restrict__ gamma,
+              const T *__restrict__ beta, T *__restrict__ y, int rows, float eps)
 {
     using Row = RlRow<T, COLS, BLOCK>;
     const long long r = blockIdx.x;

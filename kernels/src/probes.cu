@@ -17,7 +17,8 @@ __global__ void hbm_read(const uint4 *__restrict__ in, long long nwords, unsigne
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
     // One step of UNROLL loads at a time: the same bytes in flight in every grid-stride kernel.
 #pragma unroll 1
-    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv;
+         base += stride) {
         uint4 r[UNROLL];
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
@@ -46,14 +47,16 @@ __global__ void hbm_write(uint4 *__restrict__ out, long long nwords, unsigned sa
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
     // One step of UNROLL loads at a time: the same bytes in flight in every grid-stride kernel.
 #pragma unroll 1
-    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv;
+         base += stride) {
 #pragma unroll
         for (int u = 0; u < UNROLL; ++u) {
             const long long j = base + (long long)u * blockDim.x;
             if (j < nv) {
                 const unsigned k = (unsigned)(j * 4);
-                rl_st16<HINT>(out + j, make_uint4(k * 2654435761u + salt, (k + 1) * 2654435761u + salt,
-                                                  (k + 2) * 2654435761u + salt, (k + 3) * 2654435761u + salt));
+                rl_st16<HINT>(out + j,
+                              make_uint4(k * 2654435761u + salt, (k + 1) * 2654435761u + salt,
+                                         (k + 2) * 2654435761u + salt, (k + 3) * 2654435761u + salt));
             }
         }
     }
@@ -71,7 +74,8 @@ __global__ void hbm_copy(const uint4 *__restrict__ in, uint4 *__restrict__ out, 
     const long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x;
     rl_copy16<UNROLL, HINT>(in, out, base, nv);
     if (blockIdx.x == 0 && threadIdx.x < nwords - nv * 4)
-        reinterpret_cast<unsigned *>(out)[nv * 4 + threadIdx.x] = reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
+        reinterpret_cast<unsigned *>(out)[nv * 4 + threadIdx.x] =
+            reinterpret_cast<const unsigned *>(in)[nv * 4 + threadIdx.x];
 }
 
 __device__ __forceinline__ uint4 rl_ld_cg(const uint4 *p)
@@ -79,7 +83,9 @@ __device__ __forceinline__ uint4 rl_ld_cg(const uint4 *p)
     // volatile: each pass must really load again (a plain or __ldcg load of the same address
     // in the next pass could be merged by the compiler); .cg: cached in L2 only, not in L1.
     uint4 r;
-    asm volatile("ld.global.cg.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    asm volatile("ld.global.cg.v4.u32 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+                 : "l"(p));
     return r;
 }
 
@@ -91,7 +97,8 @@ __global__ void l2_read(const uint4 *__restrict__ in, long long nv, int passes, 
     const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
     for (int p = 0; p < passes; ++p) {
 #pragma unroll 1
-        for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv; base += stride) {
+        for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv;
+             base += stride) {
             uint4 r[UNROLL];
 #pragma unroll
             for (int u = 0; u < UNROLL; ++u) {
@@ -116,7 +123,8 @@ constexpr int RL_SMEM_WORDS = 2048;
 constexpr int RL_SMEM_LOADS = 16; // loads per loop iteration
 
 template <int STRIDE>
-__global__ void smem_read(const unsigned *__restrict__ init, int iters, unsigned *out, unsigned long long *stamps)
+__global__ void smem_read(const unsigned *__restrict__ init, int iters, unsigned *out,
+                          unsigned long long *stamps)
 {
     static_assert(31 * STRIDE + 32 * (RL_SMEM_LOADS - 1) < RL_SMEM_WORDS, "stride too large for the buffer");
     __shared__ unsigned s[RL_SMEM_WORDS];
@@ -143,9 +151,18 @@ __global__ void smem_read(const unsigned *__restrict__ init, int iters, unsigned
 constexpr int RL_FMA_STEPS = 16;
 
 // One step of a chain in each type: FFMA, DFMA, HFMA2 (two fp16 FMAs per instruction).
-__device__ __forceinline__ float rl_fma(float x, float a, float b) { return fmaf(x, a, b); }
-__device__ __forceinline__ double rl_fma(double x, double a, double b) { return fma(x, a, b); }
-__device__ __forceinline__ __half2 rl_fma(__half2 x, __half2 a, __half2 b) { return __hfma2(x, a, b); }
+__device__ __forceinline__ float rl_fma(float x, float a, float b)
+{
+    return fmaf(x, a, b);
+}
+__device__ __forceinline__ double rl_fma(double x, double a, double b)
+{
+    return fma(x, a, b);
+}
+__device__ __forceinline__ __half2 rl_fma(__half2 x, __half2 a, __half2 b)
+{
+    return __hfma2(x, a, b);
+}
 
 // A value of T from the W the host passes (the same type, or a half2's raw 32 bits), and back.
 template <typename To, typename From> __device__ __forceinline__ To rl_as(const From &v)
@@ -156,8 +173,8 @@ template <typename To, typename From> __device__ __forceinline__ To rl_as(const 
 
 // The chains of T, seeds, a, b and out in words W (T itself, or unsigned for half2).
 template <typename T, int CHAINS, typename W>
-__device__ __forceinline__ void rl_fma_chains(const W *__restrict__ seeds, W abits, W bbits, int iters, W *out,
-                                              unsigned long long *stamps)
+__device__ __forceinline__ void rl_fma_chains(const W *__restrict__ seeds, W abits, W bbits, int iters,
+                                              W *out, unsigned long long *stamps)
 {
     const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     const T a = rl_as<T>(abits);
@@ -197,8 +214,8 @@ __global__ void fma_fp64(const double *__restrict__ seeds, double a, double b, i
 
 // a and b arrive as the raw bits of a half2.
 template <int CHAINS>
-__global__ void hfma2(const unsigned *__restrict__ seeds, unsigned abits, unsigned bbits, int iters, unsigned *out,
-                      unsigned long long *stamps)
+__global__ void hfma2(const unsigned *__restrict__ seeds, unsigned abits, unsigned bbits, int iters,
+                      unsigned *out, unsigned long long *stamps)
 {
     rl_fma_chains<__half2, CHAINS>(seeds, abits, bbits, iters, out, stamps);
 }
@@ -218,16 +235,20 @@ template <> __device__ __forceinline__ unsigned rl_pack2<__half>(__half lo, __ha
 template <typename T>
 __device__ __forceinline__ void rl_mma_k16(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]);
 template <>
-__device__ __forceinline__ void rl_mma_k16<__nv_bfloat16>(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+__device__ __forceinline__ void rl_mma_k16<__nv_bfloat16>(float (&d)[4], const unsigned (&a)[4],
+                                                          const unsigned (&b)[2])
 {
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 template <>
-__device__ __forceinline__ void rl_mma_k16<__half>(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+__device__ __forceinline__ void rl_mma_k16<__half>(float (&d)[4], const unsigned (&a)[4],
+                                                   const unsigned (&b)[2])
 {
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
@@ -238,8 +259,8 @@ __device__ __forceinline__ void rl_mma_k16<__half>(float (&d)[4], const unsigned
 // to its 16x8 tile of out. mma(d, a, b) is one instruction.
 template <int CHAINS, typename Mma>
 __device__ __forceinline__ void rl_mma_chains(Mma mma, const unsigned (&a)[4], const unsigned (&b)[2],
-                                              const unsigned (&bn)[2], const float *__restrict__ C0, int iters,
-                                              float *out, unsigned long long *stamps)
+                                              const unsigned (&bn)[2], const float *__restrict__ C0,
+                                              int iters, float *out, unsigned long long *stamps)
 {
     const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
     float d[CHAINS][4];
@@ -283,8 +304,8 @@ __device__ __forceinline__ void rl_mma_chains(Mma mma, const unsigned (&a)[4], c
 // warp writes the sum over chains (CHAINS * (C0 + A*B)) to its 16x8 tile of out.
 // Fragment layout of m16n8k16 (PTX ISA): g = lane / 4, t = lane % 4.
 template <typename T, int CHAINS>
-__global__ void mma_k16(const T *__restrict__ A, const T *__restrict__ B, const float *__restrict__ C0, int iters,
-                        float *out, unsigned long long *stamps)
+__global__ void mma_k16(const T *__restrict__ A, const T *__restrict__ B, const float *__restrict__ C0,
+                        int iters, float *out, unsigned long long *stamps)
 {
     const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
     unsigned a[4], b[2], bn[2];
@@ -296,21 +317,23 @@ __global__ void mma_k16(const T *__restrict__ A, const T *__restrict__ B, const 
     b[1] = rl_pack2<T>(B[(2 * t + 8) * 8 + g], B[(2 * t + 9) * 8 + g]);
     bn[0] = b[0] ^ 0x80008000u; // flip both sign bits: -B
     bn[1] = b[1] ^ 0x80008000u;
-    rl_mma_chains<CHAINS>([](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_k16<T>(d, a, b); },
-                          a, b, bn, C0, iters, out, stamps);
+    rl_mma_chains<CHAINS>(
+        [](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_k16<T>(d, a, b); }, a, b, bn,
+        C0, iters, out, stamps);
 }
 
 __device__ __forceinline__ void rl_mma_tf32(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2])
 {
-    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};"
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
 // The same with tf32 m16n8k8: A 16x8, B 8x8 (fp32 values that tf32 holds exactly).
 template <int CHAINS>
-__global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ B, const float *__restrict__ C0,
-                         int iters, float *out, unsigned long long *stamps)
+__global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ B,
+                         const float *__restrict__ C0, int iters, float *out, unsigned long long *stamps)
 {
     const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
     unsigned a[4], b[2], bn[2];
@@ -322,8 +345,9 @@ __global__ void mma_tf32(const float *__restrict__ A, const float *__restrict__ 
     b[1] = __float_as_uint(B[(t + 4) * 8 + g]);
     bn[0] = b[0] ^ 0x80000000u;
     bn[1] = b[1] ^ 0x80000000u;
-    rl_mma_chains<CHAINS>([](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_tf32(d, a, b); },
-                          a, b, bn, C0, iters, out, stamps);
+    rl_mma_chains<CHAINS>(
+        [](float(&d)[4], const unsigned(&a)[4], const unsigned(&b)[2]) { rl_mma_tf32(d, a, b); }, a, b, bn,
+        C0, iters, out, stamps);
 }
 
 // ---------------------------------------------------------------- shared memory and FMA together
@@ -362,12 +386,13 @@ __device__ __forceinline__ void rl_sf_load(float (&w)[RL_SF_WORDS_PER_ITER], uns
 }
 
 template <int RATIO, int STRIDE, int VEC>
-__global__ void smem_fma(const float *__restrict__ init, const float *__restrict__ seeds, int iters, float *out,
-                         unsigned long long *stamps, unsigned *smids)
+__global__ void smem_fma(const float *__restrict__ init, const float *__restrict__ seeds, int iters,
+                         float *out, unsigned long long *stamps, unsigned *smids)
 {
     static_assert(VEC == 1 || VEC == 4, "LDS.32 or LDS.128");
     constexpr int LOADS = RL_SF_WORDS_PER_ITER / VEC;
-    static_assert(31 * STRIDE * VEC + VEC + 32 * (LOADS - 1) <= RL_SF_WORDS, "stride too large for the buffer");
+    static_assert(31 * STRIDE * VEC + VEC + 32 * (LOADS - 1) <= RL_SF_WORDS,
+                  "stride too large for the buffer");
     __shared__ __align__(16) float s[RL_SF_WORDS];
     for (int i = threadIdx.x; i < RL_SF_WORDS; i += blockDim.x)
         s[i] = init[i];

@@ -3,8 +3,7 @@
 #include "common.cuh"
 
 // p[i] = rl_value(i, seed, lo, hi) rounded to T: the host regenerates the same values.
-template <typename T>
-__global__ void rl_fill(T *p, long long n, unsigned seed, float lo, float hi)
+template <typename T> __global__ void rl_fill(T *p, long long n, unsigned seed, float lo, float hi)
 {
     const long long stride = (long long)gridDim.x * blockDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
@@ -12,8 +11,7 @@ __global__ void rl_fill(T *p, long long n, unsigned seed, float lo, float hi)
 }
 
 // Raw nonzero 32-bit words (probes that add words as integers).
-template <int D>
-__global__ void rl_fill_words(unsigned *p, long long n, unsigned seed)
+template <int D> __global__ void rl_fill_words(unsigned *p, long long n, unsigned seed)
 {
     const long long stride = (long long)gridDim.x * blockDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
@@ -22,8 +20,7 @@ __global__ void rl_fill_words(unsigned *p, long long n, unsigned seed)
 
 // Reads a buffer larger than L2 so that whatever was cached (and dirty) is evicted before
 // the next sample; the store never happens but keeps the loads.
-template <int D>
-__global__ void rl_flush_read(const uint4 *__restrict__ p, long long nv, unsigned *sink)
+template <int D> __global__ void rl_flush_read(const uint4 *__restrict__ p, long long nv, unsigned *sink)
 {
     unsigned acc = 0;
     const long long stride = (long long)gridDim.x * blockDim.x;
@@ -37,8 +34,7 @@ __global__ void rl_flush_read(const uint4 *__restrict__ p, long long nv, unsigne
 
 // One thread per block spins for spin_ns of global time and records the SM cycles that
 // passed: cycles / ns = the SM clock in GHz while the GPU is busy.
-template <int D>
-__global__ void rl_clock(long long spin_ns, unsigned long long *out)
+template <int D> __global__ void rl_clock(long long spin_ns, unsigned long long *out)
 {
     if (threadIdx.x != 0)
         return;

@@ -4,8 +4,7 @@
 
 // Writes far past the end of its buffer: an illegal-address fault, which is sticky and
 // leaves the process's CUDA context unusable.
-template <int D>
-__global__ void fault_oob(float *p, long long n)
+template <int D> __global__ void fault_oob(float *p, long long n)
 {
     p[n + (1LL << 36) + threadIdx.x] = 1.0f;
 }

@@ -1,6 +1,6 @@
-// libFuzzer target: NcuImport::fromCsv (and ProfileCounters::fromCsv) on any bytes. A refused input says why; every point
-// an import makes is a valid results-file entry (finite, not negative, time > 0) that saves
-// and loads again.
+// libFuzzer target: NcuImport::fromCsv (and ProfileCounters::fromCsv) on any bytes. A refused input says why;
+// every point an import makes is a valid results-file entry (finite, not negative, time > 0) that saves and
+// loads again.
 #include "ncuimport.h"
 #include "profilecounters.h"
 

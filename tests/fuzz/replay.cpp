@@ -54,7 +54,8 @@ int main(int argc, char **argv)
             const QByteArray name = QFile::encodeName(path).left(sizeof g_current - 1);
             std::memcpy(g_current, name.constData(), size_t(name.size()));
             g_current[name.size()] = '\0';
-            LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()));
+            LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(bytes.constData()),
+                                   size_t(bytes.size()));
             ++replayed;
         }
     }

@@ -21,7 +21,7 @@ struct ChartPoint
     double ai = 0;   // FLOP/B
     double flopPerS = 0;
     Kind kind = Kind::Predicted;
-    int gpuIndex = 0;      // colour of that GPU (0 = primary); -1 = neutral grey
+    int gpuIndex = 0; // colour of that GPU (0 = primary); -1 = neutral grey
     bool highlighted = false;
     // The memory level its intensity counts bytes at ("hbm", "l2", "l1", "smem"): each level
     // has its own marker shape (a hierarchical roofline). Empty: the plain circle.
@@ -43,9 +43,9 @@ struct ChartCeiling
 struct ChartTrail
 {
     QString id;
-    QString label;               // legend-like text at the trail's last point
-    QList<QPointF> points;       // (FLOP/B, FLOP/s), drawn in this order
-    QStringList pointLabels;     // one configuration label per point (may be shorter or empty)
+    QString label;           // legend-like text at the trail's last point
+    QList<QPointF> points;   // (FLOP/B, FLOP/s), drawn in this order
+    QStringList pointLabels; // one configuration label per point (may be shorter or empty)
     ChartPoint::Kind kind = ChartPoint::Kind::Predicted;
     int gpuIndex = 0;
     // Sweep: a line with a marker at each point. Levels: only the thin line joining the level

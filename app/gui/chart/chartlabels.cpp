@@ -35,7 +35,6 @@ void RooflineChart::addLabel(Label label, const QString &text, const QColor &col
     m_labels.append(label);
 }
 
-
 // ---- label placement
 
 namespace {
@@ -79,12 +78,11 @@ bool clipSegment(const QPointF &a, const QPointF &b, const QRectF &r, double *t0
     return lo < hi;
 }
 
-
 // A label's box where it would go: axis-aligned, or turned about its anchor (along a diagonal).
 // Plain values, no allocation: placement tries thousands of them per layout.
 struct Box
 {
-    QRectF rect;   // unturned, around the anchor
+    QRectF rect; // unturned, around the anchor
     bool turned = false;
     QPointF pivot; // turned: the anchor it turns about
     double cosA = 1, sinA = 0;
@@ -214,8 +212,7 @@ public:
                 m_cells[size_t(r) * size_t(m_cols) + size_t(c)].push_back(index);
     }
     // Whether hit(i) holds for any box in the cells bounds covers (a box may be asked twice).
-    template <typename F>
-    bool any(const QRectF &bounds, F hit) const
+    template <typename F> bool any(const QRectF &bounds, F hit) const
     {
         const auto [c0, r0, c1, r1] = span(bounds);
         for (int r = r0; r <= r1; ++r)
@@ -230,8 +227,10 @@ private:
     std::array<int, 4> span(const QRectF &b) const
     {
         auto clampTo = [](double v, int n) { return std::clamp(int(std::floor(v)), 0, n - 1); };
-        return {clampTo((b.left() - m_origin.x()) / m_cell, m_cols), clampTo((b.top() - m_origin.y()) / m_cell, m_rows),
-                clampTo((b.right() - m_origin.x()) / m_cell, m_cols), clampTo((b.bottom() - m_origin.y()) / m_cell, m_rows)};
+        return {clampTo((b.left() - m_origin.x()) / m_cell, m_cols),
+                clampTo((b.top() - m_origin.y()) / m_cell, m_rows),
+                clampTo((b.right() - m_origin.x()) / m_cell, m_cols),
+                clampTo((b.bottom() - m_origin.y()) / m_cell, m_rows)};
     }
     QPointF m_origin;
     double m_cell;
@@ -311,8 +310,8 @@ void RooflineChart::placeLabels()
         taken << b;
     };
     if (m_plot->legend->visible())
-        take(makeBox(QRectF(m_plot->legend->outerRect()).topLeft(), QRectF(m_plot->legend->outerRect()).size(),
-                     Qt::AlignLeft | Qt::AlignTop, 0));
+        take(makeBox(QRectF(m_plot->legend->outerRect()).topLeft(),
+                     QRectF(m_plot->legend->outerRect()).size(), Qt::AlignLeft | Qt::AlignTop, 0));
     m_markerRects.clear();
     for (const Marker &m : std::as_const(m_markers)) {
         if (m_log && (m.data.x() <= 0 || m.data.y() <= 0))
@@ -374,8 +373,11 @@ void RooflineChart::placeLabels()
         if (l.size.isEmpty()) {
             // As QCPItemText measures it; the text and font stay until the next rebuild.
             const QMargins pad = item->padding();
-            const QSize text = QFontMetrics(item->font(), m_plot).boundingRect(QRect(), Qt::TextDontClip, item->text()).size();
-            l.size = QSizeF(text.width() + pad.left() + pad.right() + 1, text.height() + pad.top() + pad.bottom() + 1);
+            const QSize text = QFontMetrics(item->font(), m_plot)
+                                   .boundingRect(QRect(), Qt::TextDontClip, item->text())
+                                   .size();
+            l.size = QSizeF(text.width() + pad.left() + pad.right() + 1,
+                            text.height() + pad.top() + pad.bottom() + 1);
         }
         const QSizeF size = l.size;
         const double w = size.width();
@@ -431,7 +433,8 @@ void RooflineChart::placeLabels()
             // side first.
             const Line &line = m_lines.at(l.line);
             const double y = ya->coordToPixel(line.value);
-            const double start = std::max(line.limit > 0 || !m_log ? xa->coordToPixel(line.limit) : area.left(), area.left());
+            const double start =
+                std::max(line.limit > 0 || !m_log ? xa->coordToPixel(line.limit) : area.left(), area.left());
             const double step = std::max(24.0 * k, w / 3);
             // Beside the line, then a label's height off it (markers on the line: the roof's
             // predicted points), which still reads as the line's if nothing lies between.
@@ -442,8 +445,8 @@ void RooflineChart::placeLabels()
                     // At the right edge even where the visible ceiling is shorter than its label.
                     for (double x = area.right() - 4; x == area.right() - 4 || x - w >= start; x -= step)
                         candidates.append({QPointF(x, below ? y + off : y - off),
-                                           Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0, row > 1, row == 1,
-                                           QPointF(std::max(x - w / 2, start), y)});
+                                           Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0,
+                                           row > 1, row == 1, QPointF(std::max(x - w / 2, start), y)});
             }
             break;
         }
@@ -457,7 +460,8 @@ void RooflineChart::placeLabels()
             if (!placeable(a) || !placeable(b) || !clipSegment(a, b, area, &t0, &t1))
                 break;
             const double angle = std::atan2(b.y() - a.y(), b.x() - a.x()) * 180 / M_PI;
-            const QPointF normal = QPointF(-(b.y() - a.y()), b.x() - a.x()) / std::hypot(b.x() - a.x(), b.y() - a.y());
+            const QPointF normal =
+                QPointF(-(b.y() - a.y()), b.x() - a.x()) / std::hypot(b.x() - a.x(), b.y() - a.y());
             for (bool below : {l.below, !l.below})
                 for (double f : {0.08, 0.2, 0.32, 0.44, 0.56, 0.68, 0.8}) {
                     const double t = t0 + (t1 - t0) * f;
@@ -476,7 +480,8 @@ void RooflineChart::placeLabels()
             for (double y : {4.0, 24.0})
                 candidates.append({QPointF(x + 6, area.bottom() - y * k), Qt::AlignLeft | Qt::AlignBottom});
             for (double f : {0.5, 0.62, 0.38, 0.74})
-                candidates.append({QPointF(x + 6, area.top() + area.height() * f), Qt::AlignLeft | Qt::AlignVCenter});
+                candidates.append(
+                    {QPointF(x + 6, area.top() + area.height() * f), Qt::AlignLeft | Qt::AlignVCenter});
             break;
         }
         }
@@ -487,7 +492,8 @@ void RooflineChart::placeLabels()
             const QPointF end = nearestOn(box.rect, from);
             if (!c.from.isNull())
                 return QLineF(from, end);
-            const QPointF dir = (end - from) / std::max(1e-9, std::hypot(end.x() - from.x(), end.y() - from.y()));
+            const QPointF dir =
+                (end - from) / std::max(1e-9, std::hypot(end.x() - from.x(), end.y() - from.y()));
             return QLineF(from + dir * gap * 0.8, end);
         };
 
@@ -586,14 +592,16 @@ QString RooflineChart::labelTipAt(const QPoint &pos) const
         case Label::Anchor::AlongLine: {
             const QCPGraph *g = m_lines.at(l.line).graph;
             for (int j = 0; j + 1 < g->dataCount(); ++j) {
-                const QLineF seg(QPointF(xa->coordToPixel(g->data()->at(j)->key), ya->coordToPixel(g->data()->at(j)->value)),
+                const QLineF seg(QPointF(xa->coordToPixel(g->data()->at(j)->key),
+                                         ya->coordToPixel(g->data()->at(j)->value)),
                                  QPointF(xa->coordToPixel(g->data()->at(j + 1)->key),
                                          ya->coordToPixel(g->data()->at(j + 1)->value)));
                 const QPointF d = seg.p2() - seg.p1();
                 const double len2 = d.x() * d.x() + d.y() * d.y();
                 if (!(len2 > 0) || !std::isfinite(len2))
                     continue;
-                const double t = std::clamp(((p.x() - seg.x1()) * d.x() + (p.y() - seg.y1()) * d.y()) / len2, 0.0, 1.0);
+                const double t =
+                    std::clamp(((p.x() - seg.x1()) * d.x() + (p.y() - seg.y1()) * d.y()) / len2, 0.0, 1.0);
                 const QPointF q = seg.p1() + d * t;
                 if (std::hypot(q.x() - p.x(), q.y() - p.y()) <= 4)
                     return l.fullText;

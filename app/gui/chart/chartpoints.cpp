@@ -73,7 +73,8 @@ double RooflineChart::markerSize(double share)
         return kStandardSize;
     // Area ∝ share: the diameter goes with its square root. Sizes come in 2-pixel steps so that
     // a chart of thousands of kernels needs a few dozen graphs, not one per point.
-    const double d = std::clamp(kMaxShareSize * std::sqrt(std::min(share, 1.0)), kMinShareSize, kMaxShareSize);
+    const double d =
+        std::clamp(kMaxShareSize * std::sqrt(std::min(share, 1.0)), kMinShareSize, kMaxShareSize);
     return 2 * std::round(d / 2);
 }
 
@@ -125,7 +126,8 @@ void RooflineChart::buildTrails()
             auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
             curve->setPen(QPen(color, 1.4 * m_scale, measured ? Qt::SolidLine : Qt::DashLine));
             curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5 * m_scale),
-                                                   measured ? QBrush(color) : QBrush(m_theme.background), 6 * m_scale));
+                                                   measured ? QBrush(color) : QBrush(m_theme.background),
+                                                   6 * m_scale));
             QVector<double> ts, xs, ys;
             QList<QPointF> path;
             for (int i = 0; i < t.points.size(); ++i) {
@@ -198,9 +200,13 @@ void RooflineChart::buildPoints()
                 look.graph = m_plot->addGraph();
                 look.graph->setLineStyle(QCPGraph::lsNone);
                 look.graph->setAdaptiveSampling(false); // every point reachable, none merged away
-                look.graph->setScatterStyle(markerStyle(QCPScatterStyle(
-                    levelShape(p.level, measured), QPen(color, (lit ? 2.6 : p.share >= 0 ? 1.4 : 2.0) * s),
-                    measured ? QBrush(fill) : QBrush(m_theme.background), size * s)));
+                look.graph->setScatterStyle(markerStyle(
+                    QCPScatterStyle(levelShape(p.level, measured),
+                                    QPen(color, (lit            ? 2.6
+                                                 : p.share >= 0 ? 1.4
+                                                                : 2.0) *
+                                                    s),
+                                    measured ? QBrush(fill) : QBrush(m_theme.background), size * s)));
             }
             look.keys << p.ai;
             look.values << p.flopPerS;
@@ -232,8 +238,8 @@ void RooflineChart::buildPoints()
     if (!haloKeys.isEmpty()) {
         QCPGraph *halo = m_plot->addGraph();
         halo->setLineStyle(QCPGraph::lsNone);
-        halo->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, haloSize * s));
+        halo->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s),
+                                              Qt::NoBrush, haloSize * s));
         halo->setData(haloKeys, haloValues);
     }
 
@@ -242,8 +248,8 @@ void RooflineChart::buildPoints()
         QCPGraph *g = m_plot->addGraph(); // no data: only its legend icon draws
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = m_theme.gpuColor(0);
-        g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1.6 * s), filled ? QBrush(color) : QBrush(m_theme.background),
-                                           9 * s));
+        g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1.6 * s),
+                                           filled ? QBrush(color) : QBrush(m_theme.background), 9 * s));
         g->setName(name);
         g->addToLegend();
     };
@@ -254,7 +260,8 @@ void RooflineChart::buildPoints()
                     QCPScatterStyle::ssDisc, true);
     // A level's marker is named only where the chart holds more than one kind of point.
     if (!levels.isEmpty() && (levels.size() > 1 || !levels.contains(QStringLiteral("hbm"))))
-        for (const QString &level : {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1"), QStringLiteral("smem")})
+        for (const QString &level :
+             {QStringLiteral("hbm"), QStringLiteral("l2"), QStringLiteral("l1"), QStringLiteral("smem")})
             if (levels.contains(level))
                 legendEntry(tr("%1 point").arg(levelName(level)), levelShape(level, true), true);
 }
@@ -285,4 +292,3 @@ QString RooflineChart::hitTest(const QPoint &pos) const
         }
     return best;
 }
-

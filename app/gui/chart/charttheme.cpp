@@ -73,8 +73,10 @@ ChartTheme ChartTheme::highContrast(bool dark)
         t.highlight = QColor(255, 170, 0);
     }
     // Projectors wash out faint tints; the split is told by the labels and the ridge line.
-    t.memoryRegion = QColor(t.gpuColors[0].red(), t.gpuColors[0].green(), t.gpuColors[0].blue(), dark ? 30 : 18);
-    t.computeRegion = QColor(t.gpuColors[1].red(), t.gpuColors[1].green(), t.gpuColors[1].blue(), dark ? 26 : 16);
+    t.memoryRegion =
+        QColor(t.gpuColors[0].red(), t.gpuColors[0].green(), t.gpuColors[0].blue(), dark ? 30 : 18);
+    t.computeRegion =
+        QColor(t.gpuColors[1].red(), t.gpuColors[1].green(), t.gpuColors[1].blue(), dark ? 26 : 16);
     t.neutral = dark ? QColor(190, 190, 190) : QColor(80, 80, 80);
     return t;
 }

@@ -13,8 +13,8 @@ struct ChartTheme
 
     Kind kind = Kind::Light;
     QColor background;
-    QColor axis;   // axis lines and ticks
-    QColor text;   // tick labels, axis titles, legend
+    QColor axis; // axis lines and ticks
+    QColor text; // tick labels, axis titles, legend
     QColor grid;
     QColor subGrid;
     QColor legendBackground;

@@ -85,7 +85,8 @@ void OccupancyGraph::applyStyle()
     m_curve->setPen(QPen(curve, 2));
     m_curve->setBrush(QColor(curve.red(), curve.green(), curve.blue(), dark ? 48 : 28));
     m_line->setPen(QPen(marker, 1, Qt::DashLine));
-    m_dot->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marker, 2), QBrush(background), 10));
+    m_dot->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marker, 2), QBrush(background), 10));
     m_label->setColor(marker);
     QFont labelFont = font();
     labelFont.setBold(true);

@@ -146,8 +146,9 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
         QStringList parts;
         const QString memoryType = gpu ? gpu->memoryType : QString();
         for (auto [level, bytes] : model::measuredLevelBytes(*c).asKeyValueRange())
-            parts << QStringLiteral("%1 %2").arg(level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level, memoryType),
-                                               model::formatBytesBinary(bytes));
+            parts << QStringLiteral("%1 %2").arg(
+                level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level, memoryType),
+                model::formatBytesBinary(bytes));
         if (const auto v = c->occupancyPct())
             parts << tr("occupancy %1 %").arg(QString::number(*v, 'f', 0));
         if (const auto v = c->issueActivePct())
@@ -167,7 +168,9 @@ QString tooltip(const model::Measurement &m, const model::Gpu *gpu, const QStrin
 
 QString levelName(const QString &level, const QString &memoryType)
 {
-    return level == QLatin1String("l1") ? tr("L1") : model::levelLabel(level.isEmpty() ? QStringLiteral("hbm") : level, memoryType);
+    return level == QLatin1String("l1")
+               ? tr("L1")
+               : model::levelLabel(level.isEmpty() ? QStringLiteral("hbm") : level, memoryType);
 }
 
 QString ncuDerivation(const model::Measurement &m)
@@ -191,7 +194,8 @@ QString ncuDerivation(const model::Measurement &m)
             parts << QStringLiteral("%1: <tt>%2</tt>").arg(html(tr(k.label)), html(v));
     if (parts.isEmpty())
         return {};
-    return tr("from Nsight Compute:") + QStringLiteral("<br>&nbsp;&nbsp;") + parts.join(QStringLiteral("<br>&nbsp;&nbsp;"));
+    return tr("from Nsight Compute:") + QStringLiteral("<br>&nbsp;&nbsp;") +
+           parts.join(QStringLiteral("<br>&nbsp;&nbsp;"));
 }
 
 std::optional<ChartPoint> measuredPoint(const model::Measurement &m, const QString &id, const model::Gpu *gpu,

@@ -32,8 +32,8 @@ QString localeSi(double value, const QString &unit, int precision, const QLocale
     {
         double scale;
         const char *prefix;
-    } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""},
-                    {1e-3, "m"}, {1e-6, "\u00b5"}, {1e-9, "n"}};
+    } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"},       {1e6, "M"},
+                    {1e3, "k"},  {1, ""},     {1e-3, "m"}, {1e-6, "\u00b5"}, {1e-9, "n"}};
     if (!std::isfinite(value))
         return QStringLiteral("\u2014");
     if (value == 0)
@@ -80,7 +80,8 @@ private:
 
 QString ceilingLabelText(const QStringList &names, double flopPerS)
 {
-    return QStringLiteral("%1 %2").arg(names.join(QStringLiteral(" / ")), model::formatSi(flopPerS, QStringLiteral("FLOP/s"), 4));
+    return QStringLiteral("%1 %2").arg(names.join(QStringLiteral(" / ")),
+                                       model::formatSi(flopPerS, QStringLiteral("FLOP/s"), 4));
 }
 
 } // namespace
@@ -115,7 +116,8 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
 
-    m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"), QStringLiteral("bf16_tc")};
+    m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"),
+                    QStringLiteral("bf16_tc")};
     m_levels = model::knownLevels();
     rebuild();
 }
@@ -303,8 +305,7 @@ QRectF RooflineChart::visibleRange() const
 
 // ---- export
 
-template <typename F>
-bool RooflineChart::withVectorMarkers(F write)
+template <typename F> bool RooflineChart::withVectorMarkers(F write)
 {
     if (m_vectorMarkers)
         return write();
@@ -327,7 +328,8 @@ bool RooflineChart::savePng(const QString &file, int width, int height)
 bool RooflineChart::savePdf(const QString &file, int width, int height)
 {
     return withVectorMarkers([&] {
-        return m_plot->savePdf(file, width, height, QCP::epNoCosmetic, QStringLiteral("RoofLab"), tr("Roofline chart"));
+        return m_plot->savePdf(file, width, height, QCP::epNoCosmetic, QStringLiteral("RoofLab"),
+                               tr("Roofline chart"));
     });
 }
 
@@ -419,7 +421,8 @@ bool RooflineChart::groupShown(const QString &group) const
     if (m_visibleGroups.isEmpty())
         return true;
     for (const QString &name : m_visibleGroups)
-        if (group == name || (group.startsWith(name) && group.size() > name.size() && group.at(name.size()) == QLatin1Char('-')))
+        if (group == name || (group.startsWith(name) && group.size() > name.size() &&
+                              group.at(name.size()) == QLatin1Char('-')))
             return true;
     return false;
 }
@@ -488,7 +491,8 @@ int RooflineChart::trailCount() const
 
 QPoint RooflineChart::pixelFor(double ai, double flopPerS) const
 {
-    const QPoint p(int(std::lround(m_plot->xAxis->coordToPixel(ai))), int(std::lround(m_plot->yAxis->coordToPixel(flopPerS))));
+    const QPoint p(int(std::lround(m_plot->xAxis->coordToPixel(ai))),
+                   int(std::lround(m_plot->yAxis->coordToPixel(flopPerS))));
     return m_plot->mapTo(this, p);
 }
 
@@ -709,9 +713,11 @@ void RooflineChart::buildRegions()
         rect->setPen(Qt::NoPen);
         rect->setBrush(color);
         rect->setSelectable(false);
-        rect->topLeft->setTypeX(fromIsRatio ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+        rect->topLeft->setTypeX(fromIsRatio ? QCPItemPosition::ptAxisRectRatio
+                                            : QCPItemPosition::ptPlotCoords);
         rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->bottomRight->setTypeX(fromIsRatio ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeX(fromIsRatio ? QCPItemPosition::ptPlotCoords
+                                                : QCPItemPosition::ptAxisRectRatio);
         rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
         rect->topLeft->setCoords(from, 0);
         rect->bottomRight->setCoords(to, 1);
@@ -755,7 +761,8 @@ void RooflineChart::buildGpu(int index)
     // Ridges are quoted against DRAM/HBM, the level a kernel's minimum traffic refers to.
     const model::MemoryCeiling *main = nullptr;
     for (const auto &m : levels)
-        if (!main || m.level == QLatin1String("hbm") || (main->level != QLatin1String("hbm") && m.bytesPerS < main->bytesPerS))
+        if (!main || m.level == QLatin1String("hbm") ||
+            (main->level != QLatin1String("hbm") && m.bytesPerS < main->bytesPerS))
             main = &m;
 
     bool inLegend = false;
@@ -771,7 +778,8 @@ void RooflineChart::buildGpu(int index)
     for (auto it = peaks.end(); it != peaks.begin();) {
         --it;
         const double peak = it.key();
-        const int line = addLine(true, peak, fastest > 0 ? peak / fastest : 0, QPen(color, (primary ? 2.2 : 1.8) * s));
+        const int line =
+            addLine(true, peak, fastest > 0 ? peak / fastest : 0, QPen(color, (primary ? 2.2 : 1.8) * s));
         legendOnce(m_lines[line].graph);
         const QString text = ceilingLabelText(it.value(), peak);
         m_ceilingLabels << text;
@@ -785,8 +793,9 @@ void RooflineChart::buildGpu(int index)
         QPen pen(color, (primary ? 2.0 : 1.6) * s, levelStyle(m.level));
         const int line = addLine(false, m.bytesPerS, top > 0 ? top / m.bytesPerS : kInf, pen);
         legendOnce(m_lines[line].graph);
-        const QString text = QStringLiteral("%1 %2").arg(model::levelLabel(m.level, gpu.memoryType),
-                                                         model::formatSi(m.bytesPerS, QStringLiteral("B/s"), 4));
+        const QString text =
+            QStringLiteral("%1 %2").arg(model::levelLabel(m.level, gpu.memoryType),
+                                        model::formatSi(m.bytesPerS, QStringLiteral("B/s"), 4));
         m_ceilingLabels << text;
         Label l;
         l.anchor = Label::Anchor::AlongLine;
@@ -829,15 +838,16 @@ void RooflineChart::buildGpu(int index)
             m_emphasizedLabels << text;
             QCPGraph *halo = m_plot->addGraph();
             halo->setLineStyle(QCPGraph::lsNone);
-            halo->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s), Qt::NoBrush, 24 * s));
+            halo->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_theme.highlight, 4 * s),
+                                                  Qt::NoBrush, 24 * s));
             halo->addData(ridge, it.key());
             m_markers.append({QPointF(ridge, it.key()), 14.0});
         }
         if (topRidge || emphasized) {
             // A drop line to the x axis so the ridge intensity can be read off the axis.
             auto *drop = new QCPItemLine(m_plot);
-            drop->setPen(emphasized ? QPen(m_theme.highlight, 2.5 * s, Qt::DashLine) : QPen(color, s, Qt::DashLine));
+            drop->setPen(emphasized ? QPen(m_theme.highlight, 2.5 * s, Qt::DashLine)
+                                    : QPen(color, s, Qt::DashLine));
             drop->setSelectable(false);
             drop->start->setCoords(ridge, it.key());
             drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -860,7 +870,8 @@ void RooflineChart::buildMeasured()
             QString drawn = text;
             if (text.isEmpty()) {
                 const QString what = memory ? model::levelLabel(m.level) : model::precisionLabel(m.precision);
-                const QString value = model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
+                const QString value =
+                    model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
                 // The probe's name doubles the label's length; it is in the tooltip.
                 drawn = tr("measured %1 %2").arg(what, value);
                 text = m.probe.isEmpty() ? drawn : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);

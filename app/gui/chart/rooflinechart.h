@@ -101,9 +101,9 @@ public:
     QStringList ceilingLabels() const;  // datasheet compute and memory ceilings, as drawn
     QStringList ridgeLabels() const;    // "ridge 206 FLOP/B"
     QStringList measuredLabels() const; // measured ceilings
-    QStringList pointIds() const; // of the groups drawn
+    QStringList pointIds() const;       // of the groups drawn
     std::optional<QPointF> pointCoords(const QString &id) const; // (FLOP/B, FLOP/s)
-    std::optional<ChartPoint> point(const QString &id) const; // its tooltip made if need be
+    std::optional<ChartPoint> point(const QString &id) const;    // its tooltip made if need be
     // Tooltips made when first asked for, for a group whose points leave ChartPoint::tooltip
     // empty: a chart of 50,000 points then builds only the texts someone hovers. nullptr: none.
     using TooltipFunction = std::function<QString(const QString &id)>;
@@ -136,7 +136,7 @@ public:
         bool leader = false;
     };
     QList<PlacedLabel> placedLabels() const;
-    QStringList hiddenLabels() const; // full texts of labels with no room left: shown on hover
+    QStringList hiddenLabels() const;  // full texts of labels with no room left: shown on hover
     QList<QRectF> markerRects() const; // point, trail and ridge markers, this widget's pixels
     QRectF plotArea() const;           // the axis rect (inside the ticks), this widget's pixels
     // Rebuild and repaint now (normally done by each setter).
@@ -162,10 +162,10 @@ private:
         QCPItemText *item = nullptr;
         QCPItemLine *leader = nullptr; // made when first needed
         Anchor anchor = Anchor::Point;
-        QPointF data;     // Point, Ridge: the point; Region: x where the region starts
-        int line = -1;    // AlongLine / RightEdge: index into m_lines
-        bool below = false; // RightEdge / AlongLine: text below the line instead of above
-        int priority = 0;   // lower goes first
+        QPointF data;            // Point, Ridge: the point; Region: x where the region starts
+        int line = -1;           // AlongLine / RightEdge: index into m_lines
+        bool below = false;      // RightEdge / AlongLine: text below the line instead of above
+        int priority = 0;        // lower goes first
         double markerRadius = 0; // Point, Ridge: pixels (at scale 1) from the centre to the marker's edge
         QString fullText;        // the tooltip when the drawn text is shortened or hidden
         QSizeF size;             // the text's box, measured at the first placement
@@ -201,8 +201,7 @@ private:
     QCPScatterStyle markerStyle(const QCPScatterStyle &shape) const;
     // Exports draw the shapes, not their pixmaps; set while a file is written.
     bool m_vectorMarkers = false;
-    template <typename F>
-    bool withVectorMarkers(F write);
+    template <typename F> bool withVectorMarkers(F write);
     bool writeSvg(const QString &file, int width, int height);
     void applyAxes();
     void applyStyle(); // theme and scale on axes, grid and legend
@@ -216,8 +215,7 @@ private:
     const ChartPoint *findPoint(const QString &id) const;
     bool groupShown(const QString &group) const;
     // The groups of a hash that are drawn (implicitly shared copies).
-    template <typename T>
-    QList<QList<T>> shown(const QHash<QString, QList<T>> &groups) const
+    template <typename T> QList<QList<T>> shown(const QHash<QString, QList<T>> &groups) const
     {
         QList<QList<T>> out;
         for (auto it = groups.cbegin(); it != groups.cend(); ++it)
@@ -263,7 +261,7 @@ private:
     // kernels would spend its frame on lines no label is near.
     static constexpr int kMaxAvoidedJoins = 400;
     int m_levelJoinPaths = 0;
-    QList<QRectF> m_markerRects;        // plot pixels, as the last placement saw them
+    QList<QRectF> m_markerRects; // plot pixels, as the last placement saw them
     QPoint m_pressPos;
     QString m_hovered;
 };

@@ -17,8 +17,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // kPriorityComparison). An emphasized ridge (a lesson points at it) goes before all (-1).
 constexpr int kPriorityRoofs = 0; // compute ceilings, +1 memory diagonals
 constexpr int kPriorityMeasured = 2;
-constexpr int kPriorityRidges = 3;  // +1 the ridges below the top one
-constexpr int kPriorityPoints = 5;  // highlighted, +1 others, +2 trail names, +3 trail points
+constexpr int kPriorityRidges = 3; // +1 the ridges below the top one
+constexpr int kPriorityPoints = 5; // highlighted, +1 others, +2 trail names, +3 trail points
 constexpr int kPriorityComparison = 10;
 constexpr int kPriorityRegions = 9;
 

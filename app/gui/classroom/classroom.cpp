@@ -20,7 +20,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-Classroom::Classroom(PanelHost *host) : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow())
+Classroom::Classroom(PanelHost *host)
+    : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow())
 {
     buildDock();
     m_presentation = new PresentationMode(m_host, m_player, m_lessonDock, this);
@@ -68,7 +69,8 @@ void Classroom::buildMenus()
     m_presentAction = new QAction(tr("&Presentation mode"), this);
     m_presentAction->setCheckable(true);
     m_presentAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_presentAction->setToolTip(tr("Full screen for a projector: the chart first, the lesson's caption large (F5; Esc leaves)"));
+    m_presentAction->setToolTip(
+        tr("Full screen for a projector: the chart first, the lesson's caption large (F5; Esc leaves)"));
     connect(m_presentAction, &QAction::toggled, this, [this](bool on) {
         if (on)
             m_presentation->enter();
@@ -92,13 +94,16 @@ void Classroom::buildMenus()
     lesson->setObjectName(QStringLiteral("lessonMenu"));
     for (const model::Lesson &l : m_player->lessons()) {
         const QString id = l.id;
-        lesson->addAction(l.title.forLanguage(m_host->uiLanguage()), this, [this, id] { m_player->openLesson(id); });
+        lesson->addAction(l.title.forLanguage(m_host->uiLanguage()), this,
+                          [this, id] { m_player->openLesson(id); });
     }
     lesson->addSeparator();
     // Shown with their keys, but the keys themselves are the player's shortcuts (they step
     // aside for fields that use arrows), not the menu's.
-    QAction *prev = lesson->addAction(tr("Previous step") + QLatin1Char('\t') + tr("PageUp"), m_player, &LessonPlayer::previous);
-    QAction *next = lesson->addAction(tr("Next step") + QLatin1Char('\t') + tr("PageDown"), m_player, &LessonPlayer::next);
+    QAction *prev = lesson->addAction(tr("Previous step") + QLatin1Char('\t') + tr("PageUp"), m_player,
+                                      &LessonPlayer::previous);
+    QAction *next = lesson->addAction(tr("Next step") + QLatin1Char('\t') + tr("PageDown"), m_player,
+                                      &LessonPlayer::next);
     QAction *restore = lesson->addAction(tr("&Restore step"), m_player, &LessonPlayer::reapplyStep);
     QAction *close = lesson->addAction(tr("&Close lesson"), m_player, &LessonPlayer::closeLesson);
     lesson->addSeparator();
@@ -162,11 +167,12 @@ bool Classroom::eventFilter(QObject *watched, QEvent *event)
 void Classroom::exportView()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    const QString name = m_player->isOpen()
-                             ? QStringLiteral("%1-step-%2.png").arg(m_player->lesson()->id).arg(m_player->currentStep() + 1, 2, 10, QLatin1Char('0'))
-                             : QStringLiteral("roofline.png");
-    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export current view"), QDir(dir).filePath(name),
-                                                      tr("PNG image (*.png)"));
+    const QString name = m_player->isOpen() ? QStringLiteral("%1-step-%2.png")
+                                                  .arg(m_player->lesson()->id)
+                                                  .arg(m_player->currentStep() + 1, 2, 10, QLatin1Char('0'))
+                                            : QStringLiteral("roofline.png");
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export current view"),
+                                                      QDir(dir).filePath(name), tr("PNG image (*.png)"));
     if (file.isEmpty())
         return;
     QString error;
@@ -178,8 +184,9 @@ void Classroom::exportView()
 
 void Classroom::exportSlides()
 {
-    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export every step as PNG"),
-                                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
+    const QString dir =
+        QFileDialog::getExistingDirectory(m_window, tr("Export every step as PNG"),
+                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
     if (dir.isEmpty())
         return;
     QString error;
@@ -187,7 +194,9 @@ void Classroom::exportSlides()
     if (files.isEmpty())
         QMessageBox::warning(m_window, tr("Export every step as PNG"), error);
     else
-        m_host->showStatus(tr("%n slide(s) written to %1", nullptr, int(files.size())).arg(QDir::toNativeSeparators(dir)), 5000);
+        m_host->showStatus(
+            tr("%n slide(s) written to %1", nullptr, int(files.size())).arg(QDir::toNativeSeparators(dir)),
+            5000);
 }
 
 void Classroom::exportHandout()
@@ -195,9 +204,9 @@ void Classroom::exportHandout()
     if (!m_player->isOpen())
         return;
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export handout"),
-                                                      QDir(dir).filePath(m_player->lesson()->id + QStringLiteral(".pdf")),
-                                                      tr("PDF document (*.pdf)"));
+    const QString file = QFileDialog::getSaveFileName(
+        m_window, tr("Export handout"), QDir(dir).filePath(m_player->lesson()->id + QStringLiteral(".pdf")),
+        tr("PDF document (*.pdf)"));
     if (file.isEmpty())
         return;
     QString error;

@@ -47,7 +47,8 @@ public:
             if ((dock = qobject_cast<QDockWidget *>(p)))
                 break;
         if (dock && dock->isVisible() && dock->width() < m_window->width() / 2) {
-            if (std::none_of(m_widths.cbegin(), m_widths.cend(), [dock](const auto &w) { return w.first == dock; }))
+            if (std::none_of(m_widths.cbegin(), m_widths.cend(),
+                             [dock](const auto &w) { return w.first == dock; }))
                 m_widths.append({dock, dock->width()});
             m_window->resizeDocks({dock}, {m_window->width() / 2}, Qt::Horizontal);
         }
@@ -66,7 +67,8 @@ private:
 class PrintLook
 {
 public:
-    explicit PrintLook(RooflineChart *chart) : m_chart(chart), m_theme(chart->theme()), m_scale(chart->presentationScale())
+    explicit PrintLook(RooflineChart *chart)
+        : m_chart(chart), m_theme(chart->theme()), m_scale(chart->presentationScale())
     {
         m_chart->setTheme(ChartTheme::light());
         m_chart->setPresentationScale(1.0);
@@ -98,20 +100,22 @@ void LessonExporter::paintStage(QPainter *painter, const QRectF &area, double ch
     QRectF panelRect;
     if (!panelImage.isNull() && !panelOnly) {
         chartRect.setWidth(area.width() * 0.56);
-        panelRect = QRectF(chartRect.right() + area.width() * 0.02, area.top(), area.width() * 0.42, area.height());
+        panelRect =
+            QRectF(chartRect.right() + area.width() * 0.02, area.top(), area.width() * 0.42, area.height());
     } else if (panelOnly) {
         panelRect = area;
     }
     painter->setRenderHint(QPainter::SmoothPixmapTransform);
     if (!panelOnly) {
-        const QImage chart = m_host->chart()->toImage(std::max(200, int(chartRect.width() / chartScale)),
-                                                        std::max(150, int(chartRect.height() / chartScale)), chartScale);
+        const QImage chart =
+            m_host->chart()->toImage(std::max(200, int(chartRect.width() / chartScale)),
+                                     std::max(150, int(chartRect.height() / chartScale)), chartScale);
         painter->drawImage(chartRect, chart);
     }
     if (!panelRect.isEmpty()) {
         const QSizeF drawn = QSizeF(panelImage.size()).scaled(panelRect.size(), Qt::KeepAspectRatio);
-        painter->drawImage(QRectF(panelRect.left() + (panelRect.width() - drawn.width()) / 2, panelRect.top(), drawn.width(),
-                                  drawn.height()),
+        painter->drawImage(QRectF(panelRect.left() + (panelRect.width() - drawn.width()) / 2, panelRect.top(),
+                                  drawn.width(), drawn.height()),
                            panelImage);
     }
 }
@@ -129,7 +133,8 @@ void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double un
         small.setPixelSize(std::max(1, int(unit * 17)));
         painter->setFont(small);
         painter->setPen(theme.isDark() ? QColor(170, 170, 170) : QColor(100, 100, 100));
-        const QString header = QStringLiteral("%1 · %2").arg(m_player->lessonTitle(), m_player->stepCounter());
+        const QString header =
+            QStringLiteral("%1 · %2").arg(m_player->lessonTitle(), m_player->stepCounter());
         QRectF used;
         painter->drawText(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, header, &used);
         area.setTop(used.bottom() + unit * 4);
@@ -139,15 +144,18 @@ void LessonExporter::paintSlide(QPainter *painter, const QRectF &page, double un
         title.setBold(true);
         painter->setFont(title);
         painter->setPen(theme.text);
-        painter->drawText(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_player->stepTitle(), &used);
+        painter->drawText(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_player->stepTitle(),
+                          &used);
         area.setTop(used.bottom() + unit * 10);
 
         QFont caption = font;
         caption.setPixelSize(std::max(1, int(unit * 23)));
         painter->setFont(caption);
-        const QRectF need = painter->boundingRect(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_player->stepCaption());
+        const QRectF need = painter->boundingRect(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                                                  m_player->stepCaption());
         const QRectF captionRect(area.left(), area.bottom() - need.height(), area.width(), need.height());
-        painter->drawText(captionRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_player->stepCaption());
+        painter->drawText(captionRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                          m_player->stepCaption());
         area.setBottom(captionRect.top() - unit * 14);
 
         const QStringList notices = m_player->notices();
@@ -174,7 +182,8 @@ QImage LessonExporter::slide(QSize size) const
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     // The chart drawn 1.4 times its pixel size: its labels read at the caption's scale.
-    paintSlide(&painter, QRectF(QPointF(0, 0), QSizeF(size)), size.width() / 1600.0, 1.4 * size.width() / 1600.0);
+    paintSlide(&painter, QRectF(QPointF(0, 0), QSizeF(size)), size.width() / 1600.0,
+               1.4 * size.width() / 1600.0);
     return image;
 }
 
@@ -183,7 +192,8 @@ bool LessonExporter::saveSlide(const QString &file, QSize size, QString *error) 
     if (slide(size).save(file, "PNG"))
         return true;
     if (error)
-        *error = QCoreApplication::translate("LessonExporter", "Could not write %1.").arg(QDir::toNativeSeparators(file));
+        *error = QCoreApplication::translate("LessonExporter", "Could not write %1.")
+                     .arg(QDir::toNativeSeparators(file));
     return false;
 }
 
@@ -197,14 +207,16 @@ QStringList LessonExporter::saveAllSlides(const QString &dir, QSize size, QStrin
     }
     if (!QDir().mkpath(dir)) {
         if (error)
-            *error = QCoreApplication::translate("LessonExporter", "Could not create the folder %1.").arg(QDir::toNativeSeparators(dir));
+            *error = QCoreApplication::translate("LessonExporter", "Could not create the folder %1.")
+                         .arg(QDir::toNativeSeparators(dir));
         return {};
     }
     QStringList files;
     StepWalk walk(m_host, m_player);
     for (int i = 0; i < lesson->steps.size(); ++i) {
         walk.go(i);
-        const QString file = QDir(dir).filePath(QStringLiteral("%1-step-%2.png").arg(lesson->id).arg(i + 1, 2, 10, QLatin1Char('0')));
+        const QString file = QDir(dir).filePath(
+            QStringLiteral("%1-step-%2.png").arg(lesson->id).arg(i + 1, 2, 10, QLatin1Char('0')));
         if (!saveSlide(file, size, error))
             return {};
         files << file;
@@ -222,14 +234,15 @@ bool LessonExporter::saveHandout(const QString &file, QString *error)
     }
     QPdfWriter writer(file);
     writer.setResolution(200); // the chart is a picture: 200 dpi prints sharp and keeps the file small
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(10, 10, 10, 10),
-                                     QPageLayout::Millimeter));
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                     QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter));
     writer.setTitle(m_player->lessonTitle());
     writer.setCreator(QStringLiteral("RoofLab"));
     QPainter painter;
     if (!painter.begin(&writer)) {
         if (error)
-            *error = QCoreApplication::translate("LessonExporter", "Could not write %1.").arg(QDir::toNativeSeparators(file));
+            *error = QCoreApplication::translate("LessonExporter", "Could not write %1.")
+                         .arg(QDir::toNativeSeparators(file));
         return false;
     }
     painter.setRenderHint(QPainter::Antialiasing);

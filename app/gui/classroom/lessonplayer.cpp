@@ -176,8 +176,8 @@ void LessonPlayer::loadDirectory(const QString &dir)
         m_refused << tr("No lessons found in %1.").arg(QDir::toNativeSeparators(folder));
     fillLessonBox();
     m_refusedLabel->setVisible(!m_refused.isEmpty());
-    m_refusedLabel->setText(tr("%n lesson file(s) refused:", nullptr, int(m_refused.size())) + QLatin1Char('\n') +
-                            m_refused.join(QLatin1Char('\n')));
+    m_refusedLabel->setText(tr("%n lesson file(s) refused:", nullptr, int(m_refused.size())) +
+                            QLatin1Char('\n') + m_refused.join(QLatin1Char('\n')));
 }
 
 void LessonPlayer::fillLessonBox()
@@ -220,7 +220,8 @@ bool LessonPlayer::openLesson(const QString &id, int step)
     const model::Lesson &l = m_lessons.at(found);
     for (int i = 0; i < l.steps.size(); ++i) {
         const model::LessonStep &s = l.steps.at(i);
-        const QString title = s.title.en.isEmpty() ? tr("Step %1").arg(i + 1) : s.title.forLanguage(language());
+        const QString title =
+            s.title.en.isEmpty() ? tr("Step %1").arg(i + 1) : s.title.forLanguage(language());
         m_steps->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(title));
     }
     m_filling = false;
@@ -304,10 +305,11 @@ void LessonPlayer::apply()
     if (!step.tile.isEmpty() && tileStep && !m_host->panel(QStringLiteral("tile")))
         // A later roofline step need not repeat that the explorer is missing.
         m_notices << tr("This step sets a GEMM tile (%1), but the tile explorer is not part of this build.")
-                         .arg(QStringLiteral("%1×%2×%3")
-                                  .arg(step.tile.value(QStringLiteral("bm"), QStringLiteral("—")).toString(),
-                                       step.tile.value(QStringLiteral("bn"), QStringLiteral("—")).toString(),
-                                       step.tile.value(QStringLiteral("bk"), QStringLiteral("—")).toString()));
+                         .arg(
+                             QStringLiteral("%1×%2×%3")
+                                 .arg(step.tile.value(QStringLiteral("bm"), QStringLiteral("—")).toString(),
+                                      step.tile.value(QStringLiteral("bn"), QStringLiteral("—")).toString(),
+                                      step.tile.value(QStringLiteral("bk"), QStringLiteral("—")).toString()));
 
     // The chart shows what the step is about: its workloads, its measured results and the
     // points of the panel it shows; other panels' points (a results file the user opened, the
@@ -340,9 +342,10 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
     const QString path = model::resourcePath(step.results);
     if (!QFileInfo::exists(path)) {
         chart->clearGroup(kResultsGroup);
-        m_notices << tr("The measured results for this step (%1) are not installed yet: they are measured on a GPU "
-                        "and shipped with RoofLab. The chart shows the predictions only.")
-                         .arg(step.results);
+        m_notices
+            << tr("The measured results for this step (%1) are not installed yet: they are measured on a GPU "
+                  "and shipped with RoofLab. The chart shows the predictions only.")
+                   .arg(step.results);
         return;
     }
     // Read as the Results panel reads files (RoofLab results or an Nsight Compute CSV), but
@@ -370,7 +373,8 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
         ChartPoint p;
         p.id = QStringLiteral("%1:%2").arg(kResultsGroup).arg(n++);
         QString name = m.kernel;
-        if (!step.resultsFilter.isEmpty() && name.startsWith(step.resultsFilter) && name.size() > step.resultsFilter.size())
+        if (!step.resultsFilter.isEmpty() && name.startsWith(step.resultsFilter) &&
+            name.size() > step.resultsFilter.size())
             name = name.mid(step.resultsFilter.size());
         p.label = m.dtype.isEmpty() ? name : QStringLiteral("%1 %2").arg(name, m.dtype);
         p.ai = m.ai();
@@ -379,8 +383,9 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
         p.gpuIndex = gpuIndex;
         p.tooltip = tr("<b>%1</b> (%2), measured on %3<br>Arithmetic intensity: %4 FLOP/B<br>Achieved: %5<br>"
                        "Median time: %6")
-                        .arg(m.kernel.toHtmlEscaped(), m.dtype.toHtmlEscaped(), set->device.name.toHtmlEscaped(),
-                             QLocale().toString(m.ai(), 'g', 4), model::formatSi(m.flopPerS(), QStringLiteral("FLOP/s"), 4),
+                        .arg(m.kernel.toHtmlEscaped(), m.dtype.toHtmlEscaped(),
+                             set->device.name.toHtmlEscaped(), QLocale().toString(m.ai(), 'g', 4),
+                             model::formatSi(m.flopPerS(), QStringLiteral("FLOP/s"), 4),
                              model::formatSeconds(m.time.median));
         points << p;
     }
@@ -470,9 +475,10 @@ void LessonPlayer::refreshTexts()
     m_counter->setText(open ? stepCounter() : tr("No lesson open."));
     m_title->setText(stepTitle());
     m_title->setVisible(open);
-    m_caption->setText(open ? stepCaption()
-                            : tr("Lessons walk through the course notes step by step: each step sets the GPU, "
-                                 "the ceilings, the workloads or the panel, and says what to look at."));
+    m_caption->setText(open
+                           ? stepCaption()
+                           : tr("Lessons walk through the course notes step by step: each step sets the GPU, "
+                                "the ceilings, the workloads or the panel, and says what to look at."));
     m_notice->setText(m_notices.join(QLatin1Char('\n')));
     m_notice->setVisible(!m_notices.isEmpty());
     m_prev->setEnabled(open && m_step > 0);

@@ -28,7 +28,8 @@ const QString kScaleKey = QStringLiteral("presentation/scale");
 
 } // namespace
 
-PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock, QObject *parent)
+PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock,
+                                   QObject *parent)
     : QObject(parent), m_host(host), m_window(host->hostWindow()), m_player(player), m_lessonDock(lessonDock),
       m_scale(savedScale())
 {
@@ -217,7 +218,8 @@ void PresentationMode::applyScale()
     QFont small = base;
     small.setPointSizeF(size * 0.9 * m_scale);
     m_notice->setFont(small);
-    m_notice->setStyleSheet(QStringLiteral("color: %1;").arg(theme.isDark() ? QStringLiteral("#f5b041") : QStringLiteral("#9a5b00")));
+    m_notice->setStyleSheet(QStringLiteral("color: %1;")
+                                .arg(theme.isDark() ? QStringLiteral("#f5b041") : QStringLiteral("#9a5b00")));
     QFont buttons = base;
     buttons.setPointSizeF(size * 1.1 * m_scale);
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
@@ -266,7 +268,8 @@ void PresentationMode::scalePanels(double scale)
             if (!table)
                 continue;
             QHeaderView *rows = table->verticalHeader();
-            auto it = std::find_if(m_deskRows.begin(), m_deskRows.end(), [rows](const DeskRows &d) { return d.header == rows; });
+            auto it = std::find_if(m_deskRows.begin(), m_deskRows.end(),
+                                   [rows](const DeskRows &d) { return d.header == rows; });
             if (it == m_deskRows.end()) {
                 m_deskRows.append({rows, rows->defaultSectionSize()});
                 it = m_deskRows.end() - 1;
@@ -334,10 +337,12 @@ void PresentationMode::updateBanner()
 {
     const bool open = m_player->isOpen() && m_player->currentStep() >= 0;
     m_title->setText(open ? m_player->stepTitle() : tr("No lesson open"));
-    m_caption->setText(open ? m_player->stepCaption()
-                            : tr("Show the step list to pick a lesson, or press Esc to leave presentation mode."));
-    m_counter->setText(open ? QStringLiteral("%1 / %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount())
-                            : QString());
+    m_caption->setText(
+        open ? m_player->stepCaption()
+             : tr("Show the step list to pick a lesson, or press Esc to leave presentation mode."));
+    m_counter->setText(
+        open ? QStringLiteral("%1 / %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount())
+             : QString());
     m_notice->setText(m_player->notices().join(QLatin1Char('\n')));
     m_notice->setVisible(open && !m_player->notices().isEmpty());
     m_prev->setEnabled(open && m_player->currentStep() > 0);
@@ -347,7 +352,8 @@ void PresentationMode::updateBanner()
     const int width = std::max(400, (m_window->width() > 0 ? m_window->width() : 1280) - 380);
     const QFontMetrics fm(m_caption->font());
     const int captionHeight =
-        fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, m_caption->text()).height() + fm.lineSpacing() / 2;
+        fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, m_caption->text()).height() +
+        fm.lineSpacing() / 2;
     m_caption->setMinimumHeight(captionHeight);
     const int total = captionHeight + QFontMetrics(m_title->font()).lineSpacing() * 1.4 +
                       (m_notice->isVisible() ? QFontMetrics(m_notice->font()).lineSpacing() * 2 : 0) + 30;

@@ -26,7 +26,8 @@ class PresentationMode : public QObject
 
 public:
     // lessonDock: the lesson's step list, which the banner's "Steps" button shows beside the stage.
-    PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock, QObject *parent = nullptr);
+    PresentationMode(PanelHost *host, LessonPlayer *player, QDockWidget *lessonDock,
+                     QObject *parent = nullptr);
 
     // fullScreen false keeps the window's size (screenshots, tests).
     void enter(bool fullScreen = true);

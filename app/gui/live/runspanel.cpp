@@ -49,9 +49,9 @@ QString rangeText(const QJsonObject &p)
 
 RunsPanel::RunsPanel(WorkerClient *worker, QWidget *parent)
     : QWidget(parent), m_worker(worker), m_hostBox(new QComboBox), m_deviceBox(new QComboBox),
-      m_deviceLabel(new QLabel), m_kernel(new QComboBox),
-      m_description(new QLabel), m_editorBox(new QWidget), m_editors(new QFormLayout(m_editorBox)),
-      m_runButton(new QPushButton(tr("Run selected"))), m_suiteButton(new QPushButton(tr("Run suite"))),
+      m_deviceLabel(new QLabel), m_kernel(new QComboBox), m_description(new QLabel), m_editorBox(new QWidget),
+      m_editors(new QFormLayout(m_editorBox)), m_runButton(new QPushButton(tr("Run selected"))),
+      m_suiteButton(new QPushButton(tr("Run suite"))),
       m_ceilingsButton(new QPushButton(tr("Measure ceilings"))),
       m_replayButton(new QPushButton(tr("Replay…"))), m_speed(new QDoubleSpinBox),
       m_cancelButton(new QPushButton(tr("Cancel"))), m_progress(new QProgressBar), m_status(new QLabel),
@@ -502,7 +502,8 @@ void RunsPanel::onHostPicked(int index)
     m_devices.clear();
     m_deviceBox->hide();
     m_deviceLabel->setText(tr("Connecting to %1…").arg(h.name.toHtmlEscaped()));
-    addLog(tr("host: %1").arg(h.isLocal() ? h.name : h.name + QStringLiteral(" (") + h.command + QLatin1Char(')')));
+    addLog(tr("host: %1")
+               .arg(h.isLocal() ? h.name : h.name + QStringLiteral(" (") + h.command + QLatin1Char(')')));
     updateButtons();
     emit hostChanged(h);
 }
@@ -564,7 +565,8 @@ QString RunsPanel::startOnDevices(const std::function<QString()> &send, const QS
     if (ids.isEmpty())
         return started({}, what);
     m_queued = ids.mid(1);
-    return started(ids.first(), indices.size() > 1 ? tr("%1 on %2 GPUs").arg(what).arg(indices.size()) : what);
+    return started(ids.first(),
+                   indices.size() > 1 ? tr("%1 on %2 GPUs").arg(what).arg(indices.size()) : what);
 }
 
 // ---- actions
@@ -672,7 +674,8 @@ void RunsPanel::onFinished(const QString &id, bool ok, const QString &message)
         return;
     if (!m_queued.isEmpty()) {
         // All GPUs: the next one's request takes over the progress bar.
-        addLog(ok ? tr("done on one GPU: %1").arg(m_runningWhat) : tr("stopped on one GPU: %1: %2").arg(m_runningWhat, message));
+        addLog(ok ? tr("done on one GPU: %1").arg(m_runningWhat)
+                  : tr("stopped on one GPU: %1: %2").arg(m_runningWhat, message));
         m_running = m_queued.takeFirst();
         return;
     }

@@ -24,13 +24,15 @@ QString tr(const char *text)
 }
 
 // "hbm,l2" -> the names, each checked against the known ones; false with *error naming a bad one.
-bool parseList(const QString &text, const QStringList &known, const QString &option, QStringList *out, QString *error)
+bool parseList(const QString &text, const QStringList &known, const QString &option, QStringList *out,
+               QString *error)
 {
     out->clear();
     for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString name = part.trimmed().toLower();
         if (!known.contains(name)) {
-            *error = tr("%1: unknown name \"%2\" (known: %3)").arg(option, name, known.join(QStringLiteral(", ")));
+            *error =
+                tr("%1: unknown name \"%2\" (known: %3)").arg(option, name, known.join(QStringLiteral(", ")));
             return false;
         }
         if (!out->contains(name))
@@ -48,7 +50,8 @@ bool parseSize(const QString &text, QSize *size, QString *error)
     const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
     const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
     if (!okW || !okH || w < 200 || h < 150 || w > 10000 || h > 10000) {
-        *error = tr("--size takes WIDTHxHEIGHT from 200x150 to 10000x10000, e.g. 1600x1000 (got \"%1\")").arg(text);
+        *error = tr("--size takes WIDTHxHEIGHT from 200x150 to 10000x10000, e.g. 1600x1000 (got \"%1\")")
+                     .arg(text);
         return false;
     }
     *size = QSize(w, h);
@@ -65,15 +68,17 @@ int run(const Request &request, const model::SpecDb &db, QTextStream &err)
 
     const QString suffix = QFileInfo(request.out).suffix().toLower();
     if (suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && suffix != QLatin1String("png"))
-        return fail(tr("--export-chart writes .svg, .pdf or .png; \"%1\" has none of these extensions").arg(request.out));
+        return fail(tr("--export-chart writes .svg, .pdf or .png; \"%1\" has none of these extensions")
+                        .arg(request.out));
     QSize size(1600, 1000);
     QString error;
     if (!request.size.isEmpty() && !parseSize(request.size, &size, &error))
         return fail(error);
     QStringList levels, precisions;
-    if (!parseList(request.levels, model::knownLevels() + QStringList{QStringLiteral("l1")}, QStringLiteral("--levels"),
-                   &levels, &error) ||
-        !parseList(request.precisions, model::knownPrecisions(), QStringLiteral("--precisions"), &precisions, &error))
+    if (!parseList(request.levels, model::knownLevels() + QStringList{QStringLiteral("l1")},
+                   QStringLiteral("--levels"), &levels, &error) ||
+        !parseList(request.precisions, model::knownPrecisions(), QStringLiteral("--precisions"), &precisions,
+                   &error))
         return fail(error);
     if (request.files.isEmpty())
         return fail(tr("--export-chart needs results to draw: --results FILE (or files after the options)"));
@@ -129,15 +134,17 @@ int run(const Request &request, const model::SpecDb &db, QTextStream &err)
     plot.setGpu(gpu);
     plot.update();
     if (plot.pointCount() == 0)
-        return fail(tr("nothing to draw: no measurement in %1 has FLOPs, bytes and a time (for the levels and "
-                       "precisions asked for)")
-                        .arg(request.files.join(QStringLiteral(", "))));
+        return fail(
+            tr("nothing to draw: no measurement in %1 has FLOPs, bytes and a time (for the levels and "
+               "precisions asked for)")
+                .arg(request.files.join(QStringLiteral(", "))));
     if (precisions.isEmpty()) {
         // The chart's usual roofs, and the roof of every precision a point is held against.
         QStringList shown = chart.visiblePrecisions();
         for (const ResultsSession::Document &d : session.files())
             for (const model::Measurement &m : d.results.measurements)
-                if (!m.precision.isEmpty() && gpu->peaks.contains(m.precision) && !shown.contains(m.precision))
+                if (!m.precision.isEmpty() && gpu->peaks.contains(m.precision) &&
+                    !shown.contains(m.precision))
                     shown << m.precision;
         chart.setVisiblePrecisions(shown);
     } else {
@@ -149,13 +156,13 @@ int run(const Request &request, const model::SpecDb &db, QTextStream &err)
     if (!chart.saveImage(request.out, size.width(), size.height()))
         return fail(tr("cannot write %1").arg(request.out), 1);
     QTextStream(stdout) << prefix
-        << tr("wrote %1 (%2x%3, %4 kernel point(s), %5)")
-               .arg(request.out)
-               .arg(size.width())
-               .arg(size.height())
-               .arg(plot.pointCount())
-               .arg(gpu->displayName())
-        << Qt::endl;
+                        << tr("wrote %1 (%2x%3, %4 kernel point(s), %5)")
+                               .arg(request.out)
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(plot.pointCount())
+                               .arg(gpu->displayName())
+                        << Qt::endl;
     return 0;
 }
 

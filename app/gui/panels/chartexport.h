@@ -18,14 +18,14 @@ namespace chartexport {
 // What main() hands over, as the user typed it; run() checks it.
 struct Request
 {
-    QStringList files;      // results files, Nsight Compute CSVs or reports
-    QString out;            // .svg, .pdf or .png
-    QString size;           // "WxH"; empty: 1600x1000
-    QString gpu;            // spec id; empty: the first file's device, else the H200
-    QString levels;         // "hbm,l2,l1"; empty: every level
-    QString precisions;     // "fp32,bf16_tc"; empty: the chart's defaults and those of the points
-    bool expand = false;    // every launch instead of one point per kernel
-    bool linear = false;    // linear axes
+    QStringList files;   // results files, Nsight Compute CSVs or reports
+    QString out;         // .svg, .pdf or .png
+    QString size;        // "WxH"; empty: 1600x1000
+    QString gpu;         // spec id; empty: the first file's device, else the H200
+    QString levels;      // "hbm,l2,l1"; empty: every level
+    QString precisions;  // "fp32,bf16_tc"; empty: the chart's defaults and those of the points
+    bool expand = false; // every launch instead of one point per kernel
+    bool linear = false; // linear axes
 };
 
 // "1600x1000" -> size; false with *error for anything else or outside 200x150 .. 10000x10000.

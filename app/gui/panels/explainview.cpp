@@ -23,8 +23,8 @@ QString paramsText(const QVariantMap &params)
 
 QString signedPercent(double v)
 {
-    return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + QString::number(std::abs(v) * 100, 'f', 0) +
-           QStringLiteral(" %");
+    return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) +
+           QString::number(std::abs(v) * 100, 'f', 0) + QStringLiteral(" %");
 }
 
 } // namespace
@@ -110,8 +110,9 @@ void ExplainView::clear()
 
 void ExplainView::setRow(const model::Measurement &m, const model::Prediction &p, const QString &source)
 {
-    m_title->setText(QStringLiteral("%1 · %2 · %3").arg(m.kernel, m.dtype.isEmpty() ? QStringLiteral("—") : m.dtype,
-                                                         paramsText(m.params)));
+    m_title->setText(
+        QStringLiteral("%1 · %2 · %3")
+            .arg(m.kernel, m.dtype.isEmpty() ? QStringLiteral("—") : m.dtype, paramsText(m.params)));
     m_title->setToolTip(source);
     m_bar->setPrediction(p);
     m_bar->setMeasured(m.time.median > 0 ? std::optional<double>(m.time.median) : std::nullopt);
@@ -119,8 +120,9 @@ void ExplainView::setRow(const model::Measurement &m, const model::Prediction &p
     m_levelLines.clear();
     m_noteLines.clear();
     if (!p.ok) {
-        m_bound->setText(tr("The performance model cannot explain this measurement: %1")
-                             .arg(p.reason.isEmpty() ? tr("it has no description of %1").arg(m.kernel) : p.reason));
+        m_bound->setText(
+            tr("The performance model cannot explain this measurement: %1")
+                .arg(p.reason.isEmpty() ? tr("it has no description of %1").arg(m.kernel) : p.reason));
         m_gap->setText(tr("measured %1").arg(model::formatSeconds(m.time.median)));
         m_levels->clear();
         m_notes->clear();
@@ -128,18 +130,22 @@ void ExplainView::setRow(const model::Measurement &m, const model::Prediction &p
     }
     m_bound->setText(boundSentence(p));
     if (const auto g = gap(m, p))
-        m_gap->setText(tr("Measured %1, predicted %2: gap %3 (%4).")
-                           .arg(model::formatSeconds(m.time.median), model::formatSeconds(p.timeS), signedPercent(*g),
-                                *g >= 0 ? tr("slower than the model says") : tr("faster than the model says")));
+        m_gap->setText(
+            tr("Measured %1, predicted %2: gap %3 (%4).")
+                .arg(model::formatSeconds(m.time.median), model::formatSeconds(p.timeS), signedPercent(*g),
+                     *g >= 0 ? tr("slower than the model says") : tr("faster than the model says")));
     else
         m_gap->setText(tr("Predicted %1.").arg(model::formatSeconds(p.timeS)));
 
     const auto counters = model::ProfileCounters::of(m);
-    m_levelLines = model::levelComparison(p.levelBytes, counters ? model::measuredLevelBytes(*counters) : QMap<QString, double>{});
+    m_levelLines = model::levelComparison(p.levelBytes, counters ? model::measuredLevelBytes(*counters)
+                                                                 : QMap<QString, double>{});
     if (!counters)
-        m_levelLines << tr("No counters in this measurement: `rooflab-cli run --profile` adds the measured bytes per level.");
+        m_levelLines << tr("No counters in this measurement: `rooflab-cli run --profile` adds the measured "
+                           "bytes per level.");
     else if (const auto mhz = counters->smClockMhz())
-        m_levelLines << tr("counters: %1, SM clock %2 MHz while profiled").arg(counters->tool).arg(qRound(*mhz));
+        m_levelLines
+            << tr("counters: %1, SM clock %2 MHz while profiled").arg(counters->tool).arg(qRound(*mhz));
     m_levels->setText(m_levelLines.join(QLatin1Char('\n')));
 
     m_noteLines = p.notes;

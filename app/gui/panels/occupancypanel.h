@@ -37,7 +37,7 @@ public:
     model::OccupancyInput input() const;
     void setThreads(int threads);
     void setRegisters(int registers);
-    void setCarveout(int carveout);  // model::CarveoutDefault, CarveoutMaxL1, CarveoutMaxShared or 0..100
+    void setCarveout(int carveout); // model::CarveoutDefault, CarveoutMaxL1, CarveoutMaxShared or 0..100
 
     // ---- state for tests and other code
     const model::OccupancyResult &result() const { return m_result; }

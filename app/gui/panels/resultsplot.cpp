@@ -64,7 +64,8 @@ const QList<model::ResultSet> &sampleCeilings()
             QString error;
             if (auto rs = model::ResultSet::load(model::resourcePath(QLatin1String(file)), &error)) {
                 rs->measurements.clear(); // only the ceilings and the device are needed
-                rs->extra.insert(QStringLiteral("rooflab_sample_file"), QFileInfo(QLatin1String(file)).fileName());
+                rs->extra.insert(QStringLiteral("rooflab_sample_file"),
+                                 QFileInfo(QLatin1String(file)).fileName());
                 out << *rs;
             }
         }
@@ -188,7 +189,8 @@ qint64 ResultsPlot::rowKey(const ResultsSession::Row &row)
 
 // ---- the roofs each level is held against
 
-QList<model::MeasuredCeiling> ResultsPlot::levelRoofs(const QSet<QString> &levels, QList<ChartCeiling> *drawn) const
+QList<model::MeasuredCeiling> ResultsPlot::levelRoofs(const QSet<QString> &levels,
+                                                      QList<ChartCeiling> *drawn) const
 {
     QList<model::MeasuredCeiling> out;
     if (!m_gpu)
@@ -214,8 +216,10 @@ QList<model::MeasuredCeiling> ResultsPlot::levelRoofs(const QSet<QString> &level
                         if (c.kind == QLatin1String("memory") && c.level == level && c.value > 0) {
                             best = &c;
                             model::MeasuredCeiling shown = c;
-                            shown.probe = tr("%1, RoofLab's samples (%2)")
-                                              .arg(c.probe, set.extra.value(QLatin1String("rooflab_sample_file")).toString());
+                            shown.probe =
+                                tr("%1, RoofLab's samples (%2)")
+                                    .arg(c.probe,
+                                         set.extra.value(QLatin1String("rooflab_sample_file")).toString());
                             if (drawn)
                                 *drawn << ChartCeiling{shown, 0, {}};
                             break;
@@ -275,8 +279,9 @@ void ResultsPlot::update()
                 continue;
             const int file = m_rows.at(row).file;
             launchRows[file].append(row);
-            const QString id = m.kernel + QLatin1Char('\x1f') + m.params.value(QStringLiteral("ncu_id")).toString() +
-                               QLatin1Char('\x1f') + m.params.value(QStringLiteral("grid")).toString() +
+            const QString id = m.kernel + QLatin1Char('\x1f') +
+                               m.params.value(QStringLiteral("ncu_id")).toString() + QLatin1Char('\x1f') +
+                               m.params.value(QStringLiteral("grid")).toString() +
                                m.params.value(QStringLiteral("block")).toString();
             if (!seen[file].contains(id)) {
                 seen[file].insert(id);
@@ -289,12 +294,12 @@ void ResultsPlot::update()
     // launches), holding a point per memory level.
     struct Unit
     {
-        QList<ChartPoint> points; // by level
-        QList<int> rows;          // every row of every level
+        QList<ChartPoint> points;             // by level
+        QList<int> rows;                      // every row of every level
         QList<model::Measurement> asMeasured; // per point: the figures roofShare and predictions read
         double share = -1;
         QString label;
-        int order = 0;    // table order of its first row
+        int order = 0;     // table order of its first row
         QString kernelKey; // the kernel apart from its precision: named once, on its main precision
         double flops = 0;
     };
@@ -335,8 +340,10 @@ void ResultsPlot::update()
         double share = -1;
         if (isLaunch(m) && fileTime.value(file) > 0) {
             share = m.time.median / fileTime.value(file);
-            extra += (extra.isEmpty() ? QString() : QStringLiteral("<br>")) +
-                     tr("%1 of the file's time").arg(html(QString::number(share * 100, 'f', share < 0.1 ? 2 : 1) + QStringLiteral(" %")));
+            extra +=
+                (extra.isEmpty() ? QString() : QStringLiteral("<br>")) +
+                tr("%1 of the file's time")
+                    .arg(html(QString::number(share * 100, 'f', share < 0.1 ? 2 : 1) + QStringLiteral(" %")));
         }
         const QString id = rowPointId(row);
         auto p = resultschart::pointOf(m, id); // its tooltip is made when hovered (tooltipOf)
@@ -397,7 +404,8 @@ void ResultsPlot::update()
             const QString source = rows.isEmpty() ? QString() : rowSource(rows.first());
             for (int gi = 0; gi < groups.size(); ++gi) {
                 const model::PointGroup &g = groups.at(gi);
-                if (!levelShown(g.level) || !precisionShown(g.precision) || g.flops <= 0 || g.bytes <= 0 || g.timeS <= 0)
+                if (!levelShown(g.level) || !precisionShown(g.precision) || g.flops <= 0 || g.bytes <= 0 ||
+                    g.timeS <= 0)
                     continue;
                 QList<int> members;
                 bool anyShown = false;
@@ -457,7 +465,8 @@ void ResultsPlot::update()
         const Unit &x = units.at(a), &y = units.at(b);
         return x.share != y.share ? x.share > y.share : x.order < y.order;
     });
-    const QSet<int> labelled(byWeight.cbegin(), byWeight.cbegin() + std::min<qsizetype>(byWeight.size(), kMaxLabels));
+    const QSet<int> labelled(byWeight.cbegin(),
+                             byWeight.cbegin() + std::min<qsizetype>(byWeight.size(), kMaxLabels));
 
     QList<ChartPoint> points;
     QList<ChartTrail> links;
@@ -515,8 +524,9 @@ void ResultsPlot::update()
                             tr("<b>Predicted</b>: %1 at %2 FLOP/B on %3 (%4)")
                                 .arg(model::formatSi(s->roof.flopPerS, QStringLiteral("FLOP/s")),
                                      QString::number(s->ai, 'g', 3), roofs->displayName().toHtmlEscaped(),
-                                     s->roof.bound == model::Bound::Memory ? s->roofName + tr(", memory-bound")
-                                                                           : s->roofName + tr(", compute-bound"));
+                                     s->roof.bound == model::Bound::Memory
+                                         ? s->roofName + tr(", memory-bound")
+                                         : s->roofName + tr(", compute-bound"));
                         it = predictedAt.insert(key, int(points.size()));
                         points << pp;
                     }
@@ -543,7 +553,8 @@ void ResultsPlot::update()
             }
         }
         if (byAi.size() > 1) {
-            std::sort(byAi.begin(), byAi.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+            std::sort(byAi.begin(), byAi.end(),
+                      [](const auto &a, const auto &b) { return a.first < b.first; });
             join.id = QStringLiteral("join:%1").arg(ui);
             for (const auto &[ai, pt] : byAi)
                 join.points << pt;
@@ -604,8 +615,8 @@ void ResultsPlot::update()
     m_linkCount = int(links.size());
 }
 
-QString ResultsPlot::groupTooltip(const model::PointGroup &g, const model::Measurement &first, const model::Gpu *gpu,
-                                  const QString &source) const
+QString ResultsPlot::groupTooltip(const model::PointGroup &g, const model::Measurement &first,
+                                  const model::Gpu *gpu, const QString &source) const
 {
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(html(first.kernel));

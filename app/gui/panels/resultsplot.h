@@ -17,7 +17,7 @@
 namespace model {
 class SpecDb;
 struct PointGroup;
-}
+} // namespace model
 class ResultsFilterModel;
 class ResultsTableModel;
 class RooflineChart;
@@ -46,8 +46,8 @@ public:
     };
 
     // Every pointer must outlive this object; filter may be nullptr (all rows shown).
-    ResultsPlot(const ResultsSession *session, const ResultsTableModel *model, const ResultsFilterModel *filter,
-                RooflineChart *chart);
+    ResultsPlot(const ResultsSession *session, const ResultsTableModel *model,
+                const ResultsFilterModel *filter, RooflineChart *chart);
     ~ResultsPlot();
     ResultsPlot(const ResultsPlot &) = delete;
     ResultsPlot &operator=(const ResultsPlot &) = delete;
@@ -116,7 +116,7 @@ private:
     QHash<QString, QList<int>> m_rowsOfPoint;
     QHash<int, QString> m_pointOfRow;
     QHash<int, QString> m_tipExtra; // table row -> the tooltip's extra lines (change, share)
-    QHash<qint64, int> m_tableRow; // rowKey -> table row
+    QHash<qint64, int> m_tableRow;  // rowKey -> table row
     static qint64 rowKey(const ResultsSession::Row &row);
     int m_pointCount = 0;
     int m_linkCount = 0;

@@ -22,7 +22,8 @@ constexpr int kIdRole = Qt::UserRole + 1;
 
 bool isFlagField(const QString &name)
 {
-    return name == QLatin1String("fused") || name == QLatin1String("unfused") || name == QLatin1String("residual");
+    return name == QLatin1String("fused") || name == QLatin1String("unfused") ||
+           name == QLatin1String("residual");
 }
 
 } // namespace
@@ -66,30 +67,35 @@ QString WorkloadPanel::fieldToolTip(const QString &kind, const QString &name)
         return tr("Weights that share one FP16 scale along K (used with 8- or 4-bit weights).");
     if (name == QLatin1String("unfused")) {
         if (kind == QLatin1String("residual_rmsnorm"))
-            return tr("Unfused: the residual add writes h, then RMSNorm reads it back (10 instead of 8 bytes per "
-                      "element in BF16).");
+            return tr(
+                "Unfused: the residual add writes h, then RMSNorm reads it back (10 instead of 8 bytes per "
+                "element in BF16).");
         if (kind == QLatin1String("rmsnorm_fp8"))
-            return tr("Unfused: RMSNorm writes BF16, then a second kernel reads it and writes FP8 (7 instead of 3 "
-                      "bytes per element).");
+            return tr(
+                "Unfused: RMSNorm writes BF16, then a second kernel reads it and writes FP8 (7 instead of 3 "
+                "bytes per element).");
         if (kind == QLatin1String("swiglu"))
-            return tr("Unfused: SiLU(gate) goes to a buffer that the multiply reads back (10 instead of 6 bytes "
-                      "per element in BF16).");
+            return tr(
+                "Unfused: SiLU(gate) goes to a buffer that the multiply reads back (10 instead of 6 bytes "
+                "per element in BF16).");
         if (kind == QLatin1String("rope_kv"))
-            return tr("Unfused: K is rotated in place, then copied into the KV cache (8 instead of 4 bytes per "
-                      "element in BF16).");
+            return tr(
+                "Unfused: K is rotated in place, then copied into the KV cache (8 instead of 4 bytes per "
+                "element in BF16).");
         return tr("Count the separate kernels the fused one replaces.");
     }
     if (name == QLatin1String("fused"))
-        return tr("Fused: Q, K and V read and O written once. Unticked: the scores and probabilities are also "
-                  "written and read back.");
+        return tr(
+            "Fused: Q, K and V read and O written once. Unticked: the scores and probabilities are also "
+            "written and read back.");
     return {};
 }
 
 WorkloadPanel::WorkloadPanel(WorkloadModel *list, QWidget *parent)
     : QWidget(parent), m_model(list ? list : new WorkloadModel(this)), m_kind(new QComboBox(this)),
       m_dtype(new QComboBox(this)), m_shapeBox(new QWidget(this)),
-      m_add(new QPushButton(tr("Add point"), this)), m_message(new QLabel(this)), m_list(new QListWidget(this)),
-      m_remove(new QPushButton(tr("Remove"), this))
+      m_add(new QPushButton(tr("Add point"), this)), m_message(new QLabel(this)),
+      m_list(new QListWidget(this)), m_remove(new QPushButton(tr("Remove"), this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
@@ -310,7 +316,8 @@ std::optional<ChartPoint> WorkloadPanel::pointFor(const WorkloadEntry &e, QStrin
         return std::nullopt;
     }
     if (precision.isEmpty() || bw <= 0) {
-        *error = tr("%1 has no compute or memory ceiling for %2.").arg(m_gpu.displayName(), model::dtypeName(e.dtype));
+        *error = tr("%1 has no compute or memory ceiling for %2.")
+                     .arg(m_gpu.displayName(), model::dtypeName(e.dtype));
         return std::nullopt;
     }
     const double ai = work->ai();
@@ -323,13 +330,16 @@ std::optional<ChartPoint> WorkloadPanel::pointFor(const WorkloadEntry &e, QStrin
     p.kind = ChartPoint::Kind::Predicted;
     p.gpuIndex = 0;
     const QString bound = att.bound == model::Bound::Memory ? tr("memory-bound") : tr("compute-bound");
-    p.tooltip = tr("<b>%1</b> on %2<br>FLOPs: %3<br>Bytes (minimum traffic): %4<br>Arithmetic intensity: %5 FLOP/B<br>"
-                   "Attainable: %6 (%7 vs %8)<br>Bound: %9<br>Best-case time: %10")
-                    .arg(e.describe().toHtmlEscaped(), m_gpu.displayName().toHtmlEscaped(),
-                         model::formatSi(work->flops, QStringLiteral("FLOP")), model::formatSi(work->bytes, QStringLiteral("B")),
-                         QString::number(ai, 'g', 4), model::formatSi(att.flopPerS, QStringLiteral("FLOP/s"), 4),
-                         model::precisionLabel(precision), model::formatSi(bw, QStringLiteral("B/s"), 4), bound)
-                    .arg(model::formatSeconds(work->flops / att.flopPerS));
+    p.tooltip =
+        tr("<b>%1</b> on %2<br>FLOPs: %3<br>Bytes (minimum traffic): %4<br>Arithmetic intensity: %5 "
+           "FLOP/B<br>"
+           "Attainable: %6 (%7 vs %8)<br>Bound: %9<br>Best-case time: %10")
+            .arg(e.describe().toHtmlEscaped(), m_gpu.displayName().toHtmlEscaped(),
+                 model::formatSi(work->flops, QStringLiteral("FLOP")),
+                 model::formatSi(work->bytes, QStringLiteral("B")), QString::number(ai, 'g', 4),
+                 model::formatSi(att.flopPerS, QStringLiteral("FLOP/s"), 4), model::precisionLabel(precision),
+                 model::formatSi(bw, QStringLiteral("B/s"), 4), bound)
+            .arg(model::formatSeconds(work->flops / att.flopPerS));
     return p;
 }
 
@@ -346,14 +356,16 @@ QList<ChartPoint> WorkloadPanel::points() const
 
 void WorkloadPanel::refreshList()
 {
-    const QString selected = m_list->currentItem() ? m_list->currentItem()->data(kIdRole).toString() : QString();
+    const QString selected =
+        m_list->currentItem() ? m_list->currentItem()->data(kIdRole).toString() : QString();
     const QSignalBlocker block(m_list);
     m_list->clear();
     for (const WorkloadEntry &e : m_model->entries()) {
         QString why;
         const auto p = pointFor(e, &why);
-        const QString text = p ? tr("%1\n    AI %2 FLOP/B, %3").arg(e.describe(), QString::number(p->ai, 'g', 4),
-                                                           model::formatSi(p->flopPerS, QStringLiteral("FLOP/s"), 4))
+        const QString text = p ? tr("%1\n    AI %2 FLOP/B, %3")
+                                     .arg(e.describe(), QString::number(p->ai, 'g', 4),
+                                          model::formatSi(p->flopPerS, QStringLiteral("FLOP/s"), 4))
                                : tr("%1 — not on this GPU's roofline").arg(e.describe());
         auto *item = new QListWidgetItem(text, m_list);
         item->setData(kIdRole, e.id);

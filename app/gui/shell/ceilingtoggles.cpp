@@ -1,7 +1,7 @@
 #include "shell/ceilingtoggles.h"
 
-#include "shell/columnslayout.h"
 #include "gpu.h"
+#include "shell/columnslayout.h"
 
 #include <QCheckBox>
 #include <QGroupBox>
@@ -18,7 +18,8 @@ CeilingToggles::CeilingToggles(QWidget *parent)
     new ColumnsLayout(m_precisionGroup, 2); // one column in a narrow dock
     new QVBoxLayout(m_levelGroup);
     // Defaults: the figures a course quotes first; FP8/FP4 and the accumulate variants on request.
-    m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"), QStringLiteral("bf16_tc")};
+    m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"),
+                    QStringLiteral("bf16_tc")};
     m_levels = model::knownLevels();
 }
 

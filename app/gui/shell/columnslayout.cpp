@@ -5,7 +5,10 @@
 
 #include <algorithm>
 
-ColumnsLayout::ColumnsLayout(QWidget *parent, int maxColumns) : QLayout(parent), m_maxColumns(std::max(1, maxColumns)) {}
+ColumnsLayout::ColumnsLayout(QWidget *parent, int maxColumns)
+    : QLayout(parent), m_maxColumns(std::max(1, maxColumns))
+{
+}
 
 ColumnsLayout::~ColumnsLayout()
 {
@@ -115,8 +118,8 @@ void ColumnsLayout::setGeometry(const QRect &rect)
         if (item->isEmpty())
             continue;
         const int row = n / columns, column = n % columns;
-        item->setGeometry(QRect(inner.left() + column * (width + hSpacing()), inner.top() + row * (c.height() + vSpacing()),
-                                width, c.height()));
+        item->setGeometry(QRect(inner.left() + column * (width + hSpacing()),
+                                inner.top() + row * (c.height() + vSpacing()), width, c.height()));
         ++n;
     }
 }

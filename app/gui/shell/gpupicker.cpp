@@ -33,7 +33,8 @@ GpuPicker::GpuPicker(Mode mode, QWidget *parent)
     m_view->setModel(m_proxy);
     m_view->header()->hide();
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setSelectionMode(mode == Mode::Single ? QAbstractItemView::SingleSelection : QAbstractItemView::NoSelection);
+    m_view->setSelectionMode(mode == Mode::Single ? QAbstractItemView::SingleSelection
+                                                  : QAbstractItemView::NoSelection);
     m_view->setUniformRowHeights(true);
 
     connect(m_filter, &QLineEdit::textChanged, this, &GpuPicker::setFilterText);
@@ -64,7 +65,9 @@ void GpuPicker::setGpus(const QList<model::Gpu> &gpus)
         }
         auto *item = new QStandardItem(g.displayName());
         item->setData(g.id, kIdRole);
-        item->setData(QStringList{g.name, g.id, vendor, generation, g.architecture, g.formFactor}.join(QLatin1Char(' ')), kSearchRole);
+        item->setData(QStringList{g.name, g.id, vendor, generation, g.architecture, g.formFactor}.join(
+                          QLatin1Char(' ')),
+                      kSearchRole);
         item->setToolTip(QStringLiteral("%1 (%2)").arg(g.displayName(), g.id));
         if (m_mode == Mode::Check) {
             item->setCheckable(true);
@@ -72,7 +75,8 @@ void GpuPicker::setGpus(const QList<model::Gpu> &gpus)
         }
         gen->appendRow(item);
     }
-    m_checked.erase(std::remove_if(m_checked.begin(), m_checked.end(), [this](const QString &id) { return !itemFor(id); }),
+    m_checked.erase(std::remove_if(m_checked.begin(), m_checked.end(),
+                                   [this](const QString &id) { return !itemFor(id); }),
                     m_checked.end());
     m_view->expandAll();
     m_updating = false;
@@ -82,7 +86,8 @@ void GpuPicker::setGpus(const QList<model::Gpu> &gpus)
 
 QStandardItem *GpuPicker::itemFor(const QString &id) const
 {
-    const QModelIndexList hits = m_model->match(m_model->index(0, 0), kIdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits =
+        m_model->match(m_model->index(0, 0), kIdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
     return hits.isEmpty() ? nullptr : m_model->itemFromIndex(hits.first());
 }
 
@@ -111,7 +116,9 @@ void GpuPicker::showEvent(QShowEvent *event)
         if (QStandardItem *item = itemFor(m_checked.first()))
             index = m_proxy->mapFromSource(item->index());
     if (index.isValid())
-        QMetaObject::invokeMethod(this, [this, index] { m_view->scrollTo(index, QAbstractItemView::PositionAtCenter); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, index] { m_view->scrollTo(index, QAbstractItemView::PositionAtCenter); },
+            Qt::QueuedConnection);
 }
 
 void GpuPicker::onCurrentIndex()
@@ -134,7 +141,8 @@ void GpuPicker::setCheckedIds(const QStringList &ids)
         for (int r = 0; r < parent->rowCount(); ++r) {
             QStandardItem *child = parent->child(r);
             if (child->isCheckable())
-                child->setCheckState(m_checked.contains(child->data(kIdRole).toString()) ? Qt::Checked : Qt::Unchecked);
+                child->setCheckState(m_checked.contains(child->data(kIdRole).toString()) ? Qt::Checked
+                                                                                         : Qt::Unchecked);
             walk(child);
         }
     };
@@ -156,8 +164,9 @@ void GpuPicker::onItemChanged(QStandardItem *item)
             m_updating = true;
             item->setCheckState(Qt::Unchecked);
             m_updating = false;
-            QToolTip::showText(m_view->mapToGlobal(m_view->visualRect(m_proxy->mapFromSource(item->index())).center()),
-                               tr("At most %n comparison GPU(s); untick one first.", nullptr, m_maxChecked), m_view);
+            QToolTip::showText(
+                m_view->mapToGlobal(m_view->visualRect(m_proxy->mapFromSource(item->index())).center()),
+                tr("At most %n comparison GPU(s); untick one first.", nullptr, m_maxChecked), m_view);
             return;
         }
         m_checked << id;

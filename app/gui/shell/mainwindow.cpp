@@ -83,7 +83,8 @@ void MainWindow::build()
     if (!db.errors().isEmpty()) {
         m_refusedButton->setText(tr("⚠ %n GPU file(s) refused", nullptr, int(db.errors().size())));
         m_refusedButton->setToolTip(refusedFiles().join(QLatin1Char('\n')));
-        statusBar()->showMessage(tr("Some GPU database files were refused: %1").arg(refusedFiles().join(QStringLiteral("; "))));
+        statusBar()->showMessage(
+            tr("Some GPU database files were refused: %1").arg(refusedFiles().join(QStringLiteral("; "))));
     }
 
     registerPanel(QStringLiteral("roofline"), m_workloads);
@@ -131,7 +132,8 @@ void MainWindow::bindWorkspace()
     connect(m_toggles, &CeilingToggles::changed, ws,
             [this, ws] { ws->setWantedCeilings(m_toggles->wantedPrecisions(), m_toggles->wantedLevels()); });
     connect(ws, &Workspace::ceilingsChanged, this, [this, ws] {
-        if (m_toggles->wantedPrecisions() != ws->wantedPrecisions() || m_toggles->wantedLevels() != ws->wantedLevels())
+        if (m_toggles->wantedPrecisions() != ws->wantedPrecisions() ||
+            m_toggles->wantedLevels() != ws->wantedLevels())
             m_toggles->setWanted(ws->wantedPrecisions(), ws->wantedLevels());
         updateChart();
     });
@@ -154,7 +156,8 @@ void MainWindow::bindWorkspace()
     connect(m_chart, &RooflineChart::pointClicked, m_workloads, &WorkloadPanel::selectEntry);
 
     m_occupancy->setInput(ws->occupancyInput());
-    connect(m_occupancy, &OccupancyPanel::resultChanged, ws, [this, ws] { ws->setOccupancyInput(m_occupancy->input()); });
+    connect(m_occupancy, &OccupancyPanel::resultChanged, ws,
+            [this, ws] { ws->setOccupancyInput(m_occupancy->input()); });
     connect(ws, &Workspace::occupancyInputChanged, m_occupancy, &OccupancyPanel::setInput);
 
     if (const model::Gpu *gpu = ws->gpu())
@@ -267,8 +270,9 @@ void MainWindow::buildAppearanceMenus()
 
     QMenu *theme = m_viewMenu->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(theme);
-    const std::pair<UiTheme::Mode, QString> themes[] = {
-        {UiTheme::Mode::System, tr("System")}, {UiTheme::Mode::Light, tr("Light")}, {UiTheme::Mode::Dark, tr("Dark")}};
+    const std::pair<UiTheme::Mode, QString> themes[] = {{UiTheme::Mode::System, tr("System")},
+                                                        {UiTheme::Mode::Light, tr("Light")},
+                                                        {UiTheme::Mode::Dark, tr("Dark")}};
     for (const auto &[mode, text] : themes) {
         QAction *a = theme->addAction(text);
         a->setCheckable(true);
@@ -434,8 +438,9 @@ bool MainWindow::exportChart(const QString &file, int width, int height)
 void MainWindow::exportDialog()
 {
     QString filter;
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("roofline.png"),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), QStringLiteral("roofline.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
     if (file.isEmpty())
         return;
     if (exportChart(file, 1600, 1000))
@@ -455,7 +460,8 @@ QStringList MainWindow::refusedFiles() const
 void MainWindow::showRefusedFiles()
 {
     QMessageBox box(QMessageBox::Warning, tr("GPU files refused"),
-                    tr("These GPU database files were not loaded; every other file was."), QMessageBox::Ok, this);
+                    tr("These GPU database files were not loaded; every other file was."), QMessageBox::Ok,
+                    this);
     box.setDetailedText(refusedFiles().join(QLatin1Char('\n')));
     box.setInformativeText(refusedFiles().join(QLatin1Char('\n')));
     box.exec();
@@ -472,7 +478,8 @@ void MainWindow::saveSettings() const
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(), s.value(QStringLiteral("window/state")).toByteArray());
+    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(),
+                  s.value(QStringLiteral("window/state")).toByteArray());
 }
 
 void MainWindow::restoreLayout(const QByteArray &geometry, const QByteArray &state)

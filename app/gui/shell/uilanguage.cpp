@@ -83,7 +83,9 @@ bool UiLanguage::install(const QString &choice)
     s.choice = available().contains(choice) ? choice : QString();
     s.current = QStringLiteral("en");
     // Numbers follow the system's conventions unless a language was picked by hand.
-    QLocale::setDefault(s.choice.isEmpty() ? QLocale::system() : QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
+    QLocale::setDefault(s.choice.isEmpty()
+                            ? QLocale::system()
+                            : QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
     // rooflab-cli worker (started by this process) writes its messages in the same language.
     qputenv("ROOFLAB_LANGUAGE", code.toLatin1());
     if (code == QLatin1String("en"))

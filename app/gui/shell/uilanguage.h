@@ -14,9 +14,9 @@
 class UiLanguage
 {
 public:
-    static QStringList available();                  // "en", "zh_CN"
-    static QString nativeName(const QString &code);  // "English", "简体中文"
-    static QString systemLanguage();                 // "zh_CN" on a Chinese system, else "en"
+    static QStringList available();                 // "en", "zh_CN"
+    static QString nativeName(const QString &code); // "English", "简体中文"
+    static QString systemLanguage();                // "zh_CN" on a Chinese system, else "en"
 
     static QString savedChoice(); // "" = follow the system
     static void saveChoice(const QString &choice);

@@ -23,7 +23,8 @@ constexpr int kSmallScreenHeight = 860;
 
 } // namespace
 
-WindowFit::WindowFit(QMainWindow *window, RooflineChart *chart) : QObject(window), m_window(window), m_chart(chart)
+WindowFit::WindowFit(QMainWindow *window, RooflineChart *chart)
+    : QObject(window), m_window(window), m_chart(chart)
 {
     window->installEventFilter(this);
     if (chart)
@@ -117,8 +118,8 @@ bool WindowFit::eventFilter(QObject *watched, QEvent *event)
         QTimer::singleShot(0, this, [this] {
             // Only the size chosen here: a caller that resized the window (a screenshot's --size,
             // a test) meant that size.
-            if (!m_window || m_window->isFullScreen() || m_window->isMaximized() || m_window->geometry() != m_fitted ||
-                m_window->testAttribute(Qt::WA_DontShowOnScreen))
+            if (!m_window || m_window->isFullScreen() || m_window->isMaximized() ||
+                m_window->geometry() != m_fitted || m_window->testAttribute(Qt::WA_DontShowOnScreen))
                 return;
             m_frameChecked = true;
             const QRect available = availableGeometry();
@@ -126,9 +127,9 @@ bool WindowFit::eventFilter(QObject *watched, QEvent *event)
             if (available.isEmpty() || available.contains(frame))
                 return;
             const QRect fitted = clamped(frame, available);
-            const QMargins margins(m_window->geometry().left() - frame.left(), m_window->geometry().top() - frame.top(),
-                                   frame.right() - m_window->geometry().right(),
-                                   frame.bottom() - m_window->geometry().bottom());
+            const QMargins margins(
+                m_window->geometry().left() - frame.left(), m_window->geometry().top() - frame.top(),
+                frame.right() - m_window->geometry().right(), frame.bottom() - m_window->geometry().bottom());
             m_window->setGeometry(fitted.marginsRemoved(margins));
         });
     }
@@ -199,9 +200,11 @@ void WindowFit::update()
     // What the chart needs: its share of the window for the plot area, plus its own axes.
     const RooflineChart *chart = m_chart;
     const QRectF plot = chart->plotArea();
-    const int axes = plot.width() > 0 && plot.width() < chart->width() ? int(std::ceil(chart->width() - plot.width()))
-                                                                       : int(130 * chart->presentationScale());
-    const int separator = m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window);
+    const int axes = plot.width() > 0 && plot.width() < chart->width()
+                         ? int(std::ceil(chart->width() - plot.width()))
+                         : int(130 * chart->presentationScale());
+    const int separator =
+        m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window);
     const int width = m_window->width();
     const int budget = width - int(std::ceil(kChartShare * width)) - axes - 2 -
                        separator * (int(sides[0].shown) + int(sides[1].shown));
@@ -243,7 +246,8 @@ void WindowFit::update()
 
     // A new window width or a side shown or hidden: the docks take their targets (growing back
     // as well as shrinking); otherwise they keep what the user made of them within the caps.
-    const bool changed = width != m_lastWidth || sides[0].shown != m_lastShown[0] || sides[1].shown != m_lastShown[1];
+    const bool changed =
+        width != m_lastWidth || sides[0].shown != m_lastShown[0] || sides[1].shown != m_lastShown[1];
     m_lastWidth = width;
     m_lastShown[0] = sides[0].shown;
     m_lastShown[1] = sides[1].shown;

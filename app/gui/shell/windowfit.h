@@ -54,7 +54,7 @@ private:
     QSet<QDockWidget *> m_watched;
     bool m_pending = false;
     bool m_frameChecked = false;
-    QRect m_fitted; // the geometry fitToScreen() chose
+    QRect m_fitted;                  // the geometry fitToScreen() chose
     int m_preferred[2] = {290, 340}; // left and right side widths, as MainWindow lays them out first
     int m_lastWidth = -1;
     bool m_lastShown[2] = {false, false};

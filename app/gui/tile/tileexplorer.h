@@ -138,7 +138,7 @@ private:
     TileSession *m_session = nullptr;
     RooflineChart *m_chart = nullptr;
     bool m_updating = false;
-    QString m_knobStep; // the step the knobs' rules were set up for
+    QString m_knobStep;       // the step the knobs' rules were set up for
     bool m_published = false; // the chart holds our group
 
     QList<Knob *> m_knobs;

@@ -81,7 +81,8 @@ QList<TileSession::Preset> TileSession::seed003Presets()
         c.stages = 2;
         c.threads = 512;
         c.group = 1;
-        out.append({QStringLiteral("%1 %2×%3×%4").arg(QLatin1String(names[i])).arg(c.bm).arg(c.bn).arg(c.bk), c});
+        out.append(
+            {QStringLiteral("%1 %2×%3×%4").arg(QLatin1String(names[i])).arg(c.bm).arg(c.bn).arg(c.bk), c});
     }
     return out;
 }
@@ -157,10 +158,12 @@ void TileSession::setStep(const QString &step)
         return;
     QStringList changed;
     m_config = gemm::switchedStep(m_config, step, &changed);
-    m_stepChange = changed.isEmpty()
-                       ? QString()
-                       : Text::tr("Switching to %1 set %2: the old values are not knobs of this step, or not in its range.")
-                             .arg(gemm::shortStepName(step), changed.join(QStringLiteral(", ")));
+    m_stepChange =
+        changed.isEmpty()
+            ? QString()
+            : Text::tr(
+                  "Switching to %1 set %2: the old values are not knobs of this step, or not in its range.")
+                  .arg(gemm::shortStepName(step), changed.join(QStringLiteral(", ")));
     emit configChanged(m_config);
     recompute();
 }
@@ -187,7 +190,8 @@ void TileSession::setGpu(const model::Gpu &gpu)
     // The samples' own measured ceilings where they were measured on this GPU, as the Results
     // panel predicts them; the datasheet otherwise. Their measurements mark the bar too.
     loadSamples();
-    m_perf.emplace(gpu, !m_samplesGpu.isEmpty() && m_samplesGpu == gpu.id ? m_samplesCeilings : model::MachineCeilings{});
+    m_perf.emplace(gpu, !m_samplesGpu.isEmpty() && m_samplesGpu == gpu.id ? m_samplesCeilings
+                                                                          : model::MachineCeilings{});
     m_evalCache.clear();
     emit gpuChanged(m_gpu);
     recompute();
@@ -246,8 +250,9 @@ TileSession::Evaluation TileSession::evaluate(const Config &c) const
         if (!e.prediction.ok) {
             const QString why = e.prediction.reason;
             e.prediction = tilePrediction(e.result);
-            e.prediction.notes.prepend(
-                Text::tr("The performance model could not predict this launch (%1): the tile model's terms are shown.").arg(why));
+            e.prediction.notes.prepend(Text::tr("The performance model could not predict this launch (%1): "
+                                                "the tile model's terms are shown.")
+                                           .arg(why));
         }
     } else {
         e.prediction = tilePrediction(e.result);
@@ -269,15 +274,20 @@ model::Prediction TileSession::tilePrediction(const model::TileResult &r) const
     p.terms = {
         {QStringLiteral("compute"), r.computeS,
          Text::tr("%1 at the %2 peak × wave efficiency %3")
-             .arg(model::formatSi(r.flops, QStringLiteral("FLOP")), model::precisionLabel(r.precision), percent(r.waveEfficiency))},
+             .arg(model::formatSi(r.flops, QStringLiteral("FLOP")), model::precisionLabel(r.precision),
+                  percent(r.waveEfficiency))},
         {QStringLiteral("l2"), r.l2S,
          Text::tr("%1 read without reuse / L2 bandwidth%2")
-             .arg(model::formatBytesBinary(r.l2ReadBytesNoReuse), r.l2BandwidthAssumed ? Text::tr(" (assumed)") : QString())},
-        {QStringLiteral("hbm"), r.hbmS, Text::tr("%1 (L2 model) / HBM bandwidth").arg(model::formatBytesBinary(r.hbmBytes))},
+             .arg(model::formatBytesBinary(r.l2ReadBytesNoReuse),
+                  r.l2BandwidthAssumed ? Text::tr(" (assumed)") : QString())},
+        {QStringLiteral("hbm"), r.hbmS,
+         Text::tr("%1 (L2 model) / HBM bandwidth").arg(model::formatBytesBinary(r.hbmBytes))},
     };
-    p.levelBytes = {{QStringLiteral("hbm"), r.hbmBytes}, {QStringLiteral("l2"), r.l2ReadBytesNoReuse + r.cBytes}};
-    p.notes << Text::tr("The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared "
-                        "memory, L1, latency and waves from its kernel.");
+    p.levelBytes = {{QStringLiteral("hbm"), r.hbmBytes},
+                    {QStringLiteral("l2"), r.l2ReadBytesNoReuse + r.cBytes}};
+    p.notes << Text::tr(
+        "The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared "
+        "memory, L1, latency and waves from its kernel.");
     return p;
 }
 
@@ -412,7 +422,9 @@ QString TileSession::registersText() const
     const model::TileResult &r = m_eval.result;
     if (!r.registersEstimated) {
         const gemm::TileCompile *c = m_compiler->result(m_eval.compileKey);
-        QString s = Text::tr("registers: %1 per thread, compiled (NVRTC, %2)").arg(r.registers).arg(c ? c->arch : QString());
+        QString s = Text::tr("registers: %1 per thread, compiled (NVRTC, %2)")
+                        .arg(r.registers)
+                        .arg(c ? c->arch : QString());
         if (c && c->spillBytes > 0)
             s += Text::tr("; %1 bytes spilled to local memory").arg(c->spillBytes);
         return s;
@@ -433,7 +445,8 @@ QString TileSession::registersText() const
 
 QList<TileTermRow> TileSession::termRows() const
 {
-    return termRows(m_eval.result, m_eval.prediction, registersText().section(QStringLiteral(": "), 1), isLegal());
+    return termRows(m_eval.result, m_eval.prediction, registersText().section(QStringLiteral(": "), 1),
+                    isLegal());
 }
 
 QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const model::Prediction &pred,
@@ -447,62 +460,90 @@ QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const 
     using model::formatSeconds;
     using model::formatSi;
     QList<TileTermRow> rows;
-    rows.append({"smem", Text::tr("shared memory / block"), formatBytesBinary(double(r.smemBytes)), double(r.smemBytes)});
-    rows.append({"ai_stage", Text::tr("intensity per stage"), QString::number(r.aiStage, 'g', 4) + Text::tr(" FLOP/B"), r.aiStage});
-    rows.append({"grid", Text::tr("grid"), QStringLiteral("%1 × %2 = %3").arg(r.gridM).arg(r.gridN).arg(r.gridBlocks),
+    rows.append({"smem", Text::tr("shared memory / block"), formatBytesBinary(double(r.smemBytes)),
+                 double(r.smemBytes)});
+    rows.append({"ai_stage", Text::tr("intensity per stage"),
+                 QString::number(r.aiStage, 'g', 4) + Text::tr(" FLOP/B"), r.aiStage});
+    rows.append({"grid", Text::tr("grid"),
+                 QStringLiteral("%1 × %2 = %3").arg(r.gridM).arg(r.gridN).arg(r.gridBlocks),
                  double(r.gridBlocks)});
-    rows.append({"k_iterations", Text::tr("K iterations"), QString::number(r.kIterations), double(r.kIterations)});
+    rows.append(
+        {"k_iterations", Text::tr("K iterations"), QString::number(r.kIterations), double(r.kIterations)});
     rows.append({"flops", Text::tr("FLOPs"), formatSi(r.flops, QStringLiteral("FLOP")), r.flops});
-    rows.append({"l2_no_reuse", Text::tr("reads, no reuse"), formatBytesBinary(r.l2ReadBytesNoReuse), r.l2ReadBytesNoReuse});
+    rows.append({"l2_no_reuse", Text::tr("reads, no reuse"), formatBytesBinary(r.l2ReadBytesNoReuse),
+                 r.l2ReadBytesNoReuse});
     rows.append({"c_bytes", Text::tr("C written"), formatBytesBinary(r.cBytes), r.cBytes});
     rows.append({"hbm", Text::tr("HBM bytes (L2 model)"),
-                 formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : Text::tr(" (no reuse)")), r.hbmBytes});
-    rows.append({"hbm_min", Text::tr("HBM bytes (minimum)"), formatBytesBinary(r.hbmBytesMin), r.hbmBytesMin});
+                 formatBytesBinary(r.hbmBytes) + (r.hbmReuse ? QString() : Text::tr(" (no reuse)")),
+                 r.hbmBytes});
+    rows.append(
+        {"hbm_min", Text::tr("HBM bytes (minimum)"), formatBytesBinary(r.hbmBytesMin), r.hbmBytesMin});
     rows.append({"registers", Text::tr("registers / thread"), registers, double(r.registers)});
     rows.append({"blocks_per_sm", Text::tr("blocks / SM"),
-                 r.blocksPerSm > 0 ? Text::tr("%1 (limit: %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter))
-                                   : Text::tr("0"),
+                 r.blocksPerSm > 0
+                     ? Text::tr("%1 (limit: %2)").arg(r.blocksPerSm).arg(model::limiterLabel(r.limiter))
+                     : Text::tr("0"),
                  double(r.blocksPerSm)});
     rows.append({"occupancy", Text::tr("occupancy"), percent(r.occupancy.occupancy), r.occupancy.occupancy});
     rows.append({"waves", Text::tr("waves"), QString::number(r.waves, 'g', 4), r.waves});
-    rows.append({"wave_efficiency", Text::tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
+    rows.append(
+        {"wave_efficiency", Text::tr("wave efficiency"), percent(r.waveEfficiency), r.waveEfficiency});
     const QString none = QStringLiteral("—");
     // One row per term of the prediction ("compute_s", "issue_s", ..., "waves_s").
     const bool ok = r.ok && pred.ok;
-    const QHash<QString, QString> termLabels = {
-        {"compute", Text::tr("compute term")}, {"issue", Text::tr("issue term")},   {"smem", Text::tr("shared memory term")},
-        {"l1", Text::tr("L1 term")},           {"l2", Text::tr("L2 term")},         {"hbm", Text::tr("HBM term")},
-        {"latency", Text::tr("latency term")}, {"waves", Text::tr("waves term")}};
+    const QHash<QString, QString> termLabels = {{"compute", Text::tr("compute term")},
+                                                {"issue", Text::tr("issue term")},
+                                                {"smem", Text::tr("shared memory term")},
+                                                {"l1", Text::tr("L1 term")},
+                                                {"l2", Text::tr("L2 term")},
+                                                {"hbm", Text::tr("HBM term")},
+                                                {"latency", Text::tr("latency term")},
+                                                {"waves", Text::tr("waves term")}};
     for (const model::PerfTerm &t : pred.terms) {
         QString text = ok ? formatSeconds(t.seconds) : none;
-        if (ok && t.name == QLatin1String("l2") && pred.mixSource == QLatin1String("tile") && r.l2BandwidthAssumed)
+        if (ok && t.name == QLatin1String("l2") && pred.mixSource == QLatin1String("tile") &&
+            r.l2BandwidthAssumed)
             text += Text::tr(" (L2 bw assumed)");
-        rows.append({t.name + QStringLiteral("_s"), termLabels.value(t.name, t.name), text, t.seconds, ok && pred.bound == t.name});
+        rows.append({t.name + QStringLiteral("_s"), termLabels.value(t.name, t.name), text, t.seconds,
+                     ok && pred.bound == t.name});
     }
     const double flopS = ok && pred.timeS > 0 ? (pred.flops > 0 ? pred.flops : r.flops) / pred.timeS : 0;
     rows.append({"time", Text::tr("predicted time"), ok ? formatSeconds(pred.timeS) : none, pred.timeS, ok});
-    rows.append({"flop_s", Text::tr("predicted FLOP/s"), ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
-    rows.append({"ai_hbm", Text::tr("intensity (HBM)"), ok ? QString::number(r.aiHbm(), 'g', 4) + Text::tr(" FLOP/B") : none,
-                 r.aiHbm()});
+    rows.append({"flop_s", Text::tr("predicted FLOP/s"),
+                 ok ? formatSi(flopS, QStringLiteral("FLOP/s")) : none, flopS});
+    rows.append({"ai_hbm", Text::tr("intensity (HBM)"),
+                 ok ? QString::number(r.aiHbm(), 'g', 4) + Text::tr(" FLOP/B") : none, r.aiHbm()});
     rows.append({"bound", Text::tr("bound by"), ok ? pred.boundWords : none, 0, ok});
 
     // Short forms for the three-column presets table.
-    const QHash<QString, QString> shortLabels = {
-        {"smem", Text::tr("smem / block")},          {"ai_stage", Text::tr("AI / stage")},
-        {"grid", Text::tr("blocks")},                {"k_iterations", Text::tr("K iterations")},
-        {"l2_no_reuse", Text::tr("reads, no reuse")}, {"hbm", Text::tr("HBM (L2 model)")},
-        {"hbm_min", Text::tr("HBM minimum")},        {"registers", Text::tr("regs / thread")},
-        {"wave_efficiency", Text::tr("wave eff.")},  {"compute_s", Text::tr("compute term")},
-        {"time", Text::tr("time")},                  {"flop_s", Text::tr("FLOP/s")},
-        {"ai_hbm", Text::tr("AI (HBM)")},            {"bound", Text::tr("bound")}};
+    const QHash<QString, QString> shortLabels = {{"smem", Text::tr("smem / block")},
+                                                 {"ai_stage", Text::tr("AI / stage")},
+                                                 {"grid", Text::tr("blocks")},
+                                                 {"k_iterations", Text::tr("K iterations")},
+                                                 {"l2_no_reuse", Text::tr("reads, no reuse")},
+                                                 {"hbm", Text::tr("HBM (L2 model)")},
+                                                 {"hbm_min", Text::tr("HBM minimum")},
+                                                 {"registers", Text::tr("regs / thread")},
+                                                 {"wave_efficiency", Text::tr("wave eff.")},
+                                                 {"compute_s", Text::tr("compute term")},
+                                                 {"time", Text::tr("time")},
+                                                 {"flop_s", Text::tr("FLOP/s")},
+                                                 {"ai_hbm", Text::tr("AI (HBM)")},
+                                                 {"bound", Text::tr("bound")}};
     auto shortLimiter = [&](model::Limiter l) {
         switch (l) {
-        case model::Limiter::Registers: return Text::tr("regs");
-        case model::Limiter::SharedMemory: return Text::tr("smem");
-        case model::Limiter::Warps: return Text::tr("warps");
-        case model::Limiter::Blocks: return Text::tr("blocks");
-        case model::Limiter::Barriers: return Text::tr("barriers");
-        case model::Limiter::None: break;
+        case model::Limiter::Registers:
+            return Text::tr("regs");
+        case model::Limiter::SharedMemory:
+            return Text::tr("smem");
+        case model::Limiter::Warps:
+            return Text::tr("warps");
+        case model::Limiter::Blocks:
+            return Text::tr("blocks");
+        case model::Limiter::Barriers:
+            return Text::tr("barriers");
+        case model::Limiter::None:
+            break;
         }
         return QString();
     };
@@ -518,7 +559,8 @@ QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const 
             row.brief = QStringLiteral("%1 · %2").arg(r.blocksPerSm).arg(shortLimiter(r.limiter));
         else if (row.key == QLatin1String("l2_s") && ok)
             row.brief = formatSeconds(row.raw) +
-                        (r.l2BandwidthAssumed && pred.mixSource == QLatin1String("tile") ? QStringLiteral("*") : QString());
+                        (r.l2BandwidthAssumed && pred.mixSource == QLatin1String("tile") ? QStringLiteral("*")
+                                                                                         : QString());
         else if (row.key == QLatin1String("ai_hbm") && r.ok)
             row.brief = QString::number(r.aiHbm(), 'g', 4);
         else if (row.key == QLatin1String("bound") && ok)
@@ -531,7 +573,8 @@ QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const 
         else if (row.key == QLatin1String("flop_s") && ok)
             row.brief = formatSi(flopS, QString()).trimmed();
         else if (row.key == QLatin1String("registers"))
-            row.brief = r.registersEstimated ? QStringLiteral("≈ %1").arg(r.registers) : QString::number(r.registers);
+            row.brief =
+                r.registersEstimated ? QStringLiteral("≈ %1").arg(r.registers) : QString::number(r.registers);
         if (row.brief.isEmpty())
             row.brief = row.text;
     }
@@ -540,22 +583,26 @@ QList<TileTermRow> TileSession::termRows(const model::TileResult &result, const 
 
 QString TileSession::compactRegisters(const model::TileResult &r)
 {
-    return r.registersEstimated ? QStringLiteral("≈ %1 (est.)").arg(r.registers) : QString::number(r.registers);
+    return r.registersEstimated ? QStringLiteral("≈ %1 (est.)").arg(r.registers)
+                                : QString::number(r.registers);
 }
 
 QString TileSession::tooltipFor(const Evaluation &e, const QString &title) const
 {
     const model::TileResult &r = e.result;
     QString html = QStringLiteral("<b>%1</b><br>%2 · %3 · %4×%5×%6<table>")
-                       .arg(title.toHtmlEscaped(), gemm::shortStepName(e.plan.config.step), model::dtypeName(e.plan.config.dtype))
+                       .arg(title.toHtmlEscaped(), gemm::shortStepName(e.plan.config.step),
+                            model::dtypeName(e.plan.config.dtype))
                        .arg(e.plan.config.M)
                        .arg(e.plan.config.N)
                        .arg(e.plan.config.K);
-    const QString regs =
-        r.registersEstimated ? Text::tr("≈ %1 (estimated)").arg(r.registers) : Text::tr("%1 (compiled)").arg(r.registers);
+    const QString regs = r.registersEstimated ? Text::tr("≈ %1 (estimated)").arg(r.registers)
+                                              : Text::tr("%1 (compiled)").arg(r.registers);
     for (const TileTermRow &row : termRows(r, e.prediction, regs)) {
-        const QString cell = QStringLiteral("<td>%1</td><td>%2</td>").arg(row.label.toHtmlEscaped(), row.text.toHtmlEscaped());
-        html += row.bold ? QStringLiteral("<tr style=\"font-weight:bold\">%1</tr>").arg(cell) : QStringLiteral("<tr>%1</tr>").arg(cell);
+        const QString cell =
+            QStringLiteral("<td>%1</td><td>%2</td>").arg(row.label.toHtmlEscaped(), row.text.toHtmlEscaped());
+        html += row.bold ? QStringLiteral("<tr style=\"font-weight:bold\">%1</tr>").arg(cell)
+                         : QStringLiteral("<tr>%1</tr>").arg(cell);
     }
     html += QStringLiteral("</table>");
     if (r.ok && e.prediction.ok)
@@ -570,7 +617,8 @@ void TileSession::rebuildChart()
     m_points.clear();
     m_trails.clear();
     const model::TileResult &r = m_eval.result;
-    const QString label = QStringLiteral("%1 %2").arg(gemm::shortStepName(m_config.step), gemm::tileLabel(m_config));
+    const QString label =
+        QStringLiteral("%1 %2").arg(gemm::shortStepName(m_config.step), gemm::tileLabel(m_config));
     if (isLegal()) {
         ChartPoint p;
         p.id = currentPointId();
@@ -586,8 +634,9 @@ void TileSession::rebuildChart()
             ChartPoint mp;
             mp.id = measuredPointId();
             mp.label = Text::tr("measured");
-            mp.tooltip = QStringLiteral("<b>%1</b><br>%2").arg(Text::tr("Measured: %1").arg(label).toHtmlEscaped(),
-                                                               gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
+            mp.tooltip = QStringLiteral("<b>%1</b><br>%2")
+                             .arg(Text::tr("Measured: %1").arg(label).toHtmlEscaped(),
+                                  gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
                          (fromSamples ? Text::tr("<br>(from the samples file)") : QString());
             mp.ai = p.ai;
             mp.flopPerS = m->flopPerS();
@@ -644,7 +693,8 @@ void TileSession::rebuildChart()
         if (!mt.points.isEmpty())
             m_trails << mt;
     };
-    addTrail(m_ladder, QStringLiteral("tile.ladder"), Text::tr("ladder, predicted"), Text::tr("ladder, measured"));
+    addTrail(m_ladder, QStringLiteral("tile.ladder"), Text::tr("ladder, predicted"),
+             Text::tr("ladder, measured"));
     addTrail(m_sweep, QStringLiteral("tile.sweep"), Text::tr("sweep %1, predicted").arg(m_sweepName),
              Text::tr("sweep %1, measured").arg(m_sweepName));
     emit chartChanged();
@@ -661,7 +711,8 @@ void TileSession::loadSamples()
     m_samplesGpu.clear();
     m_samplesError.clear();
     if (!QFileInfo::exists(m_samplesFile)) {
-        m_samplesError = Text::tr("%1 is not there (yet): no measured ladder to show").arg(QFileInfo(m_samplesFile).fileName());
+        m_samplesError = Text::tr("%1 is not there (yet): no measured ladder to show")
+                             .arg(QFileInfo(m_samplesFile).fileName());
         return;
     }
     QString error;
@@ -745,7 +796,9 @@ void TileSession::evaluateEntry(TrailEntry &e)
             why << p;
     if (ev.plan.problems.isEmpty() && ev.result.ok && !ev.prediction.ok && !ev.prediction.reason.isEmpty())
         why << ev.prediction.reason;
-    e.skipped = ev.plan.problems.isEmpty() && ev.result.ok && ev.prediction.ok ? QString() : why.join(QStringLiteral("; "));
+    e.skipped = ev.plan.problems.isEmpty() && ev.result.ok && ev.prediction.ok
+                    ? QString()
+                    : why.join(QStringLiteral("; "));
     e.tooltip = e.skipped.isEmpty() ? tooltipFor(ev, e.label) : QString();
     if (!ev.compileKey.isEmpty() && !m_compiler->result(ev.compileKey))
         m_compiler->request(gemm::compileJob(ev.plan, m_gpu), false);
@@ -809,8 +862,9 @@ void TileSession::showLadder()
 QString TileSession::ladderText() const
 {
     if (m_ladder.isEmpty())
-        return Text::tr("The ladder: every step's default tile at the current size, predicted (hollow) and, from the "
-                        "samples file, measured (filled).");
+        return Text::tr(
+            "The ladder: every step's default tile at the current size, predicted (hollow) and, from the "
+            "samples file, measured (filled).");
     int shown = 0, measured = 0;
     QStringList skipped;
     for (const TrailEntry &e : m_ladder) {
@@ -831,10 +885,11 @@ QString TileSession::ladderText() const
     if (!m_samplesError.isEmpty())
         s += QLatin1Char(' ') + m_samplesError + QLatin1Char('.');
     else if (!m_samplesGpu.isEmpty() && m_samplesGpu != m_gpu.id)
-        s += QLatin1Char(' ') + Text::tr("The samples were measured on %1; choose that GPU to see them.").arg(m_samplesGpu);
-    else if (measured < shown)
         s += QLatin1Char(' ') +
-             Text::tr("The samples hold the fp32 steps at 4096³ and the tensor-core steps at 8192³ (their ladder sizes).");
+             Text::tr("The samples were measured on %1; choose that GPU to see them.").arg(m_samplesGpu);
+    else if (measured < shown)
+        s += QLatin1Char(' ') + Text::tr("The samples hold the fp32 steps at 4096³ and the tensor-core steps "
+                                         "at 8192³ (their ladder sizes).");
     if (!skipped.isEmpty())
         s += QLatin1Char('\n') + Text::tr("Not on the trail: %1").arg(skipped.join(QStringLiteral("; ")));
     return s;
@@ -898,7 +953,8 @@ QString TileSession::sweepText() const
     if (!m_sweepMessage.isEmpty())
         return m_sweepMessage;
     if (m_sweep.isEmpty())
-        return Text::tr("A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.");
+        return Text::tr("A sweep draws one knob over its legal values (the others as set above), or the size "
+                        "D = M = N = K.");
     int shown = 0, measured = 0;
     QStringList skipped;
     for (const TrailEntry &e : m_sweep) {
@@ -942,8 +998,9 @@ void TileSession::setWorker(WorkerClient *worker)
     if (!worker)
         return;
     connect(worker, &WorkerClient::measurement, this, &TileSession::onMeasured);
-    connect(worker, &WorkerClient::error, this,
-            [this](const QString &id, const QString &message, int code) { onRunFailed(id, message, code == 3); });
+    connect(worker, &WorkerClient::error, this, [this](const QString &id, const QString &message, int code) {
+        onRunFailed(id, message, code == 3);
+    });
     connect(worker, &WorkerClient::finished, this, &TileSession::onRunFinished);
     connect(worker, &WorkerClient::progress, this, [this](const QString &id, int, int, const QString &what) {
         if (!m_runs.contains(id))
@@ -1016,7 +1073,8 @@ void TileSession::measureSweep()
     if (queued)
         m_runMessage = Text::tr("Measuring %n sweep point(s) through the worker…", nullptr, queued);
     else if (m_runMessage.isEmpty() || m_runs.isEmpty())
-        m_runMessage = Text::tr("Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).");
+        m_runMessage =
+            Text::tr("Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).");
     emit runStateChanged();
 }
 
@@ -1046,8 +1104,9 @@ void TileSession::onMeasured(const QString &id, const model::Measurement &m)
         return;
     if (!m.check.ok) {
         m_runMessage = Text::tr("%1: the result check FAILED (%2), so the point is not plotted.")
-                           .arg(m.kernel, m.check.message.isEmpty() ? Text::tr("max rel. error %1").arg(m.check.maxRelErr)
-                                                                    : m.check.message);
+                           .arg(m.kernel, m.check.message.isEmpty()
+                                              ? Text::tr("max rel. error %1").arg(m.check.maxRelErr)
+                                              : m.check.message);
     } else {
         m_measured.insert(t.key, m);
         m_runMessage.clear();
@@ -1069,10 +1128,11 @@ void TileSession::onRunFailed(const QString &id, const QString &message, bool no
     if (!m_runs.contains(id))
         return;
     m_runs[id].failed = true;
-    m_runMessage = noDevice ? Text::tr("No CUDA device: %1 The prediction stands; the ladder view shows measured sample "
-                                       "results.")
-                                  .arg(message.endsWith(QLatin1Char('.')) ? message : message + QLatin1Char('.'))
-                            : Text::tr("Measure failed: %1").arg(message);
+    m_runMessage =
+        noDevice ? Text::tr("No CUDA device: %1 The prediction stands; the ladder view shows measured sample "
+                            "results.")
+                       .arg(message.endsWith(QLatin1Char('.')) ? message : message + QLatin1Char('.'))
+                 : Text::tr("Measure failed: %1").arg(message);
     emit runStateChanged();
 }
 

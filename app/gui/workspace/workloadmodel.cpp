@@ -6,7 +6,8 @@ namespace {
 
 bool isFlag(const QString &name)
 {
-    return name == QLatin1String("fused") || name == QLatin1String("residual") || name == QLatin1String("unfused");
+    return name == QLatin1String("fused") || name == QLatin1String("residual") ||
+           name == QLatin1String("unfused");
 }
 
 // Parameters whose value says "not used" and would only be noise in a label: a GEMM's group
@@ -35,9 +36,9 @@ QString compactNumber(double v)
 
 QStringList WorkloadEntry::orderedKeys(const model::Shape &shape)
 {
-    static const QStringList order = {"n", "M", "N", "K", "B", "H", "Hkv", "Sq", "S", "D", "rows", "cols",
-                                      "ops", "loads", "stores", "beta", "wbits", "group", "fused", "residual",
-                                      "unfused"};
+    static const QStringList order = {"n",      "M",    "N",     "K",     "B",     "H",        "Hkv",
+                                      "Sq",     "S",    "D",     "rows",  "cols",  "ops",      "loads",
+                                      "stores", "beta", "wbits", "group", "fused", "residual", "unfused"};
     QStringList keys;
     for (const QString &k : order)
         if (shape.contains(k))
@@ -90,7 +91,8 @@ QString WorkloadEntry::shortLabel() const
         if (isFlag(key) || key == QLatin1String("beta")) {
             if (v != 0)
                 flags << key;
-        } else if (key == QLatin1String("ops") || key == QLatin1String("loads") || key == QLatin1String("stores")) {
+        } else if (key == QLatin1String("ops") || key == QLatin1String("loads") ||
+                   key == QLatin1String("stores")) {
             continue; // in the tooltip; too much for a marker label
         } else {
             sizes << compactNumber(v);
@@ -105,7 +107,9 @@ QVariantMap WorkloadEntry::toVariant() const
     QVariantMap shapeMap;
     for (auto it = shape.begin(); it != shape.end(); ++it)
         shapeMap.insert(it.key(), it.value());
-    QVariantMap map{{QStringLiteral("kind"), kind}, {QStringLiteral("dtype"), model::dtypeName(dtype)}, {QStringLiteral("shape"), shapeMap}};
+    QVariantMap map{{QStringLiteral("kind"), kind},
+                    {QStringLiteral("dtype"), model::dtypeName(dtype)},
+                    {QStringLiteral("shape"), shapeMap}};
     if (!label.isEmpty())
         map.insert(QStringLiteral("label"), label);
     return map;

@@ -36,7 +36,8 @@ Workspace::~Workspace() = default;
 QStringList Workspace::defaultPrecisions()
 {
     // FP8/FP4 and the accumulate variants on request.
-    return {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"), QStringLiteral("bf16_tc")};
+    return {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"),
+            QStringLiteral("bf16_tc")};
 }
 
 bool Workspace::addGpu(const model::Gpu &gpu)
@@ -234,7 +235,8 @@ void Workspace::restore(const QSettings &s)
     setComparisonIds(s.value(QStringLiteral("choices/compare")).toStringList());
     QString gpu = s.value(QStringLiteral("choices/gpu"), defaultGpuId()).toString();
     if (!m_db.find(gpu))
-        gpu = m_db.find(defaultGpuId()) ? defaultGpuId() : (m_db.gpus().isEmpty() ? QString() : m_db.gpus().first().id);
+        gpu = m_db.find(defaultGpuId()) ? defaultGpuId()
+                                        : (m_db.gpus().isEmpty() ? QString() : m_db.gpus().first().id);
     if (!gpu.isEmpty())
         selectGpu(gpu);
     m_workloads->fromVariant(s.value(QStringLiteral("choices/workloads")).toList());

@@ -3,10 +3,10 @@
 #include "gemmtile.h"
 #include "gpu.h"
 #include "lesson.h"
+#include "llm/llmsession.h"
 #include "occupancy.h"
 #include "specdb.h"
 #include "workspace/workloadmodel.h"
-#include "llm/llmsession.h"
 
 #include <QObject>
 #include <QStringList>

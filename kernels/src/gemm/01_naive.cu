@@ -13,9 +13,9 @@
 
 static_assert(BLOCK >= 1 && BLOCK * BLOCK <= 1024, "BLOCK x BLOCK must be at most 1024 threads");
 
-extern "C" __global__ void __launch_bounds__(BLOCK * BLOCK)
-gemm_naive(int M, int N, int K, float alpha, const float *__restrict__ A,
-           const float *__restrict__ B, float beta, float *__restrict__ C)
+extern "C" __global__ void __launch_bounds__(BLOCK *BLOCK)
+    gemm_naive(int M, int N, int K, float alpha, const float *__restrict__ A, const float *__restrict__ B,
+               float beta, float *__restrict__ C)
 {
     const int row = blockIdx.x * BLOCK + threadIdx.x;
     const int col = blockIdx.y * BLOCK + threadIdx.y;

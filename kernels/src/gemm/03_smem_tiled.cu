@@ -15,9 +15,9 @@
 
 static_assert(TILE >= 2 && TILE * TILE <= 1024, "TILE x TILE must be at most 1024 threads");
 
-extern "C" __global__ void __launch_bounds__(TILE * TILE)
-gemm_smem_tiled(int M, int N, int K, float alpha, const float *__restrict__ A,
-                const float *__restrict__ B, float beta, float *__restrict__ C)
+extern "C" __global__ void __launch_bounds__(TILE *TILE)
+    gemm_smem_tiled(int M, int N, int K, float alpha, const float *__restrict__ A,
+                    const float *__restrict__ B, float beta, float *__restrict__ C)
 {
     __shared__ float As[TILE][TILE];
     __shared__ float Bs[TILE][TILE + 1]; // +1: the column reads below hit 32 different banks

@@ -27,8 +27,8 @@ static_assert(BM % TM == 0, "BM must be a multiple of TM");
 static_assert(NT % 32 == 0 && NT <= 1024, "BM*BN/TM threads must be a multiple of 32, at most 1024");
 
 extern "C" __global__ void __launch_bounds__(NT)
-gemm_reg1d(int M, int N, int K, float alpha, const float *__restrict__ A,
-           const float *__restrict__ B, float beta, float *__restrict__ C)
+    gemm_reg1d(int M, int N, int K, float alpha, const float *__restrict__ A, const float *__restrict__ B,
+               float beta, float *__restrict__ C)
 {
     __shared__ float As[BM * BK];
     __shared__ float Bs[BK * BN];

@@ -38,8 +38,8 @@ static_assert(BM % TM == 0 && BN % TN == 0, "BM and BN must be multiples of TM a
 static_assert(NT % 32 == 0 && NT <= 1024, "(BM/TM)*(BN/TN) threads must be a multiple of 32, at most 1024");
 
 extern "C" __global__ void __launch_bounds__(NT)
-gemm_vectorized(int M, int N, int K, float alpha, const float *__restrict__ A,
-                const float *__restrict__ B, float beta, float *__restrict__ C)
+    gemm_vectorized(int M, int N, int K, float alpha, const float *__restrict__ A,
+                    const float *__restrict__ B, float beta, float *__restrict__ C)
 {
     __shared__ __align__(16) float As[BK * BMP];
     __shared__ __align__(16) float Bs[BK * BN];
@@ -97,11 +97,14 @@ gemm_vectorized(int M, int N, int K, float alpha, const float *__restrict__ A,
             const int col = n0 + threadCol * TN + j;
             float *c = C + (size_t)row * N + col;
             if (vecB && col + 3 < N) {
-                float4 v = make_float4(alpha * acc[i][j], alpha * acc[i][j + 1],
-                                       alpha * acc[i][j + 2], alpha * acc[i][j + 3]);
+                float4 v = make_float4(alpha * acc[i][j], alpha * acc[i][j + 1], alpha * acc[i][j + 2],
+                                       alpha * acc[i][j + 3]);
                 if (beta != 0.f) {
                     const float4 o = *reinterpret_cast<const float4 *>(c);
-                    v.x += beta * o.x; v.y += beta * o.y; v.z += beta * o.z; v.w += beta * o.w;
+                    v.x += beta * o.x;
+                    v.y += beta * o.y;
+                    v.z += beta * o.z;
+                    v.w += beta * o.w;
                 }
                 *reinterpret_cast<float4 *>(c) = v;
             } else {

@@ -54,7 +54,7 @@
 #define WMITER ((WM * WN) / (32 * TM * TN * WNITER))
 #define WSUBM (WM / WMITER)
 #define WSUBN (WN / WNITER)
-#define BMP (BM + 4) // padded row of the transposed As: fewer bank conflicts on the stores
+#define BMP (BM + 4)        // padded row of the transposed As: fewer bank conflicts on the stores
 #define VEC_A (BM * BK / 4) // float4s in a K-slice of A
 #define VEC_B (BK * BN / 4)
 #define LOADS_A ((VEC_A + NT - 1) / NT)
@@ -63,15 +63,16 @@
 static_assert(BM % WM == 0 && BN % WN == 0, "BM and BN must be multiples of WM and WN");
 static_assert(NT <= 1024, "too many warps for one block");
 static_assert(TM % 4 == 0 && TN % 4 == 0 && BK % 4 == 0, "TM, TN and BK must be multiples of 4");
-static_assert(WMITER >= 1 && (WM * WN) % (32 * TM * TN * WNITER) == 0, "a warp's tile must split evenly into 32 threads' patches");
+static_assert(WMITER >= 1 && (WM * WN) % (32 * TM * TN * WNITER) == 0,
+              "a warp's tile must split evenly into 32 threads' patches");
 static_assert(WM % WMITER == 0 && WN % WNITER == 0, "WM and WN must split into WMITER and WNITER sub-tiles");
 static_assert(WSUBN % TN == 0 && WSUBM % TM == 0, "sub-tiles must be multiples of TM x TN");
 static_assert((WSUBM / TM) * (WSUBN / TN) == 32, "the 32 threads of a warp must cover one sub-tile");
 static_assert(2 * (BK * BMP + BK * BN) * 4 <= 48 * 1024, "static shared memory is limited to 48 KB");
 
 extern "C" __global__ void __launch_bounds__(NT, MINB)
-gemm_warptiled(int M, int N, int K, float alpha, const float *__restrict__ A,
-               const float *__restrict__ B, float beta, float *__restrict__ C)
+    gemm_warptiled(int M, int N, int K, float alpha, const float *__restrict__ A, const float *__restrict__ B,
+                   float beta, float *__restrict__ C)
 {
     __shared__ __align__(16) float As[2][BK * BMP];
     __shared__ __align__(16) float Bs[2][BK * BN];
@@ -198,7 +199,10 @@ gemm_warptiled(int M, int N, int K, float alpha, const float *__restrict__ A,
                         float4 v = make_float4(alpha * a[0], alpha * a[1], alpha * a[2], alpha * a[3]);
                         if (beta != 0.f) {
                             const float4 o = *reinterpret_cast<const float4 *>(c);
-                            v.x += beta * o.x; v.y += beta * o.y; v.z += beta * o.z; v.w += beta * o.w;
+                            v.x += beta * o.x;
+                            v.y += beta * o.y;
+                            v.z += beta * o.z;
+                            v.w += beta * o.w;
                         }
                         *reinterpret_cast<float4 *>(c) = v;
                     } else {

@@ -16,9 +16,9 @@
 // grid; GROUP - block-rows per group (1 = plain row order); DT - 0 bf16, 1 fp16.
 // Launch: 1D grid of ceil(M / BM) * ceil(N / BN) blocks, block 32 * WARPS_M * WARPS_N.
 // Shared memory (static): (BM + BN) * (BK + 8) * 2 bytes.
-#include <mma.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <mma.h>
 
 #include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
 
@@ -63,13 +63,14 @@ static_assert(BM % WARPS_M == 0 && BN % WARPS_N == 0 && WTM % 16 == 0 && WTN % 1
 static_assert(NT <= 1024, "too many warps for one block");
 static_assert(GROUP >= 1, "GROUP must be at least 1");
 static_assert((BM + BN) * LDS * 2 <= 48 * 1024, "static shared memory is limited to 48 KB");
-static_assert(NT / 32 * 16 * 16 * 4 <= (BM + BN) * LDS * 2, "the epilogue scratch must fit in the tiles' space");
+static_assert(NT / 32 * 16 * 16 * 4 <= (BM + BN) * LDS * 2,
+              "the epilogue scratch must fit in the tiles' space");
 
 using namespace nvcuda;
 
 extern "C" __global__ void __launch_bounds__(NT)
-gemm_wmma(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
-          const elem_t *__restrict__ B, float beta, float *__restrict__ C)
+    gemm_wmma(int M, int N, int K, float alpha, const elem_t *__restrict__ A, const elem_t *__restrict__ B,
+              float beta, float *__restrict__ C)
 {
     __shared__ __align__(128) unsigned char smem[(BM + BN) * LDS * 2];
     elem_t *As = reinterpret_cast<elem_t *>(smem);

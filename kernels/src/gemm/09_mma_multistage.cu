@@ -19,13 +19,12 @@
 //
 // Parameters (defines): BM, BN - block tile; BK - K-slice (16, 32 or 64); STAGES - slices in
 // flight (2..8); WARPS_M, WARPS_N - warp grid; GROUP - block-rows per group; DT - 0 bf16,
-// 1 fp16; FRAGPIPE - 1 double-buffers the register fragments (see above), 0 does not. Legal: (BM / WARPS_M) and (BN / WARPS_N) multiples of 16; threads <= 1024; the
-// copies of one slice divide evenly among the threads.
-// Host requirement: K a multiple of 8 (each row of A and B starts on a 16-byte boundary, the
-// unit cp.async copies). M and N are free: rows past the edge are zero-filled by cp.async.
-// Launch: 1D grid of ceil(M / BM) * ceil(N / BN) blocks, block 32 * WARPS_M * WARPS_N,
-// dynamic shared memory STAGES * (BM + BN) * BK * 2 bytes (above 48 KB it needs the
-// function's max dynamic shared memory attribute raised).
+// 1 fp16; FRAGPIPE - 1 double-buffers the register fragments (see above), 0 does not. Legal: (BM / WARPS_M)
+// and (BN / WARPS_N) multiples of 16; threads <= 1024; the copies of one slice divide evenly among the
+// threads. Host requirement: K a multiple of 8 (each row of A and B starts on a 16-byte boundary, the unit
+// cp.async copies). M and N are free: rows past the edge are zero-filled by cp.async. Launch: 1D grid of
+// ceil(M / BM) * ceil(N / BN) blocks, block 32 * WARPS_M * WARPS_N, dynamic shared memory STAGES * (BM + BN)
+// * BK * 2 bytes (above 48 KB it needs the function's max dynamic shared memory attribute raised).
 #ifndef BM
 #define BM 128
 #endif
@@ -99,10 +98,12 @@ __device__ __forceinline__ u32 swz(int row, int chunk)
 __device__ __forceinline__ void cpAsync16(u32 dst, const void *src, bool valid)
 {
     // src-size 0 writes 16 zero bytes: the edge tiles need no special case.
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src),
-                 "r"(valid ? 16 : 0));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
 }
-__device__ __forceinline__ void cpAsyncCommit() { asm volatile("cp.async.commit_group;\n" ::); }
+__device__ __forceinline__ void cpAsyncCommit()
+{
+    asm volatile("cp.async.commit_group;\n" ::);
+}
 template <int N> __device__ __forceinline__ void cpAsyncWait()
 {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
@@ -124,8 +125,8 @@ __device__ __forceinline__ void mma16816(float *d, const u32 *a, const u32 *b)
 }
 
 extern "C" __global__ void __launch_bounds__(NT)
-gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
-                    const elem_t *__restrict__ B, float beta, float *__restrict__ C)
+    gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__ A,
+                        const elem_t *__restrict__ B, float beta, float *__restrict__ C)
 {
     extern __shared__ __align__(128) unsigned char smem[];
     const u32 sA = (u32)__cvta_generic_to_shared(smem);
@@ -181,7 +182,7 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
     // two n8 tiles (n 0-15) x k 0-15.
     const int aRow = wm * WTM + (lane % 16), aChunk = lane / 16;
     const int bRow = wn * WTN + (lane / 16) * 8 + (lane % 8), bChunk = (lane / 8) % 2;
-    auto loadFrags = [&](u32 (&a)[MI][4], u32 (&b)[NI][2], u32 tA, u32 tB, int kk) {
+    auto loadFrags = [&](u32(&a)[MI][4], u32(&b)[NI][2], u32 tA, u32 tB, int kk) {
 #pragma unroll
         for (int i = 0; i < MI; ++i)
             ldmatrixX4(tA + swz(aRow + i * 16, kk * 2 + aChunk), a[i][0], a[i][1], a[i][2], a[i][3]);
@@ -190,7 +191,7 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
             ldmatrixX4(tB + swz(bRow + j * 16, kk * 2 + bChunk), b[2 * j][0], b[2 * j][1], b[2 * j + 1][0],
                        b[2 * j + 1][1]);
     };
-    auto mmaAll = [&](const u32 (&a)[MI][4], const u32 (&b)[NI][2]) {
+    auto mmaAll = [&](const u32(&a)[MI][4], const u32(&b)[NI][2]) {
 #pragma unroll
         for (int i = 0; i < MI; ++i)
 #pragma unroll
@@ -219,7 +220,8 @@ gemm_mma_multistage(int M, int N, int K, float alpha, const elem_t *__restrict__
                 __syncthreads();
                 if (kt + 1 < KT) {
                     const int ns = (kt + 1) % STAGES;
-                    loadFrags(fa[(kk + 1) & 1], fb[(kk + 1) & 1], sA + ns * A_TILE_BYTES, sB + ns * B_TILE_BYTES, 0);
+                    loadFrags(fa[(kk + 1) & 1], fb[(kk + 1) & 1], sA + ns * A_TILE_BYTES,
+                              sB + ns * B_TILE_BYTES, 0);
                 }
             } else {
                 loadFrags(fa[(kk + 1) & 1], fb[(kk + 1) & 1], tA, tB, kk + 1);

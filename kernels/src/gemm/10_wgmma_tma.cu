@@ -63,7 +63,8 @@ typedef unsigned long long u64;
 #define SMEM_BYTES (STAGES * STAGE_BYTES + 1024 + 16 * STAGES)
 
 static_assert(CONSUMERS == 1 || CONSUMERS == 2, "CONSUMERS must be 1 or 2");
-static_assert(BM % (64 * CONSUMERS) == 0 && (MSUB == 1 || MSUB == 2), "BM must be 64 or 128 per consumer warpgroup");
+static_assert(BM % (64 * CONSUMERS) == 0 && (MSUB == 1 || MSUB == 2),
+              "BM must be 64 or 128 per consumer warpgroup");
 static_assert(BN == 64 || BN == 128 || BN == 192 || BN == 256, "BN must be 64, 128, 192 or 256");
 static_assert(MSUB * BN <= 256, "accumulators: at most 128 floats per thread (MSUB * BN <= 256)");
 static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
@@ -81,7 +82,8 @@ __device__ __forceinline__ void mbarInit(u32 bar, u32 count)
 }
 __device__ __forceinline__ void mbarExpectTx(u32 bar, u32 bytes)
 {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes) : "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
+                 : "memory");
 }
 __device__ __forceinline__ void mbarArrive(u32 bar)
 {
@@ -115,14 +117,23 @@ __device__ __forceinline__ u64 smemDesc(u32 addr)
     return (u64)((addr & 0x3FFFF) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
 }
 
-__device__ __forceinline__ void wgmmaFence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
-__device__ __forceinline__ void wgmmaCommit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wgmmaFence()
+{
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+}
+__device__ __forceinline__ void wgmmaCommit()
+{
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+}
 template <int N> __device__ __forceinline__ void wgmmaWait()
 {
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 }
 // Keeps the compiler from moving accumulator accesses across the async wgmma boundaries.
-__device__ __forceinline__ void fenceReg(float &r) { asm volatile("" : "+f"(r)::"memory"); }
+__device__ __forceinline__ void fenceReg(float &r)
+{
+    asm volatile("" : "+f"(r)::"memory");
+}
 
 // ---- wgmma wrappers, one per n ----
 // An m64nNk16 wgmma names every accumulator register of the thread (N/2 of them) in one asm
@@ -137,20 +148,21 @@ __device__ __forceinline__ void fenceReg(float &r) { asm volatile("" : "+f"(r)::
 #define WG_D4(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3])
 #define WG_D32(i) WG_D4(i), WG_D4(i + 4), WG_D4(i + 8), WG_D4(i + 12), WG_D4(i + 16), WG_D4(i + 20), WG_D4(i + 24), WG_D4(i + 28)
 // clang-format on
-#define WG_WRAPPER(N, ACC, DA, DB, P, ...)                                                                    \
-    __device__ __forceinline__ void wgmma##N(float *d, unsigned long long da, unsigned long long db)           \
-    {                                                                                                         \
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #P ", 0;\n"                                         \
-                     "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." WG_TYPES " {" ACC "}, %" #DA ", %" #DB \
-                     ", p, 1, 1, 0, 0;\n"                                                                     \
-                     "}\n"                                                                                    \
-                     : __VA_ARGS__                                                                            \
-                     : "l"(da), "l"(db), "n"(1));                                                             \
+#define WG_WRAPPER(N, ACC, DA, DB, P, ...)                                                                   \
+    __device__ __forceinline__ void wgmma##N(float *d, unsigned long long da, unsigned long long db)         \
+    {                                                                                                        \
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #P ", 0;\n"                                        \
+                     "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." WG_TYPES " {" ACC "}, %" #DA          \
+                     ", %" #DB ", p, 1, 1, 0, 0;\n"                                                          \
+                     "}\n"                                                                                   \
+                     : __VA_ARGS__                                                                           \
+                     : "l"(da), "l"(db), "n"(1));                                                            \
     }
 WG_WRAPPER(64, WG_ACC_0, 32, 33, 34, WG_D32(0))
 WG_WRAPPER(128, WG_ACC_0 WG_ACC_1, 64, 65, 66, WG_D32(0), WG_D32(32))
 WG_WRAPPER(192, WG_ACC_0 WG_ACC_1 WG_ACC_2, 96, 97, 98, WG_D32(0), WG_D32(32), WG_D32(64))
-WG_WRAPPER(256, WG_ACC_0 WG_ACC_1 WG_ACC_2 WG_ACC_3, 128, 129, 130, WG_D32(0), WG_D32(32), WG_D32(64), WG_D32(96))
+WG_WRAPPER(256, WG_ACC_0 WG_ACC_1 WG_ACC_2 WG_ACC_3, 128, 129, 130, WG_D32(0), WG_D32(32), WG_D32(64),
+           WG_D32(96))
 // ---- end of the wrappers ----
 
 #if BN == 64
@@ -164,8 +176,8 @@ WG_WRAPPER(256, WG_ACC_0 WG_ACC_1 WG_ACC_2 WG_ACC_3, 128, 129, 130, WG_D32(0), W
 #endif
 
 extern "C" __global__ void __launch_bounds__(NT, 1)
-gemm_wgmma_tma(const __grid_constant__ TmaMap tmA, const __grid_constant__ TmaMap tmB,
-               float *__restrict__ C, int M, int N, int K, float alpha, float beta)
+    gemm_wgmma_tma(const __grid_constant__ TmaMap tmA, const __grid_constant__ TmaMap tmB,
+                   float *__restrict__ C, int M, int N, int K, float alpha, float beta)
 {
     extern __shared__ unsigned char smemRaw[];
     // The 128-byte swizzle repeats every 1024 bytes of address: tiles start 1024-aligned.
@@ -185,8 +197,8 @@ gemm_wgmma_tma(const __grid_constant__ TmaMap tmA, const __grid_constant__ TmaMa
 
     if (tid == 0) {
         for (int s = 0; s < STAGES; ++s) {
-            mbarInit(full(s), 1);                 // the producer's arrive + the TMA bytes
-            mbarInit(empty(s), CONSUMERS * 4);    // one arrive per consumer warp
+            mbarInit(full(s), 1);              // the producer's arrive + the TMA bytes
+            mbarInit(empty(s), CONSUMERS * 4); // one arrive per consumer warp
         }
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
@@ -248,8 +260,8 @@ gemm_wgmma_tma(const __grid_constant__ TmaMap tmA, const __grid_constant__ TmaMa
             for (int i = 0; i < BN / 2; ++i)
                 fenceReg(acc[ms][i]);
 
-        // Accumulator layout of m64nN: warp w of the warpgroup holds rows 16w .. 16w+15; lane
-        // holds row lane/4 (and +8) at columns 8j + 2*(lane%4) + 0,1 for j = 0 .. N/8-1.
+                // Accumulator layout of m64nN: warp w of the warpgroup holds rows 16w .. 16w+15; lane
+                // holds row lane/4 (and +8) at columns 8j + 2*(lane%4) + 0,1 for j = 0 .. N/8-1.
 #pragma unroll
         for (int ms = 0; ms < MSUB; ++ms) {
             const int row = m0 + c * WG_M + ms * 64 + warp * 16 + lane / 4;
