@@ -168,153 +168,126 @@ QString joinStops(const QList<qint64> &v)
 
 // ---------------------------------------------------------------- fields
 
+namespace {
+
+// Each field's key in lesson files and JSON and its label; a label the catalogue translates is
+// marked (M, N, K and the tile sizes read the same in every language).
+struct FieldText
+{
+    TileField field;
+    const char *key;
+    const char *label;
+    bool translated;
+};
+
+const FieldText kFieldTexts[] = {
+    {TileField::M, "M", "M", false},
+    {TileField::N, "N", "N", false},
+    {TileField::K, "K", "K", false},
+    {TileField::Dtype, "dtype", QT_TRANSLATE_NOOP("kernels::GemmTile", "dtype"), true},
+    {TileField::Step, "step", QT_TRANSLATE_NOOP("kernels::GemmTile", "kernel step"), true},
+    {TileField::BM, "bm", "BM", false},
+    {TileField::BN, "bn", "BN", false},
+    {TileField::BK, "bk", "BK", false},
+    {TileField::TM, "tm", "TM", false},
+    {TileField::TN, "tn", "TN", false},
+    {TileField::Stages, "stages", QT_TRANSLATE_NOOP("kernels::GemmTile", "stages"), true},
+    {TileField::Threads, "threads", QT_TRANSLATE_NOOP("kernels::GemmTile", "threads"), true},
+    {TileField::Group, "group", QT_TRANSLATE_NOOP("kernels::GemmTile", "group"), true},
+};
+
+const FieldText *fieldText(TileField f)
+{
+    for (const FieldText &t : kFieldTexts)
+        if (t.field == f)
+            return &t;
+    return nullptr;
+}
+
+} // namespace
+
 const QList<TileField> &tileFields()
 {
-    static const QList<TileField> f = {TileField::M,    TileField::N,  TileField::K,      TileField::Dtype,
-                                       TileField::Step, TileField::BM, TileField::BN,     TileField::BK,
-                                       TileField::TM,   TileField::TN, TileField::Stages, TileField::Threads,
-                                       TileField::Group};
+    static const QList<TileField> f = [] {
+        QList<TileField> all;
+        for (const FieldText &t : kFieldTexts)
+            all.append(t.field);
+        return all;
+    }();
     return f;
 }
 
 QString tileFieldName(TileField f)
 {
-    switch (f) {
-    case TileField::M:
-        return QStringLiteral("M");
-    case TileField::N:
-        return QStringLiteral("N");
-    case TileField::K:
-        return QStringLiteral("K");
-    case TileField::Dtype:
-        return tr("dtype");
-    case TileField::Step:
-        return tr("kernel step");
-    case TileField::BM:
-        return QStringLiteral("BM");
-    case TileField::BN:
-        return QStringLiteral("BN");
-    case TileField::BK:
-        return QStringLiteral("BK");
-    case TileField::TM:
-        return QStringLiteral("TM");
-    case TileField::TN:
-        return QStringLiteral("TN");
-    case TileField::Stages:
-        return tr("stages");
-    case TileField::Threads:
-        return tr("threads");
-    case TileField::Group:
-        return tr("group");
-    }
-    return {};
+    const FieldText *t = fieldText(f);
+    if (!t)
+        return {};
+    return t->translated ? tr(t->label) : QString::fromLatin1(t->label);
 }
 
 QString tileFieldKey(TileField f)
 {
+    const FieldText *t = fieldText(f);
+    return t ? QString::fromLatin1(t->key) : QString();
+}
+
+namespace {
+
+// Where a numeric field lives in a configuration: the problem sizes are 64-bit, the tile sizes int;
+// dtype and step are not numbers (both pointers null).
+struct FieldSlot
+{
+    qint64 *wide = nullptr;
+    int *narrow = nullptr;
+};
+
+FieldSlot slotOf(TileConfig &c, TileField f)
+{
     switch (f) {
     case TileField::M:
-        return QStringLiteral("M");
+        return {&c.M, nullptr};
     case TileField::N:
-        return QStringLiteral("N");
+        return {&c.N, nullptr};
     case TileField::K:
-        return QStringLiteral("K");
-    case TileField::Dtype:
-        return QStringLiteral("dtype");
-    case TileField::Step:
-        return QStringLiteral("step");
+        return {&c.K, nullptr};
     case TileField::BM:
-        return QStringLiteral("bm");
+        return {nullptr, &c.bm};
     case TileField::BN:
-        return QStringLiteral("bn");
+        return {nullptr, &c.bn};
     case TileField::BK:
-        return QStringLiteral("bk");
+        return {nullptr, &c.bk};
     case TileField::TM:
-        return QStringLiteral("tm");
+        return {nullptr, &c.tm};
     case TileField::TN:
-        return QStringLiteral("tn");
+        return {nullptr, &c.tn};
     case TileField::Stages:
-        return QStringLiteral("stages");
+        return {nullptr, &c.stages};
     case TileField::Threads:
-        return QStringLiteral("threads");
+        return {nullptr, &c.threads};
     case TileField::Group:
-        return QStringLiteral("group");
+        return {nullptr, &c.group};
+    case TileField::Dtype:
+    case TileField::Step:
+        break;
     }
     return {};
 }
 
+} // namespace
+
 qint64 TileConfig::value(TileField f) const
 {
-    switch (f) {
-    case TileField::M:
-        return M;
-    case TileField::N:
-        return N;
-    case TileField::K:
-        return K;
-    case TileField::BM:
-        return bm;
-    case TileField::BN:
-        return bn;
-    case TileField::BK:
-        return bk;
-    case TileField::TM:
-        return tm;
-    case TileField::TN:
-        return tn;
-    case TileField::Stages:
-        return stages;
-    case TileField::Threads:
-        return threads;
-    case TileField::Group:
-        return group;
-    case TileField::Dtype:
-    case TileField::Step:
-        break;
-    }
-    return 0;
+    const FieldSlot slot = slotOf(const_cast<TileConfig &>(*this), f); // read only
+    return slot.wide ? *slot.wide : slot.narrow ? *slot.narrow : 0;
 }
 
 void TileConfig::setValue(TileField f, qint64 v)
 {
-    switch (f) {
-    case TileField::M:
-        M = v;
-        break;
-    case TileField::N:
-        N = v;
-        break;
-    case TileField::K:
-        K = v;
-        break;
-    case TileField::BM:
-        bm = int(v);
-        break;
-    case TileField::BN:
-        bn = int(v);
-        break;
-    case TileField::BK:
-        bk = int(v);
-        break;
-    case TileField::TM:
-        tm = int(v);
-        break;
-    case TileField::TN:
-        tn = int(v);
-        break;
-    case TileField::Stages:
-        stages = int(v);
-        break;
-    case TileField::Threads:
-        threads = int(v);
-        break;
-    case TileField::Group:
-        group = int(v);
-        break;
-    case TileField::Dtype:
-    case TileField::Step:
-        break;
-    }
+    const FieldSlot slot = slotOf(*this, f);
+    if (slot.wide)
+        *slot.wide = v;
+    else if (slot.narrow)
+        *slot.narrow = int(v);
 }
 
 // ---------------------------------------------------------------- steps and rules

@@ -4,12 +4,8 @@
 # last. Run from the repository root with the bundle in .device-bundle:
 #   bash kernels/tools/h200-run.sh [tests] [suite] [sweeps]
 set -uo pipefail
-ROOT=$(pwd)
-OUT=${OUT:?set OUT to a folder}
 steps=${*:-tests suite sweeps}
-export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
-RUN="bash $ROOT/.device-bundle/run.sh"
+source "$(dirname "$0")/h200-common.sh"
 sweep() { # kernel dtype params...
   local k=$1 dt=$2
   shift 2

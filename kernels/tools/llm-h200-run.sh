@@ -5,12 +5,9 @@
 #   bash kernels/tools/llm-h200-run.sh [tests] [suite] [sweeps] [w4sweep]
 # (BUNDLE names another bundle folder; w4sweep: kernels/tools/w4a16-sweep.py, one worker)
 set -uo pipefail
-ROOT=$(pwd)
-OUT=${OUT:?set OUT to a folder}
 steps=${*:-tests suite sweeps}
-export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
-RUN="bash $ROOT/${BUNDLE:-.device-bundle-llm}/run.sh"
+BUNDLE=${BUNDLE:-.device-bundle-llm}
+source "$(dirname "$0")/h200-common.sh"
 sweep() { # kernel dtype params...
   local k=$1 dt=$2
   shift 2

@@ -1,0 +1,8 @@
+# Sourced by this folder's device scripts: where the sources and results go, the GPU host's
+# libraries (tools/device-env.sh) and how a bundled program is started ($BUNDLE, default
+# .device-bundle, made by shared/device/qt-bundle.sh).
+ROOT=$(pwd)
+OUT=${OUT:?set OUT to a folder}
+export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
+source "$ROOT/tools/device-env.sh"
+RUN="bash $ROOT/${BUNDLE:-.device-bundle}/run.sh"
