@@ -109,10 +109,7 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     applyStyle();
 
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
-    auto onRange = [this] {
-        updateLineExtents();
-        emit viewChanged();
-    };
+    auto onRange = [this] { updateLineExtents(); };
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
 

@@ -148,7 +148,6 @@ public:
 signals:
     void pointClicked(const QString &id);
     void pointHovered(const QString &id); // empty when the mouse leaves all points
-    void viewChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
