@@ -87,20 +87,6 @@ void ResultsSession::setLiveDevice(const model::DeviceInfo &device)
     emit liveDeviceChanged();
 }
 
-void ResultsSession::clearLive()
-{
-    const QString created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    const QJsonObject tool = m_live.tool;
-    m_live = model::ResultSet();
-    m_live.created = created;
-    m_live.tool = tool;
-    m_liveOrigins.clear();
-    m_savedLive = 0;
-    m_autosaveTimer.stop();
-    QFile::remove(m_autosavePath);
-    emit documentsChanged();
-}
-
 // Each write holds every live measurement, so writing per measurement costs O(n) each: fine for
 // runs seconds apart, too much for a replay at full speed. Bursts are written together.
 void ResultsSession::autosave()
@@ -348,14 +334,6 @@ qint64 ResultsSession::loadingDone() const
 qint64 ResultsSession::loadingTotal() const
 {
     return m_job ? m_job->total.load() : 0;
-}
-
-void ResultsSession::closeFiles()
-{
-    if (m_files.isEmpty())
-        return;
-    m_files.clear();
-    emit documentsChanged();
 }
 
 bool ResultsSession::openComparison(const QString &path, QString *message)

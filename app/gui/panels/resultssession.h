@@ -66,14 +66,12 @@ public:
     QString liveOrigin(int index) const { return m_liveOrigins.value(index); }
     // Live measurements not yet saved with Save As.
     int unsavedCount() const { return int(m_live.measurements.size()) - m_savedLive; }
-    void clearLive();
 
     // ---- files
     const QList<Document> &files() const { return m_files; }
     // A results file (.json) or an Nsight Compute CSV (.csv). A file already open is read again.
     // *message: why it was refused, or what was skipped; empty when all went well.
     bool open(const QString &path, QString *message);
-    void closeFiles();
     const std::optional<Document> &comparison() const { return m_compare; }
     bool openComparison(const QString &path, QString *message);
     void closeComparison();
@@ -129,7 +127,7 @@ signals:
     void liveMeasurementAdded(int index);
     void liveCeilingsChanged();
     void liveDeviceChanged();
-    // Files opened or closed, live results cleared or restored: rebuild what shows them.
+    // Files opened, live results restored: rebuild what shows them.
     void documentsChanged();
     void comparisonChanged();
     void recoveryChanged(int count);
