@@ -17,7 +17,7 @@
 <context>
     <name>Classroom</name>
     <message>
-        <location filename="../../app/gui/classroom/classroom.cpp" line="+46"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+47"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -27,7 +27,7 @@
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Full screen for a projector: the chart first, the lesson&apos;s caption large (F5; Esc leaves)</source>
         <translation>投影用的全屏模式：图表优先，课程说明文字放大（F5；Esc 退出）</translation>
     </message>
@@ -47,7 +47,7 @@
         <translation>课程(&amp;L)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
@@ -57,7 +57,7 @@
         <translation>PageUp</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Next step</source>
         <translation>下一步</translation>
     </message>
@@ -67,7 +67,7 @@
         <translation>PageDown</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Restore step</source>
         <translation>恢复本步(&amp;R)</translation>
     </message>
@@ -92,7 +92,7 @@
         <translation>导出 PDF 讲义(&amp;H)…</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -108,21 +108,21 @@
         <translation>视图已保存到 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <location line="+7"/>
         <source>Export every step as PNG</source>
         <translation>将每一步导出为 PNG</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%n slide(s) written to %1</source>
         <translation>
             <numerusform>已将 %n 张幻灯片保存到 %1</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+10"/>
         <location line="+8"/>
-        <location line="+9"/>
         <source>Export handout</source>
         <translation>导出讲义</translation>
     </message>
@@ -160,7 +160,7 @@
         <translation>未选择任何内容</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>The performance model cannot explain this measurement: %1</source>
         <translation>性能模型无法解释这条测量：%1</translation>
     </message>
@@ -175,7 +175,7 @@
         <translation>实测 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Measured %1, predicted %2: gap %3 (%4).</source>
         <translation>实测 %1，预测 %2：差距 %3（%4）。</translation>
     </message>
@@ -195,12 +195,12 @@
         <translation>预测 %1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No counters in this measurement: `rooflab-cli run --profile` adds the measured bytes per level.</source>
         <translation>这条测量中没有计数器数据：`rooflab-cli run --profile` 会加入每一级实测的字节数。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>counters: %1, SM clock %2 MHz while profiled</source>
         <translation>计数器：%1，profile 时 SM 时钟为 %2 MHz</translation>
     </message>
@@ -218,13 +218,13 @@
         <translation>搜索 GPU（名称、id、架构代次）…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <location line="+1"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message numerus="yes">
-        <location line="+108"/>
+        <location line="+116"/>
         <source>At most %n comparison GPU(s); untick one first.</source>
         <translation>
             <numerusform>最多只能对比 %n 块 GPU；请先取消勾选一块。</numerusform>
@@ -488,19 +488,19 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LessonExporter</name>
     <message>
-        <location filename="../../app/gui/classroom/lessonexport.cpp" line="+186"/>
-        <location line="+46"/>
+        <location filename="../../app/gui/classroom/lessonexport.cpp" line="+195"/>
+        <location line="+49"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location line="-37"/>
-        <location line="+25"/>
+        <location line="-39"/>
+        <location line="+27"/>
         <source>No lesson is open.</source>
         <translation>没有打开的课程。</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-22"/>
         <source>Could not create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
@@ -570,18 +570,18 @@ or any command that starts rooflab-cli worker.</source>
         <translation>选择课程…</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+230"/>
+        <location line="+37"/>
+        <location line="+234"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-147"/>
+        <location line="-151"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
@@ -591,12 +591,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 has no measurements of %2 kernels.</source>
         <translation>%1 中没有 %2 kernel 的测量数据。</translation>
     </message>
@@ -621,7 +621,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>没有打开课程。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Lessons walk through the course notes step by step: each step sets the GPU, the ceilings, the workloads or the panel, and says what to look at.</source>
         <translation>课程按讲义一步一步讲解：每一步设定 GPU、性能上限、工作负载或面板，并说明要观察什么。</translation>
     </message>
@@ -742,7 +742,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>%1 没有“%2”层。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/llm/llmview.cpp" line="+81"/>
+        <location filename="../../app/gui/panels/llmview.cpp" line="+81"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -926,7 +926,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Some GPU database files were refused: %1</source>
         <translation>部分 GPU 数据库文件被拒绝：%1</translation>
     </message>
@@ -941,7 +941,7 @@ Source: %7</source>
         <translation>Decode 与 prefill</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+98"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
         <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
@@ -1036,17 +1036,17 @@ Source: %7</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
@@ -1056,7 +1056,7 @@ Source: %7</source>
         <translation>新语言将用于此后打开的窗口。</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+146"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -1347,7 +1347,7 @@ Source: %7</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+61"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+62"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -1392,12 +1392,12 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+241"/>
+        <location line="+243"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show the step list to pick a lesson, or press Esc to leave presentation mode.</source>
         <translation>打开步骤列表选择课程，或按 Esc 退出演示模式。</translation>
     </message>
@@ -1405,7 +1405,7 @@ Source: %7</source>
 <context>
     <name>ResultsChart</name>
     <message>
-        <location filename="../../app/gui/chart/resultschart.cpp" line="+183"/>
+        <location filename="../../app/gui/chart/resultschart.cpp" line="+186"/>
         <source>FLOPs</source>
         <translation>运算量</translation>
     </message>
@@ -1716,7 +1716,7 @@ Source: %7</source>
 <context>
     <name>ResultsPlot</name>
     <message>
-        <location filename="../../app/gui/panels/resultsplot.cpp" line="+95"/>
+        <location filename="../../app/gui/panels/resultsplot.cpp" line="+96"/>
         <source>no %1 roof for %2: the spec database has none and no file or sample measured one</source>
         <translation>%2 没有 %1 屋顶：规格数据库中没有，也没有任何文件或样例测得过</translation>
     </message>
@@ -1726,17 +1726,17 @@ Source: %7</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>%1, RoofLab&apos;s samples (%2)</source>
         <translation>%1，RoofLab 样例（%2）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>measured (%1)</source>
         <translation>实测（%1）</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1756,17 +1756,17 @@ Source: %7</source>
         <translation>（在噪声范围内）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 of the file&apos;s time</source>
         <translation>占文件总时间的 %1</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="+179"/>
         <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
         <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>, memory-bound</source>
         <translation>，受内存限制</translation>
     </message>
@@ -1776,7 +1776,7 @@ Source: %7</source>
         <translation>，受计算限制</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>for: %1</source>
         <translation>对应：%1</translation>
     </message>
@@ -1831,7 +1831,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+94"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -1866,7 +1866,7 @@ Source: %7</source>
         <translation>已停止读取 %1；没有做任何改动。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+40"/>
         <source>Could not compare with %1</source>
         <translation>无法与 %1 对比</translation>
     </message>
@@ -2122,7 +2122,7 @@ Source: %7</source>
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+102"/>
+        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+103"/>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度 (FLOP/B)</translation>
     </message>
@@ -2132,7 +2132,7 @@ Source: %7</source>
         <translation>性能 (FLOP/s)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>ridge %1 FLOP/B</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
@@ -2148,7 +2148,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+378"/>
+        <location line="+382"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -2158,7 +2158,7 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+141"/>
         <source>measured %1 %2</source>
         <translation>实测 %1 %2</translation>
     </message>
@@ -2168,12 +2168,12 @@ Source: %7</source>
         <translation>实测 %1 %2（%3 探针）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/chart/chartpoints.cpp" line="+83"/>
+        <location filename="../../app/gui/chart/chartpoints.cpp" line="+84"/>
         <source>L1</source>
         <translation>L1</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+173"/>
         <source>predicted (hollow)</source>
         <translation>预测（空心）</translation>
     </message>
@@ -2188,7 +2188,7 @@ Source: %7</source>
         <translation>实测（实心；面积：时间占比）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 point</source>
         <translation>%1 点</translation>
     </message>
@@ -2211,12 +2211,12 @@ Source: %7</source>
         <translation>，%1 的倍数</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Run selected</source>
         <translation>运行选中项</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Run suite</source>
         <translation>运行测试集</translation>
     </message>
@@ -2391,7 +2391,7 @@ Source: %7</source>
         <translation>主机：%1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
@@ -2401,7 +2401,7 @@ Source: %7</source>
         <translation>全部 %1 块 GPU，依次运行</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>%1 on %2 GPUs</source>
         <translation>%1，在 %2 块 GPU 上</translation>
     </message>
@@ -2471,7 +2471,7 @@ Source: %7</source>
         <translation>在一块 GPU 上完成：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>stopped on one GPU: %1: %2</source>
         <translation>在一块 GPU 上停止：%1：%2</translation>
     </message>
@@ -2584,7 +2584,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+951"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1008"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -2701,7 +2701,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-789"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-844"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -2711,37 +2711,37 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+88"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+89"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>%1 at the %2 peak × wave efficiency %3</source>
         <translation>%1，按 %2 峰值 × wave 效率 %3</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 read without reuse / L2 bandwidth%2</source>
         <translation>%1 无复用读取 / L2 带宽%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (assumed)</source>
         <translation>（假定值）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 (L2 model) / HBM bandwidth</source>
         <translation>%1（L2 模型）/ HBM 带宽</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The tile-model step has only the peak terms (compute, L2, HBM); a ladder step adds issue, shared memory, L1, latency and waves from its kernel.</source>
         <translation>分块模型这一步只有峰值项（计算、L2、HBM）；阶梯中的一步会根据其 kernel 加上发射、shared memory、L1、延迟和 wave 各项。</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+94"/>
         <source>tensor throughput (%1)</source>
         <translation>Tensor Core 吞吐（%1）</translation>
     </message>
@@ -2796,7 +2796,7 @@ Source: %7</source>
         <translation>寄存器：每线程 %1 个，编译所得（NVRTC，%2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>; %1 bytes spilled to local memory</source>
         <translation>；%1 字节溢出到 local memory</translation>
     </message>
@@ -2831,45 +2831,45 @@ Source: %7</source>
         <translation>（%1 不是 NVIDIA GPU：无需编译）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>shared memory / block</source>
         <translation>每个 block 的 shared memory</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>intensity per stage</source>
         <translation>每级强度</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+34"/>
+        <location line="+1"/>
+        <location line="+49"/>
         <source> FLOP/B</source>
         <translation> FLOP/B</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-48"/>
         <source>grid</source>
         <translation>grid</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+38"/>
+        <location line="+4"/>
+        <location line="+51"/>
         <source>K iterations</source>
         <translation>K 方向迭代次数</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-50"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+37"/>
+        <location line="+50"/>
         <source>reads, no reuse</source>
         <translation>读取量（无复用）</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-48"/>
         <source>C written</source>
         <translation>写出的 C</translation>
     </message>
@@ -2884,7 +2884,7 @@ Source: %7</source>
         <translation>（无复用）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>HBM bytes (minimum)</source>
         <translation>HBM 字节数（最小值）</translation>
     </message>
@@ -2899,7 +2899,7 @@ Source: %7</source>
         <translation>每 SM 的 block 数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 (limit: %2)</source>
         <translation>%1（受 %2 限制）</translation>
     </message>
@@ -2919,23 +2919,23 @@ Source: %7</source>
         <translation>波次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>wave efficiency</source>
         <translation>波次效率</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+22"/>
+        <location line="+4"/>
+        <location line="+34"/>
         <source>compute term</source>
         <translation>计算项</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-33"/>
         <source>issue term</source>
         <translation>发射项</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>shared memory term</source>
         <translation>shared memory 项</translation>
     </message>
@@ -2945,12 +2945,12 @@ Source: %7</source>
         <translation>L1 项</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>L2 term</source>
         <translation>L2 项</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>HBM term</source>
         <translation>HBM 项</translation>
     </message>
@@ -2960,17 +2960,17 @@ Source: %7</source>
         <translation>延迟项</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>waves term</source>
         <translation>波次项</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source> (L2 bw assumed)</source>
         <translation>（L2 带宽为假定值）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>predicted time</source>
         <translation>预测时间</translation>
     </message>
@@ -2980,7 +2980,7 @@ Source: %7</source>
         <translation>预测 FLOP/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>intensity (HBM)</source>
         <translation>强度（HBM）</translation>
     </message>
@@ -2990,23 +2990,23 @@ Source: %7</source>
         <translation>起决定作用的项</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>smem / block</source>
         <translation>每 block 的 smem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>AI / stage</source>
         <translation>每级 AI</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+11"/>
+        <location line="+21"/>
         <source>blocks</source>
         <translation>block 数</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-18"/>
         <source>HBM (L2 model)</source>
         <translation>HBM（L2 模型）</translation>
     </message>
@@ -3016,7 +3016,7 @@ Source: %7</source>
         <translation>HBM 最小值</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>regs / thread</source>
         <translation>每线程寄存器</translation>
     </message>
@@ -3026,12 +3026,12 @@ Source: %7</source>
         <translation>波次效率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>FLOP/s</source>
         <translation>FLOP/s</translation>
     </message>
@@ -3041,32 +3041,32 @@ Source: %7</source>
         <translation>AI（HBM）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>bound</source>
         <translation>受限于</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>regs</source>
         <translation>寄存器</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>smem</source>
         <translation>smem</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>warps</source>
         <translation>warp 数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>barriers</source>
         <translation>barrier 数</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
@@ -3086,7 +3086,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-120"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-152"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3121,22 +3121,22 @@ Source: %7</source>
         <translation>* L2 带宽为假定值（%1 × HBM）：规格数据库中没有 L2 数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+148"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+182"/>
         <source>≈ %1 (estimated)</source>
         <translation>≈ %1（估计）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (compiled)</source>
         <translation>%1（编译所得）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>binding term: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>起决定作用的项：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Predicted: %1</source>
         <translation>预测：%1</translation>
     </message>
@@ -3146,7 +3146,7 @@ Source: %7</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <location line="+47"/>
         <source>Measured: %1</source>
         <translation>实测：%1</translation>
@@ -3163,7 +3163,7 @@ Source: %7</source>
         <translation>阶梯，预测</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>ladder, measured</source>
         <translation>阶梯，实测</translation>
     </message>
@@ -3183,32 +3183,32 @@ Source: %7</source>
         <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 was not loaded: %2</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+144"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.</source>
         <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The samples were measured on %1; choose that GPU to see them.</source>
         <translation>样例是在 %1 上测得的；选择那块 GPU 才能看到它们。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>The samples hold the fp32 steps at 4096³ and the tensor-core steps at 8192³ (their ladder sizes).</source>
         <translation>样例包含 4096³ 的 fp32 各步和 8192³ 的 Tensor Core 各步（即它们的阶梯尺寸）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not on the trail: %1</source>
         <translation>未在轨迹上：%1</translation>
     </message>
@@ -3223,7 +3223,7 @@ Source: %7</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Sweep of %1 (%2): %3 of %4 points predicted, %5 measured.</source>
         <translation>%1 的扫描（%2）：%4 个点中预测了 %3 个，实测 %5 个。</translation>
     </message>
@@ -3233,7 +3233,7 @@ Source: %7</source>
         <translation>未包含：%1</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Measure: this configuration cannot run (see the reasons above).</source>
         <translation>测量：这个配置不能运行（原因见上）。</translation>
     </message>
@@ -3255,7 +3255,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).</source>
         <translation>测量扫描：扫描中没有任何点有可运行的 kernel（请扫描阶梯中的某一步）。</translation>
     </message>
@@ -3290,18 +3290,18 @@ Source: %7</source>
         <translation>%1：结果校验未通过（%2），所以没有画出这个点。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>max rel. error %1</source>
         <translation>最大相对误差 %1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>No CUDA device: %1 The prediction stands; the ladder view shows measured sample results.</source>
         <translation>没有 CUDA 设备：%1 预测仍然有效；阶梯视图显示样例中的实测结果。</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+96"/>
+        <location line="-96"/>
+        <location line="+99"/>
         <source>Measure failed: %1</source>
         <translation>测量失败：%1</translation>
     </message>
@@ -3309,7 +3309,7 @@ Source: %7</source>
 <context>
     <name>WorkerClient</name>
     <message>
-        <location filename="../../app/client/workerclient.cpp" line="+101"/>
+        <location filename="../../app/client/workerclient.cpp" line="+100"/>
         <source>this computer</source>
         <translation>本机</translation>
     </message>
@@ -3495,7 +3495,7 @@ Source: %7</source>
 <context>
     <name>WorkloadPanel</name>
     <message>
-        <location filename="../../app/gui/workloadpanel.cpp" line="+34"/>
+        <location filename="../../app/gui/panels/workloadpanel.cpp" line="+35"/>
         <source>Hkv (KV heads)</source>
         <translation>Hkv（KV 头数）</translation>
     </message>
@@ -3565,22 +3565,22 @@ Source: %7</source>
         <translation>不融合：残差加法写出 h，RMSNorm 再把它读回来（BF16 下每个元素 10 字节而不是 8 字节）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Unfused: RMSNorm writes BF16, then a second kernel reads it and writes FP8 (7 instead of 3 bytes per element).</source>
         <translation>不融合：RMSNorm 写出 BF16，第二个 kernel 再读入并写出 FP8（每个元素 7 字节而不是 3 字节）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Unfused: SiLU(gate) goes to a buffer that the multiply reads back (10 instead of 6 bytes per element in BF16).</source>
         <translation>不融合：SiLU(gate) 写入一个缓冲区，乘法再把它读回来（BF16 下每个元素 10 字节而不是 6 字节）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Unfused: K is rotated in place, then copied into the KV cache (8 instead of 4 bytes per element in BF16).</source>
         <translation>不融合：K 先原地旋转，再拷贝进 KV cache（BF16 下每个元素 8 字节而不是 4 字节）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Count the separate kernels the fused one replaces.</source>
         <translation>按融合 kernel 所取代的各个独立 kernel 计算。</translation>
     </message>
@@ -3590,7 +3590,7 @@ Source: %7</source>
         <translation>融合：Q、K、V 只读一次，O 只写一次。不勾选：分数和概率也要写出再读回。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Add point</source>
         <translation>添加点</translation>
     </message>
@@ -3655,7 +3655,7 @@ Source: %7</source>
         <translation>%1 没有 %2 的算力或内存上限。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -3665,19 +3665,19 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2&lt;br&gt;FLOPs: %3&lt;br&gt;Bytes (minimum traffic): %4&lt;br&gt;Arithmetic intensity: %5 FLOP/B&lt;br&gt;Attainable: %6 (%7 vs %8)&lt;br&gt;Bound: %9&lt;br&gt;Best-case time: %10</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;，在 %2 上&lt;br&gt;运算量：%3&lt;br&gt;字节数（最小访存量）：%4&lt;br&gt;算术强度：%5 FLOP/B&lt;br&gt;可达性能：%6（%7 对 %8）&lt;br&gt;瓶颈：%9&lt;br&gt;最佳情况耗时：%10</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>%1
     AI %2 FLOP/B, %3</source>
         <translation>%1
     AI %2 FLOP/B，%3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 — not on this GPU&apos;s roofline</source>
         <translation>%1 — 不在这块 GPU 的 roofline 上</translation>
     </message>
@@ -3685,7 +3685,7 @@ Source: %7</source>
 <context>
     <name>chartexport</name>
     <message>
-        <location filename="../../app/gui/panels/chartexport.cpp" line="+33"/>
+        <location filename="../../app/gui/panels/chartexport.cpp" line="+35"/>
         <source>%1: unknown name &quot;%2&quot; (known: %3)</source>
         <translation>%1：未知名称“%2”（已知：%3）</translation>
     </message>
@@ -3695,12 +3695,12 @@ Source: %7</source>
         <translation>--size 接受 200x150 到 10000x10000 之间的 WIDTHxHEIGHT，例如 1600x1000（实际为“%1”）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>--export-chart writes .svg, .pdf or .png; &quot;%1&quot; has none of these extensions</source>
         <translation>--export-chart 只能写出 .svg、.pdf 或 .png；“%1”不是这些扩展名</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>--export-chart needs results to draw: --results FILE (or files after the options)</source>
         <translation>--export-chart 需要要绘制的结果：--results FILE（或放在选项之后的文件）</translation>
     </message>
@@ -3725,12 +3725,12 @@ Source: %7</source>
         <translation>规格数据库中没有可用来绘制屋顶的 GPU</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>nothing to draw: no measurement in %1 has FLOPs, bytes and a time (for the levels and precisions asked for)</source>
         <translation>没有可绘制的内容：%1 中没有任何测量同时具备运算量、字节数和时间（针对所要求的层级和精度）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -3743,7 +3743,7 @@ Source: %7</source>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+173"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+178"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -3778,22 +3778,22 @@ Source: %7</source>
         <translation>--budget 接受 0 到 60 之间的秒数</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-73"/>
         <source>GPU %1: rooflab-cli %2</source>
         <translation>GPU %1：rooflab-cli %2</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+81"/>
         <source>--device takes a device index or &quot;all&quot;</source>
         <translation>--device 接受一个设备索引或“all”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>--steps: &quot;%1&quot; is not a GEMM ladder id (they are: %2)</source>
         <translation>--steps：“%1”不是 GEMM 阶梯的 id（可用的有：%2）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>--set %1: expected ID:NAME=VALUE with a ladder step and one of its parameters</source>
         <translation>--set %1：应为 ID:NAME=VALUE，其中 ID 是阶梯中的一步，NAME 是它的一个参数</translation>
     </message>
@@ -3818,27 +3818,27 @@ Source: %7</source>
         <translation>%1（需要 sm_90，当前设备是 %2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 (needs sm_80 or newer)</source>
         <translation>%1（需要 sm_80 或更新）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>sweeping %1 random tile configurations of %2</source>
         <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>best tile configurations found:</source>
         <translation>找到的最佳分块配置：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>%1 measurements, %2 checks passed</source>
         <translation>%1 条测量，%2 项校验通过</translation>
     </message>
@@ -3873,12 +3873,12 @@ Source: %7</source>
         <translation>已回放 %1</translation>
     </message>
     <message>
-        <location filename="../../app/cli/cmd_explain.cpp" line="+98"/>
+        <location filename="../../app/cli/cmd_explain.cpp" line="+102"/>
         <source>results files (RoofLab JSON), or folders of them</source>
         <translation>结果文件（RoofLab JSON），或包含它们的文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>predict the same kernels on another GPU of the database (a prediction only)</source>
         <translation>在数据库中的另一块 GPU 上预测相同的 kernel（仅预测）</translation>
     </message>
@@ -3888,19 +3888,19 @@ Source: %7</source>
         <translation>只看此 kernel id 的测量</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>use the measured ceilings of this results file (default: those of the files given, per device)</source>
         <translation>使用此结果文件的实测性能上限（默认：按设备使用所给文件的上限）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../../app/cli/cmd_llm.cpp" line="+55"/>
-        <location line="+84"/>
+        <location line="+2"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+68"/>
+        <location line="+90"/>
         <source>machine-readable output</source>
         <translation>机器可读的输出</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The performance model&apos;s prediction beside every measurement it knows, term by term.</source>
         <translation>在性能模型认识的每条测量旁给出其预测，逐项列出。</translation>
     </message>
@@ -3930,7 +3930,7 @@ Source: %7</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>predictions for a GPU the files were not measured on: no gaps</source>
         <translation>针对并非测量所用 GPU 的预测：不计算差距</translation>
     </message>
@@ -3940,12 +3940,12 @@ Source: %7</source>
         <translation>  %1 #%2 %3 %4：%5</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>Predictions for %1 (measured on another GPU: the measured column is that GPU&apos;s)</source>
         <translation>%1 上的预测（测量在另一块 GPU 上进行：实测列是那块 GPU 的数据）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -3982,19 +3982,19 @@ Source: %7</source>
         <translation>差距</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <location filename="../../app/cli/cmd_import.cpp" line="+1"/>
-        <location filename="../../app/cli/cmd_llm.cpp" line="+72"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+75"/>
         <source>bound</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>#%1 %2 (profiled):</source>
         <translation>#%1 %2（已 profile）：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Not explained:</source>
         <translation>未解释：</translation>
     </message>
@@ -4004,7 +4004,7 @@ Source: %7</source>
         <translation>已解释 %1 条，未解释 %2 条；|差距| 中位数 %3 %，最差 %4 %</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>  Spearman rank correlation %1: %2</source>
         <translation>  Spearman 秩相关系数 %1：%2</translation>
     </message>
@@ -4144,7 +4144,7 @@ Source: %7</source>
     <message>
         <location line="-66"/>
         <location line="+66"/>
-        <location filename="../../app/cli/cmd_llm.cpp" line="+1"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="+0"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
@@ -4202,7 +4202,7 @@ Source: %7</source>
         <translation>；已写入 %1</translation>
     </message>
     <message>
-        <location filename="../../app/cli/cmd_llm.cpp" line="-167"/>
+        <location filename="../../app/cli/cmd_llm.cpp" line="-176"/>
         <source>a model preset (%1): its layers, KV heads, head size and weight bytes</source>
         <translation>模型预设（%1）：取其层数、KV 头数、头维度和权重字节数</translation>
     </message>
@@ -4223,12 +4223,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>sequences in the batch</source>
         <translation>batch 中的序列数</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-86"/>
         <source>tokens in each sequence&apos;s cache</source>
         <translation>每条序列缓存中的 token 数</translation>
     </message>
@@ -4238,7 +4238,7 @@ Source: %7</source>
         <translation>KV cache 的数据类型：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>bytes of weights a decode step reads (for where the KV reads pass them)</source>
         <translation>一个 decode 步读取的权重字节数（用来求 KV 读取量在何处超过它）</translation>
     </message>
@@ -4248,7 +4248,7 @@ Source: %7</source>
         <translation>GPU id（用于预设的权重字节数；任何 GPU 结果都相同）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The KV cache of a decoder model: bytes per token, in total for B × S tokens, and the B × S at which a decode step&apos;s KV reads pass its weight reads.</source>
         <translation>decoder 模型的 KV cache：每个 token 的字节数、B × S 个 token 的总字节数，以及 decode 步的 KV 读取量超过权重读取量时的 B × S。</translation>
     </message>
@@ -4258,13 +4258,13 @@ Source: %7</source>
         <translation>--dtype：未知数据类型“%1”</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+79"/>
+        <location line="+6"/>
+        <location line="+84"/>
         <source>--model: unknown preset &quot;%1&quot; (known: %2)</source>
         <translation>--model：未知预设“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>kvcache needs --layers, --Hkv and --D (each at least 1), or --model</source>
         <translation>kvcache 需要 --layers、--Hkv 和 --D（每个至少为 1），或 --model</translation>
     </message>
@@ -4274,12 +4274,12 @@ Source: %7</source>
         <translation>--B 和 --S 都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>KV per token</source>
         <translation>每个 token 的 KV</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>tokens (B × S)</source>
         <translation>token 数（B × S）</translation>
     </message>
@@ -4344,7 +4344,7 @@ Source: %7</source>
         <translation>prefill 步：Sq = S</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>weight format: %1</source>
         <translation>权重格式：%1</translation>
     </message>
@@ -4364,7 +4364,7 @@ Source: %7</source>
         <translation>小算子和注意力按独立 kernel 计算</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The operators of one decoder step of a model with their roofline points, and the step&apos;s time at the roofline.</source>
         <translation>模型一个 decoder 步中的各个算子及其 roofline 点，以及这一步在 roofline 上的时间。</translation>
     </message>
@@ -4374,7 +4374,7 @@ Source: %7</source>
         <translation>--weights：未知格式“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>%1 on %2: %3 × %4 query token(s), KV length %5, %6 weights%7</source>
         <translation>%1 在 %2 上：%3 × %4 个查询 token，KV 长度 %5，%6 权重%7</translation>
     </message>
@@ -4437,12 +4437,12 @@ Source: %7</source>
 <context>
     <name>cli::Profiler</name>
     <message>
-        <location filename="../../app/cli/profiler.cpp" line="+96"/>
+        <location filename="../../app/cli/profiler.cpp" line="+95"/>
         <source>profile: Nsight Compute (ncu) not found on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin; measuring without counters</source>
         <translation>profile：在 PATH、$CUDA_HOME/bin 或 /usr/local/cuda/bin 中都找不到 Nsight Compute（ncu）；本次不采集计数器测量</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+110"/>
         <source>profile: %1 could not be started (%2); no counters</source>
         <translation>profile：无法启动 %1（%2）；没有计数器数据</translation>
     </message>
@@ -4488,12 +4488,12 @@ Source: %7</source>
 <context>
     <name>cli::Worker</name>
     <message>
-        <location filename="../../app/cli/cmd_worker.cpp" line="+117"/>
+        <location filename="../../app/cli/cmd_worker.cpp" line="+116"/>
         <source>stdin was closed before it started</source>
         <translation>在开始之前 stdin 已关闭</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>
@@ -4503,12 +4503,12 @@ Source: %7</source>
         <translation>请求必须是 JSON 对象</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>a request needs a &quot;request&quot; string (one of: %1, cancel, ping)</source>
         <translation>请求需要一个“request”字符串（可选：%1、cancel、ping）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>unknown request &quot;%1&quot; (known: %2, cancel, ping)</source>
         <translation>未知请求“%1”（已知：%2、cancel、ping）</translation>
     </message>
@@ -4538,8 +4538,8 @@ Source: %7</source>
         <translation>replay：请在“file”中指定一个结果文件（以及 &gt;= 0 的“speed”）</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+6"/>
+        <location line="+37"/>
+        <location line="+8"/>
         <source>stopped after %1 of %2 measurements</source>
         <translation>在 %2 条测量中完成 %1 条后停止</translation>
     </message>
@@ -4555,22 +4555,22 @@ Source: %7</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+196"/>
+        <location line="+200"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-187"/>
         <source>&quot;samples&quot; must be 1 to 100000 (0 or absent: automatic)</source>
         <translation>“samples”必须在 1 到 100000 之间（0 或省略：自动）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>%1: profiling under Nsight Compute</source>
         <translation>%1：正在 Nsight Compute 下 profile</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>the run had finished; its measurement is kept</source>
         <translation>运行已经结束；测量结果已保留</translation>
     </message>
@@ -4605,7 +4605,7 @@ Source: %7</source>
         <translation>在 %2 个 kernel 中的第 %1 个之后停止</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 stopped the batch</source>
         <translation>%1 中止了这一批</translation>
     </message>
@@ -4632,7 +4632,7 @@ Source: %7</source>
         <translation>compile：必须提供“arch”（没有 CUDA 设备可供推断），例如“sm_90”</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1: compiling for %2</source>
         <translation>%1：正在为 %2 编译</translation>
     </message>
@@ -4675,7 +4675,7 @@ Source: %7</source>
         <translation>没有 CUDA 设备（%1）</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+112"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+163"/>
         <source>the block would have %1 threads: it must be a multiple of 32</source>
         <translation>block 将有 %1 个线程：必须是 32 的倍数</translation>
     </message>
@@ -4696,24 +4696,24 @@ Source: %7</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+14"/>
-        <location line="+42"/>
+        <location line="+19"/>
+        <location line="+57"/>
         <source>the tiles need %1 bytes of static shared memory: at most 48 KB</source>
         <translation>这些分块需要 %1 字节静态 shared memory：最多 48 KB</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-68"/>
         <source>BM (%1) and BN (%2) must be multiples of TM (%3) and TN (%4)</source>
         <translation>BM（%1）和 BN（%2）必须分别是 TM（%3）和 TN（%4）的倍数</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+19"/>
+        <location line="+6"/>
+        <location line="+23"/>
         <source>TM, TN and BK must be multiples of 4 (float4 accesses)</source>
         <translation>TM、TN 和 BK 必须是 4 的倍数（float4 访问）</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source> (threads = (BM/TM)*(BN/TN))</source>
         <translation>（线程数 = (BM/TM)*(BN/TN)）</translation>
     </message>
@@ -4728,7 +4728,7 @@ Source: %7</source>
         <translation>BM（%1）和 BN（%2）必须分别是 warp 分块 WM（%3）和 WN（%4）的倍数</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source> (threads = 32*(BM/WM)*(BN/WN))</source>
         <translation>（线程数 = 32*(BM/WM)*(BN/WN)）</translation>
     </message>
@@ -4738,7 +4738,7 @@ Source: %7</source>
         <translation>%1 x %2 的 warp 分块无法拆成 32 个线程 x WNITER（%3）个 TM x TN（%4 x %5）小块</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>WM must split into WMITER (%1) and WN into WNITER (%2) sub-tiles</source>
         <translation>WM 必须能拆成 WMITER（%1）个子分块，WN 必须能拆成 WNITER（%2）个子分块</translation>
     </message>
@@ -4748,29 +4748,29 @@ Source: %7</source>
         <translation>一个 warp 的 32 个线程必须用 %3 x %4 的小块覆盖一个 %1 x %2 的子分块</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>the two tile buffers need %1 bytes of static shared memory: at most 48 KB</source>
         <translation>两个分块缓冲需要 %1 字节静态 shared memory：最多 48 KB</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+35"/>
+        <location line="+42"/>
         <source>%1 accumulators per thread: at most 256 fit in registers</source>
         <translation>每线程 %1 个累加器：寄存器中最多放 256 个</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-35"/>
         <source>BM, BN and BK must be multiples of 16 (the WMMA fragment)</source>
         <translation>BM、BN 和 BK 必须是 16 的倍数（WMMA fragment）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>each warp&apos;s tile (BM/WARPS_M x BN/WARPS_N = %1 x %2) must be a multiple of 16 x 16</source>
         <translation>每个 warp 的分块（BM/WARPS_M x BN/WARPS_N = %1 x %2）必须是 16 x 16 的倍数</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>the epilogue needs 1 KB of scratch per warp inside the %1 bytes of tiles</source>
         <translation>收尾阶段需要在 %1 字节的分块空间内为每个 warp 留 1 KB 临时空间</translation>
     </message>
@@ -4780,23 +4780,23 @@ Source: %7</source>
         <translation>每个 warp %1 个累加器 fragment：寄存器中最多放 32 个</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>the 16-byte copies of a K-slice (%1 of A, %2 of B) must divide evenly among %3 threads</source>
         <translation>一个 K 切片的 16 字节拷贝（A %1 个，B %2 个）必须能在 %3 个线程间均分</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+11"/>
+        <location line="+10"/>
+        <location line="+18"/>
         <source>%1 stages need %2 bytes of shared memory: the device allows %3</source>
         <translation>%1 级流水需要 %2 字节 shared memory：设备最多允许 %3</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-9"/>
         <source>each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times CONSUMERS (%2)</source>
         <translation>每个消费者 warpgroup 负责 64 或 128 行：BM（%1）必须是 CONSUMERS（%2）的 64 或 128 倍</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN &lt;= 256)</source>
         <translation>每线程 %1 个累加器：最多 128 个（每个消费者的行数 / 64 * BN &lt;= 256）</translation>
     </message>
@@ -4811,7 +4811,7 @@ Source: %7</source>
         <translation>对 %2 x %3 矩阵、64 x %4 的 box 调用 cuTensorMapEncodeTiled 失败（CUresult %1）</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+89"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+104"/>
         <source>rows of A and C</source>
         <translation>A 和 C 的行数</translation>
     </message>
@@ -4836,58 +4836,58 @@ Source: %7</source>
         <translation>分块边长：TILE x TILE 个线程，A 和 B 的分块为 TILE x TILE</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+4"/>
-        <location line="+4"/>
+        <location line="+3"/>
+        <location line="+5"/>
         <location line="+6"/>
         <location line="+8"/>
-        <location line="+7"/>
+        <location line="+11"/>
+        <location line="+11"/>
         <source>block tile rows</source>
         <translation>block 分块的行数</translation>
     </message>
     <message>
-        <location line="-29"/>
-        <location line="+4"/>
-        <location line="+4"/>
+        <location line="-40"/>
+        <location line="+5"/>
         <location line="+6"/>
         <location line="+8"/>
-        <location line="+7"/>
+        <location line="+11"/>
+        <location line="+11"/>
         <source>block tile columns</source>
         <translation>block 分块的列数</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <location line="+4"/>
-        <location line="+4"/>
+        <location line="-40"/>
+        <location line="+5"/>
         <location line="+6"/>
         <location line="+8"/>
+        <location line="+11"/>
         <source>K-slice per shared-memory tile</source>
         <translation>每个 shared memory 分块的 K 切片</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-29"/>
         <source>results per thread (a column)</source>
         <translation>每线程的结果数（一列）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+4"/>
+        <location line="+5"/>
+        <location line="+6"/>
         <source>results per thread, rows</source>
         <translation>每线程的结果数，行</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+4"/>
+        <location line="-5"/>
+        <location line="+6"/>
         <source>results per thread, columns</source>
         <translation>每线程的结果数，列</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>warp tile rows</source>
         <translation>warp 分块的行数</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>warp tile columns</source>
         <translation>warp 分块的列数</translation>
     </message>
@@ -4912,26 +4912,26 @@ Source: %7</source>
         <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+8"/>
+        <location line="+6"/>
+        <location line="+12"/>
         <source>warps along M</source>
         <translation>沿 M 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <location line="+8"/>
+        <location line="-11"/>
+        <location line="+12"/>
         <source>warps along N</source>
         <translation>沿 N 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <location line="+8"/>
-        <location line="+7"/>
+        <location line="-10"/>
+        <location line="+11"/>
+        <location line="+13"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
         <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-17"/>
         <source>K-slice per stage</source>
         <translation>每级的 K 切片</translation>
     </message>
@@ -4941,12 +4941,12 @@ Source: %7</source>
         <translation>在途的 K 切片数（cp.async 流水线深度）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>1: double-buffer the register fragments (ldmatrix of the next K step before the mma)</source>
         <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>block tile rows (64 or 128 per consumer warpgroup)</source>
         <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
     </message>
@@ -4961,12 +4961,12 @@ Source: %7</source>
         <translation>TMA 生产者与消费者之间的 shared memory 级数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>consumer warpgroups (plus one producer warpgroup)</source>
         <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary for cp.async and TMA</source>
         <translation>K（%1）必须是 8 的倍数：为了 cp.async 和 TMA，A 和 B 的每一行都必须从 16 字节边界开始</translation>
     </message>
@@ -5479,7 +5479,7 @@ Source: %7</source>
         <translation>向量加法（fp32）/ 拷贝上限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>triad (fp32) / copy ceiling</source>
         <translation>triad（fp32）/ 拷贝上限</translation>
     </message>
@@ -5494,7 +5494,7 @@ Source: %7</source>
         <translation>单遍 softmax，4096 列（fp32）/ 拷贝上限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RMSNorm, 4096 columns (fp32) / copy ceiling</source>
         <translation>RMSNorm，4096 列（fp32）/ 拷贝上限</translation>
     </message>
@@ -5514,7 +5514,7 @@ Source: %7</source>
         <translation>mma.sync bf16 探针 / 规格表 dense bf16 %1 TFLOP/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>cuBLAS bf16 GEMM / datasheet dense bf16</source>
         <translation>cuBLAS bf16 GEMM / 规格表 dense bf16</translation>
     </message>
@@ -5539,22 +5539,22 @@ Source: %7</source>
         <translation>三个 kernel 的 softmax / 单遍 online</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>residual add + LayerNorm as two kernels / fused</source>
         <translation>残差加法 + LayerNorm 两个 kernel / 融合</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>strided read, stride %1 / stride 1 (read sector efficiency %2 %)</source>
         <translation>跨步读取，步长 %1 / 步长 1（读取 sector 效率 %2 %）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>shared-memory read, stride %1 (%2-way bank conflict) / stride 1</source>
         <translation>shared memory 读取，步长 %1（%2 路 bank conflict）/ 步长 1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>met</source>
         <translation>达到</translation>
     </message>
@@ -5648,7 +5648,7 @@ Source: %7</source>
 <context>
     <name>kernels::Catalog</name>
     <message>
-        <location filename="../../kernels/catalog.cpp" line="+158"/>
+        <location filename="../../kernels/catalog.cpp" line="+162"/>
         <source>%1 has no parameter &quot;%2&quot; (it takes: %3)</source>
         <translation>%1 没有参数“%2”（它接受：%3）</translation>
     </message>
@@ -5683,7 +5683,7 @@ Source: %7</source>
         <translation>%2 的参数“%1”必须是 %3 的倍数（实际为 %4）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>--dtype: %1 does not run in &quot;%2&quot; (it takes: %3)</source>
         <translation>--dtype：%1 不能以“%2”运行（它接受：%3）</translation>
     </message>
@@ -5691,17 +5691,17 @@ Source: %7</source>
 <context>
     <name>kernels::Compiler</name>
     <message>
-        <location filename="../../kernels/compiler.cpp" line="+149"/>
+        <location filename="../../kernels/compiler.cpp" line="+150"/>
         <source>unsupported architecture &quot;%1&quot; (NVRTC %2 compiles for: %3)</source>
         <translation>不支持的架构“%1”（NVRTC %2 可以编译：%3）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>%1 can only be compiled for %2 (it uses instructions that exist only there), not for %3</source>
         <translation>%1 只能为 %2 编译（它使用了只在那里存在的指令），不能为 %3 编译</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+176"/>
         <source>the kernel sources were not found (looked in: %1; set ROOFLAB_KERNELS)</source>
         <translation>没有找到 kernel 源码（查找了：%1；请设置 ROOFLAB_KERNELS）</translation>
     </message>
@@ -5716,12 +5716,12 @@ Source: %7</source>
         <translation>没有找到 CUDA 头文件目录（cuda_fp16.h）（查找了：%1；请设置 ROOFLAB_CUDA_INCLUDE）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>nvrtcCreateProgram: %1</source>
         <translation>nvrtcCreateProgram：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>nvrtcAddNameExpression(%1): %2</source>
         <translation>nvrtcAddNameExpression(%1)：%2</translation>
     </message>
@@ -5767,7 +5767,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-362"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-469"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -5777,7 +5777,7 @@ Source: %7</source>
         <translation>C 的每个元素一个线程，一个 warp 的线程沿行向下排列：A 的每次读取和 C 的每次写入各占一个 32 字节 sector。这是起点，远低于所有上限。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 2: coalesced</source>
         <translation>GEMM 2：合并访存</translation>
     </message>
@@ -5787,7 +5787,7 @@ Source: %7</source>
         <translation>同样的 kernel，但一个 warp 的线程沿 C 的一行排列：B 的读取和 C 的写入变成连续的 128 字节，A 变成广播。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 3: shared-memory tiles</source>
         <translation>GEMM 3：shared memory 分块</translation>
     </message>
@@ -5797,7 +5797,7 @@ Source: %7</source>
         <translation>把 A、B 的 TILE x TILE 分块放进 shared memory 并复用 TILE 次：全局访存量降为 1/TILE；瓶颈变成 shared memory 读取。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 4: 1D register blocking</source>
         <translation>GEMM 4：一维寄存器分块</translation>
     </message>
@@ -5807,7 +5807,7 @@ Source: %7</source>
         <translation>每个线程计算一列中的 TM 个结果，把寄存器里的一个 B 值复用 TM 次。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>GEMM 5: 2D register blocking</source>
         <translation>GEMM 5：二维寄存器分块</translation>
     </message>
@@ -5817,7 +5817,7 @@ Source: %7</source>
         <translation>每个线程用寄存器中切片的外积计算一个 TM x TN 小块：每次 FMA 的 shared memory 读取降到 (TM+TN)/(TM*TN)。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 6: vectorized loads</source>
         <translation>GEMM 6：向量化访存</translation>
     </message>
@@ -5827,7 +5827,7 @@ Source: %7</source>
         <translation>从全局内存和 shared memory 做 16 字节（float4）读取和 16 字节写入；A 在 shared memory 中转置存放，使一个线程的数据连续。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 7: warp tiling</source>
         <translation>GEMM 7：warp 分块</translation>
     </message>
@@ -5837,7 +5837,7 @@ Source: %7</source>
         <translation>block、warp、线程三级分块：每个 warp 读取连续且无 bank conflict 的 shared memory；双缓冲让下一个 K 切片的读取与计算重叠。这是 fp32 CUDA Core 的终点。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 8: tensor cores (WMMA)</source>
         <translation>GEMM 8：Tensor Core（WMMA）</translation>
     </message>
@@ -5847,7 +5847,7 @@ Source: %7</source>
         <translation>通过 WMMA 16x16x16 fragment 使用 bf16/fp16 Tensor Core，fp32 累加；B 按 N x K 读取。单级：读取、barrier、计算。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 9: mma.sync + ldmatrix + cp.async pipeline</source>
         <translation>GEMM 9：mma.sync + ldmatrix + cp.async 流水线</translation>
     </message>
@@ -5857,7 +5857,7 @@ Source: %7</source>
         <translation>mma.sync.m16n8k16 由 ldmatrix 从 XOR swizzle 的 shared memory 供数，STAGES 级 cp.async 流水线，64 x 64 warp 分块，分组 block 顺序。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>GEMM 10: wgmma + TMA (Hopper)</source>
         <translation>GEMM 10：wgmma + TMA（Hopper）</translation>
     </message>
@@ -5867,7 +5867,7 @@ Source: %7</source>
         <translation>Hopper：由生产者 warpgroup 驱动 TMA，把 swizzle 后的分块拷进 STAGES 级 mbarrier 流水线；消费者 warpgroup 直接从 shared memory 执行 wgmma.mma_async（仅 sm_90a）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>cuBLAS SGEMM</source>
         <translation>cuBLAS SGEMM</translation>
     </message>
@@ -5877,7 +5877,7 @@ Source: %7</source>
         <translation>fp32 的 cublasGemmEx，使用严格 fp32 计算（不用 TF32）：第 1-7 步的 CUDA Core 参考。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>cuBLAS TF32</source>
         <translation>cuBLAS TF32</translation>
     </message>
@@ -5887,7 +5887,7 @@ Source: %7</source>
         <translation>在 fp32 数据上用 TF32 Tensor Core 的 cublasGemmEx（CUBLAS_COMPUTE_32F_FAST_TF32）。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cuBLAS BF16</source>
         <translation>cuBLAS BF16</translation>
     </message>
@@ -5898,9 +5898,37 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>kernels::GemmTile</name>
+    <message>
+        <location filename="../../kernels/gemmtile.cpp" line="+187"/>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kernel step</source>
+        <translation>kernel 步骤</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>stages</source>
+        <translation>stages</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>threads</source>
+        <translation>threads</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>group</source>
+        <translation>group</translation>
+    </message>
+</context>
+<context>
     <name>kernels::Module</name>
     <message>
-        <location filename="../../kernels/runner.cpp" line="+70"/>
+        <location filename="../../kernels/runner.cpp" line="+78"/>
         <source>kernel %1 is not in the compiled module</source>
         <translation>编译出的模块中没有 kernel %1</translation>
     </message>
@@ -5908,7 +5936,7 @@ Source: %7</source>
 <context>
     <name>kernels::RunContext</name>
     <message>
-        <location line="+110"/>
+        <location line="+106"/>
         <source>this kernel has no compiled module</source>
         <translation>这个 kernel 没有编译出的模块</translation>
     </message>
@@ -5918,17 +5946,17 @@ Source: %7</source>
         <translation>%1 个线程的 block 无法运行：这个 kernel 在 %3 上最多允许 %2 个（每线程 %4 个寄存器，launch bounds）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>needs %1 bytes of shared memory per block (%2 static + %3 dynamic); %4 allows at most %5</source>
         <translation>每个 block 需要 %1 字节 shared memory（%2 静态 + %3 动态）；%4 最多允许 %5</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>no block of %1 threads fits on an SM (%2 registers per thread, %3 bytes of shared memory)</source>
         <translation>一个 SM 上放不下 %1 个线程的 block（每线程 %2 个寄存器，%3 字节 shared memory）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>empty grid</source>
         <translation>grid 为空</translation>
     </message>
@@ -5938,7 +5966,7 @@ Source: %7</source>
         <translation>cudaMalloc(%1)：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+28"/>
         <source>no fill for %1</source>
         <translation>没有 %1 的填充方式</translation>
     </message>
@@ -5946,28 +5974,28 @@ Source: %7</source>
 <context>
     <name>kernels::Runner</name>
     <message>
-        <location line="+115"/>
-        <location line="+159"/>
+        <location line="+118"/>
+        <location line="+168"/>
         <source>the CUDA context was lost after a kernel fault; restart the program</source>
         <translation>kernel 出错后 CUDA 上下文已失效；请重启程序</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-153"/>
         <source>--device %1: there are %2 CUDA devices (0 to %3)</source>
         <translation>--device %1：共有 %2 个 CUDA 设备（0 到 %3）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>compiling the runtime kernels for %1</source>
         <translation>正在为 %1 编译运行时 kernel</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+114"/>
         <source>unknown kernel &quot;%1&quot; (see: rooflab-cli kernels)</source>
         <translation>未知 kernel“%1”（参见：rooflab-cli kernels）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>no bench runs this kernel</source>
         <translation>没有可运行这个 kernel 的 bench</translation>
     </message>
@@ -5997,7 +6025,7 @@ Source: %7</source>
         <translation>%1：正在计时 %2 个样本（每个约 %3）</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+92"/>
         <source>%1: the check failed: %2</source>
         <translation>%1：校验失败：%2</translation>
     </message>
@@ -6018,37 +6046,12 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+410"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+487"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+186"/>
-        <source>dtype</source>
-        <translation>dtype</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>kernel step</source>
-        <translation>kernel 步骤</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>stages</source>
-        <translation>stages</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>threads</source>
-        <translation>threads</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>group</source>
-        <translation>group</translation>
-    </message>
-    <message>
-        <location line="+74"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+107"/>
         <source>Tile model only (no kernel)</source>
         <translation>仅分块模型（无 kernel）</translation>
     </message>
@@ -6058,55 +6061,55 @@ Source: %7</source>
         <translation>不是这一步的参数</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>the tile model does not see the per-thread tile</source>
         <translation>分块模型不考虑每线程分块</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>no tile: every output is computed on its own, so the model counts a 1×1 tile (no reuse)</source>
         <translation>不分块：每个输出单独计算，所以模型按 1×1 分块计（无复用）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>no shared memory</source>
         <translation>不用 shared memory</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>launch order as the grid runs</source>
         <translation>按 grid 运行的顺序启动</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>= BM: square TILE×TILE tiles of A and B</source>
         <translation>= BM：A 和 B 为 TILE×TILE 的方形分块</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+20"/>
+        <location line="+5"/>
+        <location line="+28"/>
         <source>one shared-memory buffer</source>
         <translation>一个 shared memory 缓冲</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-26"/>
         <source>= TILE²: one thread per output of the tile</source>
         <translation>= TILE²：分块的每个输出一个线程</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+22"/>
-        <location line="+14"/>
+        <location line="+2"/>
+        <location line="+29"/>
+        <location line="+21"/>
         <source>row-major block order</source>
         <translation>按行主序的 block 顺序</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-29"/>
         <source>one column of results per thread</source>
         <translation>每线程一列结果</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>= BM·BN/TM: one thread per TM results</source>
         <translation>= BM·BN/TM：每 TM 个结果一个线程</translation>
     </message>
@@ -6116,12 +6119,12 @@ Source: %7</source>
         <translation>= (BM/TM)·(BN/TN)：每个 TM×TN 小块一个线程</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>two tile buffers: the next K-slice loads during the math</source>
         <translation>两个分块缓冲：计算时读取下一个 K 切片</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>tensor cores: the MMA instruction sets the per-warp tile</source>
         <translation>Tensor Core：由 MMA 指令决定每个 warp 的分块</translation>
     </message>
@@ -6131,17 +6134,17 @@ Source: %7</source>
         <translation>单级：读取、barrier、计算</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>TMA copies 128-byte (64-element) swizzled rows</source>
         <translation>TMA 拷贝 128 字节（64 个元素）的 swizzle 行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>tensor cores: wgmma sets the per-warpgroup tile</source>
         <translation>Tensor Core：由 wgmma 决定每个 warpgroup 的分块</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+139"/>
         <source>threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 threads), not %2</source>
         <translation>threads：%1 启动 BLOCK×BLOCK 个线程，BLOCK 为 8、16 或 32（64、256 或 1024 个线程），不能是 %2</translation>
     </message>
@@ -6151,17 +6154,17 @@ Source: %7</source>
         <translation>threads：%1 不是 2 的幂个 warp（32、64、128……1024）</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 threads), not %2</source>
         <translation>threads：%1 启动一个生产者和 1 或 2 个消费者 warpgroup（256 或 384 个线程），不能是 %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>step: &quot;%1&quot; is not a GEMM ladder step (known: %2)</source>
         <translation>step：“%1”不是 GEMM 阶梯中的一步（已知：%2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>dtype: %1 computes %2 only, not %3</source>
         <translation>dtype：%1 只计算 %2，不计算 %3</translation>
     </message>
@@ -6181,22 +6184,22 @@ Source: %7</source>
         <translation>%1：%2 总是使用 %3（%4），不能是 %5</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread, so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
         <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the tile over the %2 consumer threads</source>
         <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>step: %1 is not in the kernel catalog</source>
         <translation>step：kernel 目录中没有 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>%1 is not an NVIDIA GPU: nothing to compile or run there; registers stay estimated</source>
         <translation>%1 不是 NVIDIA GPU：不能在上面编译或运行；寄存器数仍为估计值</translation>
     </message>
@@ -6226,17 +6229,17 @@ Source: %7</source>
         <translation>%1 不是编译型 kernel</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>NVRTC failed</source>
         <translation>NVRTC 失败</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>%1 thr, no tile</source>
         <translation>%1 线程，不分块</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source> ·%1 st</source>
         <translation> ·%1 级</translation>
     </message>
@@ -6254,52 +6257,52 @@ Source: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+85"/>
+        <location filename="../../app/gui/main.cpp" line="+86"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Open on the GPU with this id.</source>
         <translation>启动时打开这个 id 的 GPU。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Overlay up to three more GPUs (comma-separated ids).</source>
         <translation>叠加显示最多三块其他 GPU（id 用逗号分隔）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Render the window to a PNG file without showing it, then exit.</source>
         <translation>不显示窗口，直接把窗口渲染成 PNG 文件，然后退出。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Add a few example workload points (for screenshots).</source>
         <translation>添加几个示例工作负载点（用于截图）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Linear axes instead of log-log (as the course notes draw the first roofline).</source>
         <translation>使用线性坐标轴代替双对数坐标（与讲义画第一张 roofline 的方式相同）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>User interface language for this run: en, zh_CN or system.</source>
         <translation>本次运行的界面语言：en、zh_CN 或 system。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Theme for this run: system, light or dark.</source>
         <translation>本次运行的主题：system、light 或 dark。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Bring a panel to the front (roofline, occupancy, lesson, ...).</source>
         <translation>把某个面板切换到前台（roofline、occupancy、lesson 等）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Open a lesson (its id, e.g. 01-roofline).</source>
         <translation>打开一节课程（课程 id，例如 01-roofline）。</translation>
     </message>
@@ -6319,17 +6322,17 @@ Source: %7</source>
         <translation>演示缩放比例，1.0 到 3.0。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Window size for --screenshot (default 1400x900).</source>
         <translation>--screenshot 使用的窗口大小（默认 1400x900）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export (repeatable).</source>
         <translation>打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其导出的 CSV（可重复）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Open the files given, draw them, then quit (for benchmarks).</source>
         <translation>打开所给的文件并绘制，然后退出（用于基准测试）。</translation>
     </message>
@@ -6339,7 +6342,7 @@ Source: %7</source>
         <translation>把 --results 文件的图表写入 FILE（.svg、.pdf 或 .png）后退出；--size 设置其大小（默认 1600x1000）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Memory levels to draw, e.g. hbm,l2,l1 (--export-chart).</source>
         <translation>要绘制的内存层级，例如 hbm,l2,l1（--export-chart）。</translation>
     </message>
@@ -6349,17 +6352,17 @@ Source: %7</source>
         <translation>要绘制的精度，例如 fp32,bf16_tc（--export-chart）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>One point per launch instead of one per kernel (--export-chart).</source>
         <translation>每次启动一个点，而不是每个 kernel 一个点（--export-chart）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Results files, Nsight Compute reports or CSV exports to open.</source>
         <translation>要打开的结果文件、Nsight Compute 报告或导出的 CSV。</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-29"/>
         <source>Compare the results with this file.</source>
         <translation>把结果与这个文件对比。</translation>
     </message>
@@ -6367,67 +6370,67 @@ Source: %7</source>
 <context>
     <name>model</name>
     <message>
-        <location filename="../../model/gpu.cpp" line="+24"/>
+        <location filename="../../model/gpu.cpp" line="+25"/>
         <source>FP64</source>
         <translation>FP64</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP64 Tensor</source>
         <translation>FP64 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP16 (CUDA cores)</source>
         <translation>FP16（CUDA Core）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TF32 Tensor</source>
         <translation>TF32 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP16 Tensor</source>
         <translation>FP16 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>BF16 Tensor</source>
         <translation>BF16 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP16 Tensor, FP16 acc.</source>
         <translation>FP16 Tensor，FP16 累加</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP8 Tensor</source>
         <translation>FP8 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP8 Tensor, FP16 acc.</source>
         <translation>FP8 Tensor，FP16 累加</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP6 Tensor</source>
         <translation>FP6 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP4 Tensor</source>
         <translation>FP4 Tensor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>INT8 Tensor</source>
         <translation>INT8 Tensor</translation>
     </message>
@@ -6442,17 +6445,17 @@ Source: %7</source>
         <translation>DRAM</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>L2</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+1266"/>
+        <location filename="../../model/ncuimport.cpp" line="+1274"/>
         <source>is %1 GiB; the import reads files up to %2 GiB (a whole application&apos;s --set full export is far smaller: profile fewer launches with --launch-count or --kernel-name)</source>
         <translation>大小为 %1 GiB；导入只读取不超过 %2 GiB 的文件（整个应用程序用 --set full 导出的文件也小得多：请用 --launch-count 或 --kernel-name 减少 profile 的启动次数）</translation>
     </message>
@@ -6631,33 +6634,33 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+383"/>
+        <location filename="../../model/perfmodel.cpp" line="+405"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+15"/>
+        <location line="+2"/>
+        <location line="+18"/>
         <source>the kernel</source>
         <translation>该 kernel</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-6"/>
         <source>instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)</source>
         <translation>数学运算之外的指令：每条 %2 对应 %1 条，从 %4 的 %3 统计（静态计数 %5；边界路径和展开的加载循环并不都会执行）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>SASS</source>
         <translation>SASS</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>PTX (an estimate: ptxas reshapes address arithmetic)</source>
         <translation>PTX（估计值：ptxas 会改写地址运算）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -6682,17 +6685,17 @@ Source: %7</source>
         <translation>TM 和 TN 必须整除 BM 和 BN</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp</source>
         <translation>每个切片：%1 次 A 加载（%2 B 宽）× %3 + %4 次 B 加载（%5 B 宽）× 每个 warp %6 个 wavefront</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+18"/>
         <source>TM and TN must be multiples of 4 dividing BM and BN</source>
         <translation>TM 和 TN 必须是 4 的倍数，并整除 BM 和 BN</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>warp tile does not divide the block tile</source>
         <translation>warp 分块不能整除 block 分块</translation>
     </message>
@@ -6702,12 +6705,12 @@ Source: %7</source>
         <translation>每个 block 的线程数必须是 32 的倍数</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>per k: %1 A float4 loads × %2 + %3 B float4 loads × %4 wavefronts per warp</source>
         <translation>每个 k：每个 warp %1 次 A float4 加载 × %2 + %3 次 B float4 加载 × %4 个 wavefront</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>warp layout does not divide the block tile</source>
         <translation>warp 布局不能整除 block 分块</translation>
     </message>
@@ -6742,7 +6745,7 @@ Source: %7</source>
         <translation>FP32 单元：每条 FMA lane 都在忙</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the tensor cores: the matrix units are busy</source>
         <translation>Tensor Core：矩阵单元都在忙</translation>
     </message>
@@ -6752,12 +6755,12 @@ Source: %7</source>
         <translation>指令发射：调度器每个时钟发射一条指令，而加载、地址运算和 barrier 会占用 FMA 需要的发射槽</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access take several wavefronts</source>
         <translation>shared memory 带宽：每个 SM 每时钟 128 字节，bank conflict 会让每次访问需要多个 wavefront</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>uncoalesced loads: each warp&apos;s load touches many cache lines, one L1 wavefront each</source>
         <translation>非合并访存：每个 warp 的加载涉及许多缓存行，每条缓存行一个 L1 wavefront</translation>
     </message>
@@ -6777,12 +6780,12 @@ Source: %7</source>
         <translation>延迟：warp 太少、独立工作太少，无法隐藏内存响应所需的时间（Little 定律）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the launch and the tail: too little work to fill the GPU</source>
         <translation>启动与尾部：工作量太少，填不满 GPU</translation>
     </message>
     <message>
-        <location filename="../../model/profilecounters.cpp" line="+271"/>
+        <location filename="../../model/profilecounters.cpp" line="+272"/>
         <source>L1</source>
         <translation>L1</translation>
     </message>
@@ -6835,7 +6838,7 @@ Source: %7</source>
 <context>
     <name>model::Importer</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="-875"/>
+        <location filename="../../model/ncuimport.cpp" line="-877"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
@@ -6860,7 +6863,7 @@ Source: %7</source>
         <translation>“%1”超出范围</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+118"/>
         <source>%1 is a rate per cycle, and the file has no %2 to turn it into a count</source>
         <translation>%1 是每周期的速率，而文件中没有可把它换算为计数的 %2</translation>
     </message>
@@ -7404,12 +7407,12 @@ Source: %7</source>
         <translation>HBM %1，L2 %2：规格表数据</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock</source>
         <translation>步长 %1 个字：%2 路 bank conflict，按每时钟一个计，每个 SM %3 个 wavefront</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>the run records no bytes</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
@@ -7419,12 +7422,12 @@ Source: %7</source>
         <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>atomics to one address: the model has no sourced figure for how fast the L2 serializes them</source>
         <translation>对同一地址的 atomic 操作：模型没有 L2 串行化这些操作的速度的可靠来源数据</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>decode attention: %1 query heads per KV head read each K and V row once; the KV length in %2 part(s)</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
@@ -7439,13 +7442,13 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+171"/>
+        <location line="+5"/>
+        <location line="+187"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-185"/>
         <source>%1 at %2</source>
         <translation>%1，按 %2 计</translation>
     </message>
@@ -7470,22 +7473,22 @@ Source: %7</source>
         <translation>M、N 和 K 必须为正数</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
         <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>the block cannot be resident on %1 (registers or shared memory)</source>
         <translation>该 block 无法驻留在 %1 上（寄存器或 shared memory 不足）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>wgmma needs a Hopper GPU (compute capability 9.0)</source>
         <translation>wgmma 需要 Hopper GPU（计算能力 9.0）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+63"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -7505,7 +7508,7 @@ Source: %7</source>
         <translation>每个 SM %1 条 %2，每时钟 %3 条，%4 MHz</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>%1 warp instructions per SM (%2 per math instruction) over %3 schedulers</source>
         <translation>每个 SM %1 条 warp 指令（每条数学指令 %2 条），分配到 %3 个调度器</translation>
     </message>
@@ -7520,7 +7523,7 @@ Source: %7</source>
         <translation>每个 SM %1 个 L1 wavefront；%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>%1 from HBM at %2 (L2 reuse per wave)</source>
         <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
     </message>
@@ -7530,12 +7533,12 @@ Source: %7</source>
         <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>, spread over %1 stages</source>
         <translation>，分摊到 %1 级流水</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>, not overlapped with its own math</source>
         <translation>，未与自身的数学运算重叠</translation>
     </message>
@@ -7548,7 +7551,7 @@ Source: %7</source>
 <context>
     <name>model::ProfileCounters</name>
     <message>
-        <location filename="../../model/profilecounters.cpp" line="-42"/>
+        <location filename="../../model/profilecounters.cpp" line="-43"/>
         <source>the launch of %1 has none of the counters asked for</source>
         <translation>%1 的启动中没有所请求的任何计数器</translation>
     </message>
@@ -7663,7 +7666,7 @@ Source: %7</source>
 <context>
     <name>model::SpecDb</name>
     <message>
-        <location filename="../../model/specdb.cpp" line="+59"/>
+        <location filename="../../model/specdb.cpp" line="+74"/>
         <source>not a JSON object</source>
         <translation>不是 JSON 对象</translation>
     </message>
@@ -7718,7 +7721,7 @@ Source: %7</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>duplicate id &quot;%1&quot; (already loaded from %2)</source>
         <translation>id“%1”重复（已从 %2 加载）</translation>
     </message>
@@ -7936,12 +7939,12 @@ Source: %7</source>
     <name>model::lessons</name>
     <message>
         <location filename="../../model/lesson.cpp" line="+47"/>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-161"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -7968,7 +7971,7 @@ Source: %7</source>
     </message>
     <message>
         <location line="+20"/>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>unknown field (known: %1)</source>
         <translation>未知字段（已知：%1）</translation>
     </message>
@@ -8028,7 +8031,7 @@ Source: %7</source>
         <translation>未知面板“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>not valid JSON (%1 at offset %2)</source>
         <translation>不是有效的 JSON（偏移 %2 处：%1）</translation>
     </message>
@@ -8043,8 +8046,8 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-114"/>
-        <location line="+117"/>
+        <location line="-116"/>
+        <location line="+119"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
@@ -8052,7 +8055,7 @@ Source: %7</source>
 <context>
     <name>model::llm</name>
     <message>
-        <location filename="../../model/llm.cpp" line="+160"/>
+        <location filename="../../model/llm.cpp" line="+176"/>
         <source>batch, query tokens and KV length must each be at least 1</source>
         <translation>batch、查询 token 数和 KV 长度都必须至少为 1</translation>
     </message>
@@ -8075,7 +8078,7 @@ Source: %7</source>
 <context>
     <name>model::workloads</name>
     <message>
-        <location filename="../../model/workloads.cpp" line="+226"/>
+        <location filename="../../model/workloads.cpp" line="+246"/>
         <source>unknown workload &quot;%1&quot; (known: %2)</source>
         <translation>未知工作负载“%1”（已知：%2）</translation>
     </message>
@@ -8085,7 +8088,7 @@ Source: %7</source>
         <translation>工作负载“%1”没有参数“%2”（它接受：%3）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>parameter &quot;%1&quot; of %2 must be %3 (got %4)</source>
         <translation>%2 的参数“%1”必须是%3（实际为 %4）</translation>
     </message>
@@ -8105,12 +8108,12 @@ Source: %7</source>
         <translation>elementwise 每个元素至少需要一次读或写</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>--wbits must be 4 or 8 (got %1): weight-only quantization stores the weights in 4 or 8 bits</source>
         <translation>--wbits 必须是 4 或 8（实际为 %1）：仅权重量化把权重存成 4 位或 8 位</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>--group must be at least 1 (got %1): one fp16 scale per group of weights</source>
         <translation>--group 必须至少为 1（实际为 %1）：每组权重一个 fp16 缩放因子</translation>
     </message>
@@ -8128,7 +8131,7 @@ Source: %7</source>
 <context>
     <name>resultschart</name>
     <message>
-        <location filename="../../app/gui/chart/resultschart.cpp" line="-134"/>
+        <location filename="../../app/gui/chart/resultschart.cpp" line="-137"/>
         <source>%1 bandwidth</source>
         <translation>%1 带宽</translation>
     </message>
@@ -8199,13 +8202,13 @@ Source: %7</source>
         <translation>SM 时钟 %1 MHz</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+21"/>
+        <location line="+7"/>
+        <location line="+22"/>
         <source>L1</source>
         <translation>L1</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-19"/>
         <source>occupancy %1 %</source>
         <translation>占用率 %1 %</translation>
     </message>
@@ -8225,12 +8228,12 @@ Source: %7</source>
         <translation>Nsight Compute：%1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>from Nsight Compute:</source>
         <translation>来自 Nsight Compute：</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;measured at %2 by Nsight Compute: %3, %4 FLOP/B, %5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Nsight Compute 在 %2 处测得：%3，%4 FLOP/B，%5&lt;br&gt;&lt;i&gt;%6&lt;/i&gt;</translation>
     </message>
