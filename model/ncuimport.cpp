@@ -1377,44 +1377,44 @@ std::optional<NcuReport> NcuImport::readFile(const QString &path, QString *error
     return report;
 }
 
+namespace {
+
+// The points of a report for the callers that want only points: a report without any is refused
+// with its "what is missing" message (after `prefix`, the file's name where there is one).
+std::optional<ResultSet> pointsOf(std::optional<NcuReport> report, const QString &why, const QString &prefix,
+                                  QString *error, QStringList *warnings)
+{
+    if (!report) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    if (warnings)
+        warnings->append(report->warnings);
+    if (report->results.measurements.isEmpty()) {
+        if (error)
+            *error = prefix + report->noPoints;
+        return std::nullopt;
+    }
+    return std::move(report->results);
+}
+
+} // namespace
+
 std::optional<ResultSet> NcuImport::fromCsv(const QByteArray &csv, QString *error, QStringList *warnings)
 {
     QBuffer buffer;
     buffer.setData(csv);
     QString why;
     auto report = read(buffer, &why);
-    if (!report) {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    }
-    if (warnings)
-        warnings->append(report->warnings);
-    if (report->results.measurements.isEmpty()) {
-        if (error)
-            *error = report->noPoints;
-        return std::nullopt;
-    }
-    return std::move(report->results);
+    return pointsOf(std::move(report), why, QString(), error, warnings);
 }
 
 std::optional<ResultSet> NcuImport::load(const QString &path, QString *error, QStringList *warnings)
 {
     QString why;
     auto report = readFile(path, &why);
-    if (!report) {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    }
-    if (warnings)
-        warnings->append(report->warnings);
-    if (report->results.measurements.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, report->noPoints);
-        return std::nullopt;
-    }
-    return std::move(report->results);
+    return pointsOf(std::move(report), why, path + QStringLiteral(": "), error, warnings);
 }
 
 std::optional<QList<NcuImport::RawLaunch>> NcuImport::rawLaunches(const QByteArray &csv,

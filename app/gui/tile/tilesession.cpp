@@ -859,22 +859,39 @@ void TileSession::showLadder()
     emit trailsChanged();
 }
 
+namespace {
+
+// What a trail's text reports: points on it, points with a measurement, and why the others are not.
+struct TrailCounts
+{
+    int shown = 0;
+    int measured = 0;
+    QStringList skipped;
+};
+
+template <typename Entries> TrailCounts trailCounts(const Entries &entries)
+{
+    TrailCounts c;
+    for (const auto &e : entries) {
+        if (e.skipped.isEmpty())
+            ++c.shown;
+        else
+            c.skipped << QStringLiteral("%1: %2").arg(e.label, e.skipped);
+        if (e.measured)
+            ++c.measured;
+    }
+    return c;
+}
+
+} // namespace
+
 QString TileSession::ladderText() const
 {
     if (m_ladder.isEmpty())
         return Text::tr(
             "The ladder: every step's default tile at the current size, predicted (hollow) and, from the "
             "samples file, measured (filled).");
-    int shown = 0, measured = 0;
-    QStringList skipped;
-    for (const TrailEntry &e : m_ladder) {
-        if (e.skipped.isEmpty())
-            ++shown;
-        else
-            skipped << QStringLiteral("%1: %2").arg(e.label, e.skipped);
-        if (e.measured)
-            ++measured;
-    }
+    const auto [shown, measured, skipped] = trailCounts(m_ladder);
     QString s = Text::tr("Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.")
                     .arg(m_config.M)
                     .arg(m_config.N)
@@ -955,16 +972,7 @@ QString TileSession::sweepText() const
     if (m_sweep.isEmpty())
         return Text::tr("A sweep draws one knob over its legal values (the others as set above), or the size "
                         "D = M = N = K.");
-    int shown = 0, measured = 0;
-    QStringList skipped;
-    for (const TrailEntry &e : m_sweep) {
-        if (e.skipped.isEmpty())
-            ++shown;
-        else
-            skipped << QStringLiteral("%1: %2").arg(e.label, e.skipped);
-        if (e.measured)
-            ++measured;
-    }
+    const auto [shown, measured, skipped] = trailCounts(m_sweep);
     QString s = Text::tr("Sweep of %1 (%2): %3 of %4 points predicted, %5 measured.")
                     .arg(m_sweepName, gemm::shortStepName(m_config.step))
                     .arg(shown)
