@@ -66,6 +66,8 @@ double hostValue(long long i, unsigned seed, float lo, float hi, model::Dtype d)
         return hostfloat::bf16Round(v);
     case model::Dtype::Fp16:
         return hostfloat::halfToDouble(hostfloat::floatToHalf(v));
+    case model::Dtype::Fp8:
+        return hostfloat::e4m3Round(v);
     default:
         return v;
     }
@@ -80,6 +82,8 @@ double elementValue(const void *data, long long i, model::Dtype d)
         return hostfloat::bf16ToFloat(static_cast<const uint16_t *>(data)[i]);
     case model::Dtype::Fp16:
         return hostfloat::halfToDouble(static_cast<const uint16_t *>(data)[i]);
+    case model::Dtype::Fp8:
+        return hostfloat::e4m3ToDouble(static_cast<const uint8_t *>(data)[i]);
     default:
         return static_cast<const float *>(data)[i];
     }

@@ -1,10 +1,12 @@
 #include "cublasgemm.h"
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 
 #include <QLibrary>
 #include <QStringList>
 
+#include <cstring>
 #include <type_traits>
 
 namespace kernels {
@@ -32,7 +34,7 @@ struct CublasApi
 
 // Where to look, in order: the loader's own search (LD_LIBRARY_PATH, the binary's run path,
 // ld.so.conf), then the CUDA Toolkit's usual folders.
-QStringList cublasCandidates()
+QStringList cublasCandidates(const QString &file = QStringLiteral("libcublas.so.13"))
 {
     QStringList dirs;
     for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
@@ -40,9 +42,9 @@ QStringList cublasCandidates()
             dirs << d + QStringLiteral("/lib64") << d + QStringLiteral("/lib");
     dirs << QStringLiteral(ROOFLAB_CUDA_LIBRARY_DIR) << QStringLiteral("/usr/local/cuda/lib64")
          << QStringLiteral("/usr/local/cuda-13/lib64");
-    QStringList out{QStringLiteral("libcublas.so.13")};
+    QStringList out{file};
     for (const QString &d : dirs)
-        out << d + QStringLiteral("/libcublas.so.13");
+        out << d + QLatin1Char('/') + file;
     return out;
 }
 
@@ -86,6 +88,79 @@ bool cublasOk(cublasStatus_t s, const char *what, QString *error)
         *error = QStringLiteral("%1: %2 (%3)")
                      .arg(QString::fromLatin1(what), QString::fromLatin1(cublas().statusString(s)),
                           QString::fromLatin1(cublas().statusName(s)));
+    return false;
+}
+
+// cuBLASLt, for the fp8 reference (cublasGemmEx takes no fp8): loaded the same way, on first
+// use, only the few entry points the fp8 matmul needs.
+struct CublasLtApi
+{
+    decltype(&cublasLtCreate) create = nullptr;
+    decltype(&cublasLtDestroy) destroy = nullptr;
+    decltype(&cublasLtMatmulDescCreate) descCreate = nullptr;
+    decltype(&cublasLtMatmulDescDestroy) descDestroy = nullptr;
+    decltype(&cublasLtMatmulDescSetAttribute) descSet = nullptr;
+    decltype(&cublasLtMatrixLayoutCreate) layoutCreate = nullptr;
+    decltype(&cublasLtMatrixLayoutDestroy) layoutDestroy = nullptr;
+    decltype(&cublasLtMatmulPreferenceCreate) prefCreate = nullptr;
+    decltype(&cublasLtMatmulPreferenceDestroy) prefDestroy = nullptr;
+    decltype(&cublasLtMatmulPreferenceSetAttribute) prefSet = nullptr;
+    decltype(&cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
+    decltype(&cublasLtMatmul) matmul = nullptr;
+    decltype(&cublasLtGetStatusString) statusString = nullptr;
+    decltype(&cublasLtGetStatusName) statusName = nullptr;
+    QString error;
+};
+
+const CublasLtApi &cublasLt()
+{
+    static const CublasLtApi api = [] {
+        CublasLtApi a;
+        static QLibrary lib;
+        QStringList tried;
+        for (const QString &name : cublasCandidates(QStringLiteral("libcublasLt.so.13"))) {
+            lib.setFileName(name);
+            if (lib.load())
+                break;
+            tried << lib.errorString();
+        }
+        if (!lib.isLoaded()) {
+            a.error =
+                QStringLiteral("cuBLASLt (libcublasLt.so.13) could not be loaded: %1").arg(tried.value(0));
+            return a;
+        }
+        auto resolve = [&](auto &fn, const char *name) {
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(lib.resolve(name));
+            if (!fn && a.error.isEmpty())
+                a.error = QStringLiteral("%1 lacks %2").arg(lib.fileName(), QLatin1String(name));
+        };
+        resolve(a.create, "cublasLtCreate");
+        resolve(a.destroy, "cublasLtDestroy");
+        resolve(a.descCreate, "cublasLtMatmulDescCreate");
+        resolve(a.descDestroy, "cublasLtMatmulDescDestroy");
+        resolve(a.descSet, "cublasLtMatmulDescSetAttribute");
+        resolve(a.layoutCreate, "cublasLtMatrixLayoutCreate");
+        resolve(a.layoutDestroy, "cublasLtMatrixLayoutDestroy");
+        resolve(a.prefCreate, "cublasLtMatmulPreferenceCreate");
+        resolve(a.prefDestroy, "cublasLtMatmulPreferenceDestroy");
+        resolve(a.prefSet, "cublasLtMatmulPreferenceSetAttribute");
+        resolve(a.heuristic, "cublasLtMatmulAlgoGetHeuristic");
+        resolve(a.matmul, "cublasLtMatmul");
+        resolve(a.statusString, "cublasLtGetStatusString");
+        resolve(a.statusName, "cublasLtGetStatusName");
+        return a;
+    }();
+    return api;
+}
+
+bool ltOk(cublasStatus_t s, const char *what, QString *error)
+{
+    if (s == CUBLAS_STATUS_SUCCESS)
+        return true;
+    if (error)
+        *error = QStringLiteral("%1: %2 (%3)")
+                     .arg(QString::fromLatin1(what), QString::fromLatin1(cublasLt().statusString(s)),
+                          QString::fromLatin1(cublasLt().statusName(s)));
     return false;
 }
 
@@ -177,6 +252,126 @@ bool CublasGemm::runLadder(model::Dtype d, int M, int N, int K, const void *A, c
                                     tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC,
                                     CUBLAS_GEMM_DEFAULT),
                     tf32 ? "cublasGemmEx (tf32)" : "cublasGemmEx (fp32)", error);
+}
+
+} // namespace kernels
+
+namespace kernels {
+
+CublasLtFp8::~CublasLtFp8()
+{
+    release();
+    if (m_handle)
+        cublasLt().destroy(m_handle);
+}
+
+void CublasLtFp8::release()
+{
+    if (m_desc)
+        cublasLt().descDestroy(static_cast<cublasLtMatmulDesc_t>(m_desc));
+    for (void *l : {m_la, m_lb, m_lc})
+        if (l)
+            cublasLt().layoutDestroy(static_cast<cublasLtMatrixLayout_t>(l));
+    m_desc = nullptr;
+    m_la = m_lb = m_lc = nullptr;
+    m_key = {};
+}
+
+bool CublasLtFp8::init(cudaStream_t stream, void *workspace, size_t workspaceBytes, QString *error)
+{
+    if (!cublasLt().error.isEmpty()) {
+        if (error)
+            *error = cublasLt().error;
+        return false;
+    }
+    m_stream = stream;
+    m_workspace = workspace;
+    m_workspaceBytes = workspaceBytes;
+    return m_handle || ltOk(cublasLt().create(&m_handle), "cublasLtCreate", error);
+}
+
+bool CublasLtFp8::plan(int M, int N, int K, const float *scaleA, const float *scaleB, QString *error)
+{
+    const Key key{M, N, K, scaleA, scaleB};
+    if (m_desc && key == m_key)
+        return true;
+    release();
+    const CublasLtApi &lt = cublasLt();
+    // Column-major, cuBLASLt computes C^T (N x M, ld N) = B (N x K row-major is K x N with ld K,
+    // taken transposed) times A^T (A M x K row-major is K x M with ld K, not transposed): the
+    // "TN" form fp8 requires, and its "A" is our B. So our scaleB is its A scale.
+    const cublasOperation_t opT = CUBLAS_OP_T, opN = CUBLAS_OP_N;
+    const int8_t fastAccum = 1; // no periodic promotion: the fp8 step accumulates the same way
+    cublasLtMatmulDesc_t desc = nullptr;
+    cublasLtMatrixLayout_t la = nullptr, lb = nullptr, lc = nullptr;
+    auto keep = [&] {
+        m_desc = desc;
+        m_la = la;
+        m_lb = lb;
+        m_lc = lc;
+    };
+    const bool made =
+        ltOk(lt.descCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F), "cublasLtMatmulDescCreate", error) &&
+        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof opT), "TRANSA", error) &&
+        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opN, sizeof opN), "TRANSB", error) &&
+        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fastAccum, sizeof fastAccum), "FAST_ACCUM",
+             error) &&
+        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleB, sizeof scaleB),
+             "A_SCALE_POINTER", error) &&
+        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleA, sizeof scaleA),
+             "B_SCALE_POINTER", error) &&
+        ltOk(lt.layoutCreate(&la, CUDA_R_8F_E4M3, uint64_t(K), uint64_t(N), int64_t(K)), "layout A", error) &&
+        ltOk(lt.layoutCreate(&lb, CUDA_R_8F_E4M3, uint64_t(K), uint64_t(M), int64_t(K)), "layout B", error) &&
+        ltOk(lt.layoutCreate(&lc, CUDA_R_32F, uint64_t(N), uint64_t(M), int64_t(N)), "layout C", error);
+    keep(); // release() frees whatever was made
+    if (!made) {
+        release();
+        return false;
+    }
+    cublasLtMatmulPreference_t pref = nullptr;
+    const uint64_t ws = m_workspaceBytes;
+    int found = 0;
+    cublasLtMatmulHeuristicResult_t result{};
+    const bool ok = ltOk(lt.prefCreate(&pref), "cublasLtMatmulPreferenceCreate", error) &&
+                    ltOk(lt.prefSet(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws),
+                         "MAX_WORKSPACE", error) &&
+                    ltOk(lt.heuristic(m_handle, desc, la, lb, lc, lc, pref, 1, &result, &found),
+                         "cublasLtMatmulAlgoGetHeuristic", error);
+    if (pref)
+        lt.prefDestroy(pref);
+    if (ok && found == 0 && error)
+        *error = QStringLiteral("cuBLASLt has no fp8 (e4m3, fp32 out) algorithm for M %1, N %2, K %3")
+                     .arg(M)
+                     .arg(N)
+                     .arg(K);
+    if (!ok || found == 0) {
+        release();
+        return false;
+    }
+    static_assert(sizeof result.algo == sizeof m_algo);
+    std::memcpy(m_algo, &result.algo, sizeof m_algo);
+    m_key = key;
+    return true;
+}
+
+bool CublasLtFp8::run(int M, int N, int K, const void *A, const void *B, const float *scaleA,
+                      const float *scaleB, float *C, QString *error, float alpha)
+{
+    if (!m_handle) {
+        if (error)
+            *error = QStringLiteral("CublasLtFp8::run before init");
+        return false;
+    }
+    if (!plan(M, N, K, scaleA, scaleB, error))
+        return false;
+    const float beta = 0.0f;
+    cublasLtMatmulAlgo_t algo;
+    std::memcpy(&algo, m_algo, sizeof algo);
+    const auto layout = [](void *l) { return static_cast<cublasLtMatrixLayout_t>(l); };
+    return ltOk(cublasLt().matmul(m_handle, static_cast<cublasLtMatmulDesc_t>(m_desc), &alpha, B,
+                                  layout(m_la), A, layout(m_lb), &beta, C, layout(m_lc), C, layout(m_lc),
+                                  &algo, m_workspace, m_workspaceBytes, m_stream),
+                "cublasLtMatmul (e4m3 in, fp32 out)", error);
 }
 
 } // namespace kernels

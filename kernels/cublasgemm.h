@@ -7,6 +7,7 @@
 #include <QString>
 
 typedef struct cublasContext *cublasHandle_t;
+typedef struct cublasLtContext *cublasLtHandle_t;
 
 namespace kernels {
 
@@ -33,6 +34,46 @@ public:
 
 private:
     cublasHandle_t m_handle = nullptr;
+};
+
+// cublasLtMatmul in fp8 for the fp8 ladder step (gemm.wgmma_fp8) and its reference
+// (gemm.cublaslt_fp8): row-major fp32 C (M x N) = alpha * scaleA * scaleB * A B with e4m3 A
+// M x K and B stored N x K (both K-major, the layout fp8 tensor cores read), scaleA and
+// scaleB device pointers to one float each, fp32 accumulation without promotion (fast
+// accumulation: what the fp8 step does). libcublasLt is loaded on first use, as libcublas is.
+// The descriptors and the algorithm are kept for the last M, N, K and scale pointers.
+class CublasLtFp8
+{
+public:
+    CublasLtFp8() = default;
+    ~CublasLtFp8();
+    CublasLtFp8(const CublasLtFp8 &) = delete;
+    CublasLtFp8 &operator=(const CublasLtFp8 &) = delete;
+
+    // workspace: device memory cuBLASLt may use (32 MiB lets it pick its Hopper kernels).
+    bool init(cudaStream_t stream, void *workspace, size_t workspaceBytes, QString *error);
+    bool run(int M, int N, int K, const void *A, const void *B, const float *scaleA, const float *scaleB,
+             float *C, QString *error, float alpha = 1.0f);
+
+private:
+    struct Key
+    {
+        int M = 0, N = 0, K = 0;
+        const float *scaleA = nullptr, *scaleB = nullptr;
+        bool operator==(const Key &) const = default;
+    };
+    bool plan(int M, int N, int K, const float *scaleA, const float *scaleB, QString *error);
+    void release();
+
+    cublasLtHandle_t m_handle = nullptr;
+    cudaStream_t m_stream = nullptr;
+    void *m_workspace = nullptr;
+    size_t m_workspaceBytes = 0;
+    // cublasLtMatmulDesc_t, cublasLtMatrixLayout_t (A, B, C = D) and cublasLtMatmulAlgo_t (8
+    // words), kept opaque so this header needs no cuBLASLt header.
+    void *m_desc = nullptr, *m_la = nullptr, *m_lb = nullptr, *m_lc = nullptr;
+    unsigned long long m_algo[8] = {};
+    Key m_key;
 };
 
 } // namespace kernels

@@ -133,6 +133,11 @@ WorkCount gemm(double M, double N, double K, Dtype d, double beta)
     return {2 * M * N * K, bytes};
 }
 
+WorkCount gemmFp8(double M, double N, double K)
+{
+    return {2 * M * N * K, (M * K + K * N) * dtypeBytes(Dtype::Fp8) + M * N * dtypeBytes(Dtype::Fp32)};
+}
+
 namespace {
 
 // Bytes of a K×N weight stored in `wbits` bits with one fp16 scale per `group` weights along K
