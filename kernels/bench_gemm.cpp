@@ -38,8 +38,10 @@ qint64 P(const Params &p, const char *name)
 // ---------------------------------------------------------------- TMA descriptors
 
 // cuTensorMapEncodeTiled through the runtime's driver entry point: no link to libcuda.
-bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K, unsigned boxRows,
-                 QString *error)
+// A rows x cols row-major matrix of `type` (elemBytes each), boxes of boxCols x boxRows
+// elements in the 128-byte swizzle (boxCols * elemBytes must be 128 at most).
+bool encodeTiled2d(CUtensorMap *map, CUtensorMapDataType type, int elemBytes, const void *base, qint64 rows,
+                   qint64 cols, unsigned boxCols, unsigned boxRows, QString *error)
 {
     static PFN_cuTensorMapEncodeTiled_v12000 fn = nullptr;
     if (!fn) {
@@ -55,26 +57,36 @@ bool encodeTiled(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows
         }
         fn = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(f);
     }
-    // Dimension 0 is K (contiguous), dimension 1 the rows; a box is 64 elements of K (one
-    // 128-byte swizzle row) by boxRows rows. Reads past the edges come back as zeros.
-    const cuuint64_t dims[2] = {cuuint64_t(K), cuuint64_t(rows)};
-    const cuuint64_t strides[1] = {cuuint64_t(K) * 2};
-    const cuuint32_t box[2] = {64, boxRows};
+    // Dimension 0 is the contiguous one, dimension 1 the rows. Reads past the edges come back
+    // as zeros; stores past them are dropped.
+    const cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
+    const cuuint64_t strides[1] = {cuuint64_t(cols) * cuuint64_t(elemBytes)};
+    const cuuint32_t box[2] = {boxCols, boxRows};
     const cuuint32_t elementStrides[2] = {1, 1};
-    const CUresult r =
-        fn(map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-           2, const_cast<void *>(base), dims, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-           CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    const CUresult r = fn(map, type, 2, const_cast<void *>(base), dims, strides, box, elementStrides,
+                          CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                          CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) {
         if (error)
-            *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4")
+            *error = tr("cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box %4 x %5")
                          .arg(int(r))
                          .arg(rows)
-                         .arg(K)
+                         .arg(cols)
+                         .arg(boxCols)
                          .arg(boxRows);
         return false;
     }
     return true;
+}
+
+// An operand of the wgmma steps: rows x K bf16/fp16, boxes of 64 elements of K (one 128-byte
+// swizzle row) by boxRows rows.
+bool encodeOperand(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K,
+                   unsigned boxRows, QString *error)
+{
+    return encodeTiled2d(
+        map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2,
+        base, rows, K, 64, boxRows, error);
 }
 
 // ---------------------------------------------------------------- the bench
@@ -85,7 +97,7 @@ public:
     GemmBench(const QString &id, const Params &p, model::Dtype d)
         : m_id(id), m_params(p), m_dtype(d), m_M(int(P(p, "M"))), m_N(int(P(p, "N"))), m_K(int(P(p, "K"))),
           m_cublasRef(gemm::referenceIds().contains(id)), m_tc(gemm::usesTensorCores(id)),
-          m_wgmma(id == QLatin1String("gemm.wgmma_tma")), m_tf32(d == model::Dtype::Tf32)
+          m_wgmma(gemm::usesTma(id)), m_tmaStore(gemm::isPersistent(id)), m_tf32(d == model::Dtype::Tf32)
     {
     }
 
@@ -94,9 +106,8 @@ public:
         const Device &dev = ctx.device();
         if (m_wgmma && !(dev.major == 9 && dev.minor == 0)) {
             if (error)
-                *error =
-                    tr("gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
-                        .arg(dev.arch());
+                *error = tr("%1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %2")
+                             .arg(m_id, dev.arch());
             return false;
         }
         if (m_tf32 && dev.major < 8) {
@@ -114,7 +125,7 @@ public:
         }
         int perSm = 0;
         if (!m_cublasRef) {
-            m_shape = gemm::launchShape(m_id, m_params);
+            m_shape = gemm::launchShape(m_id, m_params, dev.sms);
             if (!findMain(ctx, m_shape.threads(), error, &perSm, size_t(m_shape.dynSmem)))
                 return false;
         }
@@ -129,8 +140,14 @@ public:
         if (!m_cublas.init(ctx.stream(), error))
             return false;
         if (m_wgmma) {
-            if (!encodeTiled(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
-                !encodeTiled(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
+            if (!encodeOperand(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
+                !encodeOperand(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
+                return false;
+            // The TMA-store epilogue's map of C: fp32, boxes of 32 columns (128 bytes) by 64 rows.
+            // TMA needs 16-byte row strides: for N % 4 != 0 the kernel stores directly and
+            // never reads the map (left zero).
+            if (m_tmaStore && m_N % 4 == 0 &&
+                !encodeTiled2d(&m_mapC, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, m_c, m_M, m_N, 32, 64, error))
                 return false;
         }
         if (m_cublasRef) {
@@ -156,6 +173,10 @@ public:
         float alpha = 1.0f, beta = 0.0f;
         const dim3 grid(unsigned(m_shape.gridX), unsigned(m_shape.gridY)),
             block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
+        if (m_tmaStore) {
+            void *args[] = {&m_mapA, &m_mapB, &m_mapC, &m_c, &M, &N, &K, &alpha, &beta};
+            return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
+        }
         if (m_wgmma) {
             void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &alpha, &beta};
             return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
@@ -253,13 +274,14 @@ private:
     bool m_cublasRef; // a cuBLAS reference itself, not a ladder step
     bool m_tc;        // tensor cores: 16-bit inputs, B stored N x K
     bool m_wgmma;     // TMA descriptors instead of pointers
+    bool m_tmaStore;  // and one for C as well (the persistent steps' epilogue)
     bool m_tf32;
     gemm::LaunchShape m_shape;
     void *m_a = nullptr, *m_b = nullptr;
     float *m_c = nullptr;
     unsigned m_seed = 0;
     CublasGemm m_cublas;
-    CUtensorMap m_mapA{}, m_mapB{};
+    CUtensorMap m_mapA{}, m_mapB{}, m_mapC{};
 };
 
 } // namespace

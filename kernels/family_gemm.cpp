@@ -12,6 +12,7 @@
 #include <QRandomGenerator>
 #include <QSet>
 
+#include <algorithm>
 #include <array>
 
 namespace kernels {
@@ -37,6 +38,8 @@ enum class Step {
     Wmma,
     Mma,
     Wgmma,
+    WgmmaPersistent, // 11
+    WgmmaCluster,    // 12 (registered once its source exists; keeps the numbering of what follows)
     CublasSgemm,
     CublasTf32,
     CublasBf16
@@ -111,6 +114,13 @@ const StepInfo kSteps[] = {
          "kernels::GemmKernels",
          "Hopper: TMA copies swizzled tiles into a STAGES-deep mbarrier pipeline fed by a producer "
          "warpgroup; consumer warpgroups run wgmma.mma_async from shared memory (sm_90a only).")},
+    {Step::WgmmaPersistent, "gemm.wgmma_persistent", "wgmma_persistent",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 11: persistent wgmma + TMA store"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Step 10 with one block per SM looping over output tiles in grouped order: the producer keeps "
+         "the ring full across tiles, and the epilogue leaves through shared memory with TMA stores that "
+         "overlap the next tile's main loop (sm_90a only).")},
     {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr,
      QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS SGEMM"),
      QT_TRANSLATE_NOOP(
@@ -142,9 +152,21 @@ const StepInfo *stepOf(const QString &id)
     return nullptr;
 }
 
+// The Hopper steps: wgmma and TMA, compiled for sm_90a, B read through tensor maps.
+bool wgmmaStep(Step s)
+{
+    return s == Step::Wgmma || s == Step::WgmmaPersistent || s == Step::WgmmaCluster;
+}
+
+// One block per SM looping over the output tiles (the grid is min(SMs, tiles)).
+bool persistentStep(Step s)
+{
+    return s == Step::WgmmaPersistent || s == Step::WgmmaCluster;
+}
+
 bool tensorCoreStep(Step s)
 {
-    return s == Step::Wmma || s == Step::Mma || s == Step::Wgmma || s == Step::CublasBf16;
+    return s == Step::Wmma || s == Step::Mma || wgmmaStep(s) || s == Step::CublasBf16;
 }
 
 qint64 P(const Params &p, const char *name)
@@ -153,6 +175,8 @@ qint64 P(const Params &p, const char *name)
 }
 
 // ---------------------------------------------------------------- tile legality
+
+qint64 dynSmemOf(Step s, const Params &p);
 
 // The same rules as the static_asserts in the sources, said in words, plus the limits of the
 // device (threads, static shared memory, opt-in dynamic shared memory).
@@ -288,7 +312,9 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
                 .arg(maxDynSmem);
         return {};
     }
-    case Step::Wgmma: {
+    case Step::Wgmma:
+    case Step::WgmmaPersistent:
+    case Step::WgmmaCluster: {
         const qint64 bm = P(p, "BM"), bn = P(p, "BN"), st = P(p, "STAGES"), cons = P(p, "CONSUMERS");
         if (bm % (64 * cons) != 0 || (bm / cons / 64) > 2)
             return tr("each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times "
@@ -298,7 +324,7 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
         if ((bm / cons / 64) * bn > 256)
             return tr("%1 accumulators per thread: at most 128 (rows per consumer / 64 * BN <= 256)")
                 .arg((bm / cons / 64) * bn / 2);
-        const qint64 smem = st * (bm + bn) * 128 + 1024 + 16 * st;
+        const qint64 smem = dynSmemOf(s, p);
         if (maxDynSmem > 0 && smem > maxDynSmem)
             return tr("%1 stages need %2 bytes of shared memory: the device allows %3")
                 .arg(st)
@@ -340,6 +366,8 @@ int threadsOf(Step s, const Params &p)
     case Step::Mma:
         return int(32 * P(p, "WARPS_M") * P(p, "WARPS_N"));
     case Step::Wgmma:
+    case Step::WgmmaPersistent:
+    case Step::WgmmaCluster:
         return int(128 * (P(p, "CONSUMERS") + 1));
     default:
         return 0;
@@ -350,12 +378,16 @@ qint64 dynSmemOf(Step s, const Params &p)
 {
     if (s == Step::Mma)
         return P(p, "STAGES") * (P(p, "BM") + P(p, "BN")) * P(p, "BK") * 2;
-    if (s == Step::Wgmma)
-        return P(p, "STAGES") * (P(p, "BM") + P(p, "BN")) * 128 + 1024 + 16 * P(p, "STAGES");
+    if (wgmmaStep(s)) {
+        // Stages, 1 KB of alignment slack, the full/empty barriers; steps 11-12 add two 8 KB
+        // epilogue chunk buffers per consumer warpgroup (the TMA store's source).
+        const qint64 epi = persistentStep(s) ? P(p, "CONSUMERS") * 2 * 8192 : 0;
+        return P(p, "STAGES") * (P(p, "BM") + P(p, "BN")) * 128 + epi + 1024 + 16 * P(p, "STAGES");
+    }
     return 0;
 }
 
-gemm::LaunchShape shapeOf(Step s, const Params &p)
+gemm::LaunchShape shapeOf(Step s, const Params &p, int sms)
 {
     const qint64 M = P(p, "M"), N = P(p, "N");
     gemm::LaunchShape sh;
@@ -384,6 +416,13 @@ gemm::LaunchShape shapeOf(Step s, const Params &p)
     case Step::Mma:
     case Step::Wgmma:
         sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
+        break;
+    case Step::WgmmaPersistent:
+    case Step::WgmmaCluster:
+        // One block per SM at most, each looping over the tiles (sms 0: one block per tile).
+        sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
+        if (sms > 0)
+            sh.gridX = std::min(sh.gridX, sms);
         break;
     default:
         break;
@@ -469,6 +508,7 @@ QList<ParamSpec> tileSpecs(Step s)
                 tr("1: double-buffer the register fragments (ldmatrix of the next K step before the mma)"), 1,
                 0, 1)};
     case Step::Wgmma:
+    case Step::WgmmaPersistent:
         return {intParam("BM", tr("block tile rows (64 or 128 per consumer warpgroup)"), 128, 64, 256, 64),
                 intParam("BN", tr("block tile columns (the wgmma N)"), 256, 64, 256, 64),
                 intParam("STAGES", tr("shared-memory stages between the TMA producer and the consumers"), 4,
@@ -521,7 +561,7 @@ void registerGemmKernels(Catalog &c)
             return model::workloads::gemm(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")), d);
         };
         k.validate = [s, tc](const Params &p, model::Dtype) -> QString {
-            if ((s == Step::Mma || s == Step::Wgmma) && P(p, "K") % 8 != 0)
+            if ((s == Step::Mma || wgmmaStep(s)) && P(p, "K") % 8 != 0)
                 return tr("K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte "
                           "boundary "
                           "for cp.async and TMA")
@@ -539,7 +579,7 @@ void registerGemmKernels(Catalog &c)
                 if (tensorCoreStep(s))
                     o.defines["DT"] = d == model::Dtype::Fp16 ? "1" : "0";
                 o.extraOptions = {"-lineinfo"};
-                if (s == Step::Wgmma)
+                if (wgmmaStep(s))
                     o.arch = QStringLiteral("sm_90a"); // wgmma and setmaxnreg exist only arch-specific
                 return o;
             };
@@ -588,10 +628,7 @@ bool usesTensorCores(const QString &id)
 
 QString archFor(const QString &id, int major, int minor)
 {
-    return QStringLiteral("sm_%1%2%3")
-        .arg(major)
-        .arg(minor)
-        .arg(id == QLatin1String("gemm.wgmma_tma") ? "a" : "");
+    return QStringLiteral("sm_%1%2%3").arg(major).arg(minor).arg(usesTma(id) ? "a" : "");
 }
 
 QStringList tileParams(const QString &id)
@@ -628,10 +665,22 @@ qint64 dynamicSmemBytes(const QString &id, const Params &p)
     return s ? dynSmemOf(s->step, p) : 0;
 }
 
-LaunchShape launchShape(const QString &id, const Params &p)
+LaunchShape launchShape(const QString &id, const Params &p, int sms)
 {
     const StepInfo *s = stepOf(id);
-    return s ? shapeOf(s->step, p) : LaunchShape{};
+    return s ? shapeOf(s->step, p, sms) : LaunchShape{};
+}
+
+bool isPersistent(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    return s && persistentStep(s->step);
+}
+
+bool usesTma(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    return s && wgmmaStep(s->step);
 }
 
 QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 maxDynSmem)
@@ -669,6 +718,7 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
                  {"GROUP", pick({1, 4, 8, 16})}};
             break;
         case Step::Wgmma:
+        case Step::WgmmaPersistent:
             p = {{"BM", pick({64, 128, 256})},
                  {"BN", pick({64, 128, 192, 256})},
                  {"STAGES", pick({2, 3, 4, 5, 6})},

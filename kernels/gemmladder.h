@@ -18,7 +18,7 @@ void registerGemmKernels(Catalog &c);
 
 namespace gemm {
 
-// gemm.naive .. gemm.wgmma_tma, in the order of the ladder.
+// gemm.naive .. gemm.wgmma_tma, gemm.wgmma_persistent, ..., in the order of the ladder.
 QStringList ladderIds();
 // gemm.cublas_sgemm, gemm.cublas_tf32, gemm.cublas_bf16.
 QStringList referenceIds();
@@ -28,22 +28,29 @@ QString referenceFor(const QString &id);
 // True for the steps that take bf16/fp16 inputs and read B as N x K.
 bool usesTensorCores(const QString &id);
 // The architecture a step must be compiled for on a device of compute capability
-// major.minor: "sm_90a" for the wgmma step (arch-specific instructions), else sm_XY.
+// major.minor: "sm_90a" for the wgmma steps (arch-specific instructions), else sm_XY.
+// A wgmma step needs an sm_90 device, whatever it is compiled for.
 QString archFor(const QString &id, int major, int minor);
+// The wgmma steps (10 and up): TMA descriptors instead of pointers, sm_90a only.
+bool usesTma(const QString &id);
+// The persistent steps (11 and up): one block per SM looping over the output tiles.
+bool isPersistent(const QString &id);
 // The tile parameters of a step (everything but M, N, K), in declaration order.
 QStringList tileParams(const QString &id);
 // Why a tile configuration cannot compile or run (empty when legal). maxDynSmem: the
 // device's opt-in shared memory per block (227 KB on sm_90); 0 skips that rule.
 QString illegalReason(const QString &id, const Params &p, qint64 maxDynSmem = 0);
 // `count` distinct random legal tile configurations of reg2d, warptiled, wmma,
-// mma_multistage or wgmma_tma (M, N, K left at the defaults), reproducible for a seed.
+// mma_multistage, wgmma_tma or wgmma_persistent (M, N, K left at the defaults), reproducible
+// for a seed.
 QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 maxDynSmem = 232448);
 // Threads per block and dynamic shared memory of a configuration (for resources and tests).
 int threadsPerBlock(const QString &id, const Params &p);
 qint64 dynamicSmemBytes(const QString &id, const Params &p);
 
 // How a step is launched for M, N, K and its tile parameters (the "Launch:" line of its
-// source). All ones for the cuBLAS references.
+// source). All ones for the cuBLAS references. sms: the device's SM count, the grid of the
+// persistent steps (min(sms, tiles)); 0 gives them one block per tile, the work to share out.
 struct LaunchShape
 {
     int gridX = 1, gridY = 1;
@@ -52,7 +59,7 @@ struct LaunchShape
     int threads() const { return blockX * blockY; }
     qint64 blocks() const { return qint64(gridX) * gridY; }
 };
-LaunchShape launchShape(const QString &id, const Params &p);
+LaunchShape launchShape(const QString &id, const Params &p, int sms = 0);
 
 } // namespace gemm
 } // namespace kernels

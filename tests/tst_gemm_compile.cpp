@@ -39,11 +39,11 @@ private slots:
     void everyStepIsRegistered()
     {
         const Catalog &c = Catalog::instance();
-        const QStringList expected = {"gemm.naive",      "gemm.coalesced",    "gemm.smem_tiled",
-                                      "gemm.reg1d",      "gemm.reg2d",        "gemm.vectorized",
-                                      "gemm.warptiled",  "gemm.wmma",         "gemm.mma_multistage",
-                                      "gemm.wgmma_tma",  "gemm.cublas_sgemm", "gemm.cublas_tf32",
-                                      "gemm.cublas_bf16"};
+        const QStringList expected = {
+            "gemm.naive",          "gemm.coalesced",  "gemm.smem_tiled",       "gemm.reg1d",
+            "gemm.reg2d",          "gemm.vectorized", "gemm.warptiled",        "gemm.wmma",
+            "gemm.mma_multistage", "gemm.wgmma_tma",  "gemm.wgmma_persistent", "gemm.cublas_sgemm",
+            "gemm.cublas_tf32",    "gemm.cublas_bf16"};
         for (const QString &id : expected) {
             const KernelSpec *k = c.find(id);
             QVERIFY2(k, qPrintable(id));
@@ -55,14 +55,44 @@ private slots:
             const double M = k->param("M")->defaultValue.toDouble();
             QCOMPARE(w.flops, 2 * M * M * M);
         }
-        QCOMPARE(gemm::ladderIds(), expected.mid(0, 10));
+        const QStringList ladder = gemm::ladderIds();
+        QCOMPARE(ladder.mid(0, 11), expected.mid(0, 11));
         QCOMPARE(gemm::referenceFor("gemm.warptiled"), QStringLiteral("gemm.cublas_sgemm"));
         QCOMPARE(gemm::referenceFor("gemm.mma_multistage"), QStringLiteral("gemm.cublas_bf16"));
         QCOMPARE(gemm::archFor("gemm.wgmma_tma", 9, 0), QStringLiteral("sm_90a"));
+        QCOMPARE(gemm::archFor("gemm.wgmma_persistent", 9, 0), QStringLiteral("sm_90a"));
+        QCOMPARE(gemm::referenceFor("gemm.wgmma_persistent"), QStringLiteral("gemm.cublas_bf16"));
+        QVERIFY(gemm::usesTensorCores("gemm.wgmma_persistent") && gemm::usesTma("gemm.wgmma_persistent"));
+        QVERIFY(gemm::isPersistent("gemm.wgmma_persistent") && !gemm::isPersistent("gemm.wgmma_tma"));
         QCOMPARE(gemm::archFor("gemm.wmma", 8, 6), QStringLiteral("sm_86"));
         // The tensor-core kernels take a GROUP (swizzled block order) parameter.
-        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma"})
+        for (const QString &id :
+             QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent"})
             QVERIFY(gemm::tileParams(id).contains("GROUP"));
+    }
+
+    // The persistent step runs one block per SM at most, each looping over tiles; its shared
+    // memory holds the stages and two 8 KB epilogue chunks per consumer warpgroup.
+    void persistentLaunchShape()
+    {
+        const QVariantMap p{{"M", 8192}, {"N", 8192},   {"K", 8192},      {"BM", 128},
+                            {"BN", 256}, {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        QCOMPARE(gemm::launchShape("gemm.wgmma_persistent", p, 132).gridX, 132);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_persistent", p, 0).gridX, 64 * 32);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_tma", p, 132).gridX, 64 * 32); // not persistent
+        QVariantMap small = p;
+        small["M"] = 300;
+        small["N"] = 300; // 3 x 2 tiles: fewer than the SMs
+        QCOMPARE(gemm::launchShape("gemm.wgmma_persistent", small, 132).gridX, 6);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_persistent", p, 132).threads(), 384);
+        QCOMPARE(gemm::dynamicSmemBytes("gemm.wgmma_persistent", p), 4 * 384 * 128 + 2 * 16384 + 1024 + 64);
+        QCOMPARE(gemm::dynamicSmemBytes("gemm.wgmma_tma", p), 4 * 384 * 128 + 1024 + 64);
+        // Five stages of 128 x 192 fit step 10 but not step 11 (its epilogue buffers).
+        QVariantMap five = p;
+        five["BN"] = 192;
+        five["STAGES"] = 5;
+        QVERIFY(gemm::illegalReason("gemm.wgmma_tma", five, 232448).isEmpty());
+        QVERIFY(gemm::illegalReason("gemm.wgmma_persistent", five, 232448).contains("shared memory"));
     }
 
     // The ladder files are numbered in ladder order (gemm/01_naive.cu ... gemm/10_wgmma_tma.cu),
@@ -133,7 +163,7 @@ private slots:
         for (const QString &id : gemm::ladderIds()) {
             QList<QVariantMap> configs = {QVariantMap{}};
             configs += extra.value(id);
-            if (id == QLatin1String("gemm.wgmma_tma")) {
+            if (gemm::usesTma(id)) {
                 // wgmma is arch-specific: only sm_90a.
                 configs += {{{"BN", 128}},
                             {{"BM", 256}, {"BN", 128}, {"STAGES", 3}},
@@ -141,8 +171,9 @@ private slots:
                             {{"BM", 64}, {"BN", 64}, {"CONSUMERS", 1}, {"STAGES", 2}},
                             {{"BM", 64}, {"BN", 256}, {"CONSUMERS", 1}}};
                 for (const QVariantMap &p : configs)
-                    QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p)))
-                        << id << "sm_90a" << p << "bf16";
+                    if (gemm::illegalReason(id, p, 232448).isEmpty()) // step 11 has less room for stages
+                        QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p)))
+                            << id << "sm_90a" << p << "bf16";
                 QTest::addRow("%s/sm_90a/fp16", qPrintable(id)) << id << "sm_90a" << QVariantMap{} << "fp16";
                 continue;
             }
@@ -159,9 +190,10 @@ private slots:
             for (const QVariantMap &p : gemm::randomConfigs(id, 4, 2026))
                 QTest::addRow("%s/sm_90/random:%s", qPrintable(id), qPrintable(rowName(p)))
                     << id << "sm_90" << p << QString();
-        for (const QVariantMap &p : gemm::randomConfigs("gemm.wgmma_tma", 3, 2026))
-            QTest::addRow("gemm.wgmma_tma/sm_90a/random:%s", qPrintable(rowName(p)))
-                << QStringLiteral("gemm.wgmma_tma") << "sm_90a" << p << "bf16";
+        for (const QString &id : {QStringLiteral("gemm.wgmma_tma"), QStringLiteral("gemm.wgmma_persistent")})
+            for (const QVariantMap &p : gemm::randomConfigs(id, 3, 2026))
+                QTest::addRow("%s/sm_90a/random:%s", qPrintable(id), qPrintable(rowName(p)))
+                    << id << "sm_90a" << p << "bf16";
     }
 
     void compile()
@@ -176,7 +208,7 @@ private slots:
         const auto r = Catalog::resolveAll(*k, params, dtype, &error);
         QVERIFY2(r, qPrintable(error));
         CompileOptions o = k->compileOptions(r->params, r->dtype);
-        if (id == QLatin1String("gemm.wgmma_tma"))
+        if (gemm::usesTma(id))
             QCOMPARE(o.arch, QStringLiteral("sm_90a")); // the catalog asks for the arch-specific target
         o.arch = arch;
         const CompileResult c = m_compiler.compile(o);
@@ -195,9 +227,18 @@ private slots:
             QVERIFY2(res->spillBytes() == 0, qPrintable(c.log));
     }
 
+    void wgmmaNeedsArchSpecificTarget_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString &id : gemm::ladderIds())
+            if (gemm::usesTma(id))
+                QTest::newRow(qPrintable(id)) << id;
+    }
+
     void wgmmaNeedsArchSpecificTarget()
     {
-        const KernelSpec *k = Catalog::instance().find("gemm.wgmma_tma");
+        QFETCH(QString, id);
+        const KernelSpec *k = Catalog::instance().find(id);
         QVERIFY(k);
         CompileOptions o = k->compileOptions(k->defaults(), model::Dtype::Bf16);
         o.arch = "sm_90";
@@ -241,6 +282,10 @@ private slots:
             << "gemm.wgmma_tma" << QVariantMap{{"BM", 192}} << "64 or 128";
         QTest::newRow("wgmma accumulators")
             << "gemm.wgmma_tma" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
+        QTest::newRow("persistent K 100")
+            << "gemm.wgmma_persistent" << QVariantMap{{"K", 100}} << "multiple of 8";
+        QTest::newRow("persistent accumulators")
+            << "gemm.wgmma_persistent" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
         QTest::newRow("M zero") << "gemm.warptiled" << QVariantMap{{"M", 0}} << "between";
     }
 
@@ -281,7 +326,8 @@ private slots:
     {
         for (const QString &id :
              {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"), QStringLiteral("gemm.wmma"),
-              QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")}) {
+              QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma"),
+              QStringLiteral("gemm.wgmma_persistent")}) {
             const QList<QVariantMap> a = gemm::randomConfigs(id, 20, 7);
             QCOMPARE(a.size(), 20);
             QCOMPARE(gemm::randomConfigs(id, 20, 7), a); // reproducible

@@ -44,14 +44,15 @@ private slots:
                     << id << p << k->defaultDtype();
         }
         // fp16 through the tensor-core steps at an odd size.
-        for (const QString &id :
-             QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.cublas_bf16"})
+        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma",
+                                             "gemm.wgmma_persistent", "gemm.cublas_bf16"})
             QTest::addRow("%s/fp16", qPrintable(id))
                 << id << QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}} << "fp16";
         // Tile variants at an odd size: the edges of every tile shape are exercised.
         const QVariantMap odd{{"M", 333}, {"N", 517}, {"K", 264}};
-        for (const QString &id : QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma",
-                                             "gemm.mma_multistage", "gemm.wgmma_tma"})
+        for (const QString &id :
+             QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma",
+                         "gemm.wgmma_persistent"})
             for (QVariantMap p : gemm::randomConfigs(id, 4, 11)) {
                 const QString name = rowName(p);
                 for (auto it = odd.begin(); it != odd.end(); ++it)
@@ -59,9 +60,27 @@ private slots:
                 QTest::addRow("%s/random:%s", qPrintable(id), qPrintable(name)) << id << p << QString();
             }
         // A size past one wave of blocks with the defaults.
-        for (const QString &id : QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma"})
+        for (const QString &id :
+             QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent"})
             QTest::addRow("%s/2048", qPrintable(id))
                 << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}} << QString();
+        // The persistent steps loop over tiles: sizes with several tiles per SM, one of them
+        // cut at both edges with N % 4 == 0 (the TMA store clips), one with N % 4 != 0 (direct
+        // stores), and a small-tile variant where every block takes many tiles.
+        for (const QString &id : gemm::ladderIds()) {
+            if (!gemm::isPersistent(id))
+                continue;
+            QTest::addRow("%s/4096", qPrintable(id))
+                << id << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}} << QString();
+            QTest::addRow("%s/3000x5000x2000", qPrintable(id))
+                << id << QVariantMap{{"M", 3000}, {"N", 5000}, {"K", 2000}} << QString();
+            QTest::addRow("%s/2050x1030x520", qPrintable(id))
+                << id << QVariantMap{{"M", 2050}, {"N", 1030}, {"K", 520}} << QString();
+            QTest::addRow("%s/BN64:1500x1500x256", qPrintable(id))
+                << id
+                << QVariantMap{{"M", 1500}, {"N", 1500}, {"K", 256}, {"BM", 128}, {"BN", 64}, {"STAGES", 6}}
+                << QString();
+        }
     }
 
     void step()
@@ -76,7 +95,7 @@ private slots:
         if (qEnvironmentVariable("ROOFLAB_SKIP_KERNELS").split(',').contains(id))
             QSKIP("left out by ROOFLAB_SKIP_KERNELS");
         const Device &dev = m_runner.device();
-        if (id == QLatin1String("gemm.wgmma_tma") && !(dev.major == 9 && dev.minor == 0))
+        if (gemm::usesTma(id) && !(dev.major == 9 && dev.minor == 0))
             QSKIP("wgmma + TMA needs an sm_90 device");
         if ((gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) && dev.major < 8)
             QSKIP("tensor-core steps need sm_80 or newer");
