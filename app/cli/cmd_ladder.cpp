@@ -158,8 +158,10 @@ int cmdLadder(const QStringList &args)
     p.addOption({"tc-size", "M = N = K of the tensor-core steps and cuBLAS BF16", "N", "8192"});
     p.addOption({"sweep", "random legal tile configurations of mma_multistage and reg2d (default 20 each)",
                  "COUNT", "20"});
-    p.addOption({"sweep-extra", "random configurations of warptiled and wgmma_tma as well (default 6 each)",
-                 "COUNT", "6"});
+    p.addOption(
+        {"sweep-extra",
+         "random configurations of warptiled, wgmma_tma and wgmma_persistent as well (default 6 each)",
+         "COUNT", "6"});
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
     p.addOption({"profile", "each measurement once more under Nsight Compute (ncu), its counters attached"});
@@ -304,7 +306,7 @@ int cmdLadder(const QStringList &args)
     QStringList skipped;
     QStringList runnable;
     for (const QString &id : ids) {
-        if (id == QLatin1String("gemm.wgmma_tma") && !(dev.major == 9 && dev.minor == 0))
+        if (kernels::gemm::usesTma(id) && !(dev.major == 9 && dev.minor == 0))
             skipped.append(tr("%1 (needs sm_90, the device is %2)").arg(id, dev.arch()));
         else if ((kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) &&
                  dev.major < 8)
@@ -406,7 +408,8 @@ int cmdLadder(const QStringList &args)
     const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep},
                                     {"gemm.reg2d", sweep},
                                     {"gemm.warptiled", sweepExtra},
-                                    {"gemm.wgmma_tma", sweepExtra}};
+                                    {"gemm.wgmma_tma", sweepExtra},
+                                    {"gemm.wgmma_persistent", sweepExtra}};
     for (const SweepPlan &plan : plans) {
         if (!alive || plan.count <= 0 || !runnable.contains(plan.id))
             continue;
