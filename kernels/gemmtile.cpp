@@ -42,7 +42,9 @@ Kind kindOf(const QString &step)
         return Kind::Wmma;
     if (step == QLatin1String("gemm.mma_multistage"))
         return Kind::Mma;
-    if (step == QLatin1String("gemm.wgmma_tma"))
+    // Steps 11 and up are step 10's tile with a persistent grid, a TMA-store epilogue (and
+    // clusters): the same knobs.
+    if (step == QLatin1String("gemm.wgmma_tma") || isPersistent(step))
         return Kind::Wgmma;
     return Kind::Unknown;
 }
@@ -812,6 +814,8 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     case Kind::Wgmma:
         in.bk = 64;
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
+        if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
+            in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));
         // The producer warpgroup moves data with TMA and computes no outputs.
         in.threads = std::max(128, c.threads - 128);
         p.notes.append(

@@ -68,7 +68,7 @@ struct FieldRule
     QString why;           // Derived / Fixed: in words ("threads = (BM/TM)·(BN/TN)")
 };
 
-// The tile model step, then the ladder in order (gemm.naive .. gemm.wgmma_tma).
+// The tile model step, then the ladder in order (gemm.naive .. gemm.wgmma_tma, gemm.wgmma_persistent, ...).
 QStringList tileSteps();
 QString stepTitle(const QString &step);     // "GEMM 5: 2D register blocking", "Tile model only"
 QString shortStepName(const QString &step); // "reg2d", "model"

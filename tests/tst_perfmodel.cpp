@@ -176,6 +176,40 @@ private slots:
                  qPrintable(QStringLiteral("%1 s -> %2 s").arg(before).arg(after.timeS)));
     }
 
+    // Step 11 is step 10's tile with one block per SM looping over the tiles: the same math,
+    // L2 and HBM terms; the per-tile edge (first load, C store) paid once per block instead of
+    // once per generation, so a shorter "waves" term and time, by about that difference.
+    void persistentStepPaysTheEdgeOnce()
+    {
+        const PerfModel model(gpu(QStringLiteral("h200-sxm")));
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.wgmma_tma");
+        l.dtype = QStringLiteral("bf16");
+        l.params = {{"M", 8192}, {"N", 8192},   {"K", 8192},      {"BM", 128},
+                    {"BN", 256}, {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        l.registers = 168; // as ptxas reports both, one block per SM
+        l.blocksPerSm = 1;
+        const Prediction tma = model.predict(l);
+        QVERIFY2(tma.ok, qPrintable(tma.reason));
+        l.kernel = QStringLiteral("gemm.wgmma_persistent");
+        l.grid = 132; // what the bench launches: one block per SM
+        const Prediction per = model.predict(l);
+        QVERIFY2(per.ok, qPrintable(per.reason));
+        for (const char *t : {"compute", "l2", "hbm"})
+            QCOMPARE(per.term(QLatin1String(t)), tma.term(QLatin1String(t)));
+        QVERIFY2(per.term(QStringLiteral("waves")) < 0.5 * tma.term(QStringLiteral("waves")),
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(per.term(QStringLiteral("waves")))
+                                .arg(tma.term(QStringLiteral("waves")))));
+        qInfo("8192^3 bf16 on the H200: step 10 %.3f ms (waves %.3f ms), step 11 %.3f ms (waves %.3f ms)",
+              tma.timeS * 1e3, tma.term(QStringLiteral("waves")) * 1e3, per.timeS * 1e3,
+              per.term(QStringLiteral("waves")) * 1e3);
+        QVERIFY(per.timeS < tma.timeS);
+        // 2048 tiles on 132 blocks: 16 on the busiest SM, as step 10's 16 generations.
+        QVERIFY2(tma.timeS - per.timeS < 0.1 * tma.timeS, "persistence saves the edges, not the math");
+        QCOMPARE(per.levelBytes.value(QStringLiteral("l1")), tma.levelBytes.value(QStringLiteral("l1")));
+    }
+
     void unknownKernelsSayWhy_data()
     {
         QTest::addColumn<QString>("kernel");
