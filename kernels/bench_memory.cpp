@@ -12,6 +12,11 @@ namespace kernels {
 
 namespace {
 
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("kernels::MemoryKernels", s);
+}
+
 // Input ranges: symmetric, so sums and normalizations see realistic cancellation.
 constexpr float kLo = -1.0f, kHi = 1.0f;
 
@@ -45,14 +50,30 @@ public:
 
     ElementwiseBench(Kind kind, const Params &p, model::Dtype d)
         : m_kind(kind), m_dtype(d), m_n(paramInt(p, "n")), m_block(int(paramInt(p, "block"))),
-          m_unroll(int(paramInt(p, "unroll"))), m_vector(paramText(p, "variant") == QLatin1String("vector"))
+          m_unroll(int(paramInt(p, "unroll"))), m_vector(paramText(p, "variant") != QLatin1String("scalar"))
     {
+        if (kind == Copy) {
+            m_persistent = paramText(p, "variant") == QLatin1String("persistent");
+            if (paramText(p, "variant") == QLatin1String("bulk")) {
+                m_bulkChunk = paramInt(p, "chunk");
+                m_dynSmem = size_t(paramInt(p, "stages") * m_bulkChunk);
+                m_block = 32; // one warp: lane 0 issues the bulk copies
+            }
+        }
     }
 
     bool setup(BenchContext &ctx, QString *error) override
     {
+        if (m_bulkChunk > 0 && ctx.device().major < 9) {
+            if (error)
+                *error =
+                    tr("the bulk copy uses the TMA bulk-copy engine, which sm_90 and newer have; this device "
+                       "is %1")
+                        .arg(ctx.device().arch());
+            return false;
+        }
         int perSm = 0;
-        if (!findMain(ctx, m_block, error, &perSm))
+        if (!findMain(ctx, m_block, error, &perSm, m_dynSmem))
             return false;
         m_seed = ctx.seed();
         if (!(m_x = allocFilled(ctx, m_n, m_dtype, kLo, kHi, m_seed, error)))
@@ -64,6 +85,13 @@ public:
         // Vector: each thread moves `unroll` 16-byte vectors; the sub-vector tail rides on block 0.
         const long long items = m_vector ? m_n / (16 / qint64(elemBytes(m_dtype))) : m_n;
         m_grid = std::max(1LL, ceilDiv(items, qint64(m_block) * (m_vector ? m_unroll : 1)));
+        // Persistent: one wave of blocks loops over the vectors. Bulk: one wave, one chunk each
+        // at a time (no more blocks than chunks).
+        if (m_persistent)
+            m_grid = std::min(m_grid, oneWave(ctx, perSm));
+        if (m_bulkChunk > 0)
+            m_grid = std::clamp<long long>(ceilDiv(m_n * qint64(elemBytes(m_dtype)), m_bulkChunk), 1,
+                                           oneWave(ctx, perSm));
         m_resources = launchResources(m_block, m_grid, perSm);
         return true;
     }
@@ -77,7 +105,7 @@ public:
         long long n = m_n;
         if (m_kind == Copy) {
             void *args[] = {&m_x, &m_out, &n};
-            return launchMain(ctx, m_grid, m_block, args, error);
+            return launchMain(ctx, m_grid, m_block, args, error, m_dynSmem);
         }
         void *args[] = {&m_x, &m_y, &m_out, &n, &op};
         return launchMain(ctx, m_grid, m_block, args, error);
@@ -109,7 +137,9 @@ private:
     model::Dtype m_dtype;
     long long m_n;
     int m_block, m_unroll;
-    bool m_vector;
+    bool m_vector, m_persistent = false;
+    qint64 m_bulkChunk = 0; // bytes per bulk copy; 0: not the bulk variant
+    size_t m_dynSmem = 0;
     long long m_grid = 1;
     void *m_x = nullptr, *m_y = nullptr, *m_out = nullptr;
     unsigned m_seed = 0;

@@ -26,9 +26,18 @@ QString elementwiseKernel(Elementwise kind, const Params &p, model::Dtype d)
     const bool vector = paramText(p, "variant") == QLatin1String("vector");
     const QString unroll = QString::number(paramInt(p, "unroll"));
     const QString hint = paramText(p, "cache") == QLatin1String("streaming") ? "1" : "0";
-    if (kind == Elementwise::Copy)
+    if (kind == Elementwise::Copy) {
+        const QString variant = paramText(p, "variant");
+        if (variant == QLatin1String("persistent"))
+            return QStringLiteral("copy_persistent<%1, %2, %3>").arg(t, unroll, hint);
+        if (variant == QLatin1String("bulk"))
+            return QStringLiteral("copy_bulk<%1, %2, %3>")
+                .arg(t)
+                .arg(paramInt(p, "stages"))
+                .arg(paramInt(p, "chunk"));
         return vector ? QStringLiteral("copy_vector<%1, %2, %3>").arg(t, unroll, hint)
                       : QStringLiteral("copy_scalar<%1>").arg(t);
+    }
     const QString op = kind == Elementwise::Add ? QStringLiteral("RlAddOp") : QStringLiteral("RlTriadOp");
     return vector ? QStringLiteral("binary_vector<%1, %2, %3, %4>").arg(t, op, unroll, hint)
                   : QStringLiteral("binary_scalar<%1, %2>").arg(t, op);
@@ -96,6 +105,39 @@ ParamSpec vectorParam()
     return choiceParam("variant", tr("vector: 16-byte accesses; scalar: one element per thread"),
                        {"vector", "scalar"});
 }
+// The copy's own variants: the two lessons and two that aim at cudaMemcpyAsync.
+ParamSpec copyVariantParam()
+{
+    return choiceParam("variant",
+                       tr("vector: 16-byte accesses; scalar: one element per thread; persistent: the vector "
+                          "copy as a grid-stride loop over one wave of blocks; bulk: TMA bulk copies through "
+                          "shared memory (sm_90)"),
+                       {"vector", "scalar", "persistent", "bulk"});
+}
+ParamSpec stagesParam()
+{
+    return intParam("stages",
+                    tr("shared-memory buffers per block, one fewer bulk loads in flight (bulk variant)"), 4,
+                    2, 8);
+}
+ParamSpec chunkParam()
+{
+    return intParam("chunk", tr("bytes per bulk copy (bulk variant)"), 16384, 4096, 65536, 4096,
+                    {4096, 8192, 16384, 32768, 65536});
+}
+// The bulk copy's buffers must fit the shared memory of one block (227 KB on sm_90).
+QString bulkFits(const Params &p, model::Dtype)
+{
+    if (paramText(p, "variant") != QLatin1String("bulk"))
+        return {};
+    const qint64 smem = paramInt(p, "stages") * paramInt(p, "chunk");
+    if (smem > 227 * 1024)
+        return tr("the bulk copy's %1 stages of %2 bytes need %3 bytes of shared memory: at most 227 KB")
+            .arg(paramInt(p, "stages"))
+            .arg(paramInt(p, "chunk"))
+            .arg(smem);
+    return {};
+}
 ParamSpec rowsParam()
 {
     return intParam("rows", tr("rows (one block each)"), 32768, 1, 1 << 24);
@@ -129,6 +171,20 @@ QList<Params> elementwiseCases()
         for (qint64 n : {qint64(777), qint64(1000003), qint64(1) << 22})
             out.append({{"n", n}, {"variant", variant}});
     out.append({{"n", 1000003}, {"variant", "vector"}, {"unroll", 1}, {"block", 96}});
+    return out;
+}
+
+// The copy's cases: the shared ones and the two fast variants at sizes that leave a partial
+// chunk, a tail below 16 bytes and fewer chunks than blocks.
+QList<Params> copyCases()
+{
+    QList<Params> out = elementwiseCases();
+    for (qint64 n : {qint64(777), qint64(1000003), qint64(1) << 22}) {
+        out.append({{"n", n}, {"variant", "persistent"}});
+        out.append({{"n", n}, {"variant", "bulk"}});
+    }
+    out.append({{"n", 1000003}, {"variant", "bulk"}, {"stages", 2}, {"chunk", 4096}});
+    out.append({{"n", 1000003}, {"variant", "persistent"}, {"unroll", 8}, {"cache", "streaming"}});
     return out;
 }
 
@@ -198,11 +254,13 @@ QList<MemoryKernel> memoryKernels()
             "same bytes: the difference is how many requests the SMs keep in flight."),
          "copy",
          "exact",
-         {nParam(qint64(1) << 28), vectorParam(), blockParam(1024), unrollParam(2), cacheParam()},
+         {nParam(qint64(1) << 28), copyVariantParam(), blockParam(1024), unrollParam(2), cacheParam(),
+          stagesParam(), chunkParam()},
          both,
          perElement(model::workloads::copy),
          elementwise(Elementwise::Copy),
-         elementwiseCases()},
+         copyCases(),
+         bulkFits},
         {"memory.vector_add",
          tr("Vector add"),
          tr("c[i] = a[i] + b[i]: one addition per 12 bytes in fp32 (AI = 1/12), far left of every "

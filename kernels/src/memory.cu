@@ -55,6 +55,108 @@ __global__ void copy_vector(const T *__restrict__ in, T *__restrict__ out, long 
         out[nv * V + threadIdx.x] = in[nv * V + threadIdx.x];
 }
 
+// The vector copy as a grid-stride loop over one wave of blocks (the bench launches as many
+// blocks as fit on the SMs at once): no block is scheduled after the first wave, so the end of
+// the copy has no tail of late blocks, and each thread keeps UNROLL 16-byte loads in flight
+// for the whole run.
+template <typename T, int UNROLL, int HINT>
+__global__ void copy_persistent(const T *__restrict__ in, T *__restrict__ out, long long n)
+{
+    constexpr int V = RlVec<T>::N;
+    const long long nv = n / V;
+    const long long stride = (long long)gridDim.x * blockDim.x * UNROLL;
+    for (long long base = (long long)blockIdx.x * blockDim.x * UNROLL + threadIdx.x; base < nv;
+         base += stride)
+        rl_copy16<UNROLL, HINT>(reinterpret_cast<const uint4 *>(in), reinterpret_cast<uint4 *>(out), base,
+                                nv);
+    if (blockIdx.x == 0 && threadIdx.x < n - nv * V)
+        out[nv * V + threadIdx.x] = in[nv * V + threadIdx.x];
+}
+
+// The copy by the Hopper bulk-copy engine (TMA, sm_90): no data passes through registers. One
+// thread per block walks chunks blockIdx.x, blockIdx.x + gridDim.x, ... of CHUNK bytes: a
+// cp.async.bulk global -> shared completes on the stage's mbarrier (transaction bytes), a
+// cp.async.bulk shared -> global writes it out. STAGES buffers: STAGES - 1 loads in flight
+// while the previous stores drain; a stage is refilled once its store has read it
+// (cp.async.bulk.wait_group.read). Shared memory: STAGES * CHUNK bytes dynamic (the launch
+// sets it). The last chunk may be shorter (a multiple of 16 bytes); the < 16-byte tail is
+// copied by block 0's threads. Block: 32 threads (one warp; only lane 0 issues copies).
+template <typename T, int STAGES, int CHUNK>
+__global__ void __launch_bounds__(32) copy_bulk(const T *__restrict__ in, T *__restrict__ out, long long n)
+{
+    static_assert(STAGES >= 2 && CHUNK % 16 == 0, "copy_bulk: two stages or more, 16-byte chunks");
+    const long long bytes = n * (long long)sizeof(T), body = bytes & ~15LL;
+    const unsigned char *src = reinterpret_cast<const unsigned char *>(in);
+    unsigned char *dst = reinterpret_cast<unsigned char *>(out);
+#if __CUDA_ARCH__ >= 900
+    extern __shared__ __align__(128) unsigned char buf[];
+    __shared__ __align__(8) unsigned long long bar[STAGES];
+    if (threadIdx.x == 0) {
+        const unsigned s0 = (unsigned)__cvta_generic_to_shared(buf),
+                       b0 = (unsigned)__cvta_generic_to_shared(bar);
+        const long long chunks = (body + CHUNK - 1) / CHUNK;
+        const long long mine = blockIdx.x < chunks ? (chunks - blockIdx.x + gridDim.x - 1) / gridDim.x : 0;
+        for (int s = 0; s < STAGES; ++s)
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(b0 + 8 * s));
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+        auto sizeOf = [&](long long i) {
+            const long long off = (blockIdx.x + i * gridDim.x) * (long long)CHUNK;
+            return (unsigned)min((long long)CHUNK, body - off);
+        };
+        auto load = [&](long long i) { // chunk i of this block into stage i % STAGES
+            const int s = int(i % STAGES);
+            const unsigned size = sizeOf(i);
+            const unsigned char *g = src + (blockIdx.x + i * gridDim.x) * (long long)CHUNK;
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(b0 + 8 * s),
+                         "r"(size)
+                         : "memory");
+            asm volatile(
+                "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::
+                    "r"(s0 + s * CHUNK),
+                "l"(g), "r"(size), "r"(b0 + 8 * s)
+                : "memory");
+        };
+        for (long long i = 0; i < STAGES - 1 && i < mine; ++i)
+            load(i);
+        for (long long i = 0; i < mine; ++i) {
+            const int s = int(i % STAGES);
+            const unsigned parity = unsigned(i / STAGES) & 1u;
+            unsigned done = 0;
+            while (!done)
+                asm volatile("{\n.reg .pred p;\n"
+                             "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                             "selp.u32 %0, 1, 0, p;\n}\n"
+                             : "=r"(done)
+                             : "r"(b0 + 8 * s), "r"(parity)
+                             : "memory");
+            // The load landed (async proxy) and the store reads it (async proxy too); the fence
+            // is the conservative ordering between the barrier wait and the store.
+            asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+            unsigned char *g = dst + (blockIdx.x + i * gridDim.x) * (long long)CHUNK;
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n" ::"l"(g),
+                         "r"(s0 + s * CHUNK), "r"(sizeOf(i))
+                         : "memory");
+            asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+            if (i + STAGES - 1 < mine) {
+                // Its stage is the one stored in the previous iteration: wait until every
+                // store but the newest has read its shared memory.
+                asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory");
+                load(i + STAGES - 1);
+            }
+        }
+        asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+    }
+#else
+    // No bulk-copy engine before sm_90 (the bench refuses such devices): a plain loop keeps
+    // the instantiation compilable for every architecture.
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < body;
+         i += (long long)gridDim.x * blockDim.x)
+        dst[i] = src[i];
+#endif
+    if (blockIdx.x == 0 && threadIdx.x < bytes - body)
+        dst[body + threadIdx.x] = src[body + threadIdx.x];
+}
+
 template <typename T, typename Op, int UNROLL, int HINT>
 __global__ void binary_vector(const T *__restrict__ x, const T *__restrict__ y, T *__restrict__ out,
                               long long n, Op op)
