@@ -84,6 +84,10 @@ bool encodeTiled2d(CUtensorMap *map, CUtensorMapDataType type, int elemBytes, co
 bool encodeOperand(CUtensorMap *map, model::Dtype d, const void *base, qint64 rows, qint64 K,
                    unsigned boxRows, QString *error)
 {
+    // e4m3 (the fp8 step): one byte an element, so the 128-byte swizzle row is 128 of K. TMA
+    // has no fp8 type and needs none: the bytes are copied, never converted (UINT8).
+    if (d == model::Dtype::Fp8)
+        return encodeTiled2d(map, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, base, rows, K, 128, boxRows, error);
     return encodeTiled2d(
         map, d == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2,
         base, rows, K, 64, boxRows, error);
@@ -97,7 +101,8 @@ public:
     GemmBench(const QString &id, const Params &p, model::Dtype d)
         : m_id(id), m_params(p), m_dtype(d), m_M(int(P(p, "M"))), m_N(int(P(p, "N"))), m_K(int(P(p, "K"))),
           m_cublasRef(gemm::referenceIds().contains(id)), m_tc(gemm::usesTensorCores(id)),
-          m_wgmma(gemm::usesTma(id)), m_tmaStore(gemm::isPersistent(id)), m_tf32(d == model::Dtype::Tf32)
+          m_wgmma(gemm::usesTma(id)), m_tmaStore(gemm::isPersistent(id)), m_tf32(d == model::Dtype::Tf32),
+          m_fp8(d == model::Dtype::Fp8)
     {
     }
 
@@ -113,6 +118,11 @@ public:
         if (m_tf32 && dev.major < 8) {
             if (error)
                 *error = tr("TF32 tensor cores need sm_80 or newer; this device is %1").arg(dev.arch());
+            return false;
+        }
+        if (m_fp8 && dev.major * 10 + dev.minor < 89) {
+            if (error)
+                *error = tr("fp8 (e4m3) tensor cores need sm_89 or newer; this device is %1").arg(dev.arch());
             return false;
         }
         const bool tc = m_tc;
@@ -133,11 +143,27 @@ public:
         m_seed = ctx.seed();
         // tf32 is fp32 storage: the tensor cores round the inputs themselves.
         const model::Dtype stored = m_tf32 ? model::Dtype::Fp32 : m_dtype;
-        if (!(m_a = allocFilled(ctx, nA, stored, kLo, kHi, m_seed, error)) ||
-            !(m_b = allocFilled(ctx, nB, stored, kLo, kHi, m_seed + 1, error)) ||
-            !(m_c = static_cast<float *>(allocOutput(ctx, size_t(nC) * 4, error))))
+        if (m_fp8) {
+            // e4m3 is made on the host (the runtime's fills have no fp8) from the same counter-
+            // based values, so hostValue regenerates exactly what the device holds.
+            if (!(m_a = uploadE4m3(ctx, nA, m_seed, error)) ||
+                !(m_b = uploadE4m3(ctx, nB, m_seed + 1, error)))
+                return false;
+            // Per-tensor scales (exact binary fractions, not 1: a kernel that ignored one fails),
+            // cuBLASLt's 32 MiB workspace.
+            const float scales[2] = {kScaleA, kScaleB};
+            m_scales = static_cast<float *>(ctx.alloc(sizeof scales, error));
+            void *ws = ctx.alloc(kLtWorkspace, error);
+            if (!m_scales || !ws || !ctx.upload(m_scales, scales, sizeof scales, error) ||
+                !m_lt.init(ctx.stream(), ws, kLtWorkspace, error))
+                return false;
+        } else if (!(m_a = allocFilled(ctx, nA, stored, kLo, kHi, m_seed, error)) ||
+                   !(m_b = allocFilled(ctx, nB, stored, kLo, kHi, m_seed + 1, error))) {
             return false;
-        if (!m_cublas.init(ctx.stream(), error))
+        }
+        if (!(m_c = static_cast<float *>(allocOutput(ctx, size_t(nC) * 4, error))))
+            return false;
+        if (!m_fp8 && !m_cublas.init(ctx.stream(), error))
             return false;
         if (m_wgmma) {
             if (!encodeOperand(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
@@ -150,7 +176,11 @@ public:
                 !encodeTiled2d(&m_mapC, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, m_c, m_M, m_N, 32, 64, error))
                 return false;
         }
-        if (m_cublasRef) {
+        if (m_cublasRef && m_fp8) {
+            m_resources = {{"library", "cublasLtMatmul"},
+                           {"b_layout", "NxK"},
+                           {"compute", "e4m3 in, fp32 accumulate (fast accumulation), fp32 out"}};
+        } else if (m_cublasRef) {
             m_resources = {{"library", "cublasGemmEx"},
                            {"b_layout", tc ? "NxK" : "KxN"},
                            {"compute", tc       ? "fp32 accumulate"
@@ -167,6 +197,8 @@ public:
 
     bool launch(BenchContext &ctx, QString *error) override
     {
+        if (m_cublasRef && m_fp8)
+            return m_lt.run(m_M, m_N, m_K, m_a, m_b, m_scales, m_scales + 1, m_c, error);
         if (m_cublasRef)
             return m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
         int M = m_M, N = m_N, K = m_K;
@@ -175,6 +207,11 @@ public:
             block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
         if (m_tmaStore) {
             void *args[] = {&m_mapA, &m_mapB, &m_mapC, &m_c, &M, &N, &K, &alpha, &beta};
+            return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
+        }
+        if (m_fp8) {
+            const float *scaleA = m_scales, *scaleB = m_scales + 1;
+            void *args[] = {&m_mapA, &m_mapB, &m_c, &M, &N, &K, &scaleA, &scaleB, &alpha, &beta};
             return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
         }
         if (m_wgmma) {
@@ -200,8 +237,9 @@ public:
         // Every element against cuBLAS with the same inputs and layouts, on the device.
         float *ref = static_cast<float *>(ctx.alloc(size_t(nC) * 4, &error));
         std::vector<float> r(size_t(nC), 0.f);
-        if (!ref || !m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, ref, &error) ||
-            !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
+        const bool refRan = m_fp8 ? m_lt.run(m_M, m_N, m_K, m_a, m_b, m_scales, m_scales + 1, ref, &error)
+                                  : m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, ref, &error);
+        if (!ref || !refRan || !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
             return failedCheck("cublas", error);
         double sq = 0;
         for (float v : r)
@@ -209,11 +247,13 @@ public:
         // Errors relative to |ref| + rms(ref): the entries near zero of a long dot product carry
         // the rounding of its large terms, so a pure relative error would be meaningless there.
         const double rms = std::sqrt(sq / double(std::max(1LL, nC)));
-        model::Check c = compareAll(nC, kCublasTolerance, std::max(rms, 1e-30), "cublas", [&](long long i) {
-            return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
-        });
-        c.reference = m_tc ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
-                           : QStringLiteral("cublas sgemm + cpu-fp64 samples");
+        model::Check c = compareAll(nC, m_fp8 ? kCublasLtFp8Tolerance : kCublasTolerance,
+                                    std::max(rms, 1e-30), m_fp8 ? "cublaslt" : "cublas", [&](long long i) {
+                                        return std::pair{double(out[size_t(i)]), double(r[size_t(i)])};
+                                    });
+        c.reference = m_fp8  ? QStringLiteral("cublasLt (e4m3 in, fp32 accumulate) + cpu-fp64 samples")
+                      : m_tc ? QStringLiteral("cublas (bf16/fp16 in, fp32 accumulate) + cpu-fp64 samples")
+                             : QStringLiteral("cublas sgemm + cpu-fp64 samples");
         c.maxRelErr = std::max(c.maxRelErr, cpu.maxRelErr);
         return c;
     }
@@ -222,6 +262,27 @@ private:
     // |out - ref| / (|ref| + rms(ref)): fp32 sums of up to 32k products in another order stay
     // far below this; a wrong tile, a missing barrier or an unwritten element do not.
     static constexpr double kCublasTolerance = 1e-4;
+    // fp8: the tensor cores add e4m3 products keeping about 14 bits, not fp32's 24 (DeepSeek-V3
+    // report, arXiv 2412.19437, 3.3.2), in cuBLASLt's fast accumulation as in the fp8 step, in
+    // another order: each k32 instruction may lose ~2^-14 of a partial sum of size ~rms(C), so
+    // the two differ by about sqrt(K / 32) * 2^-14 * rms (1e-3 at K = 8192, 2e-4 at K = 1008).
+    // A wrong or missing K-slice of 128 products is off by sqrt(128 / K) * rms, 0.36 at K = 1008.
+    static constexpr double kCublasLtFp8Tolerance = 5e-3;
+    // The CPU check of fp8: |out - exact| / sum |a b| (see sampledCpuCheck): the same ~14-bit
+    // accumulation, its errors a small fraction of sum |a b|; one product more or less at K = 1008
+    // is ~1e-3 of it.
+    static constexpr double kFp8CpuTolerance = 1e-3;
+    static constexpr float kScaleA = 1.5f, kScaleB = 0.625f;
+    static constexpr size_t kLtWorkspace = size_t(32) << 20;
+
+    static void *uploadE4m3(BenchContext &ctx, long long n, unsigned seed, QString *error)
+    {
+        std::vector<uint8_t> h(static_cast<size_t>(n));
+        for (long long i = 0; i < n; ++i)
+            h[size_t(i)] = hostfloat::floatToE4m3(rl_value((unsigned long long)i, seed, kLo, kHi));
+        void *p = ctx.alloc(size_t(n), error);
+        return p && ctx.upload(p, h.data(), size_t(n), error) ? p : nullptr;
+    }
 
     double a(long long r, long long k) const { return hostValue(r * m_K + k, m_seed, kLo, kHi, m_dtype); }
     double b(long long k, long long c) const
@@ -241,12 +302,15 @@ private:
         c.ok = true;
         // TF32 rounds each input to 10 bits of mantissa; everything else multiplies exactly
         // representable values and adds in fp32.
-        const double tol = m_tf32 ? 2e-3 : 1e-4;
+        const double tol = m_tf32 ? 2e-3 : m_fp8 ? kFp8CpuTolerance : 1e-4;
+        // fp8: C = alpha * scaleA * scaleB * A B (alpha 1); the scales are powers of two times
+        // small integers, so scaling the fp64 sum is exact enough.
+        const double scale = m_fp8 ? double(kScaleA) * double(kScaleB) : 1.0;
         for (long long idx : samples) {
             const long long r = idx / N, col = idx % N;
             double s = 0, mag = 0;
             for (long long k = 0; k < m_K; ++k) {
-                const double x = a(r, k) * b(k, col);
+                const double x = scale * a(r, k) * b(k, col);
                 s += x;
                 mag += std::fabs(x);
             }
@@ -276,11 +340,14 @@ private:
     bool m_wgmma;     // TMA descriptors instead of pointers
     bool m_tmaStore;  // and one for C as well (the persistent steps' epilogue)
     bool m_tf32;
+    bool m_fp8; // e4m3 inputs made on the host, per-tensor scales, cuBLASLt as the reference
     gemm::LaunchShape m_shape;
     void *m_a = nullptr, *m_b = nullptr;
     float *m_c = nullptr;
     unsigned m_seed = 0;
     CublasGemm m_cublas;
+    CublasLtFp8 m_lt;
+    float *m_scales = nullptr; // scaleA, scaleB (device)
     CUtensorMap m_mapA{}, m_mapB{}, m_mapC{};
 };
 

@@ -40,9 +40,11 @@ enum class Step {
     Wgmma,
     WgmmaPersistent, // 11
     WgmmaCluster,    // 12 (registered once its source exists; keeps the numbering of what follows)
+    WgmmaFp8,        // 13
     CublasSgemm,
     CublasTf32,
-    CublasBf16
+    CublasBf16,
+    CublasLtFp8
 };
 
 struct StepInfo
@@ -121,6 +123,12 @@ const StepInfo kSteps[] = {
          "Step 10 with one block per SM looping over output tiles in grouped order: the producer keeps "
          "the ring full across tiles, and the epilogue leaves through shared memory with TMA stores that "
          "overlap the next tile's main loop (sm_90a only).")},
+    {Step::WgmmaFp8, "gemm.wgmma_fp8", "wgmma_fp8",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 13: fp8 (e4m3) wgmma + TMA (Hopper)"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Step 10 with e4m3 inputs: a 128-byte swizzle row holds 128 values of K, wgmma k32 runs at twice "
+         "the bf16 rate, per-tensor scales as cuBLASLt takes them, fp32 C (sm_90a only).")},
     {Step::CublasSgemm, "gemm.cublas_sgemm", nullptr,
      QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLAS SGEMM"),
      QT_TRANSLATE_NOOP(
@@ -134,6 +142,12 @@ const StepInfo kSteps[] = {
          "kernels::GemmKernels",
          "cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the "
          "reference of the tensor-core steps.")},
+    {Step::CublasLtFp8, "gemm.cublaslt_fp8", nullptr,
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "cuBLASLt FP8"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "cublasLtMatmul with e4m3 A and B (the \"TN\" layout: both K-major), per-tensor scales, fp32 "
+         "accumulation (fast accumulation, as the fp8 step) and fp32 C: the reference of the fp8 step.")},
 };
 
 // "gemm/05_reg2d.cu": the steps are numbered in ladder order, as their titles are.
@@ -155,7 +169,13 @@ const StepInfo *stepOf(const QString &id)
 // The Hopper steps: wgmma and TMA, compiled for sm_90a, B read through tensor maps.
 bool wgmmaStep(Step s)
 {
-    return s == Step::Wgmma || s == Step::WgmmaPersistent || s == Step::WgmmaCluster;
+    return s == Step::Wgmma || s == Step::WgmmaPersistent || s == Step::WgmmaCluster || s == Step::WgmmaFp8;
+}
+
+// e4m3 inputs (B stored N x K, both K-major): the fp8 step and its cuBLASLt reference.
+bool fp8Step(Step s)
+{
+    return s == Step::WgmmaFp8 || s == Step::CublasLtFp8;
 }
 
 // One block per SM looping over the output tiles (the grid is min(SMs, tiles)).
@@ -166,7 +186,7 @@ bool persistentStep(Step s)
 
 bool tensorCoreStep(Step s)
 {
-    return s == Step::Wmma || s == Step::Mma || wgmmaStep(s) || s == Step::CublasBf16;
+    return s == Step::Wmma || s == Step::Mma || wgmmaStep(s) || s == Step::CublasBf16 || fp8Step(s);
 }
 
 qint64 P(const Params &p, const char *name)
@@ -314,7 +334,8 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
     }
     case Step::Wgmma:
     case Step::WgmmaPersistent:
-    case Step::WgmmaCluster: {
+    case Step::WgmmaCluster:
+    case Step::WgmmaFp8: { // the same tiles in bytes: 128-byte rows of K (64 bf16 or 128 e4m3)
         const qint64 bm = P(p, "BM"), bn = P(p, "BN"), st = P(p, "STAGES"), cons = P(p, "CONSUMERS");
         if (bm % (64 * cons) != 0 || (bm / cons / 64) > 2)
             return tr("each consumer warpgroup takes 64 or 128 rows: BM (%1) must be 64 or 128 times "
@@ -335,6 +356,7 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
     case Step::CublasSgemm:
     case Step::CublasTf32:
     case Step::CublasBf16:
+    case Step::CublasLtFp8:
         return {};
     }
     return {};
@@ -368,6 +390,7 @@ int threadsOf(Step s, const Params &p)
     case Step::Wgmma:
     case Step::WgmmaPersistent:
     case Step::WgmmaCluster:
+    case Step::WgmmaFp8:
         return int(128 * (P(p, "CONSUMERS") + 1));
     default:
         return 0;
@@ -415,6 +438,7 @@ gemm::LaunchShape shapeOf(Step s, const Params &p, int sms)
     case Step::Wmma:
     case Step::Mma:
     case Step::Wgmma:
+    case Step::WgmmaFp8:
         sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
         break;
     case Step::WgmmaPersistent:
@@ -509,6 +533,7 @@ QList<ParamSpec> tileSpecs(Step s)
                 0, 1)};
     case Step::Wgmma:
     case Step::WgmmaPersistent:
+    case Step::WgmmaFp8:
         return {intParam("BM", tr("block tile rows (64 or 128 per consumer warpgroup)"), 128, 64, 256, 64),
                 intParam("BN", tr("block tile columns (the wgmma N)"), 256, 64, 256, 64),
                 intParam("STAGES", tr("shared-memory stages between the TMA producer and the consumers"), 4,
@@ -526,9 +551,13 @@ QList<Params> testCasesFor(Step s)
 {
     // Three sizes per step: a tile multiple, sizes that are multiples of nothing, and a thin
     // one. Tensor-core steps need K % 8 == 0 (16-byte rows for cp.async and TMA).
+    // fp8: K % 16 == 0 (16-byte rows of one-byte values) and N % 16 == 0 (cuBLASLt's fp8
+    // kernels want 16-byte aligned dimensions); M is free.
     const bool tc = tensorCoreStep(s);
-    const QList<std::array<qint64, 3>> sizes = {
-        {256, 256, 256}, {333, 517, tc ? 264 : 259}, {1000, 72, tc ? 1000 : 999}};
+    const QList<std::array<qint64, 3>> sizes =
+        fp8Step(s) ? QList<std::array<qint64, 3>>{{256, 256, 256}, {333, 528, 272}, {1000, 80, 1008}}
+                   : QList<std::array<qint64, 3>>{
+                         {256, 256, 256}, {333, 517, tc ? 264 : 259}, {1000, 72, tc ? 1000 : 999}};
     QList<Params> out;
     for (const auto &sz : sizes)
         out.append(Params{{"M", sz[0]}, {"N", sz[1]}, {"K", sz[2]}});
@@ -553,14 +582,28 @@ void registerGemmKernels(Catalog &c)
         // The fp32 steps are slow at the bottom of the ladder: 4096^3 keeps naive near 0.2 s.
         k.params = sizeParams(tc ? 8192 : 4096) + tileSpecs(s);
         k.dtypes = s == Step::CublasTf32 ? QStringList{"tf32"}
+                   : fp8Step(s)          ? QStringList{"fp8"}
                    : tc                  ? QStringList{"bf16", "fp16"}
                                          : QStringList{"fp32"};
         if (s == Step::CublasTf32)
             k.precision = "tf32_tc";
-        k.work = [](const Params &p, model::Dtype d) {
-            return model::workloads::gemm(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")), d);
-        };
+        if (fp8Step(s)) {
+            k.precision = "fp8_tc";
+            k.work = [](const Params &p, model::Dtype) {
+                return model::workloads::gemmFp8(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")));
+            };
+        } else {
+            k.work = [](const Params &p, model::Dtype d) {
+                return model::workloads::gemm(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")), d);
+            };
+        }
         k.validate = [s, tc](const Params &p, model::Dtype) -> QString {
+            if (fp8Step(s) && (P(p, "K") % 16 != 0 || P(p, "N") % 16 != 0))
+                return tr("K (%1) and N (%2) must be multiples of 16: rows of one-byte e4m3 values start on "
+                          "16-byte boundaries for TMA, and cuBLASLt's fp8 kernels need 16-byte aligned "
+                          "dimensions")
+                    .arg(P(p, "K"))
+                    .arg(P(p, "N"));
             if ((s == Step::Mma || wgmmaStep(s)) && P(p, "K") % 8 != 0)
                 return tr("K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte "
                           "boundary "
@@ -576,7 +619,7 @@ void registerGemmKernels(Catalog &c)
                 o.source = file;
                 for (const ParamSpec &ps : tileSpecs(s))
                     o.defines[ps.name] = QString::number(P(p, ps.name.toLatin1().constData()));
-                if (tensorCoreStep(s))
+                if (tensorCoreStep(s) && !fp8Step(s)) // the fp8 step has one input type
                     o.defines["DT"] = d == model::Dtype::Fp16 ? "1" : "0";
                 o.extraOptions = {"-lineinfo"};
                 if (wgmmaStep(s))
@@ -617,6 +660,8 @@ QString referenceFor(const QString &id)
     const StepInfo *s = stepOf(id);
     if (!s || !s->name)
         return {};
+    if (fp8Step(s->step))
+        return QStringLiteral("gemm.cublaslt_fp8");
     return tensorCoreStep(s->step) ? QStringLiteral("gemm.cublas_bf16") : QStringLiteral("gemm.cublas_sgemm");
 }
 
@@ -719,6 +764,7 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
             break;
         case Step::Wgmma:
         case Step::WgmmaPersistent:
+        case Step::WgmmaFp8:
             p = {{"BM", pick({64, 128, 256})},
                  {"BN", pick({64, 128, 192, 256})},
                  {"STAGES", pick({2, 3, 4, 5, 6})},

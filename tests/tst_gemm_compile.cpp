@@ -57,6 +57,33 @@ private slots:
         }
         const QStringList ladder = gemm::ladderIds();
         QCOMPARE(ladder.mid(0, 11), expected.mid(0, 11));
+        // The fp8 step closes the ladder; cuBLASLt fp8 is its reference, with the same e4m3
+        // inputs and an fp32 C: 1-byte operands and 4-byte results in the traffic.
+        QCOMPARE(ladder.last(), QStringLiteral("gemm.wgmma_fp8"));
+        QVERIFY(gemm::referenceIds().contains("gemm.cublaslt_fp8"));
+        QCOMPARE(gemm::referenceFor("gemm.wgmma_fp8"), QStringLiteral("gemm.cublaslt_fp8"));
+        QCOMPARE(gemm::archFor("gemm.wgmma_fp8", 9, 0), QStringLiteral("sm_90a"));
+        QVERIFY(gemm::usesTensorCores("gemm.wgmma_fp8") && gemm::usesTma("gemm.wgmma_fp8"));
+        QVERIFY(!gemm::isPersistent("gemm.wgmma_fp8") && !gemm::usesTma("gemm.cublaslt_fp8"));
+        QVERIFY(gemm::tileParams("gemm.wgmma_fp8").contains("GROUP"));
+        for (const QString &id : {QStringLiteral("gemm.wgmma_fp8"), QStringLiteral("gemm.cublaslt_fp8")}) {
+            const KernelSpec *k = c.find(id);
+            QVERIFY2(k, qPrintable(id));
+            QCOMPARE(k->dtypes, QStringList{"fp8"});
+            QCOMPARE(k->precision, QStringLiteral("fp8_tc"));
+            QCOMPARE(k->testCases.size(), 3);
+            const auto w = k->work({{"M", 1000}, {"N", 80}, {"K", 1008}}, model::Dtype::Fp8);
+            QCOMPARE(w.flops, 2.0 * 1000 * 80 * 1008);
+            QCOMPARE(w.bytes, 1000.0 * 1008 + 80.0 * 1008 + 4.0 * 1000 * 80);
+            for (const QVariantMap &p : k->testCases) // sizes cuBLASLt fp8 and TMA take
+                QVERIFY(p["K"].toInt() % 16 == 0 && p["N"].toInt() % 16 == 0);
+        }
+        // The same tile rules and shared memory as step 10: 128-byte rows of K either way.
+        const QVariantMap t{{"M", 8192}, {"N", 8192},   {"K", 8192},     {"BM", 128},
+                            {"BN", 256}, {"STAGES", 4}, {"CONSUMERS", 2}};
+        QCOMPARE(gemm::dynamicSmemBytes("gemm.wgmma_fp8", t), gemm::dynamicSmemBytes("gemm.wgmma_tma", t));
+        QCOMPARE(gemm::launchShape("gemm.wgmma_fp8", t, 132).gridX, 64 * 32);
+        QCOMPARE(gemm::threadsPerBlock("gemm.wgmma_fp8", t), 384);
         QCOMPARE(gemm::referenceFor("gemm.warptiled"), QStringLiteral("gemm.cublas_sgemm"));
         QCOMPARE(gemm::referenceFor("gemm.mma_multistage"), QStringLiteral("gemm.cublas_bf16"));
         QCOMPARE(gemm::archFor("gemm.wgmma_tma", 9, 0), QStringLiteral("sm_90a"));
@@ -164,7 +191,9 @@ private slots:
             QList<QVariantMap> configs = {QVariantMap{}};
             configs += extra.value(id);
             if (gemm::usesTma(id)) {
-                // wgmma is arch-specific: only sm_90a.
+                // wgmma is arch-specific: only sm_90a. The fp8 step takes e4m3 only.
+                const KernelSpec *k = Catalog::instance().find(id);
+                const QString dt = k->defaultDtype();
                 configs += {{{"BN", 128}},
                             {{"BM", 256}, {"BN", 128}, {"STAGES", 3}},
                             {{"BM", 128}, {"BN", 192}, {"STAGES", 5}, {"GROUP", 1}},
@@ -173,8 +202,10 @@ private slots:
                 for (const QVariantMap &p : configs)
                     if (gemm::illegalReason(id, p, 232448).isEmpty()) // step 11 has less room for stages
                         QTest::addRow("%s/sm_90a/%s", qPrintable(id), qPrintable(rowName(p)))
-                            << id << "sm_90a" << p << "bf16";
-                QTest::addRow("%s/sm_90a/fp16", qPrintable(id)) << id << "sm_90a" << QVariantMap{} << "fp16";
+                            << id << "sm_90a" << p << dt;
+                if (k->dtypes.contains("fp16"))
+                    QTest::addRow("%s/sm_90a/fp16", qPrintable(id))
+                        << id << "sm_90a" << QVariantMap{} << "fp16";
                 continue;
             }
             for (const QString &arch : archs)
@@ -194,6 +225,9 @@ private slots:
             for (const QVariantMap &p : gemm::randomConfigs(id, 3, 2026))
                 QTest::addRow("%s/sm_90a/random:%s", qPrintable(id), qPrintable(rowName(p)))
                     << id << "sm_90a" << p << "bf16";
+        for (const QVariantMap &p : gemm::randomConfigs("gemm.wgmma_fp8", 3, 2026))
+            QTest::addRow("gemm.wgmma_fp8/sm_90a/random:%s", qPrintable(rowName(p)))
+                << QStringLiteral("gemm.wgmma_fp8") << "sm_90a" << p << "fp8";
     }
 
     void compile()
@@ -240,7 +274,7 @@ private slots:
         QFETCH(QString, id);
         const KernelSpec *k = Catalog::instance().find(id);
         QVERIFY(k);
-        CompileOptions o = k->compileOptions(k->defaults(), model::Dtype::Bf16);
+        CompileOptions o = k->compileOptions(k->defaults(), *model::parseDtype(k->defaultDtype()));
         o.arch = "sm_90";
         const CompileResult c = m_compiler.compile(o);
         QVERIFY(!c.ok);
@@ -286,6 +320,12 @@ private slots:
             << "gemm.wgmma_persistent" << QVariantMap{{"K", 100}} << "multiple of 8";
         QTest::newRow("persistent accumulators")
             << "gemm.wgmma_persistent" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
+        QTest::newRow("fp8 K 264") << "gemm.wgmma_fp8" << QVariantMap{{"K", 264}} << "multiples of 16";
+        QTest::newRow("fp8 N 517") << "gemm.wgmma_fp8" << QVariantMap{{"N", 517}} << "multiples of 16";
+        QTest::newRow("cublaslt fp8 K 100")
+            << "gemm.cublaslt_fp8" << QVariantMap{{"K", 100}} << "multiples of 16";
+        QTest::newRow("fp8 accumulators")
+            << "gemm.wgmma_fp8" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
         QTest::newRow("M zero") << "gemm.warptiled" << QVariantMap{{"M", 0}} << "between";
     }
 

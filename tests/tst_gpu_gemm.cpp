@@ -64,6 +64,21 @@ private slots:
              QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent"})
             QTest::addRow("%s/2048", qPrintable(id))
                 << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}} << QString();
+        // fp8 (e4m3): random tiles at an odd M with the N and K cuBLASLt fp8 takes (multiples of
+        // 16, of no tile), and sizes past one wave, against cuBLASLt fp8 and fp64 samples.
+        const QVariantMap oddFp8{{"M", 333}, {"N", 528}, {"K", 272}};
+        for (QVariantMap p : gemm::randomConfigs("gemm.wgmma_fp8", 4, 11)) {
+            const QString name = rowName(p);
+            for (auto it = oddFp8.begin(); it != oddFp8.end(); ++it)
+                p[it.key()] = it.value();
+            QTest::addRow("gemm.wgmma_fp8/random:%s", qPrintable(name)) << "gemm.wgmma_fp8" << p << "fp8";
+        }
+        for (const QString &id : {QStringLiteral("gemm.wgmma_fp8"), QStringLiteral("gemm.cublaslt_fp8")}) {
+            QTest::addRow("%s/2048", qPrintable(id))
+                << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}} << "fp8";
+            QTest::addRow("%s/3000x4112x4096", qPrintable(id))
+                << id << QVariantMap{{"M", 3000}, {"N", 4112}, {"K", 4096}} << "fp8";
+        }
         // The persistent steps loop over tiles: sizes with several tiles per SM, one of them
         // cut at both edges with N % 4 == 0 (the TMA store clips), one with N % 4 != 0 (direct
         // stores), and a small-tile variant where every block takes many tiles.
@@ -99,6 +114,8 @@ private slots:
             QSKIP("wgmma + TMA needs an sm_90 device");
         if ((gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) && dev.major < 8)
             QSKIP("tensor-core steps need sm_80 or newer");
+        if (Catalog::instance().find(id)->dtypes.contains("fp8") && dev.major * 10 + dev.minor < 89)
+            QSKIP("fp8 tensor cores need sm_89 or newer");
         RunOptions o;
         o.repeat = 3; // correctness here; speed is the ladder command's job
         const RunResult r = m_runner.run(id, params, dtype, o);
