@@ -497,16 +497,20 @@ QList<ParamSpec> tileSpecs(Step s)
     case Step::Warptiled:
         // Defaults: the fastest of the configurations measured on an H200 (4 warps of 64 x 64,
         // two blocks per SM).
-        return {intParam("BM", tr("block tile rows"), 64, 16, 256, 16),
-                intParam("BN", tr("block tile columns"), 256, 16, 256, 16),
-                intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
-                intParam("WM", tr("warp tile rows"), 64, 8, 256, 8),
-                intParam("WN", tr("warp tile columns"), 64, 8, 256, 8),
-                intParam("WNITER", tr("sub-tiles of a warp tile along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
-                intParam("TM", tr("results per thread per sub-tile, rows"), 4, 4, 16, 4),
-                intParam("TN", tr("results per thread per sub-tile, columns"), 4, 4, 16, 4),
-                intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1,
-                         4)};
+        return {
+            intParam("BM", tr("block tile rows"), 64, 16, 256, 16),
+            intParam("BN", tr("block tile columns"), 256, 16, 256, 16),
+            intParam("BK", tr("K-slice per shared-memory tile"), 8, 4, 64, 4),
+            intParam("WM", tr("warp tile rows"), 64, 8, 256, 8),
+            intParam("WN", tr("warp tile columns"), 64, 8, 256, 8),
+            intParam("WNITER", tr("sub-tiles of a warp tile along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
+            intParam("TM", tr("results per thread per sub-tile, rows"), 4, 4, 16, 4),
+            intParam("TN", tr("results per thread per sub-tile, columns"), 4, 4, 16, 4),
+            intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1, 4),
+            intParam("FRAGPIPE",
+                     tr("1: double-buffer the register fragments (shared-memory loads of the next k before "
+                        "the FFMAs)"),
+                     1, 0, 1)};
     case Step::Wmma:
         return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2),
                 intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),

@@ -8,16 +8,19 @@
 // broadcast within the warp), and a thread's accumulators map onto registers the compiler can
 // keep without spilling.
 //
-// On top of that, two shared-memory buffers: while the block computes on one K-slice, each
-// thread already holds the next slice's global loads in registers, and stores them into the
-// other buffer afterwards. One __syncthreads per K-slice instead of two, and the global load
-// latency hides behind the math.
+// On top of that, double buffering at both levels: while the block computes on one K-slice,
+// each thread already holds the next slice's global loads in registers, and stores them into
+// the other shared-memory buffer before the slice's last k step; and a thread's register
+// fragments for k + 1 (float4 loads from As, stored transposed, and Bs) are read while the
+// FFMAs of k run, across the slice boundary too. One __syncthreads per K-slice, and neither the
+// global nor the shared-memory latency sits between two FFMA runs.
 //
 // Parameters (defines): BM, BN, BK - block tile; WM, WN - warp tile; WNITER - sub-tiles of
 // a warp along N; TM, TN - results per thread per sub-tile. Derived: threads = 32 * (BM/WM) *
 // (BN/WN); WMITER = WM*WN / (32*TM*TN*WNITER); WSUBM = WM/WMITER; WSUBN = WN/WNITER.
 // MINB - blocks per SM to budget registers for (__launch_bounds__; 1 lets the compiler take
-// up to 255).
+// up to 255). FRAGPIPE - 1 double-buffers the register fragments, 0 loads each k's right
+// before its FFMAs and stores the next slice after the last k (the barrier exposes the loads).
 // Legal: see the static_asserts (the catalog checks the same rules before compiling).
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block (threads).
 // Shared memory (static): 2 * (BK * (BM + 4) + BK * BN) * 4 bytes.
@@ -47,6 +50,9 @@
 #endif
 #ifndef MINB
 #define MINB 2 // blocks per SM the register allocation must leave room for (__launch_bounds__)
+#endif
+#ifndef FRAGPIPE
+#define FRAGPIPE 1 // 1: double-buffered register fragments (see above); 0: loaded right before use
 #endif
 
 #define NWARPS ((BM / WM) * (BN / WN))
@@ -144,9 +150,59 @@ extern "C" __global__ void __launch_bounds__(NT, MINB)
     };
 
     float acc[WMITER * TM][WNITER * TN] = {};
-    float regM[WMITER * TM], regN[WNITER * TN];
+    // FRAGPIPE: two sets of fragments, the next k's read from shared memory while the FFMAs of
+    // this k run (the loads' latency hides behind WMITER*TM x WNITER*TN independent FFMAs).
+    float regM[1 + FRAGPIPE][WMITER * TM], regN[1 + FRAGPIPE][WNITER * TN];
+    auto loadFrags = [&](int buf, int k, float(&m)[WMITER * TM], float(&n)[WNITER * TN]) {
+        const float *as = As[buf] + warpRow * WM + tRow * TM + k * BMP;
+        const float *bs = Bs[buf] + warpCol * WN + tCol * TN + k * BN;
+#pragma unroll
+        for (int wm = 0; wm < WMITER; ++wm)
+#pragma unroll
+            for (int i = 0; i < TM; i += 4)
+                *reinterpret_cast<float4 *>(&m[wm * TM + i]) =
+                    *reinterpret_cast<const float4 *>(&as[wm * WSUBM + i]);
+#pragma unroll
+        for (int wn = 0; wn < WNITER; ++wn)
+#pragma unroll
+            for (int j = 0; j < TN; j += 4)
+                *reinterpret_cast<float4 *>(&n[wn * TN + j]) =
+                    *reinterpret_cast<const float4 *>(&bs[wn * WSUBN + j]);
+    };
 
     const int KT = (K + BK - 1) / BK;
+#if FRAGPIPE
+    loadGlobal(0);
+    storeShared(0);
+    __syncthreads();
+    loadFrags(0, 0, regM[0], regN[0]);
+    for (int kt = 0; kt < KT; ++kt) {
+        const int cur = kt & 1;
+        const bool more = kt + 1 < KT;
+        if (more)
+            loadGlobal((kt + 1) * BK); // in flight while we compute on `cur`
+#pragma unroll
+        for (int k = 0; k < BK; ++k) {
+            if (k == BK - 1) {
+                // Before the last k of the slice: the next slice goes into the other buffer
+                // (last read before the previous barrier), everyone waits for it, and its first
+                // fragments are read while this slice's last FFMAs run.
+                if (more)
+                    storeShared(cur ^ 1);
+                __syncthreads();
+                if (more)
+                    loadFrags(cur ^ 1, 0, regM[(k + 1) & 1], regN[(k + 1) & 1]);
+            } else {
+                loadFrags(cur, k + 1, regM[(k + 1) & 1], regN[(k + 1) & 1]);
+            }
+#pragma unroll
+            for (int i = 0; i < WMITER * TM; ++i)
+#pragma unroll
+                for (int j = 0; j < WNITER * TN; ++j)
+                    acc[i][j] += regM[k & 1][i] * regN[k & 1][j];
+        }
+    }
+#else
     loadGlobal(0);
     storeShared(0);
     __syncthreads();
@@ -154,32 +210,20 @@ extern "C" __global__ void __launch_bounds__(NT, MINB)
         const int cur = kt & 1;
         if (kt + 1 < KT)
             loadGlobal((kt + 1) * BK); // in flight while we compute on `cur`
-        const float *as = As[cur] + warpRow * WM + tRow * TM;
-        const float *bs = Bs[cur] + warpCol * WN + tCol * TN;
 #pragma unroll
         for (int k = 0; k < BK; ++k) {
-#pragma unroll
-            for (int wm = 0; wm < WMITER; ++wm)
-#pragma unroll
-                for (int i = 0; i < TM; i += 4)
-                    *reinterpret_cast<float4 *>(&regM[wm * TM + i]) =
-                        *reinterpret_cast<const float4 *>(&as[k * BMP + wm * WSUBM + i]);
-#pragma unroll
-            for (int wn = 0; wn < WNITER; ++wn)
-#pragma unroll
-                for (int j = 0; j < TN; j += 4)
-                    *reinterpret_cast<float4 *>(&regN[wn * TN + j]) =
-                        *reinterpret_cast<const float4 *>(&bs[k * BN + wn * WSUBN + j]);
+            loadFrags(cur, k, regM[0], regN[0]);
 #pragma unroll
             for (int i = 0; i < WMITER * TM; ++i)
 #pragma unroll
                 for (int j = 0; j < WNITER * TN; ++j)
-                    acc[i][j] += regM[i] * regN[j];
+                    acc[i][j] += regM[0][i] * regN[0][j];
         }
         if (kt + 1 < KT)
             storeShared(cur ^ 1); // that buffer was last read before the previous barrier
         __syncthreads();
     }
+#endif
 
 #pragma unroll
     for (int wm = 0; wm < WMITER; ++wm)
