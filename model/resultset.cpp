@@ -13,8 +13,12 @@
 #include <QSaveFile>
 #include <QSet>
 
+#include <charconv>
 #include <climits>
 #include <cmath>
+#include <deque>
+#include <string_view>
+#include <unordered_map>
 
 namespace model {
 
@@ -270,8 +274,10 @@ std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error,
         const QJsonObject tRest = unknownKeys(t, {"median", "min", "max", "samples"});
         if (!tRest.isEmpty())
             m.extra.insert(QStringLiteral("time_s"), tRest);
+        // A check object whose known fields are all defaults is remembered in extra, so that the
+        // next save writes it again; one with a value says so itself (toJson writes it then).
         const QJsonObject cRest = unknownKeys(c, {"ok", "max_rel_err", "reference", "message"});
-        if (!cRest.isEmpty() || o.value(QLatin1String("check")).isObject())
+        if (!cRest.isEmpty() || (o.value(QLatin1String("check")).isObject() && !hasCheck(m.check)))
             m.extra.insert(QStringLiteral("check"), cRest);
         return m;
     } catch (const FieldError &e) {
@@ -280,6 +286,468 @@ std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error,
         return std::nullopt;
     }
 }
+
+} // namespace
+
+namespace {
+
+// A table keyed by bytes that it keeps a copy of, hashed by the standard library (Qt's qHash of a
+// QByteArray is several times slower, and a big file makes millions of lookups).
+template <typename T> class ByteTable
+{
+public:
+    const T *find(QByteArrayView key) const
+    {
+        const auto it = m_map.find(std::string_view(key.data(), size_t(key.size())));
+        return it == m_map.end() ? nullptr : &it->second;
+    }
+    // Stops taking entries at `limit`: a file of unique values would only grow it.
+    void insert(QByteArrayView key, const T &value, qsizetype limit)
+    {
+        if (qsizetype(m_map.size()) >= limit)
+            return;
+        m_keys.push_back(key.toByteArray()); // its bytes stay where they are
+        const QByteArray &k = m_keys.back();
+        m_map.emplace(std::string_view(k.constData(), size_t(k.size())), value);
+    }
+
+private:
+    std::deque<QByteArray> m_keys;
+    std::unordered_map<std::string_view, T> m_map;
+};
+
+// Strings by their bytes (ASCII): the same few names and values come back in every entry, so a
+// hit costs a lookup and no allocation.
+class ByteStrings
+{
+public:
+    QString operator()(QByteArrayView s)
+    {
+        if (s.isEmpty())
+            return {};
+        if (const QString *seen = m_seen.find(s))
+            return *seen;
+        QString text = QString::fromLatin1(s);
+        m_seen.insert(s, text, kMaxSeen);
+        return text;
+    }
+
+private:
+    static constexpr qsizetype kMaxSeen = 1 << 16;
+    ByteTable<QString> m_seen;
+};
+
+// One entry of "measurements" read straight from its bytes into a Measurement, with no document
+// tree and no QJsonObject for it: the entries RoofLab writes (strings without escapes or
+// non-ASCII bytes, params and resources of numbers, strings and booleans, time_s and check with
+// their own fields only, every value valid). Anything else, a wrong entry above all, makes
+// read() return nullopt, and the entry goes to measurementFrom, which alone decides what an entry
+// means and what is wrong with it; this path only has to give the same Measurement for the
+// entries it takes (tst_resultset compares the two on a generated file).
+class EntryReader
+{
+public:
+    explicit EntryReader(ByteStrings *strings) : m_strings(*strings) {}
+
+    std::optional<Measurement> read(QByteArrayView bytes)
+    {
+        m_p = bytes.data();
+        m_end = m_p + bytes.size();
+        try {
+            return entry();
+        } catch (const Bail &) {
+            return std::nullopt;
+        }
+    }
+
+private:
+    struct Bail
+    {
+    };
+    [[noreturn]] static void bail() { throw Bail{}; }
+
+    enum Key : unsigned {
+        Kernel,
+        Params,
+        Dtype,
+        Flops,
+        Bytes,
+        Time,
+        CheckKey,
+        Resources,
+        Predicted,
+        Clock,
+        Started,
+        Source,
+        Level,
+        Precision,
+        Unknown
+    };
+    static Key keyOf(QByteArrayView k)
+    {
+        static const char *const names[] = {
+            "kernel",    "params",           "dtype",     "flops",        "bytes",  "time_s", "check",
+            "resources", "predicted_time_s", "clock_mhz", "started_at_s", "source", "level",  "precision"};
+        for (unsigned i = 0; i < Unknown; ++i)
+            if (k == QByteArrayView(names[i]))
+                return Key(i);
+        return Unknown;
+    }
+
+    std::optional<Measurement> entry()
+    {
+        Measurement m;
+        unsigned seen = 0;
+        bool checkObject = false;
+        object([&](QByteArrayView key) {
+            const Key k = keyOf(key);
+            if (k != Unknown) {
+                if (seen & (1u << k))
+                    bail(); // a repeated key: Qt's parser decides which one counts
+                seen |= 1u << k;
+            }
+            switch (k) {
+            case Kernel:
+                m.kernel = string();
+                break;
+            case Dtype:
+                m.dtype = string();
+                break;
+            case Source:
+                m.source = string();
+                break;
+            case Level:
+                m.level = string();
+                break;
+            case Precision:
+                m.precision = string();
+                break;
+            case Flops:
+                m.flops = number();
+                break;
+            case Bytes:
+                m.bytes = number();
+                break;
+            case Predicted:
+                m.predictedTimeS = number();
+                break;
+            case Clock:
+                m.clockMhz = number();
+                break;
+            case Started:
+                m.startedAtS = number();
+                break;
+            case Params:
+                m.params = params();
+                break;
+            case Resources:
+                m.resources = map();
+                break;
+            case Time:
+                time(&m.time);
+                break;
+            case CheckKey:
+                check(&m.check);
+                checkObject = true;
+                break;
+            case Unknown: {
+                const QString name = m_strings(key);
+                if (name.isEmpty() || m.extra.contains(name))
+                    bail();
+                m.extra.insert(name, jsonValue());
+                break;
+            }
+            }
+        });
+        skipSpace();
+        if (m_p != m_end)
+            bail();
+        // What measurementFrom requires; a kernel of spaces only is its error to give.
+        const unsigned required = (1u << Kernel) | (1u << Flops) | (1u << Bytes) | (1u << Time);
+        if ((seen & required) != required || m.kernel.trimmed().isEmpty() || !(m.time.median > 0))
+            bail();
+        if (checkObject && !hasCheck(m.check))
+            m.extra.insert(QStringLiteral("check"), QJsonObject());
+        return m;
+    }
+
+    // ---- JSON pieces; each bails on anything it does not take
+    void skipSpace()
+    {
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
+            ++m_p;
+    }
+    bool accept(char c)
+    {
+        skipSpace();
+        if (m_p < m_end && *m_p == c) {
+            ++m_p;
+            return true;
+        }
+        return false;
+    }
+    void expect(char c)
+    {
+        if (!accept(c))
+            bail();
+    }
+
+    // {"key": value, ...}: `member(key)` reads each value.
+    template <typename Member> void object(Member member)
+    {
+        expect('{');
+        if (accept('}'))
+            return;
+        for (;;) {
+            skipSpace();
+            const QByteArrayView key = rawString();
+            expect(':');
+            skipSpace();
+            member(key);
+            if (accept(','))
+                continue;
+            expect('}');
+            return;
+        }
+    }
+
+    // A string of printable ASCII without escapes, its bytes between the quotes.
+    QByteArrayView rawString()
+    {
+        if (m_p >= m_end || *m_p != '"')
+            bail();
+        const char *start = ++m_p;
+        while (m_p < m_end && *m_p != '"') {
+            const auto c = static_cast<unsigned char>(*m_p);
+            if (c < 0x20 || c >= 0x80 || c == '\\')
+                bail();
+            ++m_p;
+        }
+        if (m_p >= m_end)
+            bail();
+        return QByteArrayView(start, m_p++ - start);
+    }
+    QString string() { return m_strings(rawString()); }
+
+    struct Number
+    {
+        double d = 0;
+        // Qt's parser keeps a number as an integer when it is written as one and fits a qint64
+        // (exactly), or when its double is integral and within qint64 (76.0, 1e3);
+        // QJsonValue::toVariant then gives a qlonglong.
+        bool integer = false;
+        qint64 i = 0;
+    };
+    // A number as JSON writes it (RFC 8259), read as Qt's parser reads it.
+    Number rawNumber()
+    {
+        const char *start = m_p;
+        auto digits = [this] {
+            const char *from = m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
+            return m_p - from;
+        };
+        if (m_p < m_end && *m_p == '-')
+            ++m_p;
+        const char *intStart = m_p;
+        const auto intDigits = digits();
+        if (intDigits == 0 || (intDigits > 1 && *intStart == '0'))
+            bail();
+        bool written = true; // as an integer
+        if (m_p < m_end && *m_p == '.') {
+            ++m_p;
+            written = false;
+            if (digits() == 0)
+                bail();
+        }
+        if (m_p < m_end && (*m_p == 'e' || *m_p == 'E')) {
+            ++m_p;
+            written = false;
+            if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
+                ++m_p;
+            if (digits() == 0)
+                bail();
+        }
+        Number n;
+        if (written) {
+            const auto r = std::from_chars(start, m_p, n.i);
+            if (r.ec == std::errc() && r.ptr == m_p) {
+                n.integer = true;
+                n.d = double(n.i);
+                return n;
+            }
+        }
+        const auto r = std::from_chars(start, m_p, n.d);
+        if (r.ec != std::errc() || r.ptr != m_p || !std::isfinite(n.d))
+            bail();
+        n.integer = n.d == std::floor(n.d) && n.d >= -9223372036854775808.0 && n.d < 9223372036854775808.0;
+        n.i = n.integer ? qint64(n.d) : 0;
+        return n;
+    }
+    // A field measurementFrom reads with number(): finite and not negative.
+    double number()
+    {
+        const double d = rawNumber().d;
+        if (!(d >= 0))
+            bail();
+        return d;
+    }
+    bool boolean()
+    {
+        auto word = [this](QByteArrayView w) {
+            if (m_end - m_p >= w.size() && QByteArrayView(m_p, w.size()) == w) {
+                m_p += w.size();
+                return true;
+            }
+            return false;
+        };
+        if (word("true"))
+            return true;
+        if (word("false"))
+            return false;
+        bail();
+    }
+
+    // params and resources: scalar values only, as QJsonValue::toVariant gives them.
+    QVariantMap map()
+    {
+        QVariantMap out;
+        object([&](QByteArrayView key) {
+            const QString name = m_strings(key);
+            if (name.isEmpty() || out.contains(name))
+                bail();
+            QVariant v;
+            if (m_p < m_end && *m_p == '"') {
+                v = string();
+            } else if (m_p < m_end && (*m_p == 't' || *m_p == 'f')) {
+                v = boolean();
+            } else {
+                const Number n = rawNumber();
+                v = n.integer ? QVariant(qlonglong(n.i)) : QVariant(n.d);
+            }
+            out.insert(name, v);
+        });
+        return out;
+    }
+    // A sweep repeats its configurations: the same params text gives one shared map.
+    QVariantMap params()
+    {
+        const char *start = m_p;
+        if (m_p < m_end && *m_p == '{') {
+            skipContainer();
+            if (const QVariantMap *seen = m_params.find(QByteArrayView(start, m_p - start)))
+                return *seen; // the same bytes read before
+            m_p = start;
+        }
+        QVariantMap out = map();
+        m_params.insert(QByteArrayView(start, m_p - start), out, kMaxParams);
+        return out;
+    }
+
+    void time(TimeStats *t)
+    {
+        std::optional<double> median, min, max, samples;
+        object([&](QByteArrayView key) {
+            std::optional<double> *slot = key == QByteArrayView("median")    ? &median
+                                          : key == QByteArrayView("min")     ? &min
+                                          : key == QByteArrayView("max")     ? &max
+                                          : key == QByteArrayView("samples") ? &samples
+                                                                             : nullptr;
+            if (!slot || *slot) // another field (kept in extra by measurementFrom), or repeated
+                bail();
+            *slot = number();
+        });
+        if (!median || !(*median > 0))
+            bail();
+        t->median = *median;
+        t->min = min.value_or(*median);
+        t->max = max.value_or(*median);
+        const double n = samples.value_or(1);
+        if (n > INT_MAX || n != std::floor(n) || t->min > t->median || t->median > t->max)
+            bail();
+        t->samples = int(n);
+    }
+
+    void check(Check *c)
+    {
+        unsigned seen = 0;
+        object([&](QByteArrayView key) {
+            const unsigned bit = key == QByteArrayView("ok")            ? 1
+                                 : key == QByteArrayView("max_rel_err") ? 2
+                                 : key == QByteArrayView("reference")   ? 4
+                                 : key == QByteArrayView("message")     ? 8
+                                                                        : 0;
+            if (!bit || (seen & bit))
+                bail();
+            seen |= bit;
+            if (bit == 1)
+                c->ok = boolean();
+            else if (bit == 2)
+                c->maxRelErr = number();
+            else if (bit == 4)
+                c->reference = string();
+            else
+                c->message = QString::fromLatin1(rawString()); // seldom shared
+        });
+    }
+
+    // An unknown field's value, kept in extra: scalars here, objects and arrays by Qt.
+    QJsonValue jsonValue()
+    {
+        if (m_p >= m_end)
+            bail();
+        const char c = *m_p;
+        if (c == '"')
+            return QJsonValue(string());
+        if (c == 't' || c == 'f')
+            return QJsonValue(boolean());
+        if (c == 'n') {
+            if (m_end - m_p < 4 || QByteArrayView(m_p, 4) != QByteArrayView("null"))
+                bail();
+            m_p += 4;
+            return QJsonValue(QJsonValue::Null);
+        }
+        if (c == '{' || c == '[') {
+            const char *start = m_p;
+            skipContainer();
+            QJsonParseError e;
+            const QJsonDocument doc =
+                QJsonDocument::fromJson(QByteArray::fromRawData(start, m_p - start), &e);
+            if (e.error != QJsonParseError::NoError)
+                bail();
+            return doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+        }
+        const Number n = rawNumber();
+        return n.integer ? QJsonValue(n.i) : QJsonValue(n.d);
+    }
+    // Past the object or array at m_p (delimited only: Qt checks it).
+    void skipContainer()
+    {
+        int depth = 0;
+        while (m_p < m_end) {
+            const char c = *m_p++;
+            if (c == '"') {
+                while (m_p < m_end && *m_p != '"')
+                    m_p += *m_p == '\\' ? 2 : 1;
+                if (m_p >= m_end)
+                    bail();
+                ++m_p;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return;
+            }
+        }
+        bail();
+    }
+
+    static constexpr qsizetype kMaxParams = 1 << 16;
+    ByteStrings &m_strings;
+    ByteTable<QVariantMap> m_params;
+    const char *m_p = nullptr;
+    const char *m_end = nullptr;
+};
 
 } // namespace
 
@@ -465,7 +933,9 @@ public:
 
     // The top-level object's values but "measurements", and the entries of "measurements"
     // handed to `entry` one by one, in order. Throws Error.
-    template <typename Entry> QJsonObject readTop(Entry entry)
+    // `fast(i, bytes)` is offered each entry's bytes first; when it returns false the entry is
+    // parsed by Qt and handed to `entry`.
+    template <typename Fast, typename Entry> QJsonObject readTop(Fast fast, Entry entry)
     {
         QJsonObject top;
         skipSpace();
@@ -488,7 +958,7 @@ public:
             ++m_pos;
             skipSpace();
             if (key == QLatin1String("measurements") && peek() == '[') {
-                readArray(entry);
+                readArray(fast, entry);
                 top.insert(key, QJsonArray()); // present: the caller knows it was an array
             } else {
                 top.insert(key, parseValue());
@@ -669,7 +1139,7 @@ private:
         return v.toString();
     }
 
-    template <typename Entry> void readArray(Entry entry)
+    template <typename Fast, typename Entry> void readArray(Fast fast, Entry entry)
     {
         ++m_pos; // [
         skipSpace();
@@ -679,7 +1149,13 @@ private:
         }
         for (qsizetype i = 0;; ++i) {
             skipSpace();
-            entry(i, parseValue());
+            const qsizetype end = valueEnd();
+            if (fast(i, QByteArrayView(m_buf.constData() + m_pos, end - m_pos))) {
+                m_pos = end;
+                m_start = m_pos;
+            } else {
+                entry(i, parseValue());
+            }
             skipSpace();
             const int c = peek();
             ++m_pos;
@@ -787,23 +1263,32 @@ std::optional<ResultSet> ResultSet::read(QIODevice &in, QString *error, QStringL
     ResultSet rs;
     QStringList entryWarnings; // reported only if the file turns out to be a results file
     Strings strings;
+    ByteStrings bytes;
     QJsonObject top;
     try {
         StreamReader reader(in, options, total);
-        top = reader.readTop([&](qsizetype i, const QJsonValue &v) {
-            QString why;
-            const QJsonObject o = v.toObject();
-            const auto m = v.isObject() ? measurementFrom(o, &why, &strings) : std::nullopt;
-            if (!v.isObject())
-                why = tr("is not an object");
-            if (m)
-                rs.measurements.append(*m);
-            else
-                entryWarnings.append(
-                    tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
-                        .arg(i)
-                        .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
-        });
+        EntryReader fast(&bytes);
+        top = reader.readTop(
+            [&](qsizetype, QByteArrayView entry) {
+                auto m = fast.read(entry);
+                if (m)
+                    rs.measurements.append(std::move(*m));
+                return bool(m);
+            },
+            [&](qsizetype i, const QJsonValue &v) {
+                QString why;
+                const QJsonObject o = v.toObject();
+                const auto m = v.isObject() ? measurementFrom(o, &why, &strings) : std::nullopt;
+                if (!v.isObject())
+                    why = tr("is not an object");
+                if (m)
+                    rs.measurements.append(*m);
+                else
+                    entryWarnings.append(
+                        tr("measurements[%1] (kernel \"%2\"): %3; entry skipped")
+                            .arg(i)
+                            .arg(o.value(QLatin1String("kernel")).toString(QStringLiteral("?")), why));
+            });
     } catch (const StreamReader::Error &e) {
         return refuse(e.message);
     }

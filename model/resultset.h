@@ -117,7 +117,9 @@ public:
     // values (NaN, negative, missing fields) are skipped and listed in *warnings.
     //
     // Streaming: the measurements are parsed one at a time as the bytes arrive, so a big file
-    // costs its measurements and not a document tree beside them. Reentrant (one call per
+    // costs its measurements and not a document tree beside them. An entry as RoofLab writes it
+    // is read straight from its bytes (no QJsonObject for it; equal params share one map), any
+    // other through measurementFromJson, with the same result. Reentrant (one call per
     // thread), for reading in the background.
     static std::optional<ResultSet> load(const QString &path, QString *error, QStringList *warnings = nullptr,
                                          const ReadOptions &options = {});

@@ -565,6 +565,70 @@ private slots:
         QCOMPARE(rs->measurements.at(0).kernel, QString("odd \"name\" \\ 0 \u00e9\u4e2d{["));
     }
 
+    // Entries are read from their bytes where they are plain (as RoofLab writes them) and by Qt
+    // where they are not; either way each gives what measurementFromJson gives for its object:
+    // the same fields, the same unknown fields, and params and resources of the same types (Qt
+    // keeps 76.0 and 1e3 as integers, 1e19 as a double). Entries that are wrong are skipped
+    // with the same warning.
+    void plainEntriesMatchTheDocument()
+    {
+        QFile file(data("plain-and-not.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray json = file.readAll();
+        QString error;
+        QStringList warnings;
+        const auto rs = ResultSet::fromJson(json, &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+
+        QStringList expectedWarnings;
+        QList<Measurement> expected;
+        const QJsonArray doc = QJsonDocument::fromJson(json).object().value("measurements").toArray();
+        QCOMPARE(doc.size(), 21);
+        for (int i = 0; i < doc.size(); ++i) {
+            QString why;
+            const auto m = doc.at(i).isObject() ? ResultSet::measurementFromJson(doc.at(i).toObject(), &why)
+                                                : std::nullopt;
+            if (m)
+                expected << *m;
+            else
+                expectedWarnings << QString("measurements[%1]").arg(i);
+        }
+        QCOMPARE(rs->measurements.size(), expected.size());
+        QCOMPARE(warnings.size(), expectedWarnings.size());
+        for (int i = 0; i < warnings.size(); ++i)
+            QVERIFY2(warnings.at(i).startsWith(expectedWarnings.at(i)), qPrintable(warnings.at(i)));
+        auto types = [](const QVariantMap &map) {
+            QStringList out;
+            for (auto it = map.cbegin(); it != map.cend(); ++it)
+                out << it.key() + '=' + it.value().metaType().name() + ':' + it.value().toString();
+            return out;
+        };
+        for (int i = 0; i < expected.size(); ++i) {
+            const Measurement &got = rs->measurements.at(i), &want = expected.at(i);
+            QCOMPARE(QJsonDocument(ResultSet::toJson(got)).toJson(),
+                     QJsonDocument(ResultSet::toJson(want)).toJson());
+            QCOMPARE(types(got.params), types(want.params));
+            QCOMPARE(types(got.resources), types(want.resources));
+            QCOMPARE(got.extra, want.extra);
+            QCOMPARE(got.key(), want.key());
+            QCOMPARE(got.check.message, want.check.message);
+        }
+        // the first, plain entry, field by field
+        const Measurement &first = rs->measurements.at(0);
+        QCOMPARE(first.params.value("BK").metaType().id(), QMetaType::LongLong);
+        QCOMPARE(first.params.value("big").metaType().id(), QMetaType::Double);
+        QCOMPARE(first.time.max, 2.9e-3);
+        QCOMPARE(first.extra.value("counters").toObject().value("list").toArray().size(), 3);
+        QVERIFY(first.extra.value("nothing").isNull());
+        // a check object of defaults only is remembered and written again; one with values is
+        // written from them
+        QVERIFY(rs->measurements.at(2).extra.contains("check"));
+        QVERIFY(ResultSet::toJson(rs->measurements.at(2)).contains("check"));
+        QVERIFY(ResultSet::toJson(rs->measurements.at(3)).contains("check"));
+        QVERIFY(!ResultSet::toJson(rs->measurements.at(1)).contains("check"));
+        QVERIFY(ResultSet::toJson(first).value("check").toObject().value("ok").toBool());
+    }
+
     // Progress reaches the whole file; a false from the callback stops the read.
     void progressAndCancel()
     {
