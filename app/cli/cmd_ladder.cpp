@@ -160,7 +160,8 @@ int cmdLadder(const QStringList &args)
                  "COUNT", "20"});
     p.addOption(
         {"sweep-extra",
-         "random configurations of warptiled, wgmma_tma and wgmma_persistent as well (default 6 each)",
+         "random configurations of warptiled, wgmma_tma, wgmma_persistent and wgmma_fp8 as well (default 6 "
+         "each)",
          "COUNT", "6"});
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
@@ -311,6 +312,9 @@ int cmdLadder(const QStringList &args)
         else if ((kernels::gemm::usesTensorCores(id) || id == QLatin1String("gemm.cublas_tf32")) &&
                  dev.major < 8)
             skipped.append(tr("%1 (needs sm_80 or newer)").arg(id));
+        else if (kernels::Catalog::instance().find(id)->dtypes.contains(QLatin1String("fp8")) &&
+                 dev.major * 10 + dev.minor < 89)
+            skipped.append(tr("%1 (fp8 needs sm_89 or newer, the device is %2)").arg(id, dev.arch()));
         else
             runnable.append(id);
     }
@@ -405,11 +409,9 @@ int cmdLadder(const QStringList &args)
         QString id;
         qint64 count;
     };
-    const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep},
-                                    {"gemm.reg2d", sweep},
-                                    {"gemm.warptiled", sweepExtra},
-                                    {"gemm.wgmma_tma", sweepExtra},
-                                    {"gemm.wgmma_persistent", sweepExtra}};
+    const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep},        {"gemm.reg2d", sweep},
+                                    {"gemm.warptiled", sweepExtra},        {"gemm.wgmma_tma", sweepExtra},
+                                    {"gemm.wgmma_persistent", sweepExtra}, {"gemm.wgmma_fp8", sweepExtra}};
     for (const SweepPlan &plan : plans) {
         if (!alive || plan.count <= 0 || !runnable.contains(plan.id))
             continue;
