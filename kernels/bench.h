@@ -45,6 +45,15 @@ public:
                              int *blocksPerSm = nullptr) = 0;
     virtual bool launch(cudaKernel_t k, dim3 grid, dim3 block, size_t dynSmem, void **args,
                         QString *error) = 0;
+    // The same in thread-block clusters of clusterX blocks along x (cudaLaunchKernelEx with a
+    // cluster dimension); grid.x must be a multiple of clusterX.
+    virtual bool launchCluster(cudaKernel_t k, dim3 grid, dim3 block, unsigned clusterX, size_t dynSmem,
+                               void **args, QString *error) = 0;
+    // How many clusters of clusterX blocks of `block` threads fit on the device at once
+    // (cudaOccupancyMaxActiveClusters, after checkLaunch raised the shared-memory limit); 0,
+    // refused with the reason, when none does.
+    virtual int maxActiveClusters(cudaKernel_t k, int block, unsigned clusterX, size_t dynSmem,
+                                  QString *error) = 0;
 
     // Device memory, freed when the run ends.
     virtual void *alloc(size_t bytes, QString *error) = 0;

@@ -138,6 +138,16 @@ public:
             m_shape = gemm::launchShape(m_id, m_params, dev.sms);
             if (!findMain(ctx, m_shape.threads(), error, &perSm, size_t(m_shape.dynSmem)))
                 return false;
+            // Clusters: as many pairs as fit at once (two SMs of one GPC each), never more than
+            // there are cluster tiles; none fitting is refused here, before any launch.
+            if (m_shape.clusterX > 1) {
+                m_clustersResident = ctx.maxActiveClusters(
+                    m_kernel, m_shape.threads(), unsigned(m_shape.clusterX), size_t(m_shape.dynSmem), error);
+                if (m_clustersResident < 1)
+                    return false;
+                m_shape.gridX =
+                    m_shape.clusterX * std::min(m_shape.gridX / m_shape.clusterX, m_clustersResident);
+            }
         }
         const long long nA = (long long)m_M * m_K, nB = (long long)m_K * m_N, nC = (long long)m_M * m_N;
         m_seed = ctx.seed();
@@ -166,8 +176,12 @@ public:
         if (!m_fp8 && !m_cublas.init(ctx.stream(), error))
             return false;
         if (m_wgmma) {
-            if (!encodeOperand(&m_mapA, m_dtype, m_a, m_M, m_K, unsigned(P(m_params, "BM")), error) ||
-                !encodeOperand(&m_mapB, m_dtype, m_b, m_N, m_K, unsigned(P(m_params, "BN")), error))
+            // In a cluster each block copies half of the shared operand's tile (and multicasts it).
+            const bool cluster = m_shape.clusterX > 1;
+            const unsigned boxA = unsigned(P(m_params, "BM") / (cluster ? P(m_params, "CLUSTER_N") : 1)),
+                           boxB = unsigned(P(m_params, "BN") / (cluster ? P(m_params, "CLUSTER_M") : 1));
+            if (!encodeOperand(&m_mapA, m_dtype, m_a, m_M, m_K, boxA, error) ||
+                !encodeOperand(&m_mapB, m_dtype, m_b, m_N, m_K, boxB, error))
                 return false;
             // The TMA-store epilogue's map of C: fp32, boxes of 32 columns (128 bytes) by 64 rows.
             // TMA needs 16-byte row strides: for N % 4 != 0 the kernel stores directly and
@@ -191,6 +205,10 @@ public:
             m_resources["dyn_smem"] = m_shape.dynSmem;
             m_resources["threads"] = gemm::threadsPerBlock(m_id, m_params);
             m_resources["b_layout"] = tc ? "NxK" : "KxN";
+            if (m_shape.clusterX > 1) {
+                m_resources["cluster"] = m_shape.clusterX;
+                m_resources["clusters_resident"] = m_clustersResident;
+            }
         }
         return true;
     }
@@ -207,6 +225,9 @@ public:
             block(unsigned(m_shape.blockX), unsigned(m_shape.blockY));
         if (m_tmaStore) {
             void *args[] = {&m_mapA, &m_mapB, &m_mapC, &m_c, &M, &N, &K, &alpha, &beta};
+            if (m_shape.clusterX > 1)
+                return ctx.launchCluster(m_kernel, grid, block, unsigned(m_shape.clusterX),
+                                         size_t(m_shape.dynSmem), args, error);
             return ctx.launch(m_kernel, grid, block, size_t(m_shape.dynSmem), args, error);
         }
         if (m_fp8) {
@@ -335,10 +356,11 @@ private:
     Params m_params;
     model::Dtype m_dtype;
     int m_M, m_N, m_K;
-    bool m_cublasRef; // a cuBLAS reference itself, not a ladder step
-    bool m_tc;        // tensor cores: 16-bit inputs, B stored N x K
-    bool m_wgmma;     // TMA descriptors instead of pointers
-    bool m_tmaStore;  // and one for C as well (the persistent steps' epilogue)
+    bool m_cublasRef;           // a cuBLAS reference itself, not a ladder step
+    bool m_tc;                  // tensor cores: 16-bit inputs, B stored N x K
+    bool m_wgmma;               // TMA descriptors instead of pointers
+    bool m_tmaStore;            // and one for C as well (the persistent steps' epilogue)
+    int m_clustersResident = 0; // gemm.wgmma_cluster: clusters that fit at once
     bool m_tf32;
     bool m_fp8; // e4m3 inputs made on the host, per-tensor scales, cuBLASLt as the reference
     gemm::LaunchShape m_shape;

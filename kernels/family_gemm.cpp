@@ -39,7 +39,7 @@ enum class Step {
     Mma,
     Wgmma,
     WgmmaPersistent, // 11
-    WgmmaCluster,    // 12 (registered once its source exists; keeps the numbering of what follows)
+    WgmmaCluster,    // 12
     WgmmaFp8,        // 13
     CublasSgemm,
     CublasTf32,
@@ -123,6 +123,14 @@ const StepInfo kSteps[] = {
          "Step 10 with one block per SM looping over output tiles in grouped order: the producer keeps "
          "the ring full across tiles, and the epilogue leaves through shared memory with TMA stores that "
          "overlap the next tile's main loop (sm_90a only).")},
+    {Step::WgmmaCluster, "gemm.wgmma_cluster", "wgmma_cluster",
+     QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 12: wgmma in clusters, TMA multicast"),
+     QT_TRANSLATE_NOOP(
+         "kernels::GemmKernels",
+         "Step 11 in thread-block clusters of two neighbouring tiles: each block fetches half of the "
+         "operand the pair shares and TMA multicasts it into both blocks' shared memory, so that operand "
+         "is read from L2 once per pair; a ring slot is refilled when the consumers of both blocks are "
+         "done with it (sm_90a only).")},
     {Step::WgmmaFp8, "gemm.wgmma_fp8", "wgmma_fp8",
      QT_TRANSLATE_NOOP("kernels::GemmKernels", "GEMM 13: fp8 (e4m3) wgmma + TMA (Hopper)"),
      QT_TRANSLATE_NOOP(
@@ -351,6 +359,10 @@ QString illegal(Step s, const Params &p, qint64 maxDynSmem)
                 .arg(st)
                 .arg(smem)
                 .arg(maxDynSmem);
+        if (s == Step::WgmmaCluster && P(p, "CLUSTER_M") * P(p, "CLUSTER_N") != 2)
+            return tr("the cluster is 2 x 1 or 1 x 2 blocks: CLUSTER_M (%1) x CLUSTER_N (%2) must be 2")
+                .arg(P(p, "CLUSTER_M"))
+                .arg(P(p, "CLUSTER_N"));
         return {};
     }
     case Step::CublasSgemm:
@@ -442,12 +454,22 @@ gemm::LaunchShape shapeOf(Step s, const Params &p, int sms)
         sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
         break;
     case Step::WgmmaPersistent:
-    case Step::WgmmaCluster:
         // One block per SM at most, each looping over the tiles (sms 0: one block per tile).
         sh.gridX = cdiv(M, P(p, "BM")) * cdiv(N, P(p, "BN"));
         if (sms > 0)
             sh.gridX = std::min(sh.gridX, sms);
         break;
+    case Step::WgmmaCluster: {
+        // Pairs of blocks looping over tiles of the cluster's shape: at most one pair per two
+        // SMs (the bench lowers it to the clusters that fit at once).
+        const qint64 cm = P(p, "CLUSTER_M"), cn = P(p, "CLUSTER_N");
+        int pairs = cdiv(M, P(p, "BM") * cm) * cdiv(N, P(p, "BN") * cn);
+        if (sms > 0)
+            pairs = std::min(pairs, std::max(1, sms / 2));
+        sh.gridX = 2 * pairs;
+        sh.clusterX = 2;
+        break;
+    }
     default:
         break;
     }
@@ -546,6 +568,11 @@ QList<ParamSpec> tileSpecs(Step s)
                 intParam("GROUP",
                          tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8,
                          1, 64)};
+    case Step::WgmmaCluster:
+        return tileSpecs(Step::WgmmaPersistent) +
+               QList<ParamSpec>{
+                   intParam("CLUSTER_M", tr("blocks of a cluster along M (2: pairs share B)"), 2, 1, 2),
+                   intParam("CLUSTER_N", tr("blocks of a cluster along N (2: pairs share A)"), 1, 1, 2)};
     default:
         return {};
     }
@@ -717,7 +744,13 @@ qint64 dynamicSmemBytes(const QString &id, const Params &p)
 LaunchShape launchShape(const QString &id, const Params &p, int sms)
 {
     const StepInfo *s = stepOf(id);
-    return s ? shapeOf(s->step, p, sms) : LaunchShape{};
+    if (!s)
+        return LaunchShape{};
+    Params full = p; // missing tile parameters take their defaults, as the catalog's would
+    for (const ParamSpec &ps : tileSpecs(s->step))
+        if (!full.contains(ps.name))
+            full[ps.name] = ps.defaultValue;
+    return shapeOf(s->step, full, sms);
 }
 
 bool isPersistent(const QString &id)
@@ -775,6 +808,14 @@ QList<Params> randomConfigs(const QString &id, int count, quint32 seed, qint64 m
                  {"CONSUMERS", pick({1, 2})},
                  {"GROUP", pick({1, 4, 8, 16})}};
             break;
+        case Step::WgmmaCluster: {
+            const bool alongM = rng.bounded(2u) == 0;
+            p = {{"BM", pick({64, 128, 256})},      {"BN", pick({64, 128, 192, 256})},
+                 {"STAGES", pick({2, 3, 4, 5, 6})}, {"CONSUMERS", pick({1, 2})},
+                 {"GROUP", pick({1, 4, 8, 16})},    {"CLUSTER_M", alongM ? 2 : 1},
+                 {"CLUSTER_N", alongM ? 1 : 2}};
+            break;
+        }
         default:
             return out;
         }

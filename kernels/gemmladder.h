@@ -33,7 +33,7 @@ bool usesTensorCores(const QString &id);
 QString archFor(const QString &id, int major, int minor);
 // The wgmma steps (10 and up): TMA descriptors instead of pointers, sm_90a only.
 bool usesTma(const QString &id);
-// The persistent steps (11 and up): one block per SM looping over the output tiles.
+// The persistent steps (11 and 12): one block per SM looping over the output tiles.
 bool isPersistent(const QString &id);
 // The tile parameters of a step (everything but M, N, K), in declaration order.
 QStringList tileParams(const QString &id);
@@ -56,6 +56,7 @@ struct LaunchShape
     int gridX = 1, gridY = 1;
     int blockX = 1, blockY = 1;
     qint64 dynSmem = 0;
+    int clusterX = 1; // blocks per thread-block cluster along x (gemm.wgmma_cluster: 2)
     int threads() const { return blockX * blockY; }
     qint64 blocks() const { return qint64(gridX) * gridY; }
 };

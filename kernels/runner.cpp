@@ -246,6 +246,60 @@ public:
             cudaLaunchKernel(reinterpret_cast<const void *>(k), grid, block, args, dyn, m_r->stream), error);
     }
 
+    bool launchCluster(cudaKernel_t k, dim3 grid, dim3 block, unsigned clusterX, size_t dyn, void **args,
+                       QString *error) override
+    {
+        if (grid.x == 0 || grid.y == 0 || grid.z == 0 || clusterX == 0 || grid.x % clusterX != 0) {
+            if (error)
+                *error =
+                    tr("a grid of %1 blocks cannot be cut into clusters of %2").arg(grid.x).arg(clusterX);
+            return false;
+        }
+        cudaLaunchConfig_t cfg{};
+        cfg.gridDim = grid;
+        cfg.blockDim = block;
+        cfg.dynamicSmemBytes = dyn;
+        cfg.stream = m_r->stream;
+        cudaLaunchAttribute attr{};
+        attr.id = cudaLaunchAttributeClusterDimension;
+        attr.val.clusterDim.x = clusterX;
+        attr.val.clusterDim.y = 1;
+        attr.val.clusterDim.z = 1;
+        cfg.attrs = &attr;
+        cfg.numAttrs = 1;
+        return m_r->RL_CHECK_IMPL(cudaLaunchKernelExC(&cfg, reinterpret_cast<const void *>(k), args), error);
+    }
+
+    int maxActiveClusters(cudaKernel_t k, int block, unsigned clusterX, size_t dyn, QString *error) override
+    {
+        cudaLaunchConfig_t cfg{};
+        cfg.gridDim = dim3(clusterX);
+        cfg.blockDim = dim3(unsigned(block));
+        cfg.dynamicSmemBytes = dyn;
+        cudaLaunchAttribute attr{};
+        attr.id = cudaLaunchAttributeClusterDimension;
+        attr.val.clusterDim.x = clusterX;
+        attr.val.clusterDim.y = 1;
+        attr.val.clusterDim.z = 1;
+        cfg.attrs = &attr;
+        cfg.numAttrs = 1;
+        int n = 0;
+        if (!m_r->RL_CHECK_IMPL(cudaOccupancyMaxActiveClusters(&n, reinterpret_cast<const void *>(k), &cfg),
+                                error))
+            return 0;
+        if (n < 1) {
+            refused = true;
+            if (error)
+                *error =
+                    tr("no cluster of %1 blocks of %2 threads (%3 bytes of dynamic shared memory) fits on %4")
+                        .arg(clusterX)
+                        .arg(block)
+                        .arg(dyn)
+                        .arg(m_r->dev.name);
+        }
+        return n;
+    }
+
     void *alloc(size_t bytes, QString *error) override
     {
         void *p = nullptr;

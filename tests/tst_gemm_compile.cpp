@@ -40,10 +40,10 @@ private slots:
     {
         const Catalog &c = Catalog::instance();
         const QStringList expected = {
-            "gemm.naive",          "gemm.coalesced",  "gemm.smem_tiled",       "gemm.reg1d",
-            "gemm.reg2d",          "gemm.vectorized", "gemm.warptiled",        "gemm.wmma",
-            "gemm.mma_multistage", "gemm.wgmma_tma",  "gemm.wgmma_persistent", "gemm.cublas_sgemm",
-            "gemm.cublas_tf32",    "gemm.cublas_bf16"};
+            "gemm.naive",          "gemm.coalesced",   "gemm.smem_tiled",       "gemm.reg1d",
+            "gemm.reg2d",          "gemm.vectorized",  "gemm.warptiled",        "gemm.wmma",
+            "gemm.mma_multistage", "gemm.wgmma_tma",   "gemm.wgmma_persistent", "gemm.wgmma_cluster",
+            "gemm.cublas_sgemm",   "gemm.cublas_tf32", "gemm.cublas_bf16"};
         for (const QString &id : expected) {
             const KernelSpec *k = c.find(id);
             QVERIFY2(k, qPrintable(id));
@@ -56,7 +56,7 @@ private slots:
             QCOMPARE(w.flops, 2 * M * M * M);
         }
         const QStringList ladder = gemm::ladderIds();
-        QCOMPARE(ladder.mid(0, 11), expected.mid(0, 11));
+        QCOMPARE(ladder.mid(0, 12), expected.mid(0, 12));
         // The fp8 step closes the ladder; cuBLASLt fp8 is its reference, with the same e4m3
         // inputs and an fp32 C: 1-byte operands and 4-byte results in the traffic.
         QCOMPARE(ladder.last(), QStringLiteral("gemm.wgmma_fp8"));
@@ -91,6 +91,11 @@ private slots:
         QCOMPARE(gemm::referenceFor("gemm.wgmma_persistent"), QStringLiteral("gemm.cublas_bf16"));
         QVERIFY(gemm::usesTensorCores("gemm.wgmma_persistent") && gemm::usesTma("gemm.wgmma_persistent"));
         QVERIFY(gemm::isPersistent("gemm.wgmma_persistent") && !gemm::isPersistent("gemm.wgmma_tma"));
+        QCOMPARE(gemm::archFor("gemm.wgmma_cluster", 9, 0), QStringLiteral("sm_90a"));
+        QCOMPARE(gemm::referenceFor("gemm.wgmma_cluster"), QStringLiteral("gemm.cublas_bf16"));
+        QVERIFY(gemm::usesTma("gemm.wgmma_cluster") && gemm::isPersistent("gemm.wgmma_cluster"));
+        QVERIFY(gemm::tileParams("gemm.wgmma_cluster").contains("CLUSTER_M") &&
+                gemm::tileParams("gemm.wgmma_cluster").contains("CLUSTER_N"));
         QCOMPARE(gemm::archFor("gemm.wmma", 8, 6), QStringLiteral("sm_86"));
         // The tensor-core kernels take a GROUP (swizzled block order) parameter.
         for (const QString &id :
@@ -120,6 +125,25 @@ private slots:
         five["STAGES"] = 5;
         QVERIFY(gemm::illegalReason("gemm.wgmma_tma", five, 232448).isEmpty());
         QVERIFY(gemm::illegalReason("gemm.wgmma_persistent", five, 232448).contains("shared memory"));
+
+        // Step 12: pairs of blocks (a cluster of 2 along x), at most one pair per two SMs, over
+        // tiles of the cluster's shape; its shared memory is step 11's.
+        const gemm::LaunchShape c = gemm::launchShape("gemm.wgmma_cluster", p, 132);
+        QCOMPARE(c.clusterX, 2);
+        QCOMPARE(c.gridX, 132);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_persistent", p, 132).clusterX, 1);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_cluster", p, 0).gridX, 2 * 32 * 32); // 32 x 32 pairs
+        QVariantMap alongN = p;
+        alongN["CLUSTER_M"] = 1;
+        alongN["CLUSTER_N"] = 2;
+        QCOMPARE(gemm::launchShape("gemm.wgmma_cluster", alongN, 0).gridX, 2 * 64 * 16);
+        QCOMPARE(gemm::launchShape("gemm.wgmma_cluster", small, 132).gridX,
+                 2 * 2 * 2); // 3 x 2 tiles: 2 x 2 pairs
+        QCOMPARE(gemm::dynamicSmemBytes("gemm.wgmma_cluster", p),
+                 gemm::dynamicSmemBytes("gemm.wgmma_persistent", p));
+        QVariantMap square = p;
+        square["CLUSTER_N"] = 2;
+        QVERIFY(gemm::illegalReason("gemm.wgmma_cluster", square).contains("2 x 1 or 1 x 2"));
     }
 
     // The ladder files are numbered in ladder order (gemm/01_naive.cu ... gemm/10_wgmma_tma.cu),
@@ -177,6 +201,14 @@ private slots:
                {"MINB", 1}}}},
             {"gemm.wmma",
              {{{"BM", 64}, {"BN", 64}, {"BK", 64}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 1}}}},
+            {"gemm.wgmma_cluster",
+             {{{"CLUSTER_M", 1}, {"CLUSTER_N", 2}},
+              {{"BM", 64},
+               {"BN", 128},
+               {"CONSUMERS", 1},
+               {"STAGES", 6},
+               {"CLUSTER_M", 1},
+               {"CLUSTER_N", 2}}}},
             {"gemm.mma_multistage",
              {{{"BM", 128}, {"BN", 128}, {"BK", 64}, {"STAGES", 3}, {"WARPS_M", 2}, {"WARPS_N", 2}},
               {{"BM", 64},
@@ -221,7 +253,8 @@ private slots:
             for (const QVariantMap &p : gemm::randomConfigs(id, 4, 2026))
                 QTest::addRow("%s/sm_90/random:%s", qPrintable(id), qPrintable(rowName(p)))
                     << id << "sm_90" << p << QString();
-        for (const QString &id : {QStringLiteral("gemm.wgmma_tma"), QStringLiteral("gemm.wgmma_persistent")})
+        for (const QString &id : {QStringLiteral("gemm.wgmma_tma"), QStringLiteral("gemm.wgmma_persistent"),
+                                  QStringLiteral("gemm.wgmma_cluster")})
             for (const QVariantMap &p : gemm::randomConfigs(id, 3, 2026))
                 QTest::addRow("%s/sm_90a/random:%s", qPrintable(id), qPrintable(rowName(p)))
                     << id << "sm_90a" << p << "bf16";
@@ -320,6 +353,9 @@ private slots:
             << "gemm.wgmma_persistent" << QVariantMap{{"K", 100}} << "multiple of 8";
         QTest::newRow("persistent accumulators")
             << "gemm.wgmma_persistent" << QVariantMap{{"BM", 256}, {"BN", 256}} << "accumulators";
+        QTest::newRow("cluster 1 x 1")
+            << "gemm.wgmma_cluster" << QVariantMap{{"CLUSTER_M", 1}} << "2 x 1 or 1 x 2";
+        QTest::newRow("cluster 4") << "gemm.wgmma_cluster" << QVariantMap{{"CLUSTER_M", 4}} << "between";
         QTest::newRow("fp8 K 264") << "gemm.wgmma_fp8" << QVariantMap{{"K", 264}} << "multiples of 16";
         QTest::newRow("fp8 N 517") << "gemm.wgmma_fp8" << QVariantMap{{"N", 517}} << "multiples of 16";
         QTest::newRow("cublaslt fp8 K 100")
@@ -367,7 +403,7 @@ private slots:
         for (const QString &id :
              {QStringLiteral("gemm.reg2d"), QStringLiteral("gemm.warptiled"), QStringLiteral("gemm.wmma"),
               QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma"),
-              QStringLiteral("gemm.wgmma_persistent")}) {
+              QStringLiteral("gemm.wgmma_persistent"), QStringLiteral("gemm.wgmma_cluster")}) {
             const QList<QVariantMap> a = gemm::randomConfigs(id, 20, 7);
             QCOMPARE(a.size(), 20);
             QCOMPARE(gemm::randomConfigs(id, 20, 7), a); // reproducible

@@ -21,7 +21,8 @@
 //   The TMA store writes alpha * acc; beta != 0 (C is read) and N % 4 != 0 (TMA needs 16-byte
 //   row strides) keep step 10's direct stores.
 // What stays: TMA loads, wgmma from shared memory, warp specialisation with setmaxnreg, one
-// wgmma group in flight per consumer (a stage is freed one K-slice late).
+// wgmma group in flight per consumer (a stage is freed one K-slice late). The mbarrier waits
+// are bounded (gemm/hopper.cuh): a phase that never completes traps after 4 s, no hang.
 //
 // Parameters (defines): BM (64 * CONSUMERS * 1 or 2), BN (64, 128, 192 or 256), STAGES (2..8),
 // CONSUMERS (1 or 2 warpgroups), GROUP, DT (0 bf16, 1 fp16). K-slice fixed at 64 elements.

@@ -45,30 +45,51 @@ __device__ __forceinline__ void mbarArriveCluster(u32 bar, u32 cta)
                  "r"(cta)
                  : "memory");
 }
-__device__ __forceinline__ void mbarWait(u32 bar, u32 parity)
+// One poll of the barrier's phase: true once the phase of that parity has completed.
+// acquire.cluster: arrivals from the partner block of a cluster are seen with what they
+// released (the CTA-scope form for waits fed only by this block and its copies).
+__device__ __forceinline__ bool mbarPoll(u32 bar, u32 parity, bool cluster)
 {
     u32 done;
-    do {
-        asm volatile("{\n.reg .pred p;\n"
-                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(bar), "r"(parity)
-                     : "memory");
-    } while (!done);
-}
-// The same wait with acquire at cluster scope: the arrivals came from both CTAs.
-__device__ __forceinline__ void mbarWaitCluster(u32 bar, u32 parity)
-{
-    u32 done;
-    do {
+    if (cluster)
         asm volatile("{\n.reg .pred p;\n"
                      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
                      "selp.u32 %0, 1, 0, p;\n}\n"
                      : "=r"(done)
                      : "r"(bar), "r"(parity)
                      : "memory");
-    } while (!done);
+    else
+        asm volatile("{\n.reg .pred p;\n"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(bar), "r"(parity)
+                     : "memory");
+    return done != 0;
+}
+// Waits for the phase; a phase that never completes (a copy that never lands, an arrival
+// miscounted, a partner block gone) traps after 4 s of the global timer instead of hanging the
+// GPU: the launch then fails with an error the bench reports. A healthy wait takes microseconds.
+__device__ __forceinline__ void mbarWaitBounded(u32 bar, u32 parity, bool cluster)
+{
+    if (mbarPoll(bar, parity, cluster))
+        return;
+    u64 t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(t0));
+    while (!mbarPoll(bar, parity, cluster)) {
+        asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(t));
+        if (t - t0 > 4000000000ull)
+            __trap();
+    }
+}
+__device__ __forceinline__ void mbarWait(u32 bar, u32 parity)
+{
+    mbarWaitBounded(bar, parity, false);
+}
+// The wait of a slot that both blocks of a cluster release.
+__device__ __forceinline__ void mbarWaitCluster(u32 bar, u32 parity)
+{
+    mbarWaitBounded(bar, parity, true);
 }
 
 // ---- TMA ----
