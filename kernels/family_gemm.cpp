@@ -543,14 +543,16 @@ QList<ParamSpec> tileSpecs(Step s)
                          tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"), 8,
                          1, 64)};
     case Step::Mma:
-        // Defaults: 128 x 128 blocks of 4 warps (64 x 64 each), two blocks per SM.
+        // Defaults: 128 x 256 blocks of 8 warps (64 x 64 each), one block per SM: against two
+        // 128 x 128 blocks, a quarter fewer cp.async bytes through shared memory per mma (the
+        // ldmatrix reads and the copies share its 128 bytes a clock).
         return {
             intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2),
-            intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),
+            intParam("BN", tr("block tile columns"), 256, 16, 256, 16, pow2),
             intParam("BK", tr("K-slice per stage"), 32, 16, 64, 16, {16, 32, 64}),
             intParam("STAGES", tr("K-slices in flight (cp.async pipeline depth)"), 4, 2, 8),
             intParam("WARPS_M", tr("warps along M"), 2, 1, 8, 1, {1, 2, 4, 8}),
-            intParam("WARPS_N", tr("warps along N"), 2, 1, 8, 1, {1, 2, 4, 8}),
+            intParam("WARPS_N", tr("warps along N"), 4, 1, 8, 1, {1, 2, 4, 8}),
             intParam("GROUP", tr("block-rows per group in the grouped (swizzled) block order; 1 = row order"),
                      8, 1, 64),
             intParam(

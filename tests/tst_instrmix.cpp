@@ -605,14 +605,18 @@ private slots:
                                                                        << "bf16"
                                                                        << ""
                                                                        << "hmma" << 32.0;
-        QTest::newRow("mma_multistage 128x128x32, 4 warps") << "gemm.mma_multistage"
-                                                            << "bf16"
-                                                            << ""
-                                                            << "hmma" << 64.0;
-        QTest::newRow("mma_multistage 64x128x32, 4 warps") << "gemm.mma_multistage"
-                                                           << "bf16"
-                                                           << "BM=64 BN=128 BK=32 STAGES=3"
-                                                           << "hmma" << 32.0;
+        QTest::newRow("mma_multistage 128x256x32, 8 warps of 64x64") << "gemm.mma_multistage"
+                                                                     << "bf16"
+                                                                     << ""
+                                                                     << "hmma" << 64.0;
+        QTest::newRow("mma_multistage 128x128x32, 4 warps of 64x64") << "gemm.mma_multistage"
+                                                                     << "bf16"
+                                                                     << "BN=128 WARPS_N=2"
+                                                                     << "hmma" << 64.0;
+        QTest::newRow("mma_multistage 64x128x32, 4 warps of 32x64") << "gemm.mma_multistage"
+                                                                    << "bf16"
+                                                                    << "BM=64 BN=128 BK=32 STAGES=3 WARPS_N=2"
+                                                                    << "hmma" << 32.0;
         QTest::newRow("wgmma_tma 128x256, BK 64: 4 per warpgroup") << "gemm.wgmma_tma"
                                                                    << "bf16"
                                                                    << ""

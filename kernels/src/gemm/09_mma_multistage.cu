@@ -84,6 +84,7 @@ static_assert(NT <= 1024, "too many warps for one block");
 static_assert((BM * CH) % NT == 0 && (BN * CH) % NT == 0 && COPIES_A >= 1 && COPIES_B >= 1,
               "the 16-byte copies of a slice must divide evenly among the threads");
 static_assert(GROUP >= 1, "GROUP must be at least 1");
+static_assert(COPIES_A <= 32 && COPIES_B <= 32, "at most 32 copies per thread and slice (bit masks)");
 
 // Byte offset of 16-byte chunk `chunk` of tile row `row`. Rows are CH chunks long; the tile
 // is viewed as 128-byte lines of 8 chunks and a chunk's position in its line is XORed with
@@ -139,22 +140,33 @@ extern "C" __global__ void __launch_bounds__(NT)
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int wm = warp / WARPS_N, wn = warp % WARPS_N;
 
+    // A thread's copies of a slice: chunk column `ch` of rows r0, r0 + NT / CH, ... of each
+    // tile (NT is a multiple of CH), so one base pointer per operand, a row stride and one K
+    // test per slice; the rows inside M (or N) are a loop-invariant bit mask.
+    const int r0 = tid / CH, ch = tid % CH;
+    const elem_t *gA = A + (size_t)(m0 + r0) * K + ch * 8;
+    const elem_t *gB = B + (size_t)(n0 + r0) * K + ch * 8;
+    const size_t rowStep = (size_t)(NT / CH) * K;
+    unsigned okA = 0, okB = 0;
+#pragma unroll
+    for (int p = 0; p < COPIES_A; ++p)
+        okA |= (m0 + r0 + p * (NT / CH) < M ? 1u : 0u) << p;
+#pragma unroll
+    for (int p = 0; p < COPIES_B; ++p)
+        okB |= (n0 + r0 + p * (NT / CH) < N ? 1u : 0u) << p;
     auto loadSlice = [&](int stage, int k0) {
+        const bool inK = k0 + ch * 8 < K;
 #pragma unroll
         for (int p = 0; p < COPIES_A; ++p) {
-            const int c = tid + p * NT;
-            const int r = c / CH, ch = c % CH;
-            const int gr = m0 + r, gk = k0 + ch * 8;
-            const bool ok = gr < M && gk < K;
-            cpAsync16(sA + stage * A_TILE_BYTES + swz(r, ch), ok ? A + (size_t)gr * K + gk : A, ok);
+            const bool ok = inK && ((okA >> p) & 1u);
+            cpAsync16(sA + stage * A_TILE_BYTES + swz(r0 + p * (NT / CH), ch), ok ? gA + p * rowStep + k0 : A,
+                      ok);
         }
 #pragma unroll
         for (int p = 0; p < COPIES_B; ++p) {
-            const int c = tid + p * NT;
-            const int r = c / CH, ch = c % CH;
-            const int gr = n0 + r, gk = k0 + ch * 8;
-            const bool ok = gr < N && gk < K;
-            cpAsync16(sB + stage * B_TILE_BYTES + swz(r, ch), ok ? B + (size_t)gr * K + gk : B, ok);
+            const bool ok = inK && ((okB >> p) & 1u);
+            cpAsync16(sB + stage * B_TILE_BYTES + swz(r0 + p * (NT / CH), ch), ok ? gB + p * rowStep + k0 : B,
+                      ok);
         }
     };
 
