@@ -44,15 +44,16 @@ private slots:
                     << id << p << k->defaultDtype();
         }
         // fp16 through the tensor-core steps at an odd size.
-        for (const QString &id : QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma",
-                                             "gemm.wgmma_persistent", "gemm.cublas_bf16"})
+        for (const QString &id :
+             QStringList{"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent",
+                         "gemm.wgmma_cluster", "gemm.cublas_bf16"})
             QTest::addRow("%s/fp16", qPrintable(id))
                 << id << QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}} << "fp16";
         // Tile variants at an odd size: the edges of every tile shape are exercised.
         const QVariantMap odd{{"M", 333}, {"N", 517}, {"K", 264}};
         for (const QString &id :
              QStringList{"gemm.reg2d", "gemm.warptiled", "gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma",
-                         "gemm.wgmma_persistent"})
+                         "gemm.wgmma_persistent", "gemm.wgmma_cluster"})
             for (QVariantMap p : gemm::randomConfigs(id, 4, 11)) {
                 const QString name = rowName(p);
                 for (auto it = odd.begin(); it != odd.end(); ++it)
@@ -60,8 +61,8 @@ private slots:
                 QTest::addRow("%s/random:%s", qPrintable(id), qPrintable(name)) << id << p << QString();
             }
         // A size past one wave of blocks with the defaults.
-        for (const QString &id :
-             QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent"})
+        for (const QString &id : QStringList{"gemm.warptiled", "gemm.mma_multistage", "gemm.wgmma_tma",
+                                             "gemm.wgmma_persistent", "gemm.wgmma_cluster"})
             QTest::addRow("%s/2048", qPrintable(id))
                 << id << QVariantMap{{"M", 2048}, {"N", 2048}, {"K", 2048}} << QString();
         // fp8 (e4m3): random tiles at an odd M with the N and K cuBLASLt fp8 takes (multiples of
@@ -95,6 +96,17 @@ private slots:
                 << id
                 << QVariantMap{{"M", 1500}, {"N", 1500}, {"K", 256}, {"BM", 128}, {"BN", 64}, {"STAGES", 6}}
                 << QString();
+        }
+        // Step 12's other cluster shape (pairs along N share A), at sizes whose tile rows and
+        // columns are odd in number: the second block of an edge pair computes past C.
+        for (const QVariantMap &size : {QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}},
+                                        QVariantMap{{"M", 3000}, {"N", 5000}, {"K", 2000}},
+                                        QVariantMap{{"M", 333}, {"N", 517}, {"K", 264}}}) {
+            QVariantMap p = size;
+            p["CLUSTER_M"] = 1;
+            p["CLUSTER_N"] = 2;
+            QTest::addRow("gemm.wgmma_cluster/1x2:%s", qPrintable(rowName(size)))
+                << QStringLiteral("gemm.wgmma_cluster") << p << QString();
         }
     }
 
