@@ -203,15 +203,16 @@ private:
 // ---------------------------------------------------------------- W4A16 and its cuBLAS baseline
 
 // Inputs shared by both: X [M][K] in [-1, 1); W as words [N][K/8] of rl_word(i, seed + 1),
-// nibble i of word j of column n the weight of k = 8j + i; scales [K/128][N] fp16 in
-// [0.01, 0.03). The weight is (q - 8) * scale.
+// nibble i of word j of column n the weight of k = 8j + i (uploaded in the kernel's panel
+// layout, uploadPanels); scales [K/128][N] fp16 in [0.01, 0.03). The weight is (q - 8) * scale.
 class W4Bench : public Bench
 {
 public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
-          m_stages(cublas ? 1 : int(P(p, "stages"))), m_stageGroups(cublas ? 1 : int(P(p, "stage_groups")))
+          m_stages(cublas ? 1 : int(P(p, "stages"))), m_stageGroups(cublas ? 1 : int(P(p, "stage_groups"))),
+          m_ntiles(cublas ? 1 : int(P(p, "ntiles")))
     {
     }
 
@@ -249,7 +250,7 @@ public:
             m_resources = {{"library", "cublasGemmEx"}, {"weights", "dequantized ahead, K x N 16-bit"}};
             return true;
         }
-        if (!(m_w = allocWords(ctx, m_N * m_K / 8, m_seed + 1, error)) ||
+        if (!(m_w = uploadPanels(ctx, error)) ||
             !(m_scales =
                   allocFilled(ctx, groups * m_N, model::Dtype::Fp16, kScaleLo, kScaleHi, m_seed + 2, error)))
             return false;
@@ -267,6 +268,7 @@ public:
         m_resources["splitk"] = m_splitK;
         m_resources["stages"] = m_stages;
         m_resources["stage_groups"] = m_stageGroups;
+        m_resources["mma_rows"] = llm::w4a16Rows(int(m_M));
         m_resources["dyn_smem"] = qint64(smem());
         m_resources["zero_point"] = 8;
         return true;
@@ -325,8 +327,35 @@ public:
     }
 
 private:
-    long long cols() const { return (long long)m_warps * llm::kW4WarpCols; } // a block's columns
-    size_t smem() const { return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M))); }
+    long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
+    size_t smem() const { return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M), m_ntiles)); }
+
+    // The weights in the kernel's panel layout (kernels/src/llm.cu): [N/64][K/128][8][32] pieces of
+    // four words, piece (nt, lane) of a panel's group holding words group*16 + (lane%4)*4 .. +3 of
+    // column panel*64 + nt*8 + lane/4; the padding columns past N hold zeros.
+    void *uploadPanels(BenchContext &ctx, QString *error) const
+    {
+        const long long panels = ceilDiv(m_N, 64), groups = m_K / llm::kW4Group, wordsPerCol = m_K / 8;
+        std::vector<unsigned> packed(size_t(panels * groups * 1024));
+        parallelFor(
+            panels * groups,
+            [&](long long b, long long e, int) {
+                for (long long pg = b; pg < e; ++pg) {
+                    const long long panel = pg / groups, grp = pg % groups;
+                    unsigned *out = packed.data() + pg * 1024;
+                    for (int piece = 0; piece < 256; ++piece) {
+                        const long long n = panel * 64 + (piece / 32) * 8 + (piece % 32) / 4;
+                        const long long j = grp * 16 + (piece % 4) * 4;
+                        for (int i = 0; i < 4; ++i)
+                            out[piece * 4 + i] =
+                                n < m_N ? rl_word((unsigned long long)(n * wordsPerCol + j + i), m_seed + 1) : 0u;
+                    }
+                }
+            },
+            64);
+        void *p = ctx.alloc(packed.size() * 4, error);
+        return p && ctx.upload(p, packed.data(), packed.size() * 4, error) ? p : nullptr;
+    }
 
     // The dequantized weight (q - 8) * scale of row k, column n, exactly.
     double weight(long long k, long long n) const
@@ -341,7 +370,7 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_stages, m_stageGroups;
+    int m_warps, m_stages, m_stageGroups, m_ntiles;
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_scales = nullptr, *m_ws = nullptr,
          *m_tickets = nullptr;
     void *m_wd = nullptr;

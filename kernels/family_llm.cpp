@@ -73,7 +73,9 @@ QList<ParamSpec> w4Params(bool ours)
             {intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
                       llm::kW4Group, 1, {llm::kW4Group}),
              intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512),
-             intParam("warps", tr("warps per block, 64 columns each"), llm::kW4Warps, 1, 8, 1, {1, 2, 4, 8}),
+             intParam("warps", tr("warps per block, ntiles x 8 columns each"), llm::kW4Warps, 1, 8, 1, {1, 2, 4, 8}),
+             intParam("ntiles", tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
+                      llm::kW4NTiles, 4, 8, 4, {4, 8}),
              intParam("stages",
                       tr("groups of 128 k in the block's shared-memory ring (stages - 1 of them in flight)"),
                       llm::kW4Stages, 2, 8),
@@ -110,7 +112,10 @@ QList<Params> w4Cases()
         {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 2}, {"warps", 8}, {"stages", 2}, {"prefetch", 256}},
         {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"stages", 3}, {"stage_groups", 2}},
         {{"M", 2}, {"N", 512}, {"K", 1536}, {"stages", 2}, {"stage_groups", 4}, {"prefetch", 128}},
-        {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"stages", 3}, {"prefetch", 128}}};
+        {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"stages", 3}, {"prefetch", 128}},
+        {{"M", 1}, {"N", 1000}, {"K", 1024}, {"ntiles", 4}},
+        {{"M", 8}, {"N", 1000}, {"K", 2048}, {"ntiles", 4}, {"splitk", 3}, {"warps", 2}},
+        {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"stages", 3}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -195,12 +200,14 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6, %7>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
                                      .arg(paramInt(p, "stages"))
                                      .arg(paramInt(p, "stage_groups"))
-                                     .arg(paramInt(p, "prefetch"))};
+                                     .arg(paramInt(p, "prefetch"))
+                                     .arg(paramInt(p, "ntiles"))
+                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))};
             return o;
         };
         k.testCases = w4Cases();

@@ -299,28 +299,39 @@ __global__ void __launch_bounds__(D)
 
 // Y[M][N] = X[M][K] * W[K][N] for M <= 16 (a decode step's tokens), W in 4 bits with one fp16
 // scale per 128 weights along K: w = (q - 8) * scale (zero point 8, q in 0..15).
-// Layouts: X, Y row-major; W packed per column, [N][K/8] 32-bit words, word j of column n holding
-// k = 8j .. 8j+7 in its nibbles from the lowest up; scales [K/128][N].
+// Layouts: X, Y row-major; scales [K/128][N]; W packed in panels of 64 columns (N padded up to
+// a multiple of 64), one panel's groups one after another, each (panel, group) 4 KB in the order
+// the warps read it: [N/64][K/128][8 n-tiles][32 lanes] of 16 bytes, lane g*4+tig of n-tile nt
+// holding column panel*64 + nt*8 + g, words group*16 + tig*4 .. +3 of that column (word j of a
+// column holds k = 8j .. 8j+7 in its nibbles from the lowest up). So every warp reads one
+// contiguous run of memory: read column by column (64 bytes of a group per column, 4 KB apart)
+// the same bytes came at about 40 % of the HBM bandwidth on the H200.
 //
-// A decode step's GEMM is a stream of weight bytes: the kernel is as fast as the number of
-// bytes it keeps in flight, so the weights go through a STAGES-deep cp.async ring in shared
-// memory (STAGES - 1 stages in flight per block while one is multiplied) instead of registers.
-// A block of WARPS warps takes WARPS * 64 columns (each warp 64: 8 n-tiles of 8) and a run of
-// whole groups of 128 k; a stage is GS consecutive groups (GS x 64 contiguous bytes of each
-// column copied together), one slot per group holding every warp's weights, the block's scales
+// A decode step's GEMM is a stream of weight bytes, and at 4 bits a weight it is also a stream
+// of instructions: every 8 weights are a shift-and-mask per pair and a share of an mma. So the
+// kernel is as fast as the bytes it keeps in flight AND the instructions per byte it issues
+// (Nsight Compute on the H200: schedulers issuing on half their cycles, two to three warps
+// each, at 2.1 TB/s). The weights go through a STAGES-deep cp.async ring in shared memory
+// (STAGES - 1 stages in flight per block while one is multiplied). A block of WARPS warps takes
+// WARPS * NT * 8 columns (each warp NT n-tiles of 8) and a run of whole groups of 128 k; a stage
+// is GS consecutive groups, one slot per group holding every warp's weights, the block's scales
 // and X's M rows (M x 128 16-bit values, shared by all the warps, so X is read from L2 once per
-// block and group rather than once per warp). Each 4-lane quad copies one
-// column's group as four 16-byte pieces (64 contiguous bytes) and reads back exactly what it
-// copied. The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a
-// shift and a mask give are B fragments as they stand: (0x4300 | q) is the bf16 value 128 + q
-// (0x6400 | q the fp16 1024 + q), one packed subtraction leaves q - 8 exactly, and X's
-// fragments are permuted to match (two byte-permutes per register). The scale is applied to
-// each group's fp32 partial sums, not to the weights. PF (0, 128 or 256) asks L2 to fetch that
-// many bytes around each weight piece: a column's next groups are contiguous and come next.
-// Grid (ceil(N / (WARPS * 64)), splitK). With splitK > 1 each block adds its sums into the fp32
-// workspace ws (zero on entry) and the last block of a column tile (an atomic ticket) writes Y
-// and clears ws and the ticket for the next launch.
-// Dynamic shared memory: STAGES * GS * (WARPS * 4224 + M * 256) bytes (w4a16Smem in family_llm.h).
+// block and group rather than once per warp). Each lane copies and reads back its own pieces.
+// The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
+// and a mask give are B fragments as they stand: (0x4300 | q) is the bf16 value 128 + q exactly
+// (0x6400 | q the fp16 1024 + q), and X's fragments are permuted to match (two byte-permutes per
+// register). The offset is not subtracted weight by weight: sum x (128 + q) = sum x (q - 8) +
+// 136 sum x, so each group's accumulators start at -136 * (the group's sum of x), taken by one
+// more mma per k-step against a B of ones (bf16; fp16's 1032 offset would cost too much of the
+// fp32 sum's precision, so fp16 subtracts per pair). The scale is applied to each group's fp32
+// sums, not to the weights. MR is the rows of the mma tile X fills: 8 when M <= 8 (the
+// fragments and sums of rows 8..15 are known zeros and take no registers), else 16. PF (0, 128
+// or 256) asks L2 to fetch that many bytes around each weight piece.
+// Grid (ceil(N / (WARPS * NT * 8)), splitK). With splitK > 1 each block adds its sums into the
+// fp32 workspace ws (zero on entry) and the last block of a column tile (an atomic ticket)
+// writes Y and clears ws and the ticket for the next launch.
+// Dynamic shared memory: STAGES * GS * (WARPS * NT * 528 + M * 256) bytes (w4a16Smem in
+// family_llm.h).
 
 // The 16-byte piece c (0..15) of X's row r within a stage, placed so that the quads' reads
 // (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
@@ -353,18 +364,47 @@ __device__ __forceinline__ void rl_red_add2(float *p, float a, float b)
 #endif
 }
 
-// Two blocks per SM at least by the registers; shared memory sets how many more fit.
-template <typename T, int WARPS, int STAGES, int GS, int PF>
-__global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
+// c += a * b for the W4A16 kernel: not volatile, so the compiler may interleave the n-tiles'
+// independent chains.
+template <typename T>
+__device__ __forceinline__ void rl_mma_w4(float (&c)[4], unsigned a0, unsigned a1, unsigned a2, unsigned a3,
+                                          unsigned b0, unsigned b1)
+{
+    if constexpr (RlIsHalf<T>::value)
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+            "{%8, %9}, {%0, %1, %2, %3};\n"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+    else
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+            "{%8, %9}, {%0, %1, %2, %3};\n"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+// Warps an SM the registers leave room for, without spills: the fewer rows and n-tiles a warp
+// holds accumulators and fragments for, the more warps hide each other's latency.
+template <int MR, int NT, int WARPS> struct RlW4Blocks
+{
+    static constexpr int warps = MR == 8 ? (NT == 4 ? 24 : 12) : (NT == 4 ? 16 : 12);
+    static constexpr int value = warps / WARPS > 0 ? warps / WARPS : 1; // blocks an SM
+};
+
+template <typename T, int WARPS, int STAGES, int GS, int PF, int NT, int MR>
+__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, const __half *__restrict__ scales,
                T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K)
 {
     static_assert(STAGES >= 2, "a ring needs two stages");
-    constexpr int NT = 8, THREADS = WARPS * 32, BN = WARPS * 64;
-    constexpr int WQ = WARPS * NT * 32;                                         // uint4 of weights per slot
-    constexpr int SQ = BN / 8;                                                  // uint4 of scales per slot
-    constexpr unsigned MAGIC = RlIsHalf<T>::value ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
-    constexpr unsigned OFFSET = RlIsHalf<T>::value ? 0x64086408u : 0x43084308u; // 1032 | 136
+    static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
+    static_assert(MR == 8 || MR == 16, "the mma tile has 16 rows");
+    constexpr bool HALF = RlIsHalf<T>::value;
+    constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
+    constexpr int WQ = WARPS * NT * 32;                            // uint4 of weights per slot
+    constexpr int SQ = BN / 8;                                     // uint4 of scales per slot
+    constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;   // 1024 | 128 + q
+    constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u;  // 1032 | 136 (fp16 only)
+    constexpr unsigned ONES = HALF ? 0x3c003c00u : 0x3f803f80u;    // (1, 1)
     extern __shared__ uint4 rl_dyn[];
     __shared__ bool last;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -372,20 +412,22 @@ __global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    const unsigned colQ = unsigned(K) / 32; // uint4 per column; N * K / 32 < 2^32
-    const int stageQ = WQ + SQ + M * 16;    // uint4 per slot (one group)
+    const int stageQ = WQ + SQ + M * 16; // uint4 per slot (one group)
     const bool scalesAligned = (N & 7) == 0;
 
-    // Slot s <- group grp: this thread's 8 weight pieces, a share of the scales and of X.
+    // This warp's first n-tile (of 8 columns) and where its pieces start; past N (the block's
+    // last warps) the last n-tiles are copied instead, never stored: no predicate per piece.
+    // Padded N * K / 32 < 2^32 uint4.
+    const unsigned tiles8 = (unsigned(N) + 63) / 64 * 8;
+    const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + warp) * NT, tiles8 - NT);
+    const uint4 *wp = w + (tile0 / 8) * unsigned(groups) * 256u + (tile0 % 8) * 32u + unsigned(lane);
+
+    // Slot s <- group grp: this thread's NT weight pieces, a share of the scales and of X.
     auto load = [&](int s, int grp) {
         uint4 *st = rl_dyn + s * stageQ;
 #pragma unroll
-        for (int nt = 0; nt < NT; ++nt) {
-            // Past N a real column is copied instead (never stored): no predicate per piece.
-            const unsigned n = min(n0 + warp * 64 + nt * 8 + g, N - 1);
-            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, w + (n * colQ + unsigned(grp * 4 + tig)),
-                                 true);
-        }
+        for (int nt = 0; nt < NT; ++nt)
+            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, wp + unsigned(grp * 256 + nt * 32), true);
         for (int i = threadIdx.x; i < SQ; i += THREADS) {
             const int c = n0 + i * 8;
             const __half *src = scales + (long long)grp * N + c;
@@ -404,11 +446,13 @@ __global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
         }
     };
 
-    float acc[NT][4];
+    // acc[nt]: rows g (0, 1) and g + 8 (2, 3, MR = 16 only) of columns tig * 2, + 1.
+    constexpr int AR = MR == 16 ? 4 : 2;
+    float acc[NT][AR];
 #pragma unroll
     for (int n = 0; n < NT; ++n)
 #pragma unroll
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < AR; ++i)
             acc[n][i] = 0.0f;
 
     // Stage s holds groups s * GS .. s * GS + GS - 1 of the block's run, one slot each. One
@@ -434,30 +478,47 @@ __global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
                 break;
             const uint4 *st = rl_dyn + ((i % STAGES) * GS + q) * stageQ;
 
-            // X rows g and g + 8, k = tig*32 .. +32 of the group, permuted into A fragments.
-            unsigned xf[4][2][4]; // [word][even/odd k-step][a0..a3]
+            // X rows g and g + 8, k = tig*32 .. +32 of the group, permuted into A fragments
+            // ([word][even/odd k-step][a0, a2]: row g; [a1, a3]: row g + 8, zero for MR = 8).
+            unsigned xa[4][2][2], xb[4][2][2];
             const uint4 *xs = st + WQ + SQ;
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
                 const uint4 z = make_uint4(0, 0, 0, 0);
-                const uint4 xa = g < M ? xs[g * 16 + rl_xswz(tig * 4 + j, g)] : z;
-                const uint4 xb = g + 8 < M ? xs[(g + 8) * 16 + rl_xswz(tig * 4 + j, g + 8)] : z;
-                xf[j][0][0] = __byte_perm(xa.x, xa.z, 0x5410);
-                xf[j][0][1] = __byte_perm(xb.x, xb.z, 0x5410);
-                xf[j][0][2] = __byte_perm(xa.x, xa.z, 0x7632);
-                xf[j][0][3] = __byte_perm(xb.x, xb.z, 0x7632);
-                xf[j][1][0] = __byte_perm(xa.y, xa.w, 0x5410);
-                xf[j][1][1] = __byte_perm(xb.y, xb.w, 0x5410);
-                xf[j][1][2] = __byte_perm(xa.y, xa.w, 0x7632);
-                xf[j][1][3] = __byte_perm(xb.y, xb.w, 0x7632);
+                const uint4 ra = g < M ? xs[g * 16 + rl_xswz(tig * 4 + j, g)] : z;
+                xa[j][0][0] = __byte_perm(ra.x, ra.z, 0x5410);
+                xa[j][0][1] = __byte_perm(ra.x, ra.z, 0x7632);
+                xa[j][1][0] = __byte_perm(ra.y, ra.w, 0x5410);
+                xa[j][1][1] = __byte_perm(ra.y, ra.w, 0x7632);
+                if constexpr (MR == 16) {
+                    const uint4 rb = g + 8 < M ? xs[(g + 8) * 16 + rl_xswz(tig * 4 + j, g + 8)] : z;
+                    xb[j][0][0] = __byte_perm(rb.x, rb.z, 0x5410);
+                    xb[j][0][1] = __byte_perm(rb.x, rb.z, 0x7632);
+                    xb[j][1][0] = __byte_perm(rb.y, rb.w, 0x5410);
+                    xb[j][1][1] = __byte_perm(rb.y, rb.w, 0x7632);
+                } else {
+                    xb[j][0][0] = xb[j][0][1] = xb[j][1][0] = xb[j][1][1] = 0u;
+                }
             }
-            // This thread's two accumulator columns of n-tile nt: warp * 64 + nt * 8 + tig * 2, + 1.
-            const __half2 *sc = reinterpret_cast<const __half2 *>(st + WQ) + warp * 32 + tig;
+            // Where each group's sums start: -136 * sum of x over the group's k (bf16), else 0.
+            float init[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            if constexpr (!HALF) {
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+#pragma unroll
+                    for (int e = 0; e < 2; ++e)
+                        rl_mma_w4<T>(init, xa[j][e][0], xb[j][e][0], xa[j][e][1], xb[j][e][1], ONES, ONES);
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    init[e] *= -136.0f;
+            }
+            // This thread's two accumulator columns of n-tile nt: warp*NT*8 + nt*8 + tig*2, + 1.
+            const __half2 *sc = reinterpret_cast<const __half2 *>(st + WQ) + warp * NT * 4 + tig;
 #pragma unroll
             for (int nt = 0; nt < NT; ++nt) {
                 const uint4 wv = st[(warp * NT + nt) * 32 + lane];
                 const float2 s = __half22float2(sc[nt * 4]);
-                float t[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                float t[4] = {init[0], init[1], init[2], init[3]};
                 const unsigned words[4] = {wv.x, wv.y, wv.z, wv.w};
 #pragma unroll
                 for (int j = 0; j < 4; ++j) {
@@ -465,36 +526,35 @@ __global__ void __launch_bounds__(WARPS * 32, 8 / WARPS)
 #pragma unroll
                     for (int b = 0; b < 4; ++b) {
                         const unsigned raw = ((words[j] >> (4 * b)) & 0x000f000fu) | MAGIC;
-                        if constexpr (RlIsHalf<T>::value) {
+                        if constexpr (HALF) {
                             const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
                                                       *reinterpret_cast<const __half2 *>(&OFFSET));
                             p[b] = *reinterpret_cast<const unsigned *>(&h);
                         } else {
-                            const __nv_bfloat162 h =
-                                __hsub2(*reinterpret_cast<const __nv_bfloat162 *>(&raw),
-                                        *reinterpret_cast<const __nv_bfloat162 *>(&OFFSET));
-                            p[b] = *reinterpret_cast<const unsigned *>(&h);
+                            p[b] = raw; // 128 + q: the 136 comes off through init
                         }
                     }
-                    rl_mma<T>(t, xf[j][0], p[0], p[1]);
-                    rl_mma<T>(t, xf[j][1], p[2], p[3]);
+                    rl_mma_w4<T>(t, xa[j][0][0], xb[j][0][0], xa[j][0][1], xb[j][0][1], p[0], p[1]);
+                    rl_mma_w4<T>(t, xa[j][1][0], xb[j][1][0], xa[j][1][1], xb[j][1][1], p[2], p[3]);
                 }
                 acc[nt][0] = fmaf(t[0], s.x, acc[nt][0]);
                 acc[nt][1] = fmaf(t[1], s.y, acc[nt][1]);
-                acc[nt][2] = fmaf(t[2], s.x, acc[nt][2]);
-                acc[nt][3] = fmaf(t[3], s.y, acc[nt][3]);
+                if constexpr (MR == 16) {
+                    acc[nt][2] = fmaf(t[2], s.x, acc[nt][2]);
+                    acc[nt][3] = fmaf(t[3], s.y, acc[nt][3]);
+                }
             }
         }
     }
     rl_cp_async_wait<0>(); // nothing left in flight (only empty groups remain)
 
-    // Each warp owns its 64 columns: its sums go out as they are.
+    // Each warp owns its columns: its sums go out as they are.
     const bool split = gridDim.y > 1;
 #pragma unroll
     for (int nt = 0; nt < NT; ++nt) {
-        const int nc = n0 + warp * 64 + nt * 8 + tig * 2;
+        const int nc = n0 + warp * NT * 8 + nt * 8 + tig * 2;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
+        for (int h = 0; h < AR / 2; ++h) {
             const int r = g + 8 * h;
             if (r >= M)
                 continue;

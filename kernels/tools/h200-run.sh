@@ -71,6 +71,24 @@ if [[ $steps == *extra* ]]; then
   done
 fi
 
+if [[ $steps == *hfma2* ]]; then
+  # Why the half2 FMA probe stays under the datasheet's 2x FP32 rate: its SASS (which HFMA2 forms
+  # ptxas chose) and Nsight Compute's pipe and issue counters for the fp16 and fp32 probes.
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for k in probe.hfma2_fp16 probe.fma_fp32; do
+    dt=fp16; [[ $k == probe.fma_fp32 ]] && dt=fp32
+    timeout 120 "$ncu" --clock-control none --target-processes all -k regex:'hfma2|fma_fp32' -c 1 \
+      --section ComputeWorkloadAnalysis --section InstructionStats --section WarpStateStats \
+      --section SchedulerStats --section Occupancy --section SpeedOfLight \
+      --metrics sm__inst_executed_pipe_fma.sum,sm__inst_executed_pipe_fmaheavy.sum,sm__inst_executed_pipe_fmalite.sum,sm__inst_executed_pipe_fp16.sum,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fp16_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second \
+      $RUN bin/rooflab-cli run $k --dtype $dt --repeat 3 >>"$OUT/hfma2prof.txt" 2>&1
+    echo "ncu $k: rc=$?"
+  done
+  ROOFLAB_CACHE_DIR=$(mktemp -d) PATH=/usr/local/cuda/bin:$PATH $RUN bin/rooflab-cli compile probe.hfma2_fp16 --dtype fp16 --arch sm_90 --mix --json --sass-out "$OUT/hfma2.sass" >"$OUT/hfma2-compile.json" 2>&1
+  echo "hfma2 sass: rc=$? $(grep -c HFMA2 "$OUT/hfma2.sass") HFMA2 lines, $(grep -c 'HFMA2.MMA' "$OUT/hfma2.sass") HFMA2.MMA"
+  grep -E "pipe_|Issue Slots|Issued Ipc|Executed Ipc|SM Frequency|No Eligible|Warp Cycles Per Issued|Stall" "$OUT/hfma2prof.txt" | head -50
+fi
+
 echo "==== summary"
 grep -E "^(Totals|FAIL|QINFO)" "$OUT/tst_gpu_kernels.log" 2>/dev/null | head -40
 grep -E "%|problem|suite:" "$OUT/suite.log" 2>/dev/null | head -60

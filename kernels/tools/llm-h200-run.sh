@@ -64,3 +64,26 @@ if [[ $steps == *w4sweep* ]]; then
   timeout 170 python3 "$ROOT/kernels/tools/w4a16-sweep.py" "$OUT" $RUN bin/rooflab-cli worker 2>>"$OUT/sweeps.log"
   echo "w4a16 sweep: rc=$? in $(($(date +%s) - t0)) s"
 fi
+
+if [[ $steps == *w4prof* ]]; then
+  # Where the W4A16 GEMM's time goes: one launch of each shape under Nsight Compute (the SM clock
+  # left as it is), the sections that say whether HBM, the schedulers or the warps' stalls set it.
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for shape in "M=1 N=28672" "M=16 N=8192"; do
+    params=()
+    for p in $shape; do params+=(--param "$p"); done
+    timeout 120 "$ncu" --clock-control none --target-processes all -k regex:w4a16_gemm -c 1 \
+      --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+      --section SchedulerStats --section Occupancy --section LaunchStats \
+      --metrics smsp__inst_executed.sum,regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio \
+      $RUN bin/rooflab-cli run llm.w4a16_gemm --dtype bf16 "${params[@]}" --repeat 5 \
+      >>"$OUT/w4prof.txt" 2>&1
+    echo "ncu w4a16 $shape: rc=$?"
+  done
+  # The SASS of the default configuration at M = 1 (the instruction mix per byte).
+  ROOFLAB_CACHE_DIR=$(mktemp -d) PATH=/usr/local/cuda/bin:$PATH $RUN bin/rooflab-cli compile llm.w4a16_gemm \
+    --dtype bf16 --arch sm_90 --param M=1 --mix --json --sass-out "$OUT/w4a16.sass" >"$OUT/w4a16-compile.json" 2>&1
+  echo "w4a16 sass: rc=$? $(grep -c 'HMMA' "$OUT/w4a16.sass") HMMA lines"
+  grep -E "DRAM Throughput|Duration|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|Eligible Warps|inst_executed.sum" "$OUT/w4prof.txt" | head -40
+  grep -E "issue_stalled" "$OUT/w4prof.txt" | awk '$NF+0 > 0.1' | head -40
+fi
