@@ -114,6 +114,8 @@ struct BlockIteration
     double l2Bytes = 0;      // requested from L2 by the block
     int warps = 0;
     int stages = 1;             // 1: the next slice's loads wait for this slice (no prefetch)
+    bool persistent = false;    // one block per SM looping over the tiles (steps 11 and up)
+    double epilogueClk = 0;     // persistent: the part of a tile's epilogue the next tile waits for
     bool globalInSeries = true; // loads → stores to shared → barrier → math, per slice
     double chainClk = 0;        // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;
@@ -368,12 +370,19 @@ namespace {
 
 const QStringList &gemmSteps()
 {
-    static const QStringList s = {QStringLiteral("gemm.naive"),          QStringLiteral("gemm.coalesced"),
-                                  QStringLiteral("gemm.smem_tiled"),     QStringLiteral("gemm.reg1d"),
-                                  QStringLiteral("gemm.reg2d"),          QStringLiteral("gemm.vectorized"),
-                                  QStringLiteral("gemm.warptiled"),      QStringLiteral("gemm.wmma"),
-                                  QStringLiteral("gemm.mma_multistage"), QStringLiteral("gemm.wgmma_tma")};
+    static const QStringList s = {QStringLiteral("gemm.naive"),           QStringLiteral("gemm.coalesced"),
+                                  QStringLiteral("gemm.smem_tiled"),      QStringLiteral("gemm.reg1d"),
+                                  QStringLiteral("gemm.reg2d"),           QStringLiteral("gemm.vectorized"),
+                                  QStringLiteral("gemm.warptiled"),       QStringLiteral("gemm.wmma"),
+                                  QStringLiteral("gemm.mma_multistage"),  QStringLiteral("gemm.wgmma_tma"),
+                                  QStringLiteral("gemm.wgmma_persistent")};
     return s;
+}
+
+// The Hopper steps (wgmma from shared memory, TMA copies): step 10 and the persistent ones.
+bool wgmmaStep(const QString &k)
+{
+    return k == QLatin1String("gemm.wgmma_tma") || k == QLatin1String("gemm.wgmma_persistent");
 }
 
 const QStringList &memoryKernels()
@@ -636,7 +645,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         return it;
     }
 
-    if (k == QLatin1String("gemm.wgmma_tma")) {
+    if (wgmmaStep(k)) {
         const int CONSUMERS = int(param(p, "CONSUMERS", 2));
         const int BKw = 64; // fixed in the kernel (one 128-byte swizzle row of bf16)
         if (CONSUMERS <= 0 || BM % (64 * CONSUMERS)) {
@@ -659,6 +668,14 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.stages = int(param(p, "STAGES", 4));
         it.smemDetail = tr("wgmma reads A and B from shared memory (%1 B per slice)")
                             .arg(it.smemWavefronts * 128, 0, 'f', 0);
+        if (k != QLatin1String("gemm.wgmma_tma")) {
+            // One block per SM loops over the tiles and the producer runs ahead across them: the
+            // first slice's wait and the C store of a tile are paid once, not per tile. What
+            // the next tile still waits for is the consumers writing their fp32 accumulators
+            // into shared memory for the TMA store (BM × BN × 4 bytes at 128 B per clock).
+            it.persistent = true;
+            it.epilogueClk = double(BM) * BN * 4 / 128.0;
+        }
         return it;
     }
     *why = tr("no description of %1").arg(k);
@@ -967,7 +984,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BM", 128)) : tileEdge;
     ti.bn =
         blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
-    ti.bk = l.kernel == QLatin1String("gemm.wgmma_tma") ? 64 : int(param(l.params, "BK", 8));
+    ti.bk = wgmmaStep(l.kernel) ? 64 : int(param(l.params, "BK", 8));
     ti.stages = std::max(1, it.stages);
     // The wgmma step's producer warpgroup computes no outputs: the tile model counts the
     // consumers' threads.
@@ -1063,16 +1080,24 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                                  : std::max(alone + iterOverheadClk, lGlobal / std::max(1, it.stages - 1));
     auto roundClk = [&](int b) { return softMax(b * thr, blockPath); };
 
-    // Blocks on the busiest SM, in generations of `bps` resident blocks.
-    const qint64 perSm = ceilDivL(grid, sms);
-    const qint64 gens = ceilDivL(perSm, bps);
-    const int lastGen = int(perSm - (gens - 1) * bps);
+    // Blocks on the busiest SM, in generations of `bps` resident blocks. A persistent step's
+    // blocks loop over the tiles instead: the busiest SM runs its share of the tiles one after
+    // another, a generation of one each.
+    const qint64 tiles = tile.ok ? tile.gridBlocks : grid;
+    const qint64 perSm =
+        it.persistent ? ceilDivL(tiles, std::min<qint64>(grid, qint64(sms) * bps)) : ceilDivL(grid, sms);
+    const qint64 gens = it.persistent ? perSm : ceilDivL(perSm, bps);
+    const int lastGen = it.persistent ? 1 : int(perSm - (gens - 1) * bps);
     const double kIt = double(it.kIterations);
     // The first slice comes from DRAM (the L2 is flushed between timed samples); C leaves the
     // SM at its share of the L2 bandwidth.
     const double cTileBytes = tile.ok ? double(ti.bm) * ti.bn * (it.pipe == MathPipe::Fma ? 4 : s) : 0;
     const double edgeClk = m_arch.dramLoadedLatencyClk + cTileBytes / l2PerClkSm;
-    const double coreClk = (gens - 1) * kIt * roundClk(bps) + kIt * roundClk(lastGen) + gens * edgeClk;
+    // Persistent: one first load and one last store per block; between its tiles only the
+    // epilogue's exposed part.
+    const double edgesClk = it.persistent ? edgeClk + (gens - 1) * it.epilogueClk : gens * edgeClk;
+    const int genBlocks = it.persistent ? 1 : bps;
+    const double coreClk = (gens - 1) * kIt * roundClk(genBlocks) + kIt * roundClk(lastGen) + edgesClk;
     const double busyClk = double(perSm) * kIt * thr; // the shared pipes' own work
     const double core = coreClk / hz;
     const double tHbm = hbmBytes / hbmRead;
@@ -1106,7 +1131,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     addTerm(
         QStringLiteral("hbm"), tHbm,
         tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
-    const double latencyClk = std::max(0.0, coreClk - busyClk - gens * edgeClk);
+    const double latencyClk = std::max(0.0, coreClk - busyClk - edgesClk);
     addTerm(QStringLiteral("latency"), latencyClk / hz,
             tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4")
                 .arg(bps)
@@ -1114,13 +1139,18 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                 .arg(lGlobal, 0, 'f', 0)
                 .arg(it.stages > 1 ? tr(", spread over %1 stages").arg(it.stages)
                                    : tr(", not overlapped with its own math")));
-    const double fullGens = double(perSm) / bps;
-    const double waveLoss = std::max(0.0, (coreClk - gens * edgeClk) - fullGens * kIt * roundClk(bps));
-    addTerm(QStringLiteral("waves"), (waveLoss + gens * edgeClk) / hz + launch,
-            tr("%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store")
-                .arg(perSm)
-                .arg(gens)
-                .arg(bps));
+    const double fullGens = double(perSm) / genBlocks;
+    const double waveLoss = std::max(0.0, (coreClk - edgesClk) - fullGens * kIt * roundClk(genBlocks));
+    addTerm(
+        QStringLiteral("waves"), (waveLoss + edgesClk) / hz + launch,
+        it.persistent
+            ? tr("%1 tile(s) on the busiest SM, looped over by one persistent block; launch, first load, "
+                 "last C store and each tile's epilogue into shared memory")
+                  .arg(perSm)
+            : tr("%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store")
+                  .arg(perSm)
+                  .arg(gens)
+                  .arg(bps));
 
     // What binds: memory beyond the core time, else what sets the round.
     if (tHbm >= core && tHbm >= tL2)
@@ -1145,7 +1175,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     // kernels without shared memory; staged once through it by the others), and C.
     r.levelBytes[QStringLiteral("l1")] =
         it.fromL1                    ? double(grid) * kIt * it.l1Sectors * 32 + cTileBytes * grid
-        : it.pipe == MathPipe::Wgmma ? cTileBytes * grid // TMA copies bypass L1
+        : it.pipe == MathPipe::Wgmma ? cTileBytes * tiles // TMA copies bypass L1
                                      : l2Bytes;
     r.notes << it.notes;
     r.ok = true;
