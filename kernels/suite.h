@@ -33,6 +33,9 @@ struct SuiteItem
     QString ceilingLevel;
     QString ceilingPrecision;
     QString probe; // the ceiling's probe name ("hbm_copy", "cudaMemcpyAsync", ...)
+    // Run only on devices of compute capability minMajor.x or newer (0: every device); a
+    // Batch passes over the others without counting an error.
+    int minMajor = 0;
 };
 
 // The probes behind `rooflab-cli ceilings`.

@@ -7,6 +7,7 @@
 #include "compiler.h"
 #include "kernelpaths.h"
 #include "runner.h"
+#include "suite.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -432,6 +433,49 @@ private slots:
         QVERIFY(b);
         QCOMPARE(b->value("n").toLongLong(), qint64(1000000));
         QCOMPARE(b->value("variant").toString(), QString("vector")); // default filled in
+    }
+
+    // The suite's copy figure is the fastest checked 16-byte copy variant over cudaMemcpyAsync;
+    // the bulk copy is measured only where the TMA bulk-copy engine exists (sm_90 and newer).
+    void suiteCopyFigure()
+    {
+        int bulk = 0, persistent = 0;
+        for (const SuiteItem &i : suiteItems()) {
+            if (i.kernel != QLatin1String("memory.copy"))
+                continue;
+            const QString v = i.params.value("variant").toString();
+            bulk += v == QLatin1String("bulk") && i.minMajor == 9;
+            persistent += v == QLatin1String("persistent") && i.minMajor == 0;
+        }
+        QCOMPARE(bulk, 1);
+        QCOMPARE(persistent, 1);
+
+        model::ResultSet rs;
+        auto add = [&](const QString &kernel, const QVariantMap &p, double tbPerS, bool ok = true) {
+            model::Measurement m;
+            m.kernel = kernel;
+            m.params = p;
+            m.dtype = "fp32";
+            m.bytes = 8.0 * double(qint64(1) << 28);
+            m.time.median = m.time.min = m.time.max = m.bytes / (tbPerS * 1e12);
+            m.check.ok = ok;
+            rs.measurements.append(m);
+        };
+        add("probe.memcpy_d2d", {}, 4.30);
+        add("memory.copy", {{"variant", "vector"}}, 4.24);
+        add("memory.copy", {{"variant", "bulk"}}, 9.99, false); // a wrong output measures nothing
+        add("memory.copy", {{"variant", "persistent"}}, 4.33);
+        add("memory.copy", {{"variant", "bulk"}}, 4.28);
+        const QJsonObject s = suiteSummary(rs);
+        QCOMPARE(s["copy_vector_vs_memcpy"].toObject()["value"].toDouble(), 4.24 / 4.30);
+        const QJsonObject best = s["copy_best_vs_memcpy"].toObject();
+        QCOMPARE(best["value"].toDouble(), 4.33 / 4.30);
+        QVERIFY2(best["what"].toString().contains("(persistent)"), qPrintable(best["what"].toString()));
+        QCOMPARE(best["target"].toDouble(), 1.0);
+        QVERIFY(best["met"].toBool());
+        // Without the memcpy reference there is no figure.
+        rs.measurements.removeFirst();
+        QVERIFY(!suiteSummary(rs).contains("copy_best_vs_memcpy"));
     }
 };
 
