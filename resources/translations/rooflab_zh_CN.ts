@@ -2584,7 +2584,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1008"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1016"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -2701,7 +2701,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-844"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-852"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3188,12 +3188,12 @@ Source: %7</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+170"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
         <source>Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.</source>
         <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
     </message>
@@ -3223,7 +3223,7 @@ Source: %7</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
         <source>Sweep of %1 (%2): %3 of %4 points predicted, %5 measured.</source>
         <translation>%1 的扫描（%2）：%4 个点中预测了 %3 个，实测 %5 个。</translation>
     </message>
@@ -3743,7 +3743,7 @@ Source: %7</source>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+178"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+181"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -3778,12 +3778,12 @@ Source: %7</source>
         <translation>--budget 接受 0 到 60 之间的秒数</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-76"/>
         <source>GPU %1: rooflab-cli %2</source>
         <translation>GPU %1：rooflab-cli %2</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+84"/>
         <source>--device takes a device index or &quot;all&quot;</source>
         <translation>--device 接受一个设备索引或“all”</translation>
     </message>
@@ -3823,12 +3823,17 @@ Source: %7</source>
         <translation>%1（需要 sm_80 或更新）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>%1 (fp8 needs sm_89 or newer, the device is %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+67"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>sweeping %1 random tile configurations of %2</source>
         <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
@@ -4675,7 +4680,7 @@ Source: %7</source>
         <translation>没有 CUDA 设备（%1）</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+163"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+215"/>
         <source>the block would have %1 threads: it must be a multiple of 32</source>
         <translation>block 将有 %1 个线程：必须是 32 的倍数</translation>
     </message>
@@ -4786,7 +4791,7 @@ Source: %7</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>%1 stages need %2 bytes of shared memory: the device allows %3</source>
         <translation>%1 级流水需要 %2 字节 shared memory：设备最多允许 %3</translation>
     </message>
@@ -4801,17 +4806,22 @@ Source: %7</source>
         <translation>每线程 %1 个累加器：最多 128 个（每个消费者的行数 / 64 * BN &lt;= 256）</translation>
     </message>
     <message>
-        <location filename="../../kernels/bench_gemm.cpp" line="+52"/>
+        <location filename="../../kernels/bench_gemm.cpp" line="+54"/>
         <source>cuTensorMapEncodeTiled is not available from the driver (%1)</source>
         <translation>驱动不提供 cuTensorMapEncodeTiled（%1）</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box 64 x %4</source>
-        <translation>对 %2 x %3 矩阵、64 x %4 的 box 调用 cuTensorMapEncodeTiled 失败（CUresult %1）</translation>
+        <location line="+17"/>
+        <source>cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box %4 x %5</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+104"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+9"/>
+        <source>the cluster is 2 x 1 or 1 x 2 blocks: CLUSTER_M (%1) x CLUSTER_N (%2) must be 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+125"/>
         <source>rows of A and C</source>
         <translation>A 和 C 的行数</translation>
     </message>
@@ -4839,33 +4849,33 @@ Source: %7</source>
         <location line="+3"/>
         <location line="+5"/>
         <location line="+6"/>
-        <location line="+8"/>
-        <location line="+11"/>
-        <location line="+11"/>
+        <location line="+9"/>
+        <location line="+14"/>
+        <location line="+13"/>
         <source>block tile rows</source>
         <translation>block 分块的行数</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-46"/>
         <location line="+5"/>
         <location line="+6"/>
-        <location line="+8"/>
-        <location line="+11"/>
-        <location line="+11"/>
+        <location line="+9"/>
+        <location line="+14"/>
+        <location line="+13"/>
         <source>block tile columns</source>
         <translation>block 分块的列数</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-46"/>
         <location line="+5"/>
         <location line="+6"/>
-        <location line="+8"/>
-        <location line="+11"/>
+        <location line="+9"/>
+        <location line="+14"/>
         <source>K-slice per shared-memory tile</source>
         <translation>每个 shared memory 分块的 K 切片</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-33"/>
         <source>results per thread (a column)</source>
         <translation>每线程的结果数（一列）</translation>
     </message>
@@ -4882,7 +4892,7 @@ Source: %7</source>
         <translation>每线程的结果数，列</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>warp tile rows</source>
         <translation>warp 分块的行数</translation>
     </message>
@@ -4912,26 +4922,31 @@ Source: %7</source>
         <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+12"/>
+        <location line="+2"/>
+        <source>1: double-buffer the register fragments (shared-memory loads of the next k before the FFMAs)</source>
+        <translation>1：对寄存器 fragment 做双缓冲（在 FFMA 之前先从 shared memory 加载下一个 k）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+14"/>
         <source>warps along M</source>
         <translation>沿 M 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <location line="+12"/>
+        <location line="-13"/>
+        <location line="+14"/>
         <source>warps along N</source>
         <translation>沿 N 方向的 warp 数</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <location line="+11"/>
+        <location line="-12"/>
         <location line="+13"/>
+        <location line="+15"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
         <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-19"/>
         <source>K-slice per stage</source>
         <translation>每级的 K 切片</translation>
     </message>
@@ -4946,7 +4961,7 @@ Source: %7</source>
         <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>block tile rows (64 or 128 per consumer warpgroup)</source>
         <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
     </message>
@@ -4966,12 +4981,27 @@ Source: %7</source>
         <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+7"/>
+        <source>blocks of a cluster along M (2: pairs share B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blocks of a cluster along N (2: pairs share A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>K (%1) and N (%2) must be multiples of 16: rows of one-byte e4m3 values start on 16-byte boundaries for TMA, and cuBLASLt&apos;s fp8 kernels need 16-byte aligned dimensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>K (%1) must be a multiple of 8: every row of A and B must start on a 16-byte boundary for cp.async and TMA</source>
         <translation>K（%1）必须是 8 的倍数：为了 cp.async 和 TMA，A 和 B 的每一行都必须从 16 字节边界开始</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_memory.cpp" line="+77"/>
+        <location filename="../../kernels/family_memory.cpp" line="+86"/>
         <source>elements</source>
         <translation>元素数</translation>
     </message>
@@ -5047,11 +5077,16 @@ Source: %7</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>warps per block, 64 columns each</source>
-        <translation>每个 block 的 warp 数，每个 warp 64 列</translation>
+        <source>warps per block, ntiles x 8 columns each</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>groups of 128 k in the block&apos;s shared-memory ring (stages - 1 of them in flight)</source>
         <translation>block 的 shared memory 环形缓冲中 128 个 k 一组的组数（其中 stages - 1 组在途）</translation>
     </message>
@@ -5071,7 +5106,7 @@ Source: %7</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5091,7 +5126,7 @@ Source: %7</source>
         <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>cuBLAS on dequantized W4A16 weights</source>
         <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
     </message>
@@ -5138,7 +5173,7 @@ Source: %7</source>
         <translation>向量版本：默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+43"/>
         <source>rows (one block each)</source>
         <translation>行数（每行一个 block）</translation>
     </message>
@@ -5148,13 +5183,13 @@ Source: %7</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_llm.cpp" line="-114"/>
+        <location filename="../../kernels/family_llm.cpp" line="-116"/>
         <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_memory.cpp" line="+80"/>
+        <location filename="../../kernels/family_memory.cpp" line="+94"/>
         <source>Copy</source>
         <translation>拷贝</translation>
     </message>
@@ -5164,12 +5199,32 @@ Source: %7</source>
         <translation>out[i] = in[i]。标量版本每个线程搬一个元素；向量版本每次访问搬 16 字节，每个线程同时有多次访问在途。两者搬运的字节数相同：差别在于 SM 能同时保持多少请求在途。</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-147"/>
         <source>vector: 16-byte accesses; scalar: one element per thread</source>
         <translation>vector：16 字节访问；scalar：每线程一个元素</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+7"/>
+        <source>vector: 16-byte accesses; scalar: one element per thread; persistent: the vector copy as a grid-stride loop over one wave of blocks; bulk: TMA bulk copies through shared memory (sm_90)</source>
+        <translation>vector：16 字节访问；scalar：每线程一个元素；persistent：向量拷贝写成 grid-stride 循环，只用一个 wave 的 block；bulk：经 shared memory 的 TMA 批量拷贝（sm_90）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>shared-memory buffers per block, one fewer bulk loads in flight (bulk variant)</source>
+        <translation>每个 block 的 shared memory 缓冲数，在途的批量加载比它少一个（bulk 版本）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>bytes per bulk copy (bulk variant)</source>
+        <translation>每次批量拷贝的字节数（bulk 版本）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the bulk copy&apos;s %1 stages of %2 bytes need %3 bytes of shared memory: at most 227 KB</source>
+        <translation>批量拷贝的 %1 级、每级 %2 字节需要 %3 字节 shared memory：最多 227 KB</translation>
+    </message>
+    <message>
+        <location line="+130"/>
         <source>Vector add</source>
         <translation>向量加法</translation>
     </message>
@@ -5469,9 +5524,14 @@ Source: %7</source>
         <translation>M = N = K</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite.cpp" line="+218"/>
+        <location filename="../../kernels/suite.cpp" line="+222"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
         <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>fastest copy variant (%1) / cudaMemcpyAsync device to device</source>
+        <translation>最快的拷贝版本（%1）/ cudaMemcpyAsync 设备到设备</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5747,16 +5807,29 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>kernels::ElementwiseBench</name>
+    <message>
+        <location filename="../../kernels/bench_memory.cpp" line="+70"/>
+        <source>the bulk copy uses the TMA bulk-copy engine, which sm_90 and newer have; this device is %1</source>
+        <translation>批量拷贝使用 TMA 批量拷贝引擎，sm_90 及更新的架构才有；当前设备是 %1</translation>
+    </message>
+</context>
+<context>
     <name>kernels::GemmBench</name>
     <message>
-        <location filename="../../kernels/bench_gemm.cpp" line="+28"/>
-        <source>gemm.wgmma_tma uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
-        <translation>gemm.wgmma_tma 使用 wgmma 和 TMA，只有 sm_90（Hopper）支持；当前设备是 %1</translation>
+        <location filename="../../kernels/bench_gemm.cpp" line="+43"/>
+        <source>%1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+6"/>
         <source>TF32 tensor cores need sm_80 or newer; this device is %1</source>
         <translation>TF32 Tensor Core 需要 sm_80 或更新；当前设备是 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>fp8 (e4m3) tensor cores need sm_89 or newer; this device is %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5767,7 +5840,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-469"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-580"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -5868,6 +5941,36 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>GEMM 11: persistent wgmma + TMA store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step 10 with one block per SM looping over output tiles in grouped order: the producer keeps the ring full across tiles, and the epilogue leaves through shared memory with TMA stores that overlap the next tile&apos;s main loop (sm_90a only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>GEMM 12: wgmma in clusters, TMA multicast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step 11 in thread-block clusters of two neighbouring tiles: each block fetches half of the operand the pair shares and TMA multicasts it into both blocks&apos; shared memory, so that operand is read from L2 once per pair; a ring slot is refilled when the consumers of both blocks are done with it (sm_90a only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GEMM 13: fp8 (e4m3) wgmma + TMA (Hopper)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step 10 with e4m3 inputs: a 128-byte swizzle row holds 128 values of K, wgmma k32 runs at twice the bf16 rate, per-tensor scales as cuBLASLt takes them, fp32 C (sm_90a only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>cuBLAS SGEMM</source>
         <translation>cuBLAS SGEMM</translation>
     </message>
@@ -5896,11 +5999,21 @@ Source: %7</source>
         <source>cublasGemmEx with bf16 (or fp16) inputs, fp32 accumulation and fp32 C, B as N x K: the reference of the tensor-core steps.</source>
         <translation>bf16（或 fp16）输入、fp32 累加、fp32 的 C、B 按 N x K 存放的 cublasGemmEx：Tensor Core 各步的参考。</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>cuBLASLt FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cublasLtMatmul with e4m3 A and B (the &quot;TN&quot; layout: both K-major), per-tensor scales, fp32 accumulation (fast accumulation, as the fp8 step) and fp32 C: the reference of the fp8 step.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kernels::GemmTile</name>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+187"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+189"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
@@ -5961,7 +6074,17 @@ Source: %7</source>
         <translation>grid 为空</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
+        <source>a grid of %1 blocks cannot be cut into clusters of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>no cluster of %1 blocks of %2 threads (%3 bytes of dynamic shared memory) fits on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>cudaMalloc(%1): %2</source>
         <translation>cudaMalloc(%1)：%2</translation>
     </message>
@@ -6046,7 +6169,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+487"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+570"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -6189,7 +6312,7 @@ Source: %7</source>
         <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the tile over the %2 consumer threads</source>
         <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
@@ -6526,7 +6649,7 @@ Source: %7</source>
         <translation>cuda_occupancy.h 拒绝了输入（输入无效）：请检查 CC %1 的每 SM 限制，例如每 SM %2 的 shared memory 必须是它的某个划分大小</translation>
     </message>
     <message>
-        <location filename="../../model/resultset.cpp" line="+53"/>
+        <location filename="../../model/resultset.cpp" line="+57"/>
         <source>is null (not a finite number)</source>
         <translation>为 null（不是有限数）</translation>
     </message>
@@ -6593,7 +6716,7 @@ Source: %7</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>&quot;%1&quot; %2</source>
         <translation>“%1”%2</translation>
     </message>
@@ -6618,7 +6741,7 @@ Source: %7</source>
         <translation>未知名称（已知：%1）</translation>
     </message>
     <message>
-        <location filename="../../model/resultset.cpp" line="-43"/>
+        <location filename="../../model/resultset.cpp" line="-45"/>
         <location filename="../../model/specdb.cpp" line="+13"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
@@ -6634,7 +6757,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+405"/>
+        <location filename="../../model/perfmodel.cpp" line="+414"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
@@ -6735,7 +6858,7 @@ Source: %7</source>
         <translation>wgmma 从 shared memory 读取 A 和 B（每个切片 %1 B）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -7432,23 +7555,23 @@ Source: %7</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization instructions and their latency are not in it</source>
         <translation>W4A16：模型只计入字节数和在途的加载；Tensor Core 指令、反量化指令及其延迟不在模型中</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>memory-bound kernel</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+187"/>
+        <location line="+195"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-193"/>
         <source>%1 at %2</source>
         <translation>%1，按 %2 计</translation>
     </message>
@@ -7488,7 +7611,7 @@ Source: %7</source>
         <translation>wgmma 需要 Hopper GPU（计算能力 9.0）</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+71"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -7543,7 +7666,12 @@ Source: %7</source>
         <translation>，未与自身的数学运算重叠</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>%1 tile(s) on the busiest SM, looped over by one persistent block; launch, first load, last C store and each tile&apos;s epilogue into shared memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store</source>
         <translation>最忙的 SM 上 %1 个 block，分 %2 代（每代 %3 个）；启动、首次加载和 C 的写回</translation>
     </message>
@@ -7564,7 +7692,7 @@ Source: %7</source>
 <context>
     <name>model::ResultSet</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="+187"/>
+        <location filename="../../model/resultset.cpp" line="+651"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
@@ -7589,7 +7717,7 @@ Source: %7</source>
         <translation>device：“%1”%2；已忽略</translation>
     </message>
     <message>
-        <location line="+396"/>
+        <location line="+413"/>
         <source>is not a RoofLab results file (no &quot;schema&quot;: &quot;%1&quot;)</source>
         <translation>不是 RoofLab 结果文件（没有 &quot;schema&quot;: &quot;%1&quot;）</translation>
     </message>
@@ -7734,7 +7862,7 @@ Source: %7</source>
 <context>
     <name>model::StreamReader</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="-405"/>
+        <location filename="../../model/resultset.cpp" line="-420"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -7744,7 +7872,7 @@ Source: %7</source>
         <translation>读取已取消</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+149"/>
         <source>is not valid JSON: %1 at line %2, column %3 (offset %4)</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列（偏移 %4）处 %1</translation>
     </message>
@@ -8078,7 +8206,7 @@ Source: %7</source>
 <context>
     <name>model::workloads</name>
     <message>
-        <location filename="../../model/workloads.cpp" line="+246"/>
+        <location filename="../../model/workloads.cpp" line="+251"/>
         <source>unknown workload &quot;%1&quot; (known: %2)</source>
         <translation>未知工作负载“%1”（已知：%2）</translation>
     </message>
