@@ -816,6 +816,13 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
             in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));
+        if (const KernelSpec *k =
+                c.step == QLatin1String("gemm.wgmma_cluster") ? Catalog::instance().find(c.step) : nullptr) {
+            // The explorer has no cluster knob: the step's own shape (2 x 1), whose multicast
+            // halves the L2 reads of B.
+            in.clusterM = int(k->param("CLUSTER_M")->defaultValue.toLongLong());
+            in.clusterN = int(k->param("CLUSTER_N")->defaultValue.toLongLong());
+        }
         // The producer warpgroup moves data with TMA and computes no outputs.
         in.threads = std::max(128, c.threads - 128);
         p.notes.append(

@@ -370,19 +370,26 @@ namespace {
 
 const QStringList &gemmSteps()
 {
-    static const QStringList s = {QStringLiteral("gemm.naive"),           QStringLiteral("gemm.coalesced"),
-                                  QStringLiteral("gemm.smem_tiled"),      QStringLiteral("gemm.reg1d"),
-                                  QStringLiteral("gemm.reg2d"),           QStringLiteral("gemm.vectorized"),
-                                  QStringLiteral("gemm.warptiled"),       QStringLiteral("gemm.wmma"),
-                                  QStringLiteral("gemm.mma_multistage"),  QStringLiteral("gemm.wgmma_tma"),
-                                  QStringLiteral("gemm.wgmma_persistent")};
+    static const QStringList s = {QStringLiteral("gemm.naive"),
+                                  QStringLiteral("gemm.coalesced"),
+                                  QStringLiteral("gemm.smem_tiled"),
+                                  QStringLiteral("gemm.reg1d"),
+                                  QStringLiteral("gemm.reg2d"),
+                                  QStringLiteral("gemm.vectorized"),
+                                  QStringLiteral("gemm.warptiled"),
+                                  QStringLiteral("gemm.wmma"),
+                                  QStringLiteral("gemm.mma_multistage"),
+                                  QStringLiteral("gemm.wgmma_tma"),
+                                  QStringLiteral("gemm.wgmma_persistent"),
+                                  QStringLiteral("gemm.wgmma_cluster")};
     return s;
 }
 
 // The Hopper steps (wgmma from shared memory, TMA copies): step 10 and the persistent ones.
 bool wgmmaStep(const QString &k)
 {
-    return k == QLatin1String("gemm.wgmma_tma") || k == QLatin1String("gemm.wgmma_persistent");
+    return k == QLatin1String("gemm.wgmma_tma") || k == QLatin1String("gemm.wgmma_persistent") ||
+           k == QLatin1String("gemm.wgmma_cluster");
 }
 
 const QStringList &memoryKernels()
@@ -675,6 +682,16 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
             // into shared memory for the TMA store (BM × BN × 4 bytes at 128 B per clock).
             it.persistent = true;
             it.epilogueClk = double(BM) * BN * 4 / 128.0;
+        }
+        if (k == QLatin1String("gemm.wgmma_cluster")) {
+            // Pairs of blocks share one operand's tile through TMA multicast: each block reads
+            // half of it from L2 (B for pairs along M, A for pairs along N).
+            const bool alongM = param(p, "CLUSTER_M", 2) == 2;
+            it.l2Bytes = (alongM ? BM * BKw + BKw * BN / 2.0 : BM * BKw / 2.0 + BKw * BN) * elemBytes;
+            it.notes << (alongM ? tr("clusters of 2 along M: each B tile is read from L2 once per pair "
+                                     "and multicast into both blocks")
+                                : tr("clusters of 2 along N: each A tile is read from L2 once per pair "
+                                     "and multicast into both blocks"));
         }
         return it;
     }
@@ -990,6 +1007,10 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     // consumers' threads.
     ti.threads = it.pipe == MathPipe::Wgmma ? (it.warps - 4) * 32 : it.warps * 32;
     ti.group = int(param(l.params, "GROUP", 1));
+    if (l.kernel == QLatin1String("gemm.wgmma_cluster")) {
+        ti.clusterM = int(param(l.params, "CLUSTER_M", 2));
+        ti.clusterN = int(param(l.params, "CLUSTER_N", 1));
+    }
     if (l.registers > 0)
         ti.registers = l.registers;
     const TileResult tile = m_tile.evaluate(ti);

@@ -200,7 +200,10 @@ TileResult TileModel::evaluate(const TileInput &in) const
     r.gridBlocks = r.gridM * r.gridN;
     r.kIterations = ceilDiv(in.K, in.bk);
     r.flops = workloads::gemm(M, N, K, in.dtype).flops;
-    r.l2ReadBytesNoReuse = M * K * s * double(r.gridN) + K * N * s * double(r.gridM);
+    // A panel of A is read once per column of tiles, B once per row; a multicast cluster reads
+    // the panel it shares once for all its blocks.
+    r.l2ReadBytesNoReuse = M * K * s * double(ceilDiv(r.gridN, std::max(1, in.clusterN))) +
+                           K * N * s * double(ceilDiv(r.gridM, std::max(1, in.clusterM)));
     r.cBytes = M * N * s;
     r.l2Bytes = r.l2ReadBytesNoReuse + r.cBytes;
     r.hbmBytesMin = (M * K + K * N + M * N) * s;

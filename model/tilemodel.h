@@ -40,6 +40,10 @@ struct TileInput
     // the result says so.
     std::optional<int> registers;
     qint64 extraSmemBytes = 0; // padding or other shared memory the kernel adds per block
+    // Thread-block clusters with TMA multicast (ladder step 12): clusterM blocks stacked along M
+    // receive each B tile from one L2 read, clusterN blocks side by side along N each A tile.
+    int clusterM = 1;
+    int clusterN = 1;
     // L2 bandwidth to use instead of the spec DB's (or the stated assumption), B/s.
     std::optional<double> l2BandwidthBytesPerS;
     int carveout = CarveoutDefault;
@@ -79,7 +83,7 @@ struct TileResult
 
     // Traffic, bytes
     double flops = 0;              // 2MNK
-    double l2ReadBytesNoReuse = 0; // MK·s·⌈N/BN⌉ + KN·s·⌈M/BM⌉
+    double l2ReadBytesNoReuse = 0; // MK·s·⌈⌈N/BN⌉/clusterN⌉ + KN·s·⌈⌈M/BM⌉/clusterM⌉
     double cBytes = 0;             // C written once
     double l2Bytes = 0;            // through L2: the no-reuse reads plus C
     double hbmBytes = 0;           // reads with the L2 wave model, plus C

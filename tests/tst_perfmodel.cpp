@@ -210,6 +210,47 @@ private slots:
         QCOMPARE(per.levelBytes.value(QStringLiteral("l1")), tma.levelBytes.value(QStringLiteral("l1")));
     }
 
+    // Step 12 is step 11 in clusters of two with the shared operand multicast: the same math,
+    // each block's L2 reads per K-slice and the whole run's L2 reads of that operand halved
+    // (128 x 256 tiles in pairs along M: B, 32 of the 48 KB a slice; pairs along N: A).
+    void clusterMulticastHalvesTheSharedOperand()
+    {
+        const PerfModel model(gpu(QStringLiteral("h200-sxm")));
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.wgmma_persistent");
+        l.dtype = QStringLiteral("bf16");
+        l.params = {{"M", 8192}, {"N", 8192},   {"K", 8192},      {"BM", 128},
+                    {"BN", 256}, {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        l.registers = 168;
+        l.blocksPerSm = 1;
+        l.grid = 132;
+        const Prediction per = model.predict(l);
+        QVERIFY2(per.ok, qPrintable(per.reason));
+        l.kernel = QStringLiteral("gemm.wgmma_cluster");
+        l.params["CLUSTER_M"] = 2;
+        l.params["CLUSTER_N"] = 1;
+        const Prediction alongM = model.predict(l);
+        QVERIFY2(alongM.ok, qPrintable(alongM.reason));
+        l.params["CLUSTER_M"] = 1;
+        l.params["CLUSTER_N"] = 2;
+        const Prediction alongN = model.predict(l);
+        QVERIFY2(alongN.ok, qPrintable(alongN.reason));
+        QCOMPARE(alongM.term(QStringLiteral("compute")), per.term(QStringLiteral("compute")));
+        // L2 reads: A 8192² × 2 B once per column of tiles (32), B once per row (64), C once.
+        const double a = 8192.0 * 8192 * 2, c = 8192.0 * 8192 * 2;
+        const double l2Per = per.levelBytes.value(QStringLiteral("l2"));
+        QCOMPARE(l2Per, a * 32 + a * 64 + c);
+        QCOMPARE(alongM.levelBytes.value(QStringLiteral("l2")), a * 32 + a * 32 + c);
+        QCOMPARE(alongN.levelBytes.value(QStringLiteral("l2")), a * 16 + a * 64 + c);
+        QVERIFY(alongM.term(QStringLiteral("l2")) < per.term(QStringLiteral("l2")));
+        QVERIFY(alongM.timeS <= per.timeS);
+        qInfo("8192^3 bf16 on the H200: step 11 %.3f ms (L2 %.3f ms), step 12 2x1 %.3f ms (L2 %.3f ms), "
+              "1x2 %.3f ms (L2 %.3f ms)",
+              per.timeS * 1e3, per.term(QStringLiteral("l2")) * 1e3, alongM.timeS * 1e3,
+              alongM.term(QStringLiteral("l2")) * 1e3, alongN.timeS * 1e3,
+              alongN.term(QStringLiteral("l2")) * 1e3);
+    }
+
     void unknownKernelsSayWhy_data()
     {
         QTest::addColumn<QString>("kernel");
