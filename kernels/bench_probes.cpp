@@ -318,7 +318,8 @@ public:
     enum Kind { Fp32, Fp64, Half2 };
 
     FmaBench(Kind kind, const Params &p)
-        : m_kind(kind), m_iters(int(paramInt(p, "iters"))), m_block(int(paramInt(p, "block")))
+        : m_kind(kind), m_iters(int(paramInt(p, "iters"))), m_block(int(paramInt(p, "block"))),
+          m_chains(int(paramInt(p, "chains")))
     {
     }
 
@@ -333,9 +334,9 @@ public:
         m_seed = ctx.seed();
         const size_t threads = size_t(m_grid) * size_t(m_block);
         // Starting values in [0.5, 1.5), 64 classes of threads x chains.
-        m_seeds.assign(64 * kFmaChains, 0.0);
-        std::vector<unsigned char> raw(64 * kFmaChains * elem());
-        for (int i = 0; i < 64 * kFmaChains; ++i) {
+        m_seeds.assign(64 * m_chains, 0.0);
+        std::vector<unsigned char> raw(64 * m_chains * elem());
+        for (int i = 0; i < 64 * m_chains; ++i) {
             const float v = rl_value((unsigned long long)i, m_seed, 0.5f, 1.5f);
             if (m_kind == Fp32) {
                 m_seeds[size_t(i)] = v;
@@ -356,11 +357,11 @@ public:
         }
         if (!(m_seedsDev = ctx.alloc(raw.size(), error)) ||
             !ctx.upload(m_seedsDev, raw.data(), raw.size(), error) ||
-            !(m_out = allocOutput(ctx, threads * kFmaChains * elem(), error)) ||
+            !(m_out = allocOutput(ctx, threads * m_chains * elem(), error)) ||
             !(m_stamps = ctx.alloc(size_t(m_grid) * 16, error)))
             return false;
         m_resources = launchResources(m_block, m_grid, perSm);
-        m_resources["chains"] = kFmaChains;
+        m_resources["chains"] = m_chains;
         return true;
     }
 
@@ -390,16 +391,16 @@ public:
     model::Check check(BenchContext &ctx) override
     {
         const long long threads = m_grid * m_block;
-        const long long n = threads * kFmaChains;
+        const long long n = threads * m_chains;
         std::vector<unsigned char> out(size_t(n) * elem());
         QString error;
         if (!ctx.download(out.data(), m_out, out.size(), &error))
             return failedCheck("exact", error);
         // Replay the 64 x chains starting values on the CPU with the same single rounding.
         const long long steps = (long long)m_iters * kFmaSteps;
-        std::vector<double> expect(64 * kFmaChains);
+        std::vector<double> expect(64 * m_chains);
         parallelFor(
-            64 * kFmaChains,
+            64 * m_chains,
             [&](long long b, long long e, int) {
                 for (long long i = b; i < e; ++i) {
                     if (m_kind == Fp32) {
@@ -428,8 +429,8 @@ public:
             1);
         const int block = m_block;
         return compareAll(n, 0.0, 1e-300, "exact (FMA chains replayed on the CPU)", [&](long long i) {
-            const long long t = i / kFmaChains, c = i % kFmaChains;
-            const long long cls = (t % 64) * kFmaChains + c;
+            const long long t = i / m_chains, c = i % m_chains;
+            const long long cls = (t % 64) * m_chains + c;
             Q_UNUSED(block);
             double got;
             if (m_kind == Fp32) {
@@ -451,7 +452,7 @@ public:
 
     std::optional<model::WorkCount> work() const override
     {
-        const double fmas = double(m_grid) * m_block * double(m_iters) * kFmaSteps * kFmaChains;
+        const double fmas = double(m_grid) * m_block * double(m_iters) * kFmaSteps * m_chains;
         switch (m_kind) {
         case Fp32:
             return model::workloads::elementwise(fmas, 2, 0, 0, model::Dtype::Fp32);
@@ -465,7 +466,7 @@ public:
 
 private:
     Kind m_kind;
-    int m_iters, m_block;
+    int m_iters, m_block, m_chains;
     long long m_grid = 1;
     std::vector<double> m_seeds;
     void *m_seedsDev = nullptr, *m_out = nullptr, *m_stamps = nullptr;

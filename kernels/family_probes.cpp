@@ -44,9 +44,9 @@ QString hbmKernel(HbmKind kind, const Params &p)
         .arg(paramText(p, "cache") == QLatin1String("streaming") ? 1 : 0);
 }
 
-QString fmaKernel(const char *name)
+QString fmaKernel(const char *name, const Params &p)
 {
-    return QStringLiteral("%1<%2>").arg(QLatin1String(name)).arg(kFmaChains);
+    return QStringLiteral("%1<%2>").arg(QLatin1String(name)).arg(paramInt(p, "chains"));
 }
 
 QString mmaKernel(const QString &dtype, const Params &p)
@@ -119,16 +119,20 @@ ProbeKernel fmaProbe(const char *kernel, const char *id, const QString &title, c
     const int lanes = QLatin1String(dtype) == QLatin1String("fp16") ? 2 : 1; // HFMA2 does two
     return {.id = id,
             .title = title,
-            .description = tr("Eight independent chains x = x * a + b per thread, one full wave of blocks: "
-                              "the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two)."),
+            .description = tr("Independent chains x = x * a + b per thread (eight by default), one full wave of "
+                              "blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two)."),
             .params = {intParam("iters", tr("loop iterations (16 FMAs per chain each)"), iters, 1, 1 << 24),
-                       blockParam()},
+                       blockParam(),
+                       intParam("chains",
+                                tr("independent FMA chains per thread (more hide a longer latency with fewer warps)"),
+                                kFmaChains, 8, 32, 8, {8, 16, 32})},
             .work =
                 [lanes](const Params &p, model::Dtype d) {
-                    const double fmas = double(paramInt(p, "iters")) * kFmaSteps * kFmaChains * lanes;
+                    const double fmas =
+                        double(paramInt(p, "iters")) * kFmaSteps * double(paramInt(p, "chains")) * lanes;
                     return model::workloads::elementwise(fmas, 2, 0, 0, d);
                 },
-            .kernel = [name = fmaKernel(kernel)](const Params &) { return name; },
+            .kernel = [kernel](const Params &p) { return fmaKernel(kernel, p); },
             .testCases = {{{"iters", 1}, {"block", 32}}, {{"iters", 3}, {"block", 96}}, {{"iters", 17}}},
             .dtype = dtype,
             .precision = dtype};
