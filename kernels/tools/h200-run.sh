@@ -87,6 +87,12 @@ if [[ $steps == *hfma2* ]]; then
   ROOFLAB_CACHE_DIR=$(mktemp -d) PATH=/usr/local/cuda/bin:$PATH $RUN bin/rooflab-cli compile probe.hfma2_fp16 --dtype fp16 --arch sm_90 --mix --json --sass-out "$OUT/hfma2.sass" >"$OUT/hfma2-compile.json" 2>&1
   echo "hfma2 sass: rc=$? $(grep -c HFMA2 "$OUT/hfma2.sass") HFMA2 lines, $(grep -c 'HFMA2.MMA' "$OUT/hfma2.sass") HFMA2.MMA"
   grep -E "pipe_|Issue Slots|Issued Ipc|Executed Ipc|SM Frequency|No Eligible|Warp Cycles Per Issued|Stall" "$OUT/hfma2prof.txt" | head -50
+  # More chains a thread: does the gap close when each warp has more independent HFMA2s?
+  for c in 8 16 32; do
+    sweep probe.hfma2_fp16 fp16 chains=$c
+    sweep probe.hfma2_fp16 fp16 chains=$c block=512
+  done
+  for c in 8 16; do sweep probe.fma_fp32 fp32 chains=$c; done
 fi
 
 echo "==== summary"
