@@ -22,6 +22,13 @@ using model::Dtype;
 // The steps by role, so that the rules below read like the kernels' static_asserts.
 enum class Kind { Model, Naive, SmemTiled, Reg1d, Reg2d, Vectorized, Warptiled, Wmma, Mma, Wgmma, Unknown };
 
+// Step 13: step 10's tile in e4m3, a K-slice of 128 (one 128-byte swizzle row of 1-byte
+// values), fp32 C.
+bool fp8Wgmma(const QString &step)
+{
+    return step == QLatin1String("gemm.wgmma_fp8");
+}
+
 Kind kindOf(const QString &step)
 {
     if (step == QLatin1String(kModelStep))
@@ -44,7 +51,7 @@ Kind kindOf(const QString &step)
         return Kind::Mma;
     // Steps 11 and up are step 10's tile with a persistent grid, a TMA-store epilogue (and
     // clusters): the same knobs.
-    if (step == QLatin1String("gemm.wgmma_tma") || isPersistent(step))
+    if (step == QLatin1String("gemm.wgmma_tma") || isPersistent(step) || fp8Wgmma(step))
         return Kind::Wgmma;
     return Kind::Unknown;
 }
@@ -471,6 +478,8 @@ FieldRule fieldRule(const QString &step, TileField f)
         case TileField::BN:
             return freeRule({64, 128, 192, 256}, 64, 256);
         case TileField::BK:
+            if (fp8Wgmma(step))
+                return fixedRule(128, tr("TMA copies 128-byte swizzled rows: 128 e4m3 elements"));
             return fixedRule(64, tr("TMA copies 128-byte (64-element) swizzled rows"));
         case TileField::TM:
         case TileField::TN:
@@ -812,7 +821,9 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.extraSmemBytes = qint64(c.bm + c.bn) * 8 * 2; // rows padded by 8 halves against bank conflicts
         break;
     case Kind::Wgmma:
-        in.bk = 64;
+        in.bk = fp8Wgmma(c.step) ? 128 : 64;
+        if (fp8Wgmma(c.step))
+            in.cElemBytes = 4;                            // e4m3 in, fp32 out
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
             in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));
@@ -1014,7 +1025,7 @@ std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &
         c.group = v("GROUP");
         break;
     case Kind::Wgmma:
-        c.bm = v("BM"), c.bn = v("BN"), c.bk = 64;
+        c.bm = v("BM"), c.bn = v("BN"), c.bk = fp8Wgmma(kernel) ? 128 : 64;
         c.stages = v("STAGES");
         c.threads = 128 * (v("CONSUMERS") + 1);
         c.group = v("GROUP");

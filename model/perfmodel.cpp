@@ -381,15 +381,23 @@ const QStringList &gemmSteps()
                                   QStringLiteral("gemm.mma_multistage"),
                                   QStringLiteral("gemm.wgmma_tma"),
                                   QStringLiteral("gemm.wgmma_persistent"),
-                                  QStringLiteral("gemm.wgmma_cluster")};
+                                  QStringLiteral("gemm.wgmma_cluster"),
+                                  QStringLiteral("gemm.wgmma_fp8")};
     return s;
 }
 
-// The Hopper steps (wgmma from shared memory, TMA copies): step 10 and the persistent ones.
+// Step 13: step 10 in e4m3 (1-byte A and B, fp32 C, wgmma k32 at the fp8 rate).
+bool fp8Step(const QString &k)
+{
+    return k == QLatin1String("gemm.wgmma_fp8");
+}
+
+// The Hopper steps (wgmma from shared memory, TMA copies): step 10, the persistent ones and
+// the fp8 one.
 bool wgmmaStep(const QString &k)
 {
     return k == QLatin1String("gemm.wgmma_tma") || k == QLatin1String("gemm.wgmma_persistent") ||
-           k == QLatin1String("gemm.wgmma_cluster");
+           k == QLatin1String("gemm.wgmma_cluster") || fp8Step(k);
 }
 
 const QStringList &memoryKernels()
@@ -654,7 +662,11 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
 
     if (wgmmaStep(k)) {
         const int CONSUMERS = int(param(p, "CONSUMERS", 2));
-        const int BKw = 64; // fixed in the kernel (one 128-byte swizzle row of bf16)
+        // Fixed in the kernel: one 128-byte swizzle row, 64 bf16 or 128 e4m3; an instruction
+        // takes 32 bytes of K either way (k16 bf16, k32 e4m3).
+        const bool fp8 = fp8Step(k);
+        const int BKw = fp8 ? 128 : 64;
+        const double kInstr = fp8 ? 32 : 16;
         if (CONSUMERS <= 0 || BM % (64 * CONSUMERS)) {
             *why = tr("BM must be a multiple of 64 × CONSUMERS");
             return std::nullopt;
@@ -664,18 +676,19 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.warps = 4 * (CONSUMERS + 1);
         it.pipe = MathPipe::Wgmma;
         const double msub = BM / (64.0 * CONSUMERS);
-        // Each consumer warpgroup issues msub × 4 (k16 steps) m64nBNk16 instructions per slice;
-        // every one of its 4 warps issues the instruction.
-        it.math = CONSUMERS * msub * (BKw / 16.0) * 4;
-        it.mathFlops = 2.0 * 64 * BN * 16 / 4;
-        // wgmma reads both operands from shared memory: A (64 × 16) and B (BN × 16) per
+        // Each consumer warpgroup issues msub × 4 (k16 or k32 steps) m64nBNk16 (k32) instructions
+        // per slice; every one of its 4 warps issues the instruction.
+        it.math = CONSUMERS * msub * (BKw / kInstr) * 4;
+        it.mathFlops = 2.0 * 64 * BN * kInstr / 4;
+        // wgmma reads both operands from shared memory: A (64 × k) and B (BN × k) per
         // instruction and warpgroup, 128 B per clock.
-        it.smemWavefronts = CONSUMERS * msub * (BKw / 16.0) * (64.0 * 16 + BN * 16.0) * elemBytes / 128.0;
+        it.smemWavefronts =
+            CONSUMERS * msub * (BKw / kInstr) * (64.0 * kInstr + BN * kInstr) * elemBytes / 128.0;
         it.other = CONSUMERS * 4 * 12.0 + 4 * 4.0; // barriers, fences, waits; the producer's TMA issue
         it.stages = int(param(p, "STAGES", 4));
         it.smemDetail = tr("wgmma reads A and B from shared memory (%1 B per slice)")
                             .arg(it.smemWavefronts * 128, 0, 'f', 0);
-        if (k != QLatin1String("gemm.wgmma_tma")) {
+        if (k != QLatin1String("gemm.wgmma_tma") && !fp8) {
             // One block per SM loops over the tiles and the producer runs ahead across them: the
             // first slice's wait and the C store of a tile are paid once, not per tile. What
             // the next tile still waits for is the consumers writing their fp32 accumulators
@@ -1001,7 +1014,9 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BM", 128)) : tileEdge;
     ti.bn =
         blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
-    ti.bk = wgmmaStep(l.kernel) ? 64 : int(param(l.params, "BK", 8));
+    ti.bk = fp8Step(l.kernel) ? 128 : wgmmaStep(l.kernel) ? 64 : int(param(l.params, "BK", 8));
+    if (fp8Step(l.kernel))
+        ti.cElemBytes = 4; // e4m3 in, fp32 C out
     ti.stages = std::max(1, it.stages);
     // The wgmma step's producer warpgroup computes no outputs: the tile model counts the
     // consumers' threads.
@@ -1014,7 +1029,8 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     if (l.registers > 0)
         ti.registers = l.registers;
     const TileResult tile = m_tile.evaluate(ti);
-    const double minBytes = (double(M) * K + double(K) * N + double(M) * N) * s;
+    const double minBytes =
+        (double(M) * K + double(K) * N) * s + double(M) * N * (ti.cElemBytes > 0 ? ti.cElemBytes : s);
     double hbmBytes = tile.ok ? tile.hbmBytes : minBytes;
     // A problem whose three matrices fit in L2 together is read from HBM once, whatever the
     // block order (the L2 keeps what the first blocks brought in).
@@ -1060,7 +1076,20 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
             r.reason = tr("wgmma needs a Hopper GPU (compute capability 9.0)");
             return r;
         }
-        mathRate = m_arch.tensorFlopPerClkSm / it.mathFlops;
+        double flopPerClk = m_arch.tensorFlopPerClkSm;
+        // e4m3: the spec database's fp8 peak over its bf16 peak (2 on H100 and H200: the
+        // datasheets' dense 1979 vs 989.5 TFLOP/s).
+        if (fp8Step(l.kernel)) {
+            const double bf16 = m_gpu.peak(QStringLiteral("bf16_tc")),
+                         fp8 = m_gpu.peak(QStringLiteral("fp8_tc"));
+            if (bf16 <= 0 || fp8 <= 0) {
+                r.reason =
+                    tr("%1 has no fp8 and bf16 tensor peaks in the spec database").arg(m_gpu.displayName());
+                return r;
+            }
+            flopPerClk *= fp8 / bf16;
+        }
+        mathRate = flopPerClk / it.mathFlops;
     }
     const double l2PerClkSm = l2Bw / sms / hz;
     const double cMath = it.math / mathRate;
@@ -1112,7 +1141,11 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     const double kIt = double(it.kIterations);
     // The first slice comes from DRAM (the L2 is flushed between timed samples); C leaves the
     // SM at its share of the L2 bandwidth.
-    const double cTileBytes = tile.ok ? double(ti.bm) * ti.bn * (it.pipe == MathPipe::Fma ? 4 : s) : 0;
+    const double cTileBytes = tile.ok ? double(ti.bm) * ti.bn *
+                                            (it.pipe == MathPipe::Fma ? 4
+                                             : ti.cElemBytes > 0      ? ti.cElemBytes
+                                                                      : s)
+                                      : 0;
     const double edgeClk = m_arch.dramLoadedLatencyClk + cTileBytes / l2PerClkSm;
     // Persistent: one first load and one last store per block; between its tiles only the
     // epilogue's exposed part.

@@ -204,9 +204,9 @@ TileResult TileModel::evaluate(const TileInput &in) const
     // the panel it shares once for all its blocks.
     r.l2ReadBytesNoReuse = M * K * s * double(ceilDiv(r.gridN, std::max(1, in.clusterN))) +
                            K * N * s * double(ceilDiv(r.gridM, std::max(1, in.clusterM)));
-    r.cBytes = M * N * s;
+    r.cBytes = M * N * (in.cElemBytes > 0 ? in.cElemBytes : s);
     r.l2Bytes = r.l2ReadBytesNoReuse + r.cBytes;
-    r.hbmBytesMin = (M * K + K * N + M * N) * s;
+    r.hbmBytesMin = (M * K + K * N) * s + r.cBytes;
     r.sms = m_gpu.smCount();
 
     // Work per thread: each thread owns a whole number of C elements.

@@ -44,6 +44,9 @@ struct TileInput
     // receive each B tile from one L2 read, clusterN blocks side by side along N each A tile.
     int clusterM = 1;
     int clusterN = 1;
+    // Bytes of one element of C when it is not the inputs' type (0: as the inputs); the fp8
+    // ladder step writes fp32 C from e4m3 A and B (4).
+    int cElemBytes = 0;
     // L2 bandwidth to use instead of the spec DB's (or the stated assumption), B/s.
     std::optional<double> l2BandwidthBytesPerS;
     int carveout = CarveoutDefault;
@@ -87,7 +90,7 @@ struct TileResult
     double cBytes = 0;             // C written once
     double l2Bytes = 0;            // through L2: the no-reuse reads plus C
     double hbmBytes = 0;           // reads with the L2 wave model, plus C
-    double hbmBytesMin = 0;        // (MK + KN + MN)·s
+    double hbmBytesMin = 0;        // (MK + KN)·s + MN·(C's element bytes)
     bool hbmReuse = false;         // true: the wave model applied; false: no reuse assumed
     double waveFootprintBytes = 0; // largest A+B panel footprint of one wave
     double l2CapacityBytes = 0;

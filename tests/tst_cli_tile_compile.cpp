@@ -66,6 +66,10 @@ private slots:
             << (tile("h200-sxm", "bf16", 128, 256, 64, 4, 384) + QStringList{"--step", "gemm.wgmma_tma"})
             << "gemm.wgmma_tma"
             << "sm_90a" << 384;
+        QTest::newRow("--step wgmma_fp8 on H200: sm_90a, BK 128")
+            << (tile("h200-sxm", "fp8", 128, 256, 128, 4, 384) + QStringList{"--step", "gemm.wgmma_fp8"})
+            << "gemm.wgmma_fp8"
+            << "sm_90a" << 384;
         QTest::newRow("--step warptiled on RTX 4090 (sm_89), TM/TN from the threads")
             << (tile("rtx-4090", "fp32", 128, 128, 16, 2, 256) +
                 QStringList{"--step", "gemm.warptiled", "--tm", "4", "--tn", "4"})
@@ -84,7 +88,7 @@ private slots:
         // wgmma launch of 384 threads: its producer warpgroup computes no outputs; --compile
         // gives the model the kernel's 256 consumer threads.)
         const Run estimated = cli(args + QStringList{"--json"}, m_cache.path());
-        if (kernel == QLatin1String("gemm.wgmma_tma")) {
+        if (kernel.startsWith(QLatin1String("gemm.wgmma"))) {
             QCOMPARE(estimated.code, 2);
         } else {
             QVERIFY2(estimated.code == 0, estimated.err.constData());
@@ -111,6 +115,11 @@ private slots:
         QCOMPARE(o["registers"].toInt(), c["registers"].toInt());
         QVERIFY(c["params"].toObject().contains("BM") || c["params"].toObject().contains("TILE"));
         QVERIFY(o["ok"].toBool());
+        // fp8: 1-byte A and B, fp32 C (4 bytes an element) in the traffic.
+        if (kernel == QLatin1String("gemm.wgmma_fp8")) {
+            QCOMPARE(o["c_bytes"].toDouble(), 4096.0 * 4096 * 4);
+            QCOMPARE(o["hbm_bytes_min"].toDouble(), 2 * 4096.0 * 4096 + 4096.0 * 4096 * 4);
+        }
         // The performance model explains the ladder kernel term by term.
         const QJsonObject perf = o["model"].toObject();
         QCOMPARE(perf["kernel"].toString(), kernel);

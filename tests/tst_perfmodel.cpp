@@ -251,6 +251,52 @@ private slots:
               alongN.term(QStringLiteral("l2")) * 1e3);
     }
 
+    // Step 13 is step 10 in e4m3: twice the tensor rate (the spec database's fp8 over bf16
+    // peak), half the bytes per operand element, the same C in fp32. At 8192^3 on the H200 the
+    // math term halves and the prediction lands on the fp8 roof: its FLOP/B is past the fp8
+    // ridge (1979e12 / 4.8e12 = 412 FLOP/B), so compute, not HBM, binds.
+    void fp8StepRunsAtTheFp8Rate()
+    {
+        const model::Gpu h200 = gpu(QStringLiteral("h200-sxm"));
+        const PerfModel model(h200);
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.wgmma_tma");
+        l.dtype = QStringLiteral("bf16");
+        l.params = {{"M", 8192}, {"N", 8192},   {"K", 8192},      {"BM", 128},
+                    {"BN", 256}, {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        l.registers = 168; // ptxas, both steps: one block per SM
+        l.blocksPerSm = 1;
+        const Prediction bf16 = model.predict(l);
+        QVERIFY2(bf16.ok, qPrintable(bf16.reason));
+        l.kernel = QStringLiteral("gemm.wgmma_fp8");
+        l.dtype = QStringLiteral("fp8");
+        const Prediction fp8 = model.predict(l);
+        QVERIFY2(fp8.ok, qPrintable(fp8.reason));
+        QCOMPARE(fp8.flops, bf16.flops);
+        const double c = fp8.term(QStringLiteral("compute")), cb = bf16.term(QStringLiteral("compute"));
+        QVERIFY2(std::abs(c / cb - 0.5) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(c).arg(cb)));
+        // A K-slice of 128 e4m3 is the bytes of a slice of 64 bf16: the same L2 bytes per slice,
+        // half the slices; from HBM, half the operand bytes.
+        QVERIFY2(fp8.term(QStringLiteral("hbm")) < 0.75 * bf16.term(QStringLiteral("hbm")),
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(fp8.term(QStringLiteral("hbm")))
+                                .arg(bf16.term(QStringLiteral("hbm")))));
+        QVERIFY(fp8.timeS < 0.75 * bf16.timeS);
+        const double peak = h200.peak(QStringLiteral("fp8_tc"));
+        QVERIFY(peak > 0);
+        QVERIFY2(fp8.flops / fp8.timeS < peak, "no faster than the datasheet");
+        QCOMPARE(fp8.bound, QStringLiteral("compute"));
+        qInfo("8192^3 on the H200: wgmma_tma bf16 %.3f ms, wgmma_fp8 %.3f ms (%.0f TFLOP/s, %.0f %% of %.0f)",
+              bf16.timeS * 1e3, fp8.timeS * 1e3, fp8.flops / fp8.timeS / 1e12,
+              100 * fp8.flops / fp8.timeS / peak, peak / 1e12);
+        // A GPU whose database has no fp8 peak cannot predict the fp8 step.
+        model::Gpu noFp8 = h200;
+        noFp8.peaks.remove(QStringLiteral("fp8_tc"));
+        const Prediction none = PerfModel(noFp8).predict(l);
+        QVERIFY(!none.ok);
+        QVERIFY2(none.reason.contains("fp8"), qPrintable(none.reason));
+    }
+
     void unknownKernelsSayWhy_data()
     {
         QTest::addColumn<QString>("kernel");
