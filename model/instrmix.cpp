@@ -221,6 +221,21 @@ std::optional<QList<int>> mainLoop(const Function &f, MixFocus focus)
         return b;
     };
     const Loop *math = best(true), *mem = best(false);
+    // A persistent kernel's tile loop holds its K loop and the epilogue: every tensor-core
+    // instruction is in the K loop, which is the main loop then (the smallest loop inside the
+    // math loop with all of its HMMA/HGMMA).
+    static const QSet<QString> tensorClasses = {"hmma", "hgmma"};
+    const double tensor = countSet(f, math->body).of(tensorClasses);
+    if (tensor > 0)
+        for (const Loop &l : loops) {
+            if (l.body.size() >= math->body.size() || countSet(f, l.body).of(tensorClasses) != tensor)
+                continue;
+            bool inside = true;
+            for (int i : l.body)
+                inside = inside && std::binary_search(math->body.begin(), math->body.end(), i);
+            if (inside)
+                math = &l;
+        }
     const Loop *pick = focus == MixFocus::Math                         ? math
                        : focus == MixFocus::Memory                     ? mem
                        : (math->math > 0 && math->math >= math->loads) ? math

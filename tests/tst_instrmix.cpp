@@ -651,6 +651,29 @@ private slots:
                 0);
     }
 
+    // A persistent kernel's tile loop holds its K loop and its epilogue: the main loop is the
+    // K loop, which holds every HGMMA, not the tile loop around it (the epilogue's FFMA, the
+    // stores and the TMA stores are once per tile, not per K-slice).
+    void persistentMainLoopIsTheKLoop_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::newRow("wgmma_persistent") << "gemm.wgmma_persistent";
+        QTest::newRow("wgmma_cluster") << "gemm.wgmma_cluster";
+    }
+    void persistentMainLoopIsTheKLoop()
+    {
+        QFETCH(QString, kernel);
+        QString error;
+        const kernels::KernelCode k =
+            codeOf(kernel, "bf16", "sm_90", {}, m_cache.path(), kernels::MixSource::Ptx, &error);
+        QVERIFY2(k.ok, qPrintable(error));
+        QVERIFY(k.mix.loopFound);
+        QCOMPARE(k.mix.count("hgmma"), 4.0); // 128 x 256 tile, two consumers: 4 k16 steps each
+        QCOMPARE(k.mix.count("ffma"), 0.0);
+        QCOMPARE(k.mix.count("stg") + k.mix.count("sts64"), 0.0);
+        QVERIFY2(k.mix.total < 200, qPrintable(QString::number(k.mix.total)));
+    }
+
     // Memory kernels are counted for their loads: the tree reduction's grid-stride loop.
     void memoryFocus()
     {
