@@ -84,7 +84,7 @@ static_assert(NT <= 1024, "too many warps for one block");
 static_assert((BM * CH) % NT == 0 && (BN * CH) % NT == 0 && COPIES_A >= 1 && COPIES_B >= 1,
               "the 16-byte copies of a slice must divide evenly among the threads");
 static_assert(GROUP >= 1, "GROUP must be at least 1");
-static_assert(COPIES_A <= 32 && COPIES_B <= 32, "at most 32 copies per thread and slice (bit masks)");
+static_assert(COPIES_A <= 64 && COPIES_B <= 64, "at most 64 copies per thread and slice (bit masks)");
 
 // Byte offset of 16-byte chunk `chunk` of tile row `row`. Rows are CH chunks long; the tile
 // is viewed as 128-byte lines of 8 chunks and a chunk's position in its line is XORed with
@@ -147,24 +147,24 @@ extern "C" __global__ void __launch_bounds__(NT)
     const elem_t *gA = A + (size_t)(m0 + r0) * K + ch * 8;
     const elem_t *gB = B + (size_t)(n0 + r0) * K + ch * 8;
     const size_t rowStep = (size_t)(NT / CH) * K;
-    unsigned okA = 0, okB = 0;
+    unsigned long long okA = 0, okB = 0; // up to 256 x 64 tiles of one warp: 64 copies
 #pragma unroll
     for (int p = 0; p < COPIES_A; ++p)
-        okA |= (m0 + r0 + p * (NT / CH) < M ? 1u : 0u) << p;
+        okA |= (m0 + r0 + p * (NT / CH) < M ? 1ull : 0ull) << p;
 #pragma unroll
     for (int p = 0; p < COPIES_B; ++p)
-        okB |= (n0 + r0 + p * (NT / CH) < N ? 1u : 0u) << p;
+        okB |= (n0 + r0 + p * (NT / CH) < N ? 1ull : 0ull) << p;
     auto loadSlice = [&](int stage, int k0) {
         const bool inK = k0 + ch * 8 < K;
 #pragma unroll
         for (int p = 0; p < COPIES_A; ++p) {
-            const bool ok = inK && ((okA >> p) & 1u);
+            const bool ok = inK && ((okA >> p) & 1ull);
             cpAsync16(sA + stage * A_TILE_BYTES + swz(r0 + p * (NT / CH), ch), ok ? gA + p * rowStep + k0 : A,
                       ok);
         }
 #pragma unroll
         for (int p = 0; p < COPIES_B; ++p) {
-            const bool ok = inK && ((okB >> p) & 1u);
+            const bool ok = inK && ((okB >> p) & 1ull);
             cpAsync16(sB + stage * B_TILE_BYTES + swz(r0 + p * (NT / CH), ch), ok ? gB + p * rowStep + k0 : B,
                       ok);
         }
