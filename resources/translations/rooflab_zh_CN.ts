@@ -1716,7 +1716,7 @@ Source: %7</source>
 <context>
     <name>ResultsPlot</name>
     <message>
-        <location filename="../../app/gui/panels/resultsplot.cpp" line="+96"/>
+        <location filename="../../app/gui/panels/resultsplot.cpp" line="+98"/>
         <source>no %1 roof for %2: the spec database has none and no file or sample measured one</source>
         <translation>%2 没有 %1 屋顶：规格数据库中没有，也没有任何文件或样例测得过</translation>
     </message>
@@ -1726,17 +1726,17 @@ Source: %7</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+89"/>
         <source>%1, RoofLab&apos;s samples (%2)</source>
         <translation>%1，RoofLab 样例（%2）</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>measured (%1)</source>
         <translation>实测（%1）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>median time %1 against %2%3</source>
         <translation>中位时间相对 %2 为 %1%3</translation>
     </message>
@@ -1761,7 +1761,7 @@ Source: %7</source>
         <translation>占文件总时间的 %1</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+202"/>
         <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
         <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
     </message>
@@ -1922,7 +1922,7 @@ Source: %7</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location line="+261"/>
+        <location line="+272"/>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -3825,7 +3825,7 @@ Source: %7</source>
     <message>
         <location line="+3"/>
         <source>%1 (fp8 needs sm_89 or newer, the device is %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（fp8 需要 sm_89 或更新，当前设备是 %2）</translation>
     </message>
     <message>
         <location line="+67"/>
@@ -4813,12 +4813,12 @@ Source: %7</source>
     <message>
         <location line="+17"/>
         <source>cuTensorMapEncodeTiled failed (CUresult %1) for a %2 x %3 matrix, box %4 x %5</source>
-        <translation type="unfinished"></translation>
+        <translation>cuTensorMapEncodeTiled 失败（CUresult %1）：%2 x %3 矩阵，box %4 x %5</translation>
     </message>
     <message>
         <location filename="../../kernels/family_gemm.cpp" line="+9"/>
         <source>the cluster is 2 x 1 or 1 x 2 blocks: CLUSTER_M (%1) x CLUSTER_N (%2) must be 2</source>
-        <translation type="unfinished"></translation>
+        <translation>cluster 为 2 x 1 或 1 x 2 个 block：CLUSTER_M（%1）x CLUSTER_N（%2）必须等于 2</translation>
     </message>
     <message>
         <location line="+125"/>
@@ -4983,17 +4983,17 @@ Source: %7</source>
     <message>
         <location line="+7"/>
         <source>blocks of a cluster along M (2: pairs share B)</source>
-        <translation type="unfinished"></translation>
+        <translation>cluster 沿 M 方向的 block 数（2：成对的 block 共享 B）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>blocks of a cluster along N (2: pairs share A)</source>
-        <translation type="unfinished"></translation>
+        <translation>cluster 沿 N 方向的 block 数（2：成对的 block 共享 A）</translation>
     </message>
     <message>
         <location line="+58"/>
         <source>K (%1) and N (%2) must be multiples of 16: rows of one-byte e4m3 values start on 16-byte boundaries for TMA, and cuBLASLt&apos;s fp8 kernels need 16-byte aligned dimensions</source>
-        <translation type="unfinished"></translation>
+        <translation>K（%1）和 N（%2）必须是 16 的倍数：单字节 e4m3 数据的每一行须从 16 字节边界开始（TMA 的要求），且 cuBLASLt 的 fp8 kernel 要求维度 16 字节对齐</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5078,12 +5078,12 @@ Source: %7</source>
     <message>
         <location line="+1"/>
         <source>warps per block, ntiles x 8 columns each</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 block 的 warp 数，每个 warp 负责 ntiles x 8 列</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 warp 的 8 列 n-tile 数（越少：寄存器越少，每个 SM 的 warp 越多）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5334,7 +5334,17 @@ Source: %7</source>
         <translation>默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+21"/>
+        <source>Independent chains x = x * a + b per thread (eight by default), one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
+        <translation>每个线程若干条独立的 x = x * a + b 链（默认八条），正好一整波 block：CUDA core 的算力上限（每个 FMA 2 FLOP，HFMA2 一次做两个）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>independent FMA chains per thread (more hide a longer latency with fewer warps)</source>
+        <translation>每个线程的独立 FMA 链数（越多，越能用更少的 warp 掩盖更长的延迟）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>HBM read</source>
         <translation>HBM 读取</translation>
     </message>
@@ -5444,17 +5454,12 @@ Source: %7</source>
         <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
     </message>
     <message>
-        <location line="-124"/>
-        <source>Eight independent chains x = x * a + b per thread, one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
-        <translation>每个线程 8 条独立的 x = x * a + b 依赖链，正好一整波 block：CUDA Core 的算力上限（每次 FMA 2 FLOP，HFMA2 做两次）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-126"/>
         <source>loop iterations (16 FMAs per chain each)</source>
         <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on independent accumulators with operands in registers: the rate of the pre-Hopper tensor-core path (Hopper&apos;s full rate needs wgmma).</source>
         <translation>warp 级 Tensor Core 指令（mma.sync m16n8k16，tf32 为 m16n8k8），操作数在寄存器中，累加器彼此独立：Hopper 之前的 Tensor Core 路径的速率（Hopper 的满速需要 wgmma）。</translation>
     </message>
@@ -5819,7 +5824,7 @@ Source: %7</source>
     <message>
         <location filename="../../kernels/bench_gemm.cpp" line="+43"/>
         <source>%1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 使用 wgmma 和 TMA，只有 sm_90（Hopper）具备；当前设备是 %2</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5829,7 +5834,7 @@ Source: %7</source>
     <message>
         <location line="+5"/>
         <source>fp8 (e4m3) tensor cores need sm_89 or newer; this device is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>fp8（e4m3）Tensor Core 需要 sm_89 或更新；当前设备是 %1</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5942,32 +5947,32 @@ Source: %7</source>
     <message>
         <location line="+5"/>
         <source>GEMM 11: persistent wgmma + TMA store</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 11：持久化 wgmma + TMA 写回</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Step 10 with one block per SM looping over output tiles in grouped order: the producer keeps the ring full across tiles, and the epilogue leaves through shared memory with TMA stores that overlap the next tile&apos;s main loop (sm_90a only).</source>
-        <translation type="unfinished"></translation>
+        <translation>在第 10 步基础上每个 SM 一个 block，按分组顺序循环处理输出分块：生产者跨分块保持环形缓冲始终填满，epilogue 经 shared memory 用 TMA 写回，与下一个分块的主循环重叠（仅 sm_90a）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>GEMM 12: wgmma in clusters, TMA multicast</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 12：cluster 中的 wgmma，TMA 多播</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Step 11 in thread-block clusters of two neighbouring tiles: each block fetches half of the operand the pair shares and TMA multicasts it into both blocks&apos; shared memory, so that operand is read from L2 once per pair; a ring slot is refilled when the consumers of both blocks are done with it (sm_90a only).</source>
-        <translation type="unfinished"></translation>
+        <translation>把第 11 步放进由两个相邻分块组成的 thread-block cluster：每个 block 读取两者共享操作数的一半，并用 TMA 多播写入两个 block 的 shared memory，于是该操作数每对只从 L2 读一次；环形缓冲的一个槽位要等两个 block 的消费者都用完才重新填充（仅 sm_90a）。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>GEMM 13: fp8 (e4m3) wgmma + TMA (Hopper)</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 13：fp8（e4m3）wgmma + TMA（Hopper）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Step 10 with e4m3 inputs: a 128-byte swizzle row holds 128 values of K, wgmma k32 runs at twice the bf16 rate, per-tensor scales as cuBLASLt takes them, fp32 C (sm_90a only).</source>
-        <translation type="unfinished"></translation>
+        <translation>输入为 e4m3 的第 10 步：一行 128 字节的 swizzle 容纳 128 个 K 值，wgmma k32 的速率是 bf16 的两倍，按 cuBLASLt 的方式使用逐张量缩放系数，C 为 fp32（仅 sm_90a）。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -6002,18 +6007,18 @@ Source: %7</source>
     <message>
         <location line="+5"/>
         <source>cuBLASLt FP8</source>
-        <translation type="unfinished"></translation>
+        <translation>cuBLASLt FP8</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cublasLtMatmul with e4m3 A and B (the &quot;TN&quot; layout: both K-major), per-tensor scales, fp32 accumulation (fast accumulation, as the fp8 step) and fp32 C: the reference of the fp8 step.</source>
-        <translation type="unfinished"></translation>
+        <translation>cublasLtMatmul，A 和 B 为 e4m3（“TN”布局：两者都以 K 为主序），逐张量缩放系数，fp32 累加（与 fp8 步骤一样使用快速累加），C 为 fp32：fp8 步骤的参照。</translation>
     </message>
 </context>
 <context>
     <name>kernels::GemmTile</name>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+189"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+196"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
@@ -6076,12 +6081,12 @@ Source: %7</source>
     <message>
         <location line="+13"/>
         <source>a grid of %1 blocks cannot be cut into clusters of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 block 的 grid 无法切分成每个 %2 个 block 的 cluster</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>no cluster of %1 blocks of %2 threads (%3 bytes of dynamic shared memory) fits on %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%4 上放不下任何一个 cluster（%1 个 block，每个 %2 个线程、%3 字节动态 shared memory）</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -6257,7 +6262,12 @@ Source: %7</source>
         <translation>单级：读取、barrier、计算</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
+        <source>TMA copies 128-byte swizzled rows: 128 e4m3 elements</source>
+        <translation>TMA 拷贝 128 字节的 swizzle 行：128 个 e4m3 元素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>TMA copies 128-byte (64-element) swizzled rows</source>
         <translation>TMA 拷贝 128 字节（64 个元素）的 swizzle 行</translation>
     </message>
@@ -6312,7 +6322,7 @@ Source: %7</source>
         <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+39"/>
         <source>%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the tile over the %2 consumer threads</source>
         <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
@@ -6757,7 +6767,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+414"/>
+        <location filename="../../model/perfmodel.cpp" line="+429"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
@@ -6848,17 +6858,27 @@ Source: %7</source>
         <translation>在填充过的行上加载 fragment</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>BM must be a multiple of 64 × CONSUMERS</source>
         <translation>BM 必须是 64 × CONSUMERS 的倍数</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>wgmma reads A and B from shared memory (%1 B per slice)</source>
         <translation>wgmma 从 shared memory 读取 A 和 B（每个切片 %1 B）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
+        <source>clusters of 2 along M: each B tile is read from L2 once per pair and multicast into both blocks</source>
+        <translation>沿 M 方向 2 个 block 的 cluster：每个 B 分块每对只从 L2 读一次，多播到两个 block</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>clusters of 2 along N: each A tile is read from L2 once per pair and multicast into both blocks</source>
+        <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -7566,12 +7586,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+195"/>
+        <location line="+219"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-217"/>
         <source>%1 at %2</source>
         <translation>%1，按 %2 计</translation>
     </message>
@@ -7596,7 +7616,7 @@ Source: %7</source>
         <translation>M、N 和 K 必须为正数</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+44"/>
         <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
         <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
     </message>
@@ -7611,7 +7631,12 @@ Source: %7</source>
         <translation>wgmma 需要 Hopper GPU（计算能力 9.0）</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+11"/>
+        <source>%1 has no fp8 and bf16 tensor peaks in the spec database</source>
+        <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -7668,7 +7693,7 @@ Source: %7</source>
     <message>
         <location line="+6"/>
         <source>%1 tile(s) on the busiest SM, looped over by one persistent block; launch, first load, last C store and each tile&apos;s epilogue into shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>最忙的 SM 上 %1 个分块，由一个持久化 block 依次处理；启动、首次加载、最后一次 C 写回，以及每个分块写入 shared memory 的 epilogue</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -7975,7 +8000,7 @@ Source: %7</source>
         <translation>额外的 shared memory：不能为负</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>threads: the %1×%2 tile has %3 outputs, which %4 threads cannot share evenly (%3 is not a multiple of %4)</source>
         <translation>threads：%1×%2 的分块有 %3 个输出，%4 个线程无法均分（%3 不是 %4 的倍数）</translation>
     </message>
