@@ -5,8 +5,10 @@
 # peak, the ratio to the cuBLASLt run of the same size in this call (> 1: faster) and the SM
 # clock the run reported. cuBLASLt runs first and last, so a clock that drifts shows. Run from
 # the repository root with the bundle in .device-bundle; everything goes to $OUT/fp8-sweep.txt:
-#   OUT=/tmp/out bash kernels/tools/fp8-sweep.sh [quick]
-# quick: only the two pairs (about 40 s).
+#   OUT=/tmp/out bash kernels/tools/fp8-sweep.sh [quick|tests]
+# quick: only the two pairs (about 40 s). tests: first the fp8 rows of tst_gpu_gemm (every
+# row whose data tag names fp8: both ids at three sizes, random tiles, 2048^3 and
+# 3000x4112x4096; about 30 s), log in $OUT/tst_gpu_gemm-fp8.log, then the pairs.
 set -uo pipefail
 source "$(dirname "$0")/h200-common.sh"
 PEAK=${FP8_PEAK:-1979e12} # H200/H100 SXM dense e4m3, resources/gpus/h200-sxm.json
@@ -16,7 +18,7 @@ declare -A REF # size -> cuBLASLt median (s), from the first reference run
 run() { # label kernel M N K params...
   local label=$1 k=$2 m=$3 n=$4 kk=$5
   shift 5
-  local args=(--param M=$m --param N=$n --param K=$kk)
+  local args=(--param "M=$m" --param "N=$n" --param "K=$kk")
   for p in "$@"; do args+=(--param "$p"); done
   local ref=${REF[$m.$n.$kk]:-0}
   timeout 60 $RUN bin/rooflab-cli run "$k" --dtype fp8 "${args[@]}" --json 2>>"$OUT/fp8-sweep.log" |
@@ -44,12 +46,19 @@ reference() { # M N K: time cuBLASLt and keep its median for the ratios
 }
 
 t0=$(date +%s)
+if [[ ${1:-} == tests ]]; then
+  # shellcheck disable=SC2046 # one argument per "step:tag"
+  timeout 180 $RUN bin/tst_gpu_gemm $($RUN bin/tst_gpu_gemm -datatags 2>/dev/null |
+    awk '$3 ~ /fp8/ {print $2 ":" $3}') >"$OUT/tst_gpu_gemm-fp8.log" 2>&1
+  echo "tst_gpu_gemm (fp8 rows): rc=$? $(grep -E '^Totals' "$OUT/tst_gpu_gemm-fp8.log")" | tee -a "$LOG"
+  grep -E "^(FAIL|   Loc|QINFO.*max err)" "$OUT/tst_gpu_gemm-fp8.log" | head -40 | tee -a "$LOG"
+fi
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader >>"$LOG" 2>&1
 for s in 8192 4096; do
   reference $s $s $s
   run "wgmma_fp8 ${s}^3 defaults" gemm.wgmma_fp8 $s $s $s
 done
-if [[ ${1:-} != quick ]]; then
+if [[ -z ${1:-} ]]; then
   S=8192
   for cfg in "BN=128" "BN=192" "STAGES=3" "STAGES=5" "STAGES=6 BN=192" "GROUP=4" "GROUP=16" \
     "BM=256 BN=128" "BM=256 BN=128 STAGES=6" "BM=128 CONSUMERS=1 BN=128 STAGES=6" \
