@@ -3,7 +3,9 @@
 #include "catalog.h"
 #include "compiler.h"
 #include "gemmladder.h"
+#include "hostfloat.h"
 #include "kernelpaths.h"
+#include "src/rng.cuh"
 
 #include <QtTest>
 
@@ -312,6 +314,71 @@ private slots:
         const CompileResult c = m_compiler.compile(o);
         QVERIFY(!c.ok);
         QVERIFY2(c.log.contains("sm_90"), qPrintable(c.log));
+    }
+
+    // The fp8 bench's host e4m3 (the CPU reference must see the bytes the GPU multiplies):
+    // OCP E4M3 as cuda_fp8.h stores it, round to nearest even, saturating at 448.
+    void e4m3Rounding_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<int>("code");
+        QTest::newRow("zero") << 0.0 << 0x00;
+        QTest::newRow("minus zero") << -0.0 << 0x80;
+        QTest::newRow("one: exponent 7 (the bias)") << 1.0 << 0x38;
+        QTest::newRow("-1.75") << -1.75 << 0xbe;
+        QTest::newRow("240 = 1.875 * 2^7") << 240.0 << 0x77;
+        QTest::newRow("448, the largest") << 448.0 << 0x7e;
+        QTest::newRow("460 rounds to 448") << 460.0 << 0x7e;
+        QTest::newRow("500 saturates") << 500.0 << 0x7e;
+        QTest::newRow("-1e9 saturates") << -1e9 << 0xfe;
+        QTest::newRow("infinity saturates") << double(INFINITY) << 0x7e;
+        QTest::newRow("NaN") << double(NAN) << 0x7f;
+        QTest::newRow("2^-6, the smallest normal") << 0x1p-6 << 0x08;
+        QTest::newRow("2^-9, the smallest subnormal") << 0x1p-9 << 0x01;
+        QTest::newRow("2^-10: tie to even zero") << 0x1p-10 << 0x00;
+        QTest::newRow("3 * 2^-10: tie to even 2 * 2^-9") << 3 * 0x1p-10 << 0x02;
+        QTest::newRow("1.0625: tie to even 1.0") << 1.0625 << 0x38;
+        QTest::newRow("1.1875: tie to even 1.25") << 1.1875 << 0x3a;
+        QTest::newRow("1.05 rounds down") << 1.05 << 0x38;
+        QTest::newRow("1.07 rounds up") << 1.07 << 0x39;
+        QTest::newRow("7/8 * 2^-6 (largest subnormal)") << 0.875 * 0x1p-6 << 0x07;
+        QTest::newRow("15/16 * 2^-6 rounds up to the smallest normal") << 0.9375 * 0x1p-6 << 0x08;
+    }
+
+    void e4m3Rounding()
+    {
+        QFETCH(double, value);
+        QFETCH(int, code);
+        using namespace kernels::hostfloat;
+        QCOMPARE(int(doubleToE4m3(value)), code);
+        QCOMPARE(int(floatToE4m3(float(value))), code);
+        if (!std::isnan(value) && std::fabs(value) <= 448 && std::fabs(value) == std::fabs(e4m3Round(value)))
+            QCOMPARE(e4m3ToDouble(uint8_t(code)), value); // exact values decode to themselves
+    }
+
+    void e4m3EveryCode()
+    {
+        using namespace kernels::hostfloat;
+        int finite = 0;
+        for (int b = 0; b < 256; ++b) {
+            const double v = e4m3ToDouble(uint8_t(b));
+            if (std::isnan(v)) {
+                QVERIFY2((b & 0x7f) == 0x7f, qPrintable(QString::number(b, 16)));
+                continue;
+            }
+            ++finite;
+            QCOMPARE(int(doubleToE4m3(v)), b); // -0 keeps its sign
+            QCOMPARE(int(floatToE4m3(float(v))), b);
+            if ((b & 0x7f) < 0x7e) // the midpoint to the next code up ties to the even one
+                QCOMPARE(int(floatToE4m3(float(0.5 * (v + e4m3ToDouble(uint8_t(b + 1)))))),
+                         b & 1 ? b + 1 : b);
+        }
+        QCOMPARE(finite, 254);
+        // The bench's fast float path agrees with the double one on the values it converts.
+        for (unsigned i = 0; i < 200000; ++i) {
+            const float f = rl_value(i, 3, -500.0f, 500.0f) * (i % 7 == 0 ? 1e-3f : 1.0f);
+            QCOMPARE(int(floatToE4m3(f)), int(doubleToE4m3(f)));
+        }
     }
 
     void refused_data()
