@@ -51,7 +51,7 @@ public:
                                void **args, QString *error) = 0;
     // How many clusters of clusterX blocks of `block` threads fit on the device at once
     // (cudaOccupancyMaxActiveClusters, after checkLaunch raised the shared-memory limit); 0,
-    // refused with the reason, when none does.
+    // refused with the reason, when none does; -1 with *error set when the query itself failed.
     virtual int maxActiveClusters(cudaKernel_t k, int block, unsigned clusterX, size_t dynSmem,
                                   QString *error) = 0;
 

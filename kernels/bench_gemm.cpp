@@ -139,14 +139,23 @@ public:
             if (!findMain(ctx, m_shape.threads(), error, &perSm, size_t(m_shape.dynSmem)))
                 return false;
             // Clusters: as many pairs as fit at once (two SMs of one GPC each), never more than
-            // there are cluster tiles; none fitting is refused here, before any launch.
+            // there are cluster tiles; none fitting is refused here, before any launch. Should
+            // the query itself fail, the pairs stay one per two SMs: the blocks loop over the
+            // tiles, so pairs that do not fit at once only run later (the error is kept).
             if (m_shape.clusterX > 1) {
+                QString why;
                 m_clustersResident = ctx.maxActiveClusters(
-                    m_kernel, m_shape.threads(), unsigned(m_shape.clusterX), size_t(m_shape.dynSmem), error);
-                if (m_clustersResident < 1)
+                    m_kernel, m_shape.threads(), unsigned(m_shape.clusterX), size_t(m_shape.dynSmem), &why);
+                if (m_clustersResident == 0) {
+                    if (error)
+                        *error = why;
                     return false;
-                m_shape.gridX =
-                    m_shape.clusterX * std::min(m_shape.gridX / m_shape.clusterX, m_clustersResident);
+                }
+                if (m_clustersResident > 0)
+                    m_shape.gridX =
+                        m_shape.clusterX * std::min(m_shape.gridX / m_shape.clusterX, m_clustersResident);
+                else
+                    m_clusterQueryError = why;
             }
         }
         const long long nA = (long long)m_M * m_K, nB = (long long)m_K * m_N, nC = (long long)m_M * m_N;
@@ -208,6 +217,8 @@ public:
             if (m_shape.clusterX > 1) {
                 m_resources["cluster"] = m_shape.clusterX;
                 m_resources["clusters_resident"] = m_clustersResident;
+                if (!m_clusterQueryError.isEmpty())
+                    m_resources["clusters_query_error"] = m_clusterQueryError;
             }
         }
         return true;
@@ -360,7 +371,8 @@ private:
     bool m_tc;                  // tensor cores: 16-bit inputs, B stored N x K
     bool m_wgmma;               // TMA descriptors instead of pointers
     bool m_tmaStore;            // and one for C as well (the persistent steps' epilogue)
-    int m_clustersResident = 0; // gemm.wgmma_cluster: clusters that fit at once
+    int m_clustersResident = 0; // gemm.wgmma_cluster: clusters that fit at once (-1: unknown)
+    QString m_clusterQueryError;
     bool m_tf32;
     bool m_fp8; // e4m3 inputs made on the host, per-tensor scales, cuBLASLt as the reference
     gemm::LaunchShape m_shape;

@@ -286,7 +286,7 @@ public:
         int n = 0;
         if (!m_r->RL_CHECK_IMPL(cudaOccupancyMaxActiveClusters(&n, reinterpret_cast<const void *>(k), &cfg),
                                 error))
-            return 0;
+            return -1;
         if (n < 1) {
             refused = true;
             if (error)
