@@ -6,6 +6,7 @@
 // measurements on the chart.
 #include "panels/resultsplot.h"
 
+#include "chart/resultschart.h"
 #include "chart/rooflinechart.h"
 #include "panels/resultspanel.h"
 #include "panels/resultssession.h"
@@ -303,6 +304,66 @@ private slots:
         for (const ChartPoint &p : f.measured("result:"))
             labelled += p.label.isEmpty() ? 0 : 1;
         QCOMPARE(labelled, 25); // each kernel named once, on one of its launches; the rest in tooltips
+    }
+
+    // RoofLab's own rows: each its own point "result:<row>" (a row and its point lead to each
+    // other), the first kMaxLabels named as resultschart::shortLabel names them, a row without
+    // FLOPs on no point, a profiled row's level points leading back to it.
+    void ownRows()
+    {
+        model::ResultSet rs;
+        const int n = 300;
+        for (int i = 0; i < n; ++i) {
+            model::Measurement m;
+            m.kernel = i % 2 ? "gemm.reg2d" : "memory.triad";
+            m.dtype = i % 3 ? "fp32" : "bf16";
+            m.params = {{"M", 64 * (i + 1)}, {"variant", i % 4 ? "" : "vec4"}};
+            m.flops = i == 7 ? 0 : 1e9 * (i + 1);
+            m.bytes = 1e8;
+            m.time = {1e-3, 1e-3, 1e-3, 5};
+            m.source = "rooflab";
+            if (i == 11)
+                m.extra.insert("counters", QJsonObject{{"tool", "ncu 2025.3"},
+                                                       {"metrics", QJsonObject{{"dram__bytes.sum", 2e8},
+                                                                               {"lts__t_bytes.sum", 6e8}}}});
+            rs.measurements << m;
+        }
+        const QString path = m_tmp.filePath("own.json");
+        QString error;
+        QVERIFY2(rs.save(path, &error), qPrintable(error));
+        Fixture f;
+        f.session.setAutosavePath(m_tmp.filePath("a7.json"));
+        QVERIFY(f.open(path, *m_db.find("h200-sxm")));
+        QCOMPARE(f.plot.pointCount(), n - 1);
+        const QList<ChartPoint> points = f.measured("result:");
+        QCOMPARE(points.size(), n - 1);
+        int named = 0;
+        for (const ChartPoint &p : points) {
+            const int row = ResultsPanel::rowOf(p.id);
+            QCOMPARE(f.plot.tableRowsOf(p.id), QList<int>{row});
+            QCOMPARE(f.plot.pointIdOfTableRow(row), p.id);
+            QCOMPARE(f.plot.rowsOf(p.id).size(), 1);
+            QCOMPARE(f.plot.pointIdOf(f.plot.rowsOf(p.id).first()), p.id);
+            const model::Measurement &m = f.table.measurement(row);
+            if (row <= ResultsPlot::kMaxLabels) { // the first kMaxLabels rows with a point
+                QCOMPARE(p.label, resultschart::shortLabel(m));
+                ++named;
+            } else {
+                QVERIFY2(p.label.isEmpty(), qPrintable(p.id));
+            }
+            QVERIFY(qFuzzyCompare(p.ai, m.ai()));
+            QVERIFY(qFuzzyCompare(p.flopPerS, m.flopPerS()));
+            QVERIFY(f.chart.tooltipOf(p.id).contains(m.kernel));
+        }
+        QCOMPARE(named, ResultsPlot::kMaxLabels);
+        QVERIFY(f.plot.pointIdOfTableRow(7).isEmpty()); // no FLOPs, no point
+        QVERIFY(f.plot.tableRowsOf(ResultsPlot::rowPointId(7)).isEmpty());
+        QVERIFY(f.plot.tableRowsOf(ResultsPlot::rowPointId(n)).isEmpty());
+        const QList<ChartPoint> levels = f.measured("levels:11:");
+        QCOMPARE(levels.size(), 2);
+        for (const ChartPoint &p : levels)
+            QCOMPARE(f.plot.tableRowsOf(p.id), QList<int>{11});
+        QCOMPARE(f.chart.trailCount(), 1); // the profiled row's levels joined
     }
 };
 

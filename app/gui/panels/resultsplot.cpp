@@ -10,9 +10,11 @@
 
 #include <QFileInfo>
 #include <QSet>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <numeric>
 
 namespace {
@@ -168,10 +170,31 @@ bool ResultsPlot::precisionShown(const QString &precision) const
     return m_options.precisions.isEmpty() || precision.isEmpty() || m_options.precisions.contains(precision);
 }
 
+QList<int> ResultsPlot::tableRowsOf(const QString &pointId) const
+{
+    if (const auto it = m_rowsOfPoint.constFind(pointId); it != m_rowsOfPoint.cend())
+        return *it;
+    // A row drawn as a point of its own is not in the table: its id names it.
+    if (pointId.startsWith(QLatin1String("result:"))) {
+        bool ok = false;
+        const int row = QStringView(pointId).mid(7).toInt(&ok);
+        if (ok && row >= 0 && row < m_ownPoint.size() && m_ownPoint.testBit(row))
+            return {row};
+    }
+    return {};
+}
+
+QString ResultsPlot::pointIdOfTableRow(int row) const
+{
+    if (row >= 0 && row < m_ownPoint.size() && m_ownPoint.testBit(row))
+        return rowPointId(row);
+    return m_pointOfRow.value(row);
+}
+
 QList<ResultsSession::Row> ResultsPlot::rowsOf(const QString &pointId) const
 {
     QList<ResultsSession::Row> out;
-    for (int row : m_rowsOfPoint.value(pointId))
+    for (int row : tableRowsOf(pointId))
         if (row >= 0 && row < m_rows.size())
             out << m_rows.at(row);
     return out;
@@ -179,7 +202,7 @@ QList<ResultsSession::Row> ResultsPlot::rowsOf(const QString &pointId) const
 
 QString ResultsPlot::pointIdOf(const ResultsSession::Row &row) const
 {
-    return m_pointOfRow.value(m_tableRow.value(rowKey(row), -1));
+    return pointIdOfTableRow(m_tableRow.value(rowKey(row), -1));
 }
 
 qint64 ResultsPlot::rowKey(const ResultsSession::Row &row)
@@ -237,6 +260,7 @@ void ResultsPlot::update()
     m_rows = m_session->rows();
     m_rowsOfPoint.clear();
     m_pointOfRow.clear();
+    m_ownPoint.fill(false, m_rows.size());
     m_tipExtra.clear();
     m_tableRow.clear();
     m_tableRow.reserve(m_rows.size());
@@ -294,18 +318,22 @@ void ResultsPlot::update()
     // launches), holding a point per memory level.
     struct Unit
     {
-        QList<ChartPoint> points;             // by level
-        QList<int> rows;                      // every row of every level
-        QList<model::Measurement> asMeasured; // per point: the figures roofShare and predictions read
+        QList<ChartPoint> points; // by level
+        QList<int> rows;          // every row of every level (an own unit: none, its row is `order`)
+        // per point: the figures roofShare and predictions read (a row of the table, or a
+        // group's sum in `sums`)
+        QList<const model::Measurement *> asMeasured;
         double share = -1;
-        QString label;
         int order = 0;     // table order of its first row
         QString kernelKey; // the kernel apart from its precision: named once, on its main precision
         double flops = 0;
+        bool own = false; // a RoofLab row, its own kernel: named from its measurement when labelled
     };
     QList<Unit> units;
+    units.reserve(rowCount);
     QHash<QString, int> unitOf;
-    QList<ChartPoint> extras; // profiled runs' level points
+    std::deque<model::Measurement> sums; // the groups as one measurement each (stable addresses)
+    QList<ChartPoint> extras;            // profiled runs' level points
     QList<ChartTrail> levelTrails;
     QSet<QString> levels; // levels with points
 
@@ -345,17 +373,24 @@ void ResultsPlot::update()
                 tr("%1 of the file's time")
                     .arg(html(QString::number(share * 100, 'f', share < 0.1 ? 2 : 1) + QStringLiteral(" %")));
         }
+        if (m.flops <= 0 || m.bytes <= 0 || m.time.median <= 0)
+            continue; // no point (as resultschart::pointOf)
         const QString id = rowPointId(row);
-        auto p = resultschart::pointOf(m, id); // its tooltip is made when hovered (tooltipOf)
-        if (!p)
-            continue;
+        // Its tooltip is made when hovered (tooltipOf), its name only where it is labelled.
+        ChartPoint point;
+        point.id = id;
+        point.ai = m.ai();
+        point.flopPerS = m.flopPerS();
+        point.kind = ChartPoint::Kind::Measured;
+        auto p = &point;
         if (devices.several())
             p->gpuIndex = devices.slotOf(m.extra);
-        m_rowsOfPoint[id].append(row);
-        m_pointOfRow.insert(row, id);
         if (!extra.isEmpty())
             m_tipExtra.insert(row, extra);
         if (isLaunch(m)) {
+            m_rowsOfPoint[id].append(row);
+            m_pointOfRow.insert(row, id);
+            p->label = resultschart::shortLabel(m);
             p->level = m.level.isEmpty() ? QStringLiteral("hbm") : m.level;
             p->share = share;
             levels.insert(p->level);
@@ -364,16 +399,22 @@ void ResultsPlot::update()
             Unit &u = unitFor(unitKey(file, m.kernel, m.dtype, m.precision, m.params), row,
                               unitKey(file, m.kernel, {}, {}, config), m.flops);
             u.points << *p;
-            u.asMeasured << m;
+            u.asMeasured << &m;
             u.rows << row;
             u.share = share;
-            u.label = p->label;
         } else {
-            Unit &u = unitFor(id, row, id, m.flops);
+            // Its own unit: no other row shares it, so no lookup (its id is no unit key).
+            m_ownPoint.setBit(row);
+            units.append(Unit());
+            Unit &u = units.last();
+            u.order = row;
+            u.kernelKey = id;
+            u.flops = m.flops;
+            u.own = true;
             u.points << *p;
-            u.asMeasured << m;
-            u.rows << row;
-            u.label = p->label;
+            u.asMeasured << &m;
+            if (!m.extra.contains(QLatin1String("counters")))
+                continue; // no level points (ProfileCounters::of reads them there)
             const auto lp = resultschart::levelPoints(m, QStringLiteral("levels:%1").arg(row), gpu);
             for (ChartPoint q : lp.points) {
                 if (!levelShown(q.level))
@@ -416,7 +457,8 @@ void ResultsPlot::update()
                 if (!anyShown)
                     continue;
                 const model::Measurement &first = ms.at(g.members.first());
-                model::Measurement sum = first; // the group as one measurement: roofs, predictions
+                sums.push_back(first); // the group as one measurement: roofs, predictions
+                model::Measurement &sum = sums.back();
                 sum.flops = g.flops;
                 sum.bytes = g.bytes;
                 sum.time = {g.timeS, g.timeS, g.timeS, g.launches};
@@ -440,10 +482,9 @@ void ResultsPlot::update()
                 Unit &u = unitFor(unitKey(f.key(), g.kernel, g.dtype, g.precision, g.params), members.first(),
                                   unitKey(f.key(), g.kernel, {}, {}, g.params), g.flops);
                 u.points << p;
-                u.asMeasured << sum;
+                u.asMeasured << &sum;
                 u.rows << members;
                 u.share = g.share;
-                u.label = p.label;
             }
         }
     }
@@ -453,14 +494,19 @@ void ResultsPlot::update()
     // One name per kernel: on the precision doing most of its work (a GEMM's tensor point, not
     // its epilogue's; expanded, its launch with the most), so a kernel of 400 launches is named once.
     QHash<QString, int> mainOf; // kernelKey -> unit
+    QList<int> byWeight;
     for (int i = 0; i < units.size(); ++i) {
+        if (units.at(i).own) {
+            byWeight << i; // its kernel key is its own
+            continue;
+        }
         auto it = mainOf.find(units.at(i).kernelKey);
         if (it == mainOf.end())
             mainOf.insert(units.at(i).kernelKey, i);
         else if (units.at(i).flops > units.at(*it).flops)
             *it = i;
     }
-    QList<int> byWeight = mainOf.values();
+    byWeight << mainOf.values();
     std::sort(byWeight.begin(), byWeight.end(), [&units](int a, int b) {
         const Unit &x = units.at(a), &y = units.at(b);
         return x.share != y.share ? x.share > y.share : x.order < y.order;
@@ -481,10 +527,12 @@ void ResultsPlot::update()
     // ones on a larger one.
     const bool allPredicted = units.size() <= kMaxLabels * 10;
 
+    points.reserve(units.size() + extras.size());
     for (int ui = 0; ui < units.size(); ++ui) {
         Unit &u = units[ui];
+        const bool named = labelled.contains(ui);
         // Levels in reading order; the kernel's name on the first, the join through all.
-        QList<int> order(u.points.size());
+        QVarLengthArray<int, 4> order(u.points.size());
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(), [&u](int a, int b) {
             return levelOrder(u.points.at(a).level) < levelOrder(u.points.at(b).level);
@@ -492,12 +540,14 @@ void ResultsPlot::update()
         ChartTrail join;
         join.kind = ChartPoint::Kind::Measured;
         join.style = ChartTrail::Style::Levels;
-        QList<std::pair<double, QPointF>> byAi;
+        QVarLengthArray<std::pair<double, QPointF>, 4> byAi;
         for (int k = 0; k < order.size(); ++k) {
             ChartPoint p = u.points.at(order.at(k));
-            const model::Measurement &m = u.asMeasured.at(order.at(k));
-            if (k > 0 || !labelled.contains(ui))
+            const model::Measurement &m = *u.asMeasured.at(order.at(k));
+            if (k > 0 || !named)
                 p.label.clear();
+            else if (u.own)
+                p.label = resultschart::shortLabel(m);
             if (u.points.size() > 1) // every level point leads to all of the kernel's rows
                 m_rowsOfPoint.insert(p.id, u.rows);
             // Against its own level's roof: the tooltip's share line uses the roofs with measured levels.
@@ -507,7 +557,7 @@ void ResultsPlot::update()
             join.gpuIndex = p.gpuIndex;
             byAi.append({p.ai, QPointF(p.ai, p.flopPerS)});
             points << p;
-            if (roofs && (allPredicted || labelled.contains(ui))) {
+            if (roofs && (allPredicted || named)) {
                 if (const auto s = resultschart::roofShare(*roofs, m); s && s->roof.flopPerS > 0) {
                     const QString key =
                         QStringLiteral("%1|%2|%3").arg(s->ai, 0, 'g', 6).arg(s->precision, s->level);
@@ -537,13 +587,13 @@ void ResultsPlot::update()
                         names << QStringLiteral("…");
                 }
             }
-            if (cmp && u.rows.size() == 1) {
+            if (cmp && (u.own || u.rows.size() == 1)) {
                 const auto b = baseline.constFind(m.key());
                 if (b != baseline.cend()) {
                     const model::Measurement &bm = cmp->results.measurements.at(*b);
                     if (bm.flops > 0 && bm.bytes > 0 && bm.time.median > 0) {
                         ChartTrail t;
-                        t.id = QStringLiteral("link:%1").arg(u.rows.first());
+                        t.id = QStringLiteral("link:%1").arg(u.own ? u.order : u.rows.first());
                         t.points = {QPointF(bm.ai(), bm.flopPerS()), QPointF(p.ai, p.flopPerS)};
                         t.kind = ChartPoint::Kind::Measured;
                         t.gpuIndex = -1;

@@ -4,6 +4,7 @@
 #include "gpu.h"
 #include "panels/resultssession.h"
 
+#include <QBitArray>
 #include <QCoreApplication>
 #include <QHash>
 #include <QList>
@@ -74,8 +75,8 @@ public:
     QList<ResultsSession::Row> rowsOf(const QString &pointId) const;
     QString pointIdOf(const ResultsSession::Row &row) const;
     // The same in table (source-model) rows.
-    QList<int> tableRowsOf(const QString &pointId) const { return m_rowsOfPoint.value(pointId); }
-    QString pointIdOfTableRow(int row) const { return m_pointOfRow.value(row); }
+    QList<int> tableRowsOf(const QString &pointId) const;
+    QString pointIdOfTableRow(int row) const;
 
     // "result:<row>": the id of a single row's point (as ResultsPanel::pointId). A group of
     // imported launches is "group:<file>:<n>"; a profiled run's level points "levels:<row>:<level>".
@@ -113,8 +114,11 @@ private:
     Options m_options;
 
     QList<ResultsSession::Row> m_rows; // table order, as the session lists them
+    // Points of several rows (groups, a kernel's levels) and rows on such a point; a row drawn as
+    // a point of its own ("result:<row>") is only a bit in m_ownPoint.
     QHash<QString, QList<int>> m_rowsOfPoint;
     QHash<int, QString> m_pointOfRow;
+    QBitArray m_ownPoint;
     QHash<int, QString> m_tipExtra; // table row -> the tooltip's extra lines (change, share)
     QHash<qint64, int> m_tableRow;  // rowKey -> table row
     static qint64 rowKey(const ResultsSession::Row &row);

@@ -76,9 +76,12 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
 {
     beginResetModel();
     m_rows.clear();
+    m_sets.clear();
+    m_single.clear();
+    m_sets.append(results.measurements);
     m_rows.reserve(results.measurements.size());
-    for (const model::Measurement &m : results.measurements) {
-        Row r{m, file};
+    for (const model::Measurement &m : std::as_const(m_sets.last())) {
+        Row r{&m, file};
         updateDerived(r);
         m_rows.append(std::move(r));
     }
@@ -92,7 +95,12 @@ void ResultsTableModel::addResults(const model::ResultSet &results, const QStrin
 
 void ResultsTableModel::appendMeasurement(const model::Measurement &m, const QString &file)
 {
-    appendRows({m}, file);
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size()));
+    m_single.push_back(m); // a deque: what earlier rows point to stays where it is
+    Row r{&m_single.back(), file};
+    updateDerived(r);
+    m_rows.append(std::move(r));
+    endInsertRows();
 }
 
 void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QString &file)
@@ -100,9 +108,10 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
     if (ms.isEmpty())
         return;
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + ms.size() - 1));
+    m_sets.append(ms);
     m_rows.reserve(m_rows.size() + ms.size());
-    for (const model::Measurement &m : ms) {
-        Row r{m, file};
+    for (const model::Measurement &m : std::as_const(m_sets.last())) {
+        Row r{&m, file};
         updateDerived(r);
         m_rows.append(std::move(r));
     }
@@ -115,6 +124,8 @@ void ResultsTableModel::clear()
         return;
     beginResetModel();
     m_rows.clear();
+    m_sets.clear();
+    m_single.clear();
     endResetModel();
 }
 
@@ -130,9 +141,9 @@ void ResultsTableModel::updateDerived(Row &r) const
     r.change.reset();
     r.baselineSpread = 0;
     if (m_compare) {
-        const auto it = m_baseline.constFind(r.m.key());
+        const auto it = m_baseline.constFind(r.m->key());
         if (it != m_baseline.cend() && it->time.median > 0) {
-            r.change = (r.m.time.median - it->time.median) / it->time.median * 100;
+            r.change = (r.m->time.median - it->time.median) / it->time.median * 100;
             r.baselineSpread = spreadPercent(it->time);
         }
     }
@@ -142,7 +153,7 @@ std::optional<double> ResultsTableModel::roofOf(const Row &r) const
 {
     if (!r.roofReady) {
         r.roofReady = true;
-        r.roofPercent = m_roof ? percentOf(r.m, m_roof(r.m)) : std::nullopt;
+        r.roofPercent = m_roof ? percentOf(*r.m, m_roof(*r.m)) : std::nullopt;
     }
     return r.roofPercent;
 }
@@ -154,9 +165,9 @@ const model::Prediction *ResultsTableModel::predictionOf(const Row &r) const
         r.prediction.reset();
         r.gap.reset();
         if (m_predict) {
-            auto p = std::make_shared<model::Prediction>(m_predict(r.m, r.file));
-            if (p->ok && p->timeS > 0 && r.m.time.median > 0)
-                r.gap = r.m.time.median / p->timeS - 1.0;
+            auto p = std::make_shared<model::Prediction>(m_predict(*r.m, r.file));
+            if (p->ok && p->timeS > 0 && r.m->time.median > 0)
+                r.gap = r.m->time.median / p->timeS - 1.0;
             r.prediction = std::move(p);
         }
     }
@@ -207,7 +218,7 @@ void ResultsTableModel::setRoofs(const QList<Roof> &perRow)
     m_roof = nullptr;
     for (qsizetype i = 0; i < m_rows.size(); ++i) {
         m_rows[i].roofReady = true;
-        m_rows[i].roofPercent = i < perRow.size() ? percentOf(m_rows[i].m, perRow[i]) : std::nullopt;
+        m_rows[i].roofPercent = i < perRow.size() ? percentOf(*m_rows[i].m, perRow[i]) : std::nullopt;
     }
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, RoofPercent), index(int(m_rows.size()) - 1, RoofPercent));
@@ -248,7 +259,7 @@ bool ResultsTableModel::changeSignificant(int row) const
     const Row &r = m_rows.at(row);
     if (!r.change)
         return false;
-    return std::abs(*r.change) > std::max({2.0, spreadPercent(r.m.time), r.baselineSpread});
+    return std::abs(*r.change) > std::max({2.0, spreadPercent(r.m->time), r.baselineSpread});
 }
 
 int ResultsTableModel::rowCount(const QModelIndex &parent) const
@@ -263,7 +274,7 @@ int ResultsTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant ResultsTableModel::display(const Row &r, int column) const
 {
-    const model::Measurement &m = r.m;
+    const model::Measurement &m = *r.m;
     switch (column) {
     case Kernel:
         return m.kernel;
@@ -315,7 +326,7 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
 
 QVariant ResultsTableModel::sortValue(const Row &r, int column) const
 {
-    const model::Measurement &m = r.m;
+    const model::Measurement &m = *r.m;
     switch (column) {
     case Kernel:
         return m.kernel.toLower();
@@ -363,7 +374,7 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
 QString ResultsTableModel::toolTip(int row, int column) const
 {
     const Row &r = m_rows.at(row);
-    const model::Measurement &m = r.m;
+    const model::Measurement &m = *r.m;
     switch (column) {
     case Kernel:
     case Dtype: {
@@ -438,7 +449,7 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (column == CheckColumn && checked(r.m.check) && !r.m.check.ok)
+        if (column == CheckColumn && checked(r.m->check) && !r.m->check.ok)
             return QBrush(QColor(0xc6, 0x28, 0x28));
         if (column == Change && changeSignificant(index.row()))
             return QBrush(*r.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
@@ -451,9 +462,9 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortValue(r, column);
     case KeyRole:
-        return r.m.key();
+        return r.m->key();
     case FailedRole:
-        return checked(r.m.check) && !r.m.check.ok;
+        return checked(r.m->check) && !r.m->check.ok;
     }
     return {};
 }

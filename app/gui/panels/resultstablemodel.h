@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QSortFilterProxyModel>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -70,7 +71,7 @@ public:
     void appendMeasurement(const model::Measurement &m, const QString &file = {});
     void clear();
 
-    const model::Measurement &measurement(int row) const { return m_rows.at(row).m; }
+    const model::Measurement &measurement(int row) const { return *m_rows.at(row).m; }
     QString file(int row) const { return m_rows.at(row).file; }
 
     // The roof per row, computed by f now and for rows added later (the GUI passes a lambda
@@ -108,7 +109,7 @@ private:
     // by, tooltip), not for every row as it arrives: a file of 50,000 rows shows a screenful.
     struct Row
     {
-        model::Measurement m;
+        const model::Measurement *m = nullptr; // in m_sets or m_single: a file's rows are not copied
         QString file;
         std::optional<double> change;
         double baselineSpread = 0; // (max - min) / median of the matched baseline row, %
@@ -119,6 +120,7 @@ private:
         mutable std::optional<double> gap;
     };
 
+    // Rows for the measurements of `ms` kept by m_sets (shared with the caller's list, not copied).
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
     void updateDerived(Row &r) const;
     std::optional<double> roofOf(const Row &r) const;
@@ -130,6 +132,11 @@ private:
     QString toolTip(int row, int column) const;
 
     QList<Row> m_rows;
+    // What the rows point into: the files' lists, held as implicitly shared copies (a list that
+    // is held is never changed here, so its entries stay where they are even when the caller's
+    // own copy changes), and the measurements added one at a time.
+    QList<QList<model::Measurement>> m_sets;
+    std::deque<model::Measurement> m_single;
     RoofFunction m_roof;
     PredictFunction m_predict;
     bool m_compare = false;
