@@ -11,17 +11,19 @@
 # divides by the faster of the two; "old" rows are the configuration that was the default
 # before these changes, run on the new sources. Every row is checked against its reference
 # (cuBLAS for the GEMMs, the exact input for the copies) before it is timed.
-# Optional first step `tests`: tst_gpu_kernels' memory.copy rows and tst_gpu_gemm's
-# warptiled and mma_multistage rows (test sizes, random tiles, fp16).
+# Step `tests` (first): tst_gpu_kernels' memory.copy rows and tst_gpu_gemm's warptiled and
+# mma_multistage rows (test sizes, random tiles, fp16). Step `sass` (last, ~1 min, no timing):
+# tools/dump-sass.sh, the SASS dumps tst_instrmix compares with the PTX of the kernels as they
+# are now ($OUT/sass-dumps.tar.gz; unpack with tar -C tests/data -xzf and commit tests/data/sass).
 #
 # Run from the repository root with the bundle (rooflab-cli, tst_gpu_kernels, tst_gpu_gemm) in
-# .device-bundle-inplace (BUNDLE names another):
-#   OUT=... bash kernels/tools/inplace-h200-sweep.sh [tests] [A] [B] [C]
+# .device-bundle (BUNDLE names another; the sass step always uses .device-bundle):
+#   OUT=... bash kernels/tools/inplace-h200-sweep.sh [tests] [A] [B] [C] [sass]
 # Everything lands under $OUT: inplace.txt (the table printed last), inplace.jsonl (every
 # measurement as rooflab-cli wrote it), env.txt, the test logs and rooflab-cli's stderr.
 set -uo pipefail
-steps=${*:-tests A B C}
-BUNDLE=${BUNDLE:-.device-bundle-inplace}
+steps=${*:-tests A B C sass}
+BUNDLE=${BUNDLE:-.device-bundle}
 source "$(dirname "$0")/h200-common.sh"
 JSONL=$OUT/inplace.jsonl
 : >"$JSONL"
@@ -173,3 +175,9 @@ for g, (title, unit, target) in groups.items():
         print("  best: %s at %.3f of the reference: target %s" % (best[1], best[0], "MET" if best[0] >= target else "NOT met"))
         print("        params %s" % " ".join("%s=%s" % kv for kv in sorted(best[2].items())))
 EOF
+
+if [[ $steps == *sass* ]]; then
+  t0=$(date +%s)
+  OUT=$OUT bash "$ROOT/tools/dump-sass.sh" >"$OUT/dump-sass.txt" 2>&1
+  echo "sass dumps: rc=$? in $(($(date +%s) - t0)) s: $(ls "$OUT"/sass-dumps.tar.gz 2>/dev/null || echo none) ($(grep -c FAILED "$OUT/dump-sass.txt") failed)"
+fi

@@ -76,13 +76,14 @@ static_assert(WSUBN % TN == 0 && WSUBM % TM == 0, "sub-tiles must be multiples o
 static_assert((WSUBM / TM) * (WSUBN / TN) == 32, "the 32 threads of a warp must cover one sub-tile");
 static_assert(2 * (BK * BMP + BK * BN) * 4 <= 48 * 1024, "static shared memory is limited to 48 KB");
 
-extern "C" __global__ void __launch_bounds__(NT, MINB)
-    gemm_warptiled(int M, int N, int K, float alpha, const float *__restrict__ A, const float *__restrict__ B,
-                   float beta, float *__restrict__ C)
+// One block's tile. INTERIOR: the tile and every K-slice lie inside A, B and C and the
+// offsets fit in 32 bits, so the global loads need no bounds tests: each thread's offsets are
+// computed once and a slice adds k0 (A) or k0 * N (B). The edge blocks take the tested path.
+template <bool INTERIOR>
+__device__ __forceinline__ void warptiledBlock(int M, int N, int K, float alpha, const float *__restrict__ A,
+                                               const float *__restrict__ B, float beta, float *__restrict__ C,
+                                               float (&As)[2][BK * BMP], float (&Bs)[2][BK * BN])
 {
-    __shared__ __align__(16) float As[2][BK * BMP];
-    __shared__ __align__(16) float Bs[2][BK * BN];
-
     const int tid = threadIdx.x;
     const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
     const int warp = tid / 32, lane = tid % 32;
@@ -91,12 +92,27 @@ extern "C" __global__ void __launch_bounds__(NT, MINB)
     const bool vecA = (K % 4) == 0, vecB = (N % 4) == 0;
 
     float4 ra[LOADS_A], rb[LOADS_B];
+    int offA[LOADS_A], offB[LOADS_B]; // INTERIOR: element offsets of a thread's loads at k0 = 0
+#pragma unroll
+    for (int p = 0; p < LOADS_A; ++p) {
+        const int i = tid + p * NT;
+        offA[p] = (m0 + i / (BK / 4)) * K + (i % (BK / 4)) * 4;
+    }
+#pragma unroll
+    for (int p = 0; p < LOADS_B; ++p) {
+        const int i = tid + p * NT;
+        offB[p] = (i / (BN / 4)) * N + n0 + (i % (BN / 4)) * 4;
+    }
     auto loadGlobal = [&](int k0) {
 #pragma unroll
         for (int p = 0; p < LOADS_A; ++p) {
             const int i = tid + p * NT;
             if (VEC_A % NT != 0 && i >= VEC_A)
                 break;
+            if constexpr (INTERIOR) {
+                ra[p] = *reinterpret_cast<const float4 *>(A + (offA[p] + k0));
+                continue;
+            }
             const int r = i / (BK / 4), c = (i % (BK / 4)) * 4;
             const int gr = m0 + r, gk = k0 + c;
             if (vecA && gr < M && gk + 3 < K) {
@@ -114,6 +130,10 @@ extern "C" __global__ void __launch_bounds__(NT, MINB)
             const int i = tid + p * NT;
             if (VEC_B % NT != 0 && i >= VEC_B)
                 break;
+            if constexpr (INTERIOR) {
+                rb[p] = *reinterpret_cast<const float4 *>(B + (offB[p] + k0 * N));
+                continue;
+            }
             const int r = i / (BN / 4), c = (i % (BN / 4)) * 4;
             const int gk = k0 + r, gn = n0 + c;
             if (vecB && gk < K && gn + 3 < N) {
@@ -257,4 +277,18 @@ extern "C" __global__ void __launch_bounds__(NT, MINB)
                     }
                 }
         }
+}
+
+extern "C" __global__ void __launch_bounds__(NT, MINB)
+    gemm_warptiled(int M, int N, int K, float alpha, const float *__restrict__ A, const float *__restrict__ B,
+                   float beta, float *__restrict__ C)
+{
+    __shared__ __align__(16) float As[2][BK * BMP];
+    __shared__ __align__(16) float Bs[2][BK * BN];
+    const bool interior = (int)(blockIdx.y + 1) * BM <= M && (int)(blockIdx.x + 1) * BN <= N && K % BK == 0 &&
+                          N % 4 == 0 && (long long)M * K < (1LL << 31) && (long long)K * N < (1LL << 31);
+    if (interior)
+        warptiledBlock<true>(M, N, K, alpha, A, B, beta, C, As, Bs);
+    else
+        warptiledBlock<false>(M, N, K, alpha, A, B, beta, C, As, Bs);
 }
