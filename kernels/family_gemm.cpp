@@ -559,8 +559,14 @@ QList<ParamSpec> tileSpecs(Step s)
                 "FRAGPIPE",
                 tr("1: double-buffer the register fragments (ldmatrix of the next K step before the mma)"), 1,
                 0, 1)};
-    case Step::Wgmma:
     case Step::WgmmaPersistent:
+        return tileSpecs(Step::Wgmma) +
+               QList<ParamSpec>{
+                   intParam("TMA_STORE",
+                            tr("1: the epilogue leaves through shared memory with TMA stores; 0: "
+                               "direct stores from the registers, as step 10"),
+                            1, 0, 1)};
+    case Step::Wgmma:
     case Step::WgmmaFp8:
         return {intParam("BM", tr("block tile rows (64 or 128 per consumer warpgroup)"), 128, 64, 256, 64),
                 intParam("BN", tr("block tile columns (the wgmma N)"), 256, 64, 256, 64),

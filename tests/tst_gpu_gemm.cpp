@@ -90,6 +90,8 @@ private slots:
                 << id << QVariantMap{{"M", 4096}, {"N", 4096}, {"K", 4096}} << QString();
             QTest::addRow("%s/3000x5000x2000", qPrintable(id))
                 << id << QVariantMap{{"M", 3000}, {"N", 5000}, {"K", 2000}} << QString();
+            QTest::addRow("%s/TMA_STORE=0:3000x5000x2000", qPrintable(id))
+                << id << QVariantMap{{"M", 3000}, {"N", 5000}, {"K", 2000}, {"TMA_STORE", 0}} << QString();
             QTest::addRow("%s/2050x1030x520", qPrintable(id))
                 << id << QVariantMap{{"M", 2050}, {"N", 1030}, {"K", 520}} << QString();
             QTest::addRow("%s/BN64:1500x1500x256", qPrintable(id))

@@ -1761,7 +1761,7 @@ Source: %7</source>
         <translation>占文件总时间的 %1</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+201"/>
         <source>&lt;b&gt;Predicted&lt;/b&gt;: %1 at %2 FLOP/B on %3 (%4)</source>
         <translation>&lt;b&gt;预测&lt;/b&gt;：%1，算术强度 %2 FLOP/B，%3（%4）</translation>
     </message>
@@ -3956,7 +3956,7 @@ Source: %7</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../app/cli/cmd_import.cpp" line="+276"/>
+        <location filename="../../app/cli/cmd_import.cpp" line="+272"/>
         <location line="+67"/>
         <source>kernel</source>
         <translation>kernel</translation>
@@ -4941,12 +4941,12 @@ Source: %7</source>
     <message>
         <location line="-12"/>
         <location line="+13"/>
-        <location line="+15"/>
+        <location line="+21"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
         <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-25"/>
         <source>K-slice per stage</source>
         <translation>每级的 K 切片</translation>
     </message>
@@ -4959,6 +4959,11 @@ Source: %7</source>
         <location line="+7"/>
         <source>1: double-buffer the register fragments (ldmatrix of the next K step before the mma)</source>
         <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1: the epilogue leaves through shared memory with TMA stores; 0: direct stores from the registers, as step 10</source>
+        <translation>1：epilogue 经 shared memory 用 TMA 写回；0：像第 10 步一样直接从寄存器写回</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5845,7 +5850,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-580"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-586"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -6174,7 +6179,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+570"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+576"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -6588,7 +6593,7 @@ Source: %7</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+1274"/>
+        <location filename="../../model/ncuimport.cpp" line="+1277"/>
         <source>is %1 GiB; the import reads files up to %2 GiB (a whole application&apos;s --set full export is far smaller: profile fewer launches with --launch-count or --kernel-name)</source>
         <translation>大小为 %1 GiB；导入只读取不超过 %2 GiB 的文件（整个应用程序用 --set full 导出的文件也小得多：请用 --launch-count 或 --kernel-name 减少 profile 的启动次数）</translation>
     </message>
@@ -6659,7 +6664,7 @@ Source: %7</source>
         <translation>cuda_occupancy.h 拒绝了输入（输入无效）：请检查 CC %1 的每 SM 限制，例如每 SM %2 的 shared memory 必须是它的某个划分大小</translation>
     </message>
     <message>
-        <location filename="../../model/resultset.cpp" line="+57"/>
+        <location filename="../../model/resultset.cpp" line="+58"/>
         <source>is null (not a finite number)</source>
         <translation>为 null（不是有限数）</translation>
     </message>
@@ -6716,7 +6721,7 @@ Source: %7</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+193"/>
         <source>min &lt;= median &lt;= max does not hold</source>
         <translation>不满足 最小 &lt;= 中位数 &lt;= 最大</translation>
     </message>
@@ -6981,7 +6986,7 @@ Source: %7</source>
 <context>
     <name>model::Importer</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="-877"/>
+        <location filename="../../model/ncuimport.cpp" line="-880"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
@@ -7085,7 +7090,7 @@ Source: %7</source>
         <translation>启动 %1（%2，第 %3 行）：没有可用的字节数；已跳过</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+45"/>
         <source>launch %1 (%2): %3 is 0, so its %4 point has no intensity; skipped</source>
         <translation>启动 %1（%2）：%3 为 0，所以它的 %4 点没有算术强度；已跳过</translation>
     </message>
@@ -7717,7 +7722,7 @@ Source: %7</source>
 <context>
     <name>model::ResultSet</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="+651"/>
+        <location filename="../../model/resultset.cpp" line="+682"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>

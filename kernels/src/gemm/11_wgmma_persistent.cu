@@ -25,7 +25,8 @@
 // are bounded (gemm/hopper.cuh): a phase that never completes traps after 4 s, no hang.
 //
 // Parameters (defines): BM (64 * CONSUMERS * 1 or 2), BN (64, 128, 192 or 256), STAGES (2..8),
-// CONSUMERS (1 or 2 warpgroups), GROUP, DT (0 bf16, 1 fp16). K-slice fixed at 64 elements.
+// CONSUMERS (1 or 2 warpgroups), GROUP, TMA_STORE (1; 0 keeps step 10's direct stores, to
+// measure what the TMA store buys), DT (0 bf16, 1 fp16). K-slice fixed at 64 elements.
 // Host requirements: K a multiple of 8. Three tensor maps made with cuTensorMapEncodeTiled:
 // A as {K, M}, box {64, BM}; B as {K, N}, box {64, BN} (bf16/fp16, SWIZZLE_128B, zero OOB
 // fill); C as {N, M} fp32, box {32, 64}, SWIZZLE_128B (when N % 4 == 0; else any map: unused).
@@ -46,6 +47,9 @@
 #endif
 #ifndef GROUP
 #define GROUP 8
+#endif
+#ifndef TMA_STORE
+#define TMA_STORE 1
 #endif
 #ifndef DT
 #define DT 0
@@ -122,7 +126,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
         asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
         const int c = wg - 1, t = tid - 128 * wg, warp = t / 32, lane = t % 32;
         const u32 epi = epiBase + c * 2 * EPI_CHUNK;
-        const bool tmaStore = beta == 0.f && N % 4 == 0;
+        const bool tmaStore = TMA_STORE && beta == 0.f && N % 4 == 0;
         int it = 0, chunk = 0;
         float acc[MSUB][BN / 2];
 

@@ -29,7 +29,8 @@
 //
 // Parameters (defines): BM (64 * CONSUMERS * 1 or 2), BN (64, 128, 192 or 256), STAGES (2..8),
 // CONSUMERS (1 or 2 warpgroups), GROUP (rows of tiles per group, as in step 11), CLUSTER_M and
-// CLUSTER_N (1 or 2, one of them 2), DT (0 bf16, 1 fp16). K-slice fixed at 64 elements.
+// CLUSTER_N (1 or 2, one of them 2), TMA_STORE (as step 11), DT (0 bf16, 1 fp16). K-slice fixed
+// at 64 elements.
 // Host requirements: K a multiple of 8. Three tensor maps made with cuTensorMapEncodeTiled:
 // A as {K, M}, box {64, BM / CLUSTER_N}; B as {K, N}, box {64, BN / CLUSTER_M} (the shared
 // operand's box is half a tile; bf16/fp16, SWIZZLE_128B, zero OOB fill); C as {N, M} fp32, box
@@ -58,6 +59,9 @@
 #endif
 #ifndef CLUSTER_N
 #define CLUSTER_N 1
+#endif
+#ifndef TMA_STORE
+#define TMA_STORE 1
 #endif
 #ifndef DT
 #define DT 0
@@ -188,7 +192,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
         asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
         const int c = wg - 1, t = tid - 128 * wg, warp = t / 32, lane = t % 32;
         const u32 epi = epiBase + c * 2 * EPI_CHUNK;
-        const bool tmaStore = beta == 0.f && N % 4 == 0;
+        const bool tmaStore = TMA_STORE && beta == 0.f && N % 4 == 0;
         int it = 0, chunk = 0;
         float acc[MSUB][BN / 2];
         // A slot is released in both blocks of the pair.
