@@ -621,6 +621,10 @@ private slots:
                                                                    << "bf16"
                                                                    << ""
                                                                    << "hgmma" << 4.0;
+        QTest::newRow("wgmma_fp8 128x256, BK 128: 4 k32 per warpgroup") << "gemm.wgmma_fp8"
+                                                                        << "fp8"
+                                                                        << ""
+                                                                        << "hgmma" << 4.0;
     }
 
     void ladderFromPtx()
