@@ -21,10 +21,11 @@
 //   retained, DeepSeek-V3 report, arXiv 2412.19437, 3.3.2); no promotion to CUDA-core fp32
 //   is done here, so the reference is cuBLASLt with CUBLASLT_MATMUL_DESC_FAST_ACCUM on, the
 //   same accumulation, and the checks' tolerances allow for it.
-// * With twice the FLOP per byte, the kernel is further from the memory roof: on H200 the
-//   fp8 ridge point (~1979e12 / 4.8e12 ~ 410 FLOP/B) is twice bf16's, and the issue rate of
-//   the producer and the epilogue (fp32 C is now 4x the bytes of an operand element) weigh
-//   more than in step 10.
+// * With twice the FLOP per byte the kernel sits further right on the roofline, under a roof
+//   twice as high: the fp8 ridge point is ~1979e12 / 4.8e12 = 410 FLOP/B on the H200 (592 on
+//   the H100 SXM at 3.35 TB/s, seed 002's table), twice bf16's. What was hidden under the
+//   bf16 math now shows: the producer's issue, the mbarrier round trips and the epilogue (fp32
+//   C is four bytes an element against one for each operand).
 // Blocks are numbered in grouped order (GROUP block-rows at a time), for L2 reuse.
 //
 // Parameters (defines): BM (64 * CONSUMERS * 1 or 2), BN (64, 128, 192 or 256), STAGES (2..8),
