@@ -1078,8 +1078,9 @@ void Importer::launch(const LaunchData &l)
     base.source = m_ncuSource;
     if (const double hz = v[F_SmCps]; has(hz))
         base.clockMhz = hz / 1e6;
+    QVariantMap resources; // assigned once: Measurement::resources is compact text
     if (const double regs = v[F_Regs]; has(regs))
-        base.resources.insert(QStringLiteral("regs"), regs);
+        resources.insert(QStringLiteral("regs"), regs);
     if (m_occupancyIds.isEmpty() && m_occupancyChecked < m_reg.size()) {
         for (int id = m_occupancyChecked; id < m_reg.size(); ++id)
             if (m_reg.name(id).startsWith(kOccupancyPrefix))
@@ -1088,8 +1089,10 @@ void Importer::launch(const LaunchData &l)
     }
     for (const int id : std::as_const(m_occupancyIds))
         if (has(v[id]))
-            base.resources.insert(
-                QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()), v[id]);
+            resources.insert(QStringLiteral("occupancy_limit_") + m_reg.name(id).mid(kOccupancyPrefix.size()),
+                             v[id]);
+    if (!resources.isEmpty())
+        base.resources = resources;
 
     const int timeId = timeFrom == kTime ? 0 : timeFrom == kDetailsDuration ? 1 : 2;
     QList<Measurement> sunk;

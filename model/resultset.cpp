@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
+#include <QVarLengthArray>
 
 #include <charconv>
 #include <climits>
@@ -192,6 +193,52 @@ std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error,
 
 } // namespace
 
+CompactMap::CompactMap(const QVariantMap &map) : CompactMap(fromJson(QJsonObject::fromVariantMap(map))) {}
+
+CompactMap &CompactMap::operator=(const QVariantMap &map)
+{
+    return *this = CompactMap(map);
+}
+
+CompactMap CompactMap::fromJson(const QJsonObject &o)
+{
+    CompactMap m;
+    if (!o.isEmpty())
+        m.m_text = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    return m;
+}
+
+CompactMap CompactMap::fromCompactText(QByteArray text)
+{
+    CompactMap m;
+    if (text.size() > 2) // "{}" is the empty map
+        m.m_text = std::move(text);
+    return m;
+}
+
+QJsonObject CompactMap::toJson() const
+{
+    return m_text.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m_text).object();
+}
+
+QVariantMap CompactMap::toMap() const
+{
+    return toJson().toVariantMap();
+}
+
+QVariant CompactMap::value(const QString &key, const QVariant &defaultValue) const
+{
+    const QJsonValue v = toJson().value(key);
+    return v.isUndefined() ? defaultValue : v.toVariant();
+}
+
+void CompactMap::insert(const QString &key, const QVariant &value)
+{
+    QVariantMap map = toMap();
+    map.insert(key, value);
+    *this = map;
+}
+
 QString Measurement::key() const
 {
     // QVariantMap iterates in key order, so the parameter list is canonical.
@@ -256,7 +303,7 @@ std::optional<Measurement> measurementFrom(const QJsonObject &o, QString *error,
             m.check.message = string(c, QStringLiteral("message"), QStringLiteral("check.message"), false);
         }
         m.resources =
-            variantMap(object(o, QStringLiteral("resources"), QStringLiteral("resources"), false), strings);
+            CompactMap::fromJson(object(o, QStringLiteral("resources"), QStringLiteral("resources"), false));
         m.predictedTimeS =
             number(o, QStringLiteral("predicted_time_s"), QStringLiteral("predicted_time_s"), false);
         m.clockMhz = number(o, QStringLiteral("clock_mhz"), QStringLiteral("clock_mhz"), false).value_or(0);
@@ -441,7 +488,7 @@ private:
                 m.params = params();
                 break;
             case Resources:
-                m.resources = map();
+                m.resources = compactMap();
                 break;
             case Time:
                 time(&m.time);
@@ -630,6 +677,37 @@ private:
         });
         return out;
     }
+    // resources: the same scalars as map() takes, written again as compact JSON (the numbers as
+    // the file writes them, so that Qt reads them as it would have read the file).
+    CompactMap compactMap()
+    {
+        QByteArray text;
+        text.reserve(160);
+        text += '{';
+        QVarLengthArray<QByteArrayView, 16> keys;
+        object([&](QByteArrayView key) {
+            if (key.isEmpty() || std::find(keys.cbegin(), keys.cend(), key) != keys.cend())
+                bail(); // a repeated name: Qt's parser decides which value counts
+            keys.append(key);
+            if (text.size() > 1)
+                text += ',';
+            text += '"';
+            text += key;
+            text += "\":";
+            const char *start = m_p;
+            if (m_p < m_end && *m_p == '"')
+                (void)rawString();
+            else if (m_p < m_end && (*m_p == 't' || *m_p == 'f'))
+                (void)boolean();
+            else
+                (void)rawNumber();
+            text += QByteArrayView(start, m_p - start);
+        });
+        text += '}';
+        text.squeeze();
+        return CompactMap::fromCompactText(std::move(text));
+    }
+
     // A sweep repeats its configurations: the same params text gives one shared map.
     QVariantMap params()
     {
@@ -814,7 +892,7 @@ QJsonObject ResultSet::toJson(const Measurement &m)
         o.remove(QStringLiteral("check"));
     }
     if (!m.resources.isEmpty())
-        o.insert(QStringLiteral("resources"), QJsonObject::fromVariantMap(m.resources));
+        o.insert(QStringLiteral("resources"), m.resources.toJson());
     if (m.predictedTimeS)
         o.insert(QStringLiteral("predicted_time_s"), *m.predictedTimeS);
     if (m.clockMhz > 0)

@@ -41,6 +41,37 @@ struct Check
     QString message;   // why it failed, when it did
 };
 
+// A small map of names to JSON values (a measurement's resources) kept as its compact JSON
+// text: a file of 50,000 measurements holds 50,000 of them, and a QVariantMap of seven numbers
+// costs about 750 bytes where the text costs about 150. Reads and writes go through a QVariantMap,
+// with the types QJsonValue::toVariant gives (whole numbers qlonglong); meant for maps that
+// are written once and read seldom.
+class CompactMap
+{
+public:
+    CompactMap() = default;
+    CompactMap(const QVariantMap &map); // NOLINT(google-explicit-constructor): stands in for one
+    CompactMap &operator=(const QVariantMap &map);
+    static CompactMap fromJson(const QJsonObject &o);
+    // `text` must be one JSON object, compact (tested by callers: ResultSet's reader).
+    static CompactMap fromCompactText(QByteArray text);
+
+    QVariantMap toMap() const;
+    operator QVariantMap() const { return toMap(); } // NOLINT(google-explicit-constructor)
+    QJsonObject toJson() const;
+    QByteArray text() const { return m_text; } // empty for an empty map
+
+    bool isEmpty() const { return m_text.isEmpty(); }
+    bool contains(const QString &key) const { return toJson().contains(key); }
+    QVariant value(const QString &key, const QVariant &defaultValue = {}) const;
+    // Decodes, inserts and encodes again: build a QVariantMap and assign it when there are many.
+    void insert(const QString &key, const QVariant &value);
+    bool operator==(const CompactMap &other) const { return toJson() == other.toJson(); }
+
+private:
+    QByteArray m_text;
+};
+
 // One kernel run: what ran, how long it took, whether its output was right.
 struct Measurement
 {
@@ -51,7 +82,7 @@ struct Measurement
     double bytes = 0; // minimum algorithmic bytes (model::Workloads)
     TimeStats time;
     Check check;
-    QVariantMap resources; // regs, smem, blocks_per_sm, ...
+    CompactMap resources; // regs, smem, blocks_per_sm, ...
     std::optional<double> predictedTimeS;
     double clockMhz = 0;   // SM clock measured around the run (0 = unknown)
     double startedAtS = 0; // seconds since the file's first measurement (replay pacing)
