@@ -100,6 +100,47 @@ private slots:
             "GemmUniversal"));
     }
 
+    // Without --gpu the spec entry that decides "bound" is the export's device, matched as the
+    // GUI matches it (model::matchGpu: name, compute capability, SM count). An H100 SXM names
+    // itself "NVIDIA H100 80GB HBM3", in no entry's name; "NVIDIA H200" is in the H200 NVL's name
+    // as well, but 132 SMs are the SXM's.
+    void deviceMatchedWithoutGpu_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("H100 SXM") << "NVIDIA H100 80GB HBM3"
+                                  << "h100-sxm";
+        QTest::newRow("H200 SXM") << "NVIDIA H200"
+                                  << "h200-sxm";
+    }
+    void deviceMatchedWithoutGpu()
+    {
+        QFETCH(QString, device);
+        QFETCH(QString, spec);
+        QFile in(data("gemm-bf16-raw.csv")); // 132 SMs, CC 9.0
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray csv = in.readAll();
+        QVERIFY(csv.contains("\"NVIDIA H200\""));
+        csv.replace("\"NVIDIA H200\"", '"' + device.toUtf8() + '"');
+        QTemporaryDir dir;
+        QFile out(dir.filePath("profile.csv"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(csv);
+        out.close();
+
+        const Run json = cli({out.fileName(), "--json"});
+        QCOMPARE(json.code, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(doc.value("gpu").toString(), spec);
+        QCOMPARE(doc.value("kernels").toArray()[0].toObject().value("bound").toString(), QString("compute"));
+        // the table's bound column, and the same entry as --gpu names it
+        const Run table = cli({out.fileName()});
+        QCOMPARE(table.code, 0);
+        const QString text = QString::fromUtf8(table.out);
+        QVERIFY2(text.contains("compute"), qPrintable(text));
+        QCOMPARE(table.out, cli({out.fileName(), "--gpu", spec}).out);
+    }
+
     void writesResultsFile()
     {
         QTemporaryDir dir;

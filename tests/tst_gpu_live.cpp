@@ -5,9 +5,9 @@
 //
 // ROOFLAB_SHOT_DIR=dir keeps the results file and the screenshot there.
 #include "chart/rooflinechart.h"
+#include "gpumatch.h"
 #include "live/livetools.h"
 #include "live/runspanel.h"
-#include "panels/gpumatch.h"
 #include "panels/resultspanel.h"
 #include "panels/resultssession.h"
 #include "shell/mainwindow.h"
@@ -115,7 +115,7 @@ private slots:
         App app(m_db, m_cli, m_tmp.filePath(QStringLiteral("autosave.json")));
         QVERIFY(app.live.device());
         // Opens on the device's spec entry (or one built from its properties).
-        const model::Gpu *spec = matchGpu(app.window.specDb(), *app.live.device());
+        const model::Gpu *spec = model::matchGpu(app.window.specDb(), *app.live.device());
         QVERIFY(app.window.currentGpu());
         QCOMPARE(app.window.currentGpuId(), spec ? spec->id : QStringLiteral("device-0"));
         qInfo() << "device" << app.live.device()->name << "-> spec" << app.window.currentGpuId();

@@ -9,9 +9,9 @@
 // panel with a comparison there (for looking at, not compared).
 #include "chart/resultschart.h"
 #include "chart/rooflinechart.h"
+#include "gpumatch.h"
 #include "live/livetools.h"
 #include "live/runspanel.h"
-#include "panels/gpumatch.h"
 #include "panels/resultspanel.h"
 #include "panels/resultssession.h"
 #include "panels/resultstablemodel.h"
@@ -742,7 +742,7 @@ private slots:
         d.l2Bytes = 50e6;
         d.spec = spec;
         d.extra = QJsonObject{{"index", 0}, {"mem_clock_mhz", 2619}, {"mem_bytes", 80e9}};
-        const model::Gpu *g = matchGpu(m_db, d);
+        const model::Gpu *g = model::matchGpu(m_db, d);
         if (expected.isEmpty()) {
             QVERIFY2(!g, g ? qPrintable(g->id) : "");
             // An entry built from the properties, marked as such, on which the app can open.

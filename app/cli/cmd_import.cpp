@@ -3,6 +3,7 @@
 #include "cliutil.h"
 #include "dbutil.h"
 
+#include "gpumatch.h"
 #include "kernelgroups.h"
 #include "ncuimport.h"
 #include "ncureport.h"
@@ -23,18 +24,13 @@ QString tr(const char *s, const char *disambiguation = nullptr, int n = -1)
     return QCoreApplication::translate("cli::import", s, disambiguation, n);
 }
 
-// The spec-database GPU of the profile: --gpu, else the device name the export carries.
+// The spec-database GPU of the profile: --gpu, else the device the export names, matched as
+// the GUI matches it (name, compute capability, SM count).
 const model::Gpu *gpuOf(const model::SpecDb &db, const QCommandLineParser &p, const model::ResultSet &rs)
 {
     if (p.isSet("gpu"))
         return requireGpu(db, p);
-    const QString name = rs.device.name;
-    if (name.isEmpty())
-        return nullptr;
-    for (const model::Gpu &g : db.gpus())
-        if (g.name == name || name.contains(g.name) || g.name.contains(name))
-            return &g;
-    return nullptr;
+    return model::matchGpu(db, rs.device);
 }
 
 // A CSV or a report, read the one way each can be.

@@ -1,7 +1,7 @@
 #include "live/livetools.h"
 
+#include "gpumatch.h"
 #include "live/runspanel.h"
-#include "panels/gpumatch.h"
 #include "panels/panelhost.h"
 #include "panels/resultspanel.h"
 #include "panels/resultssession.h"
@@ -231,7 +231,7 @@ void LiveTools::applyDevice()
         return;
     Workspace *ws = m_host->workspace();
     if (m_device) {
-        const model::Gpu *gpu = matchGpu(ws->specDb(), *m_device);
+        const model::Gpu *gpu = model::matchGpu(ws->specDb(), *m_device);
         if (!gpu) {
             m_deviceGpu = gpuFromDevice(*m_device);
             ws->addGpu(*m_deviceGpu);

@@ -1,7 +1,7 @@
 #include "panels/chartexport.h"
 
 #include "chart/rooflinechart.h"
-#include "panels/gpumatch.h"
+#include "gpumatch.h"
 #include "panels/resultsplot.h"
 #include "panels/resultssession.h"
 #include "panels/resultstablemodel.h"
@@ -103,7 +103,7 @@ int run(const Request &request, const model::SpecDb &db, QTextStream &err)
     }
     for (const ResultsSession::Document &d : session.files())
         if (!gpu)
-            gpu = matchGpu(db, d.results.device);
+            gpu = model::matchGpu(db, d.results.device);
     if (!gpu)
         gpu = db.find(QStringLiteral("h200-sxm"));
     if (!gpu && !db.gpus().isEmpty())

@@ -4,8 +4,8 @@
 
 #include "chart/resultschart.h"
 #include "chart/rooflinechart.h"
+#include "gpumatch.h"
 #include "panels/explainview.h"
-#include "panels/gpumatch.h"
 #include "panels/kernelstablemodel.h"
 #include "panels/resultsplot.h"
 #include "panels/resultssession.h"
@@ -363,7 +363,7 @@ const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString 
                 break;
             }
         FileModel fm;
-        const model::Gpu *gpu = m_db ? matchGpu(*m_db, set->device) : nullptr;
+        const model::Gpu *gpu = m_db ? model::matchGpu(*m_db, set->device) : nullptr;
         if (!gpu && m_gpu) {
             gpu = &*m_gpu;
             if (!set->device.name.isEmpty() || !set->device.spec.isEmpty())

@@ -1,12 +1,14 @@
-#include "panels/gpumatch.h"
+#include "gpumatch.h"
 
 #include <QRegularExpression>
 #include <QStringList>
 
-const model::Gpu *matchGpu(const model::SpecDb &db, const model::DeviceInfo &device)
+namespace model {
+
+const Gpu *matchGpu(const SpecDb &db, const DeviceInfo &device)
 {
     if (!device.spec.isEmpty())
-        if (const model::Gpu *g = db.find(device.spec))
+        if (const Gpu *g = db.find(device.spec))
             return g;
     // Same idea as the worker's match: the device's model token ("h200", "4090") must be in the
     // entry's name, the SM count must agree, and more shared name tokens win.
@@ -21,9 +23,9 @@ const model::Gpu *matchGpu(const model::SpecDb &db, const model::DeviceInfo &dev
         }
     if (modelToken.isEmpty())
         return nullptr;
-    const model::Gpu *best = nullptr;
+    const Gpu *best = nullptr;
     int bestScore = -1;
-    for (const model::Gpu &g : db.gpus()) {
+    for (const Gpu &g : db.gpus()) {
         if (g.fromDevice)
             continue;
         if (!g.computeCapability.isEmpty() && !device.cc.isEmpty() && g.computeCapability != device.cc)
@@ -46,3 +48,5 @@ const model::Gpu *matchGpu(const model::SpecDb &db, const model::DeviceInfo &dev
     }
     return best;
 }
+
+} // namespace model
