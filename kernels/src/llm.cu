@@ -382,11 +382,21 @@ __device__ __forceinline__ void rl_mma_w4(float (&c)[4], unsigned a0, unsigned a
             : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
 }
 
+// (a & 0x000f000f) | c in one LOP3 (c in a register): written out because with both constants
+// as immediates the compiler emits an AND and an OR (LOP3 takes one immediate), which on the
+// H200 made the dequantization twice its instructions.
+__device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
+{
+    unsigned r;
+    asm("lop3.b32 %0, %1, 0x000f000f, %2, 0xea;\n" : "=r"(r) : "r"(a), "r"(c));
+    return r;
+}
+
 // Warps an SM the registers leave room for, without spills: the fewer rows and n-tiles a warp
 // holds accumulators and fragments for, the more warps hide each other's latency.
 template <int MR, int NT, int WARPS> struct RlW4Blocks
 {
-    static constexpr int warps = MR == 8 ? (NT == 4 ? 24 : 12) : (NT == 4 ? 16 : 12);
+    static constexpr int warps = MR == 8 ? (NT == 4 ? 20 : 12) : (NT == 4 ? 16 : 12);
     static constexpr int value = warps / WARPS > 0 ? warps / WARPS : 1; // blocks an SM
 };
 
@@ -413,6 +423,8 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
     const int stageQ = WQ + SQ + M * 16; // uint4 per slot (one group)
+    unsigned magic; // MAGIC in a register, where the LOP3 wants it
+    asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
     const bool scalesAligned = (N & 7) == 0;
 
     // This warp's first n-tile (of 8 columns) and where its pieces start; past N (the block's
@@ -427,7 +439,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         uint4 *st = rl_dyn + s * stageQ;
 #pragma unroll
         for (int nt = 0; nt < NT; ++nt)
-            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, wp + unsigned(grp * 256 + nt * 32), true);
+            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, wp + size_t(grp) * 256 + nt * 32, true);
         for (int i = threadIdx.x; i < SQ; i += THREADS) {
             const int c = n0 + i * 8;
             const __half *src = scales + (long long)grp * N + c;
@@ -465,6 +477,13 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         rl_cp_async_commit();
     };
     const int steps = (count + GS - 1) / GS;
+    // This thread's X pieces in a slot, the same for every group (row g + 8's are 128 further:
+    // the swizzle depends on the row's parity only).
+    int xoff[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+        xoff[j] = g * 16 + rl_xswz(tig * 4 + j, g);
+    const bool rowA = g < M, rowB = g + 8 < M;
 #pragma unroll
     for (int s = 0; s < STAGES - 1; ++s)
         loadStage(s, s);
@@ -485,13 +504,13 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
                 const uint4 z = make_uint4(0, 0, 0, 0);
-                const uint4 ra = g < M ? xs[g * 16 + rl_xswz(tig * 4 + j, g)] : z;
+                const uint4 ra = rowA ? xs[xoff[j]] : z;
                 xa[j][0][0] = __byte_perm(ra.x, ra.z, 0x5410);
                 xa[j][0][1] = __byte_perm(ra.x, ra.z, 0x7632);
                 xa[j][1][0] = __byte_perm(ra.y, ra.w, 0x5410);
                 xa[j][1][1] = __byte_perm(ra.y, ra.w, 0x7632);
                 if constexpr (MR == 16) {
-                    const uint4 rb = g + 8 < M ? xs[(g + 8) * 16 + rl_xswz(tig * 4 + j, g + 8)] : z;
+                    const uint4 rb = rowB ? xs[xoff[j] + 128] : z;
                     xb[j][0][0] = __byte_perm(rb.x, rb.z, 0x5410);
                     xb[j][0][1] = __byte_perm(rb.x, rb.z, 0x7632);
                     xb[j][1][0] = __byte_perm(rb.y, rb.w, 0x5410);
@@ -525,7 +544,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
                     unsigned p[4];
 #pragma unroll
                     for (int b = 0; b < 4; ++b) {
-                        const unsigned raw = ((words[j] >> (4 * b)) & 0x000f000fu) | MAGIC;
+                        const unsigned raw = rl_nibbles_or(words[j] >> (4 * b), magic);
                         if constexpr (HALF) {
                             const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
                                                       *reinterpret_cast<const __half2 *>(&OFFSET));
