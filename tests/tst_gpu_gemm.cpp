@@ -123,6 +123,10 @@ private slots:
         // ROOFLAB_SKIP_KERNELS=gemm.wgmma_tma,...
         if (qEnvironmentVariable("ROOFLAB_SKIP_KERNELS").split(',').contains(id))
             QSKIP("left out by ROOFLAB_SKIP_KERNELS");
+        // ... or a run kept to a few: ROOFLAB_ONLY_KERNELS=gemm.wgmma_persistent,gemm.wgmma_cluster
+        if (const QString only = qEnvironmentVariable("ROOFLAB_ONLY_KERNELS");
+            !only.isEmpty() && !only.split(',').contains(id))
+            QSKIP("not in ROOFLAB_ONLY_KERNELS");
         const Device &dev = m_runner.device();
         if (gemm::usesTma(id) && !(dev.major == 9 && dev.minor == 0))
             QSKIP("wgmma + TMA needs an sm_90 device");

@@ -158,11 +158,10 @@ int cmdLadder(const QStringList &args)
     p.addOption({"tc-size", "M = N = K of the tensor-core steps and cuBLAS BF16", "N", "8192"});
     p.addOption({"sweep", "random legal tile configurations of mma_multistage and reg2d (default 20 each)",
                  "COUNT", "20"});
-    p.addOption(
-        {"sweep-extra",
-         "random configurations of warptiled, wgmma_tma, wgmma_persistent and wgmma_fp8 as well (default 6 "
-         "each)",
-         "COUNT", "6"});
+    p.addOption({"sweep-extra",
+                 "random configurations of warptiled, wgmma_tma, wgmma_persistent, wgmma_cluster and "
+                 "wgmma_fp8 as well (default 6 each)",
+                 "COUNT", "6"});
     p.addOption({"seed", "seed of the random configurations", "S", "2026"});
     p.addOption({"no-checks", "skip the three small check sizes of every step"});
     p.addOption({"profile", "each measurement once more under Nsight Compute (ncu), its counters attached"});
@@ -411,7 +410,8 @@ int cmdLadder(const QStringList &args)
     };
     const QList<SweepPlan> plans = {{"gemm.mma_multistage", sweep},        {"gemm.reg2d", sweep},
                                     {"gemm.warptiled", sweepExtra},        {"gemm.wgmma_tma", sweepExtra},
-                                    {"gemm.wgmma_persistent", sweepExtra}, {"gemm.wgmma_fp8", sweepExtra}};
+                                    {"gemm.wgmma_persistent", sweepExtra}, {"gemm.wgmma_cluster", sweepExtra},
+                                    {"gemm.wgmma_fp8", sweepExtra}};
     for (const SweepPlan &plan : plans) {
         if (!alive || plan.count <= 0 || !runnable.contains(plan.id))
             continue;
