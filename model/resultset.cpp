@@ -1012,8 +1012,10 @@ public:
     // The top-level object's values but "measurements", and the entries of "measurements"
     // handed to `entry` one by one, in order. Throws Error.
     // `fast(i, bytes)` is offered each entry's bytes first; when it returns false the entry is
-    // parsed by Qt and handed to `entry`.
-    template <typename Fast, typename Entry> QJsonObject readTop(Fast fast, Entry entry)
+    // parsed by Qt and handed to `entry`. `start()` is called at each "measurements" key: a
+    // repeated key replaces what the one before gave, as in Qt's parse of the whole document.
+    template <typename Start, typename Fast, typename Entry>
+    QJsonObject readTop(Start start, Fast fast, Entry entry)
     {
         QJsonObject top;
         skipSpace();
@@ -1035,6 +1037,8 @@ public:
                 fail(QJsonParseError::MissingNameSeparator);
             ++m_pos;
             skipSpace();
+            if (key == QLatin1String("measurements"))
+                start();
             if (key == QLatin1String("measurements") && peek() == '[') {
                 readArray(fast, entry);
                 top.insert(key, QJsonArray()); // present: the caller knows it was an array
@@ -1347,6 +1351,10 @@ std::optional<ResultSet> ResultSet::read(QIODevice &in, QString *error, QStringL
         StreamReader reader(in, options, total);
         EntryReader fast(&bytes);
         top = reader.readTop(
+            [&] {
+                rs.measurements.clear();
+                entryWarnings.clear();
+            },
             [&](qsizetype, QByteArrayView entry) {
                 auto m = fast.read(entry);
                 if (m)

@@ -629,6 +629,29 @@ private slots:
         QVERIFY(ResultSet::toJson(first).value("check").toObject().value("ok").toBool());
     }
 
+    // A repeated "measurements" key: the last one counts, as in Qt's parse of the whole document
+    // (the fuzzer found the stream reader keeping both).
+    void repeatedMeasurementsKey()
+    {
+        const QByteArray json = R"({"schema": "rooflab.results/1",
+            "measurements": [{"kernel": "a", "flops": 1, "bytes": 2, "time_s": {"median": 3}}, {"kernel": 1}],
+            "measurements": [{"kernel": "b", "flops": 1, "bytes": 2, "time_s": {"median": 3}}],
+            "note": 1})";
+        QString error;
+        QStringList warnings;
+        const auto rs = ResultSet::fromJson(json, &error, &warnings);
+        QVERIFY2(rs, qPrintable(error));
+        QCOMPARE(rs->measurements.size(), 1);
+        QCOMPARE(rs->measurements.at(0).kernel, QString("b"));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+        const QByteArray notArray = R"({"schema": "rooflab.results/1",
+            "measurements": [{"kernel": "a", "flops": 1, "bytes": 2, "time_s": {"median": 3}}],
+            "measurements": 5})";
+        const auto rs2 = ResultSet::fromJson(notArray, &error, &warnings);
+        QVERIFY2(rs2, qPrintable(error));
+        QCOMPARE(rs2->measurements.size(), 0);
+    }
+
     // Progress reaches the whole file; a false from the callback stops the read.
     void progressAndCancel()
     {
