@@ -529,10 +529,12 @@ QList<ParamSpec> tileSpecs(Step s)
             intParam("TM", tr("results per thread per sub-tile, rows"), 4, 4, 16, 4),
             intParam("TN", tr("results per thread per sub-tile, columns"), 4, 4, 16, 4),
             intParam("MINB", tr("blocks per SM the registers are budgeted for (__launch_bounds__)"), 2, 1, 4),
+            // 0 by default: on the H200 at 4096^3 the double-buffered loop ran at 0.901 of cuBLAS
+            // SGEMM and the plain one at 0.916 (255 against 237 registers), same clock.
             intParam("FRAGPIPE",
                      tr("1: double-buffer the register fragments (shared-memory loads of the next k before "
                         "the FFMAs)"),
-                     1, 0, 1)};
+                     0, 0, 1)};
     case Step::Wmma:
         return {intParam("BM", tr("block tile rows"), 128, 16, 256, 16, pow2),
                 intParam("BN", tr("block tile columns"), 128, 16, 256, 16, pow2),

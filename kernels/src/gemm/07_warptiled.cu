@@ -52,7 +52,7 @@
 #define MINB 2 // blocks per SM the register allocation must leave room for (__launch_bounds__)
 #endif
 #ifndef FRAGPIPE
-#define FRAGPIPE 1 // 1: double-buffered register fragments (see above); 0: loaded right before use
+#define FRAGPIPE 0 // 1: double-buffered register fragments (see above); 0: loaded right before use
 #endif
 
 #define NWARPS ((BM / WM) * (BN / WN))
