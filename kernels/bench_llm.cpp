@@ -328,7 +328,10 @@ public:
 
 private:
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
-    size_t smem() const { return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M), m_ntiles)); }
+    size_t smem() const
+    {
+        return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M), m_ntiles));
+    }
 
     // The weights in the kernel's panel layout (kernels/src/llm.cu): [N/64][K/128][8][32] pieces of
     // four words, piece (nt, lane) of a panel's group holding words group*16 + (lane%4)*4 .. +3 of
@@ -348,7 +351,8 @@ private:
                         const long long j = grp * 16 + (piece % 4) * 4;
                         for (int i = 0; i < 4; ++i)
                             out[piece * 4 + i] =
-                                n < m_N ? rl_word((unsigned long long)(n * wordsPerCol + j + i), m_seed + 1) : 0u;
+                                n < m_N ? rl_word((unsigned long long)(n * wordsPerCol + j + i), m_seed + 1)
+                                        : 0u;
                     }
                 }
             },

@@ -14,9 +14,9 @@ namespace llm {
 inline constexpr int kAttnWarps = 4;     // decode_attention<T, D, WARPS>
 inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
-inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, STAGES, GS, PF, NT, MR>: warps per block (default)
-inline constexpr int kW4NTiles = 8;      // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4Stages = 4;      // stages in the block's cp.async ring (default)
+inline constexpr int kW4Warps = 4;  // w4a16_gemm<T, WARPS, STAGES, GS, PF, NT, MR>: warps per block (default)
+inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
+inline constexpr int kW4Stages = 4; // stages in the block's cp.async ring (default)
 inline constexpr int kW4StageGroups = 1; // groups of 128 k per stage (default)
 inline constexpr int kW4Prefetch = 256;  // L2 prefetch bytes per weight piece (default)
 inline constexpr int kW4Group = 128;     // weights per fp16 scale along K

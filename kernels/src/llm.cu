@@ -410,11 +410,11 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     static_assert(MR == 8 || MR == 16, "the mma tile has 16 rows");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
-    constexpr int WQ = WARPS * NT * 32;                            // uint4 of weights per slot
-    constexpr int SQ = BN / 8;                                     // uint4 of scales per slot
-    constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;   // 1024 | 128 + q
-    constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u;  // 1032 | 136 (fp16 only)
-    constexpr unsigned ONES = HALF ? 0x3c003c00u : 0x3f803f80u;    // (1, 1)
+    constexpr int WQ = WARPS * NT * 32;                           // uint4 of weights per slot
+    constexpr int SQ = BN / 8;                                    // uint4 of scales per slot
+    constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
+    constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u; // 1032 | 136 (fp16 only)
+    constexpr unsigned ONES = HALF ? 0x3c003c00u : 0x3f803f80u;   // (1, 1)
     extern __shared__ uint4 rl_dyn[];
     __shared__ bool last;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -423,7 +423,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
     const int stageQ = WQ + SQ + M * 16; // uint4 per slot (one group)
-    unsigned magic; // MAGIC in a register, where the LOP3 wants it
+    unsigned magic;                      // MAGIC in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
     const bool scalesAligned = (N & 7) == 0;
 
