@@ -3743,7 +3743,7 @@ Source: %7</source>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+181"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+180"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -3778,12 +3778,12 @@ Source: %7</source>
         <translation>--budget 接受 0 到 60 之间的秒数</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-75"/>
         <source>GPU %1: rooflab-cli %2</source>
         <translation>GPU %1：rooflab-cli %2</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+83"/>
         <source>--device takes a device index or &quot;all&quot;</source>
         <translation>--device 接受一个设备索引或“all”</translation>
     </message>
@@ -3833,7 +3833,7 @@ Source: %7</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>sweeping %1 random tile configurations of %2</source>
         <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
@@ -4850,32 +4850,32 @@ Source: %7</source>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+9"/>
-        <location line="+14"/>
+        <location line="+16"/>
         <location line="+13"/>
         <source>block tile rows</source>
         <translation>block 分块的行数</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-48"/>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+9"/>
-        <location line="+14"/>
+        <location line="+16"/>
         <location line="+13"/>
         <source>block tile columns</source>
         <translation>block 分块的列数</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-48"/>
         <location line="+5"/>
         <location line="+6"/>
         <location line="+9"/>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>K-slice per shared-memory tile</source>
         <translation>每个 shared memory 分块的 K 切片</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-35"/>
         <source>results per thread (a column)</source>
         <translation>每线程的结果数（一列）</translation>
     </message>
@@ -4922,7 +4922,7 @@ Source: %7</source>
         <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>1: double-buffer the register fragments (shared-memory loads of the next k before the FFMAs)</source>
         <translation>1：对寄存器 fragment 做双缓冲（在 FFMA 之前先从 shared memory 加载下一个 k）</translation>
     </message>
@@ -5086,7 +5086,7 @@ Source: %7</source>
         <translation>每个 block 的 warp 数，每个 warp 负责 ntiles x 8 列</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)</source>
         <translation>每个 warp 的 8 列 n-tile 数（越少：寄存器越少，每个 SM 的 warp 越多）</translation>
     </message>
@@ -5339,12 +5339,7 @@ Source: %7</source>
         <translation>默认读写，或带流式（evict-first）提示</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Independent chains x = x * a + b per thread (eight by default), one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
-        <translation>每个线程若干条独立的 x = x * a + b 链（默认八条），正好一整波 block：CUDA core 的算力上限（每个 FMA 2 FLOP，HFMA2 一次做两个）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+29"/>
         <source>independent FMA chains per thread (more hide a longer latency with fewer warps)</source>
         <translation>每个线程的独立 FMA 链数（越多，越能用更少的 warp 掩盖更长的延迟）</translation>
     </message>
@@ -5459,12 +5454,17 @@ Source: %7</source>
         <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-127"/>
         <source>loop iterations (16 FMAs per chain each)</source>
         <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="-2"/>
+        <source>Independent chains x = x * a + b per thread (the chains parameter), one full wave of blocks: the arithmetic ceiling of the CUDA cores (2 FLOPs per FMA, HFMA2 does two).</source>
+        <translation>每个线程若干条独立的 x = x * a + b 链（由 chains 参数决定），一整波 block：CUDA 核心的算术上限（每次 FMA 2 FLOP，HFMA2 做两次）。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Warp-level tensor-core instructions (mma.sync m16n8k16, tf32 m16n8k8) on independent accumulators with operands in registers: the rate of the pre-Hopper tensor-core path (Hopper&apos;s full rate needs wgmma).</source>
         <translation>warp 级 Tensor Core 指令（mma.sync m16n8k16，tf32 为 m16n8k8），操作数在寄存器中，累加器彼此独立：Hopper 之前的 Tensor Core 路径的速率（Hopper 的满速需要 wgmma）。</translation>
     </message>
@@ -5489,7 +5489,7 @@ Source: %7</source>
         <translation>FP64 FMA</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>FP16 HFMA2</source>
         <translation>FP16 HFMA2</translation>
     </message>
@@ -5850,7 +5850,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-586"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-588"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -6179,7 +6179,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+576"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+578"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -7747,7 +7747,7 @@ Source: %7</source>
         <translation>device：“%1”%2；已忽略</translation>
     </message>
     <message>
-        <location line="+413"/>
+        <location line="+421"/>
         <source>is not a RoofLab results file (no &quot;schema&quot;: &quot;%1&quot;)</source>
         <translation>不是 RoofLab 结果文件（没有 &quot;schema&quot;: &quot;%1&quot;）</translation>
     </message>
@@ -7892,7 +7892,7 @@ Source: %7</source>
 <context>
     <name>model::StreamReader</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="-420"/>
+        <location filename="../../model/resultset.cpp" line="-424"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
