@@ -203,15 +203,15 @@ private:
 // ---------------------------------------------------------------- W4A16 and its cuBLAS baseline
 
 // Inputs shared by both: X [M][K] in [-1, 1); W as words [N][K/8] of rl_word(i, seed + 1),
-// nibble i of word j of column n the weight of k = 8j + i (uploaded in the kernel's panel
-// layout, uploadPanels); scales [K/128][N] fp16 in [0.01, 0.03). The weight is (q - 8) * scale.
+// nibble i of word j of column n the weight of k = 8j + i; scales [K/128][N] fp16 in
+// [0.01, 0.03), element i = group * N + n of hostValue(i, seed + 2). The weight is
+// (q - 8) * scale. The kernel reads weights and scales packed together (uploadPanels).
 class W4Bench : public Bench
 {
 public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
-          m_stages(cublas ? 1 : int(P(p, "stages"))), m_stageGroups(cublas ? 1 : int(P(p, "stage_groups"))),
           m_ntiles(cublas ? 1 : int(P(p, "ntiles")))
     {
     }
@@ -222,7 +222,8 @@ public:
     {
         const int block = m_warps * 32;
         int perSm = 0;
-        if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm, smem()))
+        // Blocks an SM with the most shared memory any split asks for (the split is chosen below).
+        if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm, smem(m_K / llm::kW4Group)))
             return false;
         m_seed = ctx.seed();
         const long long groups = m_K / llm::kW4Group;
@@ -250,9 +251,7 @@ public:
             m_resources = {{"library", "cublasGemmEx"}, {"weights", "dequantized ahead, K x N 16-bit"}};
             return true;
         }
-        if (!(m_w = uploadPanels(ctx, error)) ||
-            !(m_scales =
-                  allocFilled(ctx, groups * m_N, model::Dtype::Fp16, kScaleLo, kScaleHi, m_seed + 2, error)))
+        if (!(m_w = uploadPanels(ctx, error)))
             return false;
         const long long tiles = ceilDiv(m_N, cols());
         if (m_splitK == 0)
@@ -266,10 +265,8 @@ public:
             return false;
         m_resources = launchResources(block, tiles * m_splitK, perSm);
         m_resources["splitk"] = m_splitK;
-        m_resources["stages"] = m_stages;
-        m_resources["stage_groups"] = m_stageGroups;
-        m_resources["mma_rows"] = llm::w4a16Rows(int(m_M));
-        m_resources["dyn_smem"] = qint64(smem());
+        m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
+        m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
         m_resources["zero_point"] = 8;
         return true;
     }
@@ -279,9 +276,10 @@ public:
         if (m_cublasBaseline)
             return m_cublas.run(m_dtype, int(m_N), int(m_M), int(m_K), m_wd, m_x, m_y, error);
         int M = int(m_M), N = int(m_N), K = int(m_K);
-        void *args[] = {&m_x, &m_w, &m_scales, &m_y, &m_ws, &m_tickets, &M, &N, &K};
+        void *args[] = {&m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
         const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
-        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * 32)), smem(), args, error);
+        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * 32)),
+                          smem(ceilDiv(m_K / llm::kW4Group, m_splitK)), args, error);
     }
 
     model::Check check(BenchContext &ctx) override
@@ -328,31 +326,44 @@ public:
 
 private:
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
-    size_t smem() const
+    size_t smem(long long groupsPerBlock) const
     {
-        return size_t(llm::w4a16Smem(m_warps, m_stages, m_stageGroups, int(m_M), m_ntiles));
+        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock)));
     }
 
-    // The weights in the kernel's panel layout (kernels/src/llm.cu): [N/64][K/128][8][32] pieces of
-    // four words, piece (nt, lane) of a panel's group holding words group*16 + (lane%4)*4 .. +3 of
-    // column panel*64 + nt*8 + lane/4; the padding columns past N hold zeros.
+    // The weights and scales in the kernel's record layout (kernels/src/llm.cu): [N/64][K/128]
+    // records of 264 pieces of four words, per (panel, group): pieces (mt * 2 + p) * 32 + lane
+    // holding words tig*4 + 2p and + 1 of the group's 16 words of the columns c = panel*64 +
+    // mt*16 + g and c + 8 as (c, c + 8, c, c + 8) (lane = g*4 + tig); then 32 words of scales,
+    // word g*4 + mt the fp16 pair (scale of c, scale of c + 8). Columns past N hold zeros.
     void *uploadPanels(BenchContext &ctx, QString *error) const
     {
         const long long panels = ceilDiv(m_N, 64), groups = m_K / llm::kW4Group, wordsPerCol = m_K / 8;
-        std::vector<unsigned> packed(size_t(panels * groups * 1024));
+        constexpr int recordWords = llm::kW4RecordBytes / 4;
+        std::vector<unsigned> packed(size_t(panels * groups * recordWords));
         parallelFor(
             panels * groups,
             [&](long long b, long long e, int) {
                 for (long long pg = b; pg < e; ++pg) {
                     const long long panel = pg / groups, grp = pg % groups;
-                    unsigned *out = packed.data() + pg * 1024;
+                    unsigned *out = packed.data() + pg * recordWords;
+                    auto word = [&](long long n, long long j) {
+                        return n < m_N
+                                   ? rl_word((unsigned long long)(n * wordsPerCol + grp * 16 + j), m_seed + 1)
+                                   : 0u;
+                    };
                     for (int piece = 0; piece < 256; ++piece) {
-                        const long long n = panel * 64 + (piece / 32) * 8 + (piece % 32) / 4;
-                        const long long j = grp * 16 + (piece % 4) * 4;
-                        for (int i = 0; i < 4; ++i)
-                            out[piece * 4 + i] =
-                                n < m_N ? rl_word((unsigned long long)(n * wordsPerCol + j + i), m_seed + 1)
-                                        : 0u;
+                        const int mt = piece / 64, p = (piece / 32) % 2, lane = piece % 32;
+                        const long long c = panel * 64 + mt * 16 + lane / 4, j = (lane % 4) * 4 + 2 * p;
+                        unsigned *o = out + piece * 4;
+                        o[0] = word(c, j);
+                        o[1] = word(c + 8, j);
+                        o[2] = word(c, j + 1);
+                        o[3] = word(c + 8, j + 1);
+                    }
+                    for (int i = 0; i < 32; ++i) {
+                        const long long c = panel * 64 + (i % 4) * 16 + i / 4;
+                        out[1024 + i] = unsigned(scaleBits(grp, c)) | (unsigned(scaleBits(grp, c + 8)) << 16);
                     }
                 }
             },
@@ -361,22 +372,29 @@ private:
         return p && ctx.upload(p, packed.data(), packed.size() * 4, error) ? p : nullptr;
     }
 
+    // The fp16 scale of group grp, column n (0 past N), as its bits.
+    uint16_t scaleBits(long long grp, long long n) const
+    {
+        return n < m_N ? hostfloat::floatToHalf(float(scale(grp, n))) : uint16_t(0);
+    }
+    double scale(long long grp, long long n) const
+    {
+        return hostValue(grp * m_N + n, m_seed + 2, kScaleLo, kScaleHi, model::Dtype::Fp16);
+    }
+
     // The dequantized weight (q - 8) * scale of row k, column n, exactly.
     double weight(long long k, long long n) const
     {
         const unsigned word = rl_word((unsigned long long)(n * (m_K / 8) + k / 8), m_seed + 1);
         const int q = int((word >> (4 * (k % 8))) & 15u);
-        const double s =
-            hostValue((k / llm::kW4Group) * m_N + n, m_seed + 2, kScaleLo, kScaleHi, model::Dtype::Fp16);
-        return double(q - 8) * s;
+        return double(q - 8) * scale(k / llm::kW4Group, n);
     }
 
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_stages, m_stageGroups, m_ntiles;
-    void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_scales = nullptr, *m_ws = nullptr,
-         *m_tickets = nullptr;
+    int m_warps, m_ntiles;
+    void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;
     unsigned m_seed = 0;
     CublasGemm m_cublas;

@@ -78,11 +78,6 @@ QList<ParamSpec> w4Params(bool ours)
              intParam("ntiles",
                       tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
                       llm::kW4NTiles, 4, 8, 4, {4, 8}),
-             intParam("stages",
-                      tr("groups of 128 k in the block's shared-memory ring (stages - 1 of them in flight)"),
-                      llm::kW4Stages, 2, 8),
-             intParam("stage_groups", tr("groups of 128 k copied together in one stage of the ring"),
-                      llm::kW4StageGroups, 1, 4, 1, {1, 2, 4}),
              intParam("prefetch", tr("bytes L2 fetches around each 16-byte weight piece (0: none)"),
                       llm::kW4Prefetch, 0, 256, 1, {0, 128, 256})};
     return ps;
@@ -101,23 +96,23 @@ QString w4Valid(const Params &p, model::Dtype)
 QList<Params> w4Cases()
 {
     // The check sizes: K = N = 1024 at M = 1, 4, 16, columns not a multiple of the block's
-    // tile (and N not a multiple of 8: the scales' plain-load path), an odd M, split-K on and off,
-    // other block widths and rings (one deeper than a block's share of the groups), the L2
-    // prefetch.
-    return {
-        {{"M", 1}, {"N", 1024}, {"K", 1024}},
-        {{"M", 4}, {"N", 1024}, {"K", 1024}},
-        {{"M", 16}, {"N", 1024}, {"K", 1024}},
-        {{"M", 3}, {"N", 1000}, {"K", 1152}, {"splitk", 1}},
-        {{"M", 11}, {"N", 77}, {"K", 2048}, {"splitk", 5}},
-        {{"M", 16}, {"N", 1000}, {"K", 1024}, {"splitk", 3}, {"warps", 2}, {"stages", 8}},
-        {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 2}, {"warps", 8}, {"stages", 2}, {"prefetch", 256}},
-        {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"stages", 3}, {"stage_groups", 2}},
-        {{"M", 2}, {"N", 512}, {"K", 1536}, {"stages", 2}, {"stage_groups", 4}, {"prefetch", 128}},
-        {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"stages", 3}, {"prefetch", 128}},
-        {{"M", 1}, {"N", 1000}, {"K", 1024}, {"ntiles", 4}},
-        {{"M", 8}, {"N", 1000}, {"K", 2048}, {"ntiles", 4}, {"splitk", 3}, {"warps", 2}},
-        {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"stages", 3}}};
+    // tile (nor of 8 or of a 64-column panel), odd and even M on both sides of 8 (one or two
+    // fragments of tokens), split-K on and off, odd runs of groups (the second register set
+    // unused at the end), X in several chunks (M = 16: 8 groups a chunk), other block widths,
+    // both warp widths and every L2 prefetch.
+    return {{{"M", 1}, {"N", 1024}, {"K", 1024}},
+            {{"M", 4}, {"N", 1024}, {"K", 1024}},
+            {{"M", 16}, {"N", 1024}, {"K", 1024}},
+            {{"M", 3}, {"N", 1000}, {"K", 1152}, {"splitk", 1}},
+            {{"M", 11}, {"N", 77}, {"K", 2048}, {"splitk", 5}},
+            {{"M", 16}, {"N", 1000}, {"K", 3200}, {"splitk", 1}, {"warps", 2}},
+            {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"prefetch", 0}},
+            {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 2}, {"warps", 8}, {"prefetch", 256}},
+            {{"M", 2}, {"N", 512}, {"K", 1536}, {"prefetch", 128}},
+            {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"prefetch", 128}},
+            {{"M", 1}, {"N", 1000}, {"K", 1024}, {"ntiles", 4}},
+            {{"M", 8}, {"N", 1000}, {"K", 2048}, {"ntiles", 4}, {"splitk", 3}, {"warps", 2}},
+            {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"splitk", 1}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -202,11 +197,9 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6, %7>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
-                                     .arg(paramInt(p, "stages"))
-                                     .arg(paramInt(p, "stage_groups"))
                                      .arg(paramInt(p, "prefetch"))
                                      .arg(paramInt(p, "ntiles"))
                                      .arg(llm::w4a16Rows(int(paramInt(p, "M"))))};

@@ -14,24 +14,29 @@ namespace llm {
 inline constexpr int kAttnWarps = 4;     // decode_attention<T, D, WARPS>
 inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
-inline constexpr int kW4Warps = 4;  // w4a16_gemm<T, WARPS, STAGES, GS, PF, NT, MR>: warps per block (default)
+inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, PF, NT, MR>: warps per block (default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4Stages = 4; // stages in the block's cp.async ring (default)
-inline constexpr int kW4StageGroups = 1; // groups of 128 k per stage (default)
-inline constexpr int kW4Prefetch = 256;  // L2 prefetch bytes per weight piece (default)
-inline constexpr int kW4Group = 128;     // weights per fp16 scale along K
-inline constexpr int kW4MaxM = 16;       // rows of X: one mma tile
+inline constexpr int kW4Prefetch = 256;     // L2 prefetch bytes per weight piece (default)
+inline constexpr int kW4XBytes = 32768;     // X's fragments a block holds in shared memory at a time
+inline constexpr int kW4RecordBytes = 4224; // a (64-column panel, group) record: weights, then scales
+inline constexpr int kW4Group = 128;        // weights per fp16 scale along K
+inline constexpr int kW4MaxM = 16;          // rows of X: one mma tile
 
 // Dynamic shared memory of decode_attention: per warp two stages of a K and a V tile.
 inline constexpr int attentionSmem(int D)
 {
     return kAttnWarps * 2 * 2 * kAttnTileRows * D * 2;
 }
-// Dynamic shared memory of w4a16_gemm: per group of a stage each warp's weights (NT x 8 columns
-// x 128 k / 2) and scales (NT x 8 x 2 bytes), and X's M rows of 128 16-bit values.
-inline constexpr int w4a16Smem(int warps, int stages, int stageGroups, int M, int ntiles = kW4NTiles)
+// Groups of 128 k of X's M rows a w4a16_gemm block holds in shared memory at a time (even:
+// kernels/src/llm.cu), and its dynamic shared memory for `groups` groups a block.
+inline constexpr int w4a16Chunk(int M)
 {
-    return stages * stageGroups * (warps * ntiles * 8 * (kW4Group / 2 + 2) + M * kW4Group * 2);
+    const int c = (kW4XBytes / (M * kW4Group * 2)) & ~1;
+    return c > 2 ? c : 2;
+}
+inline constexpr int w4a16Smem(int M, int groupsPerBlock)
+{
+    return (groupsPerBlock < w4a16Chunk(M) ? groupsPerBlock : w4a16Chunk(M)) * M * kW4Group * 2;
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

@@ -299,69 +299,72 @@ __global__ void __launch_bounds__(D)
 
 // Y[M][N] = X[M][K] * W[K][N] for M <= 16 (a decode step's tokens), W in 4 bits with one fp16
 // scale per 128 weights along K: w = (q - 8) * scale (zero point 8, q in 0..15).
-// Layouts: X, Y row-major; scales [K/128][N]; W packed in panels of 64 columns (N padded up to
-// a multiple of 64), one panel's groups one after another, each (panel, group) 4 KB in the order
-// the warps read it: [N/64][K/128][8 n-tiles][32 lanes] of 16 bytes, lane g*4+tig of n-tile nt
-// holding column panel*64 + nt*8 + g, words group*16 + tig*4 .. +3 of that column (word j of a
-// column holds k = 8j .. 8j+7 in its nibbles from the lowest up). So every warp reads one
-// contiguous run of memory: read column by column (64 bytes of a group per column, 4 KB apart)
-// the same bytes came at about 40 % of the HBM bandwidth on the H200.
+// Layouts: X, Y row-major. W and its scales are packed together in panels of 64 columns (N
+// padded up to a multiple of 64), one record of 4224 bytes per (panel, group of 128 k), a
+// panel's records one after another: [N/64][K/128] records of
+//   4096 bytes of weights, [4 m-tiles of 16 columns][2 pieces][32 lanes] of 16 bytes: piece p
+//        of lane g*4+tig of m-tile mt holds words tig*4 + 2p and tig*4 + 2p + 1 of the group's
+//        16 words of the columns c = panel*64 + mt*16 + g and c + 8, as (c, c + 8, c, c + 8)
+//        (word j of a column holds k = 8j .. 8j+7 in its nibbles from the lowest up);
+//   128 bytes of scales, [8 g][4 m-tiles] of fp16 pairs: the group's scales of columns
+//        panel*64 + mt*16 + g and + 8.
+// So a warp's loads are whole contiguous runs (a group of a panel is one 4 KB run, read column
+// by column the same bytes came at about 40 % of the HBM bandwidth on the H200), and a lane's
+// scales sit next to its weights.
 //
 // A decode step's GEMM is a stream of weight bytes, and at 4 bits a weight it is also a stream
-// of instructions: every 8 weights are a shift-and-mask per pair and a share of an mma. So the
-// kernel is as fast as the bytes it keeps in flight AND the instructions per byte it issues
-// (Nsight Compute on the H200: schedulers issuing on half their cycles, two to three warps
-// each, at 2.1 TB/s). The weights go through a STAGES-deep cp.async ring in shared memory
-// (STAGES - 1 stages in flight per block while one is multiplied). A block of WARPS warps takes
-// WARPS * NT * 8 columns (each warp NT n-tiles of 8) and a run of whole groups of 128 k; a stage
-// is GS consecutive groups, one slot per group holding every warp's weights, the block's scales
-// and X's M rows (M x 128 16-bit values, shared by all the warps, so X is read from L2 once per
-// block and group rather than once per warp). Each lane copies and reads back its own pieces.
-// The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
-// and a mask give are B fragments as they stand: (0x4300 | q) is the bf16 value 128 + q exactly
-// (0x6400 | q the fp16 1024 + q), and X's fragments are permuted to match (two byte-permutes per
-// register). The offset is not subtracted weight by weight: sum x (128 + q) = sum x (q - 8) +
-// 136 sum x, so each group's accumulators start at -136 * (the group's sum of x), taken by one
-// more mma per k-step against a B of ones (bf16; fp16's 1032 offset would cost too much of the
-// fp32 sum's precision, so fp16 subtracts per pair). The scale is applied to each group's fp32
-// sums, not to the weights. MR is the rows of the mma tile X fills: 8 when M <= 8 (the
-// fragments and sums of rows 8..15 are known zeros and take no registers), else 16. PF (0, 128
-// or 256) asks L2 to fetch that many bytes around each weight piece.
-// Grid (ceil(N / (WARPS * NT * 8)), splitK). With splitK > 1 each block adds its sums into the
-// fp32 workspace ws (zero on entry) and the last block of a column tile (an atomic ticket)
-// writes Y and clears ws and the ticket for the next launch.
-// Dynamic shared memory: STAGES * GS * (WARPS * NT * 528 + M * 256) bytes (w4a16Smem in
-// family_llm.h).
+// of instructions, so the kernel is built to issue little beside the dequantization (a shift
+// and a mask per pair of weights) and the mma.sync:
+// * The weights are the mma's A operand (16 columns of W a tile) and X^T its B operand (8
+//   tokens): a tensor-core instruction takes 256 weights and none of its rows is padding when
+//   M <= 8 (with X as A, half of the 16 rows would be zeros), and the dequantized pairs are A
+//   fragments as they stand (no register moves to build them).
+// * The weights and scales go from global memory straight into registers, a warp's next group
+//   loading while it multiplies the current one (each lane's pieces are its own: nothing to
+//   share), so no cp.async, barrier or shared-memory round trip is spent on them. Only X goes
+//   through shared memory: a block copies its share of X's rows (kW4XBytes at a time,
+//   family_llm.h), already permuted into B fragments, and every warp reads them from there.
+// * The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
+//   and a mask give are fragments as they stand: (0x4300 | q) is the bf16 value 128 + q exactly
+//   (0x6400 | q the fp16 1024 + q), and X's fragments are permuted to match (two byte-permutes
+//   per register, made when X is copied).
+// * The offset is not subtracted weight by weight: sum x (128 + q) = sum x (q - 8) + 136 sum x,
+//   so each group's sums start at -136 * (the group's sum of x), taken by one more mma per
+//   k-step with an A of ones (bf16; fp16's 1032 offset would cost too much of the fp32 sum's
+//   precision, so fp16 subtracts per pair). The scale is applied to each group's fp32 sums.
+// MR is 8 when M <= 8 (one B fragment of tokens), else 16 (two). PF (0, 128 or 256) asks L2 to
+// fetch that many bytes around each weight piece.
+// Grid (ceil(N / (WARPS * NT * 8)), splitK): a block of WARPS warps takes WARPS * NT * 8 columns
+// (each warp NT / 2 m-tiles of 16) and a run of whole groups of 128 k. With splitK > 1 each block
+// adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column tile
+// (an atomic ticket) writes Y and clears ws and the ticket for the next launch.
+// Dynamic shared memory: min(the block's groups, the chunk) * M * 256 bytes, the chunk
+// max(2, even(kW4XBytes / (M * 256))) groups (w4a16Smem in family_llm.h).
 
-// The 16-byte piece c (0..15) of X's row r within a stage, placed so that the quads' reads
+// The 16-byte piece c (0..15) of X's row r within a group, placed so that the quads' reads
 // (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
 __device__ __forceinline__ int rl_xswz(int c, int r)
 {
     return c ^ (((c >> 3) & 1) << 1) ^ (r & 1);
 }
 
-// cp.async of 16 bytes with an L2 prefetch of PF bytes around the source.
-template <int PF> __device__ __forceinline__ void rl_cp_async16_pf(void *dst, const void *src, bool valid)
+// 16 bytes of a stream read once: not kept in L1, L2 asked to fetch PF bytes around them.
+template <int PF> __device__ __forceinline__ uint4 rl_ldg_stream(const uint4 *p)
 {
+    uint4 r;
     if constexpr (PF == 256)
-        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16, %2;\n" ::"r"(rl_smem(dst)), "l"(src),
-                     "r"(valid ? 16 : 0));
+        asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+                     : "l"(p));
     else if constexpr (PF == 128)
-        asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, %2;\n" ::"r"(rl_smem(dst)), "l"(src),
-                     "r"(valid ? 16 : 0));
+        asm volatile("ld.global.nc.L1::no_allocate.L2::128B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+                     : "l"(p));
     else
-        rl_cp_async16(dst, src, valid);
-}
-
-// *p += (a, b) in global memory, one vector reduction where the GPU has it (p 8-byte aligned).
-__device__ __forceinline__ void rl_red_add2(float *p, float a, float b)
-{
-#if __CUDA_ARCH__ >= 900
-    asm volatile("red.global.add.v2.f32 [%0], {%1, %2};\n" ::"l"(p), "f"(a), "f"(b) : "memory");
-#else
-    atomicAdd(p, a);
-    atomicAdd(p + 1, b);
-#endif
+        asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+                     : "l"(p));
+    return r;
 }
 
 // c += a * b for the W4A16 kernel: not volatile, so the compiler may interleave the n-tiles'
@@ -393,25 +396,30 @@ __device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
 }
 
 // Warps an SM the registers leave room for, without spills: the fewer rows and n-tiles a warp
-// holds accumulators and fragments for, the more warps hide each other's latency.
+// holds accumulators, fragments and loads in flight for, the more warps hide each other's latency.
 template <int MR, int NT, int WARPS> struct RlW4Blocks
 {
     static constexpr int warps = MR == 8 ? (NT == 4 ? 20 : 12) : (NT == 4 ? 16 : 12);
     static constexpr int value = warps / WARPS > 0 ? warps / WARPS : 1; // blocks an SM
 };
 
-template <typename T, int WARPS, int STAGES, int GS, int PF, int NT, int MR>
+// uint4 per (panel, group) record: 256 of weights, 8 of scales.
+constexpr int kRlW4Record = 264;
+// Shared memory for X's fragments a block holds at a time (kW4XBytes in family_llm.h; the
+// chunk formula is w4a16Chunk's there).
+constexpr int kRlW4XBytes = 32768;
+
+template <typename T, int WARPS, int PF, int NT, int MR>
 __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
-    w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, const __half *__restrict__ scales,
-               T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K)
+    w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
+               unsigned *tickets, int M, int N, int K)
 {
-    static_assert(STAGES >= 2, "a ring needs two stages");
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
-    static_assert(MR == 8 || MR == 16, "the mma tile has 16 rows");
+    static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
-    constexpr int WQ = WARPS * NT * 32;                           // uint4 of weights per slot
-    constexpr int SQ = BN / 8;                                    // uint4 of scales per slot
+    constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
+    constexpr int TB = MR / 8;                                    // B fragments of 8 tokens
     constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
     constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u; // 1032 | 136 (fp16 only)
     constexpr unsigned ONES = HALF ? 0x3c003c00u : 0x3f803f80u;   // (1, 1)
@@ -422,178 +430,179 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    const int stageQ = WQ + SQ + M * 16; // uint4 per slot (one group)
-    unsigned magic;                      // MAGIC in a register, where the LOP3 wants it
+    // Groups of X in shared memory at a time: even, so that a chunk starts in the first register set.
+    const int chunk = max(2, (kRlW4XBytes / (M * 256)) & ~1);
+    unsigned magic, ones; // in registers, where the LOP3 and the mma want them
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
-    const bool scalesAligned = (N & 7) == 0;
+    asm("mov.b32 %0, %1;\n" : "=r"(ones) : "n"(ONES));
 
     // This warp's first n-tile (of 8 columns) and where its pieces start; past N (the block's
-    // last warps) the last n-tiles are copied instead, never stored: no predicate per piece.
-    // Padded N * K / 32 < 2^32 uint4.
+    // last warps) the last n-tiles are read instead, never stored: no predicate per piece.
     const unsigned tiles8 = (unsigned(N) + 63) / 64 * 8;
     const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + warp) * NT, tiles8 - NT);
-    const uint4 *wp = w + (tile0 / 8) * unsigned(groups) * 256u + (tile0 % 8) * 32u + unsigned(lane);
+    const unsigned mt0 = (tile0 % 8) / 2; // first m-tile in the panel
+    const uint4 *rec = w + (size_t(tile0 / 8) * unsigned(groups) + unsigned(gb)) * kRlW4Record;
+    const uint4 *wp = rec + mt0 * 64u + unsigned(lane);
+    const unsigned *sp = reinterpret_cast<const unsigned *>(rec + 256 + g) + mt0;
 
-    // Slot s <- group grp: this thread's NT weight pieces, a share of the scales and of X.
-    auto load = [&](int s, int grp) {
-        uint4 *st = rl_dyn + s * stageQ;
+    // The next group of the block's run into b: 2 * MT weight pieces, then the MT scale pairs.
+    auto fetch = [&](uint4(&b)[2 * MT], unsigned(&sc)[MT]) {
 #pragma unroll
-        for (int nt = 0; nt < NT; ++nt)
-            rl_cp_async16_pf<PF>(st + (warp * NT + nt) * 32 + lane, wp + size_t(grp) * 256 + nt * 32, true);
-        for (int i = threadIdx.x; i < SQ; i += THREADS) {
-            const int c = n0 + i * 8;
-            const __half *src = scales + (long long)grp * N + c;
-            if (scalesAligned) {
-                rl_cp_async16(st + WQ + i, c < N ? src : scales, c < N);
-            } else { // 16-byte copies need 8 | N; plain loads otherwise (seen after the ring's barrier)
-                __half *d = reinterpret_cast<__half *>(st + WQ + i);
-                for (int e = 0; e < 8; ++e)
-                    d[e] = c + e < N ? src[e] : __float2half(0.0f);
-            }
+        for (int i = 0; i < 2 * MT; ++i)
+            b[i] = rl_ldg_stream<PF>(wp + i * 32);
+        if constexpr (MT == 4) {
+            const uint4 v = rl_ldg_stream<0>(reinterpret_cast<const uint4 *>(sp));
+            sc[0] = v.x, sc[1] = v.y, sc[2] = v.z, sc[3] = v.w;
+        } else {
+            const uint2 v = __ldg(reinterpret_cast<const uint2 *>(sp));
+            sc[0] = v.x, sc[1] = v.y;
         }
-        for (int i = threadIdx.x; i < M * 16; i += THREADS) {
-            const int r = i >> 4, c = i & 15;
-            rl_cp_async16(st + WQ + SQ + r * 16 + rl_xswz(c, r), x + r * (long long)K + grp * 128 + c * 8,
-                          true);
+        wp += kRlW4Record;
+        sp += kRlW4Record * 4;
+    };
+
+    // Groups c0 .. c0 + cn - 1 of X's M rows into shared memory as B fragments: piece c of row r
+    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7).
+    auto stageX = [&](int c0, int cn) {
+        const int pieces = M * 16;
+        for (int i = threadIdx.x; i < cn * pieces; i += THREADS) {
+            const int q = i / pieces, rem = i - q * pieces, r = rem >> 4, c = rem & 15;
+            const uint4 v =
+                *reinterpret_cast<const uint4 *>(x + r * (long long)K + (gb + c0 + q) * 128 + c * 8);
+            rl_dyn[(q * M + r) * 16 + rl_xswz(c, r)] =
+                make_uint4(__byte_perm(v.x, v.z, 0x5410), __byte_perm(v.x, v.z, 0x7632),
+                           __byte_perm(v.y, v.w, 0x5410), __byte_perm(v.y, v.w, 0x7632));
         }
     };
 
-    // acc[nt]: rows g (0, 1) and g + 8 (2, 3, MR = 16 only) of columns tig * 2, + 1.
-    constexpr int AR = MR == 16 ? 4 : 2;
-    float acc[NT][AR];
+    // acc[tb][m]: columns g (0, 1) and g + 8 (2, 3) of m-tile m, tokens tb*8 + tig*2 and + 1.
+    float acc[TB][MT][4];
 #pragma unroll
-    for (int n = 0; n < NT; ++n)
+    for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
-        for (int i = 0; i < AR; ++i)
-            acc[n][i] = 0.0f;
+        for (int m = 0; m < MT; ++m)
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+                acc[tb][m][i] = 0.0f;
+    bool rowOk[TB];
+#pragma unroll
+    for (int tb = 0; tb < TB; ++tb)
+        rowOk[tb] = tb * 8 + g < M;
 
-    // Stage s holds groups s * GS .. s * GS + GS - 1 of the block's run, one slot each. One
-    // commit per stage, empty ones included, so that wait_group counts stages.
-    auto loadStage = [&](int s, int step) {
+    // Multiply a group, its weights and scales in b and sc, X's fragments at xs.
+    auto step = [&](const uint4(&b)[2 * MT], const unsigned(&sc)[MT], const uint4 *xs) {
+        // X^T as B fragments: token tb*8 + g, k = tig*32 + 8j .. +8 of the group (piece j).
+        const uint4 z = make_uint4(0, 0, 0, 0);
+        uint4 xf[TB][4];
 #pragma unroll
-        for (int q = 0; q < GS; ++q)
-            if (step * GS + q < count)
-                load(s * GS + q, gb + step * GS + q);
-        rl_cp_async_commit();
-    };
-    const int steps = (count + GS - 1) / GS;
-    // This thread's X pieces in a slot, the same for every group (row g + 8's are 128 further:
-    // the swizzle depends on the row's parity only).
-    int xoff[4];
+        for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
-    for (int j = 0; j < 4; ++j)
-        xoff[j] = g * 16 + rl_xswz(tig * 4 + j, g);
-    const bool rowA = g < M, rowB = g + 8 < M;
+            for (int j = 0; j < 4; ++j)
+                xf[tb][j] = rowOk[tb] ? xs[(tb * 8 + g) * 16 + rl_xswz(tig * 4 + j, tb * 8 + g)] : z;
+        // Where each group's sums start: -136 * the token's sum of x over the group (bf16), else 0.
+        float init[TB][4] = {};
+        if constexpr (!HALF) {
 #pragma unroll
-    for (int s = 0; s < STAGES - 1; ++s)
-        loadStage(s, s);
-    for (int i = 0; i < steps; ++i) {
-        rl_cp_async_wait<STAGES - 2>(); // this thread's pieces of stage i have landed
-        __syncthreads();                // everyone's, and nobody still reads the stage refilled next
-        loadStage((i + STAGES - 1) % STAGES, i + STAGES - 1);
-#pragma unroll
-        for (int q = 0; q < GS; ++q) {
-            if (i * GS + q >= count)
-                break;
-            const uint4 *st = rl_dyn + ((i % STAGES) * GS + q) * stageQ;
-
-            // X rows g and g + 8, k = tig*32 .. +32 of the group, permuted into A fragments
-            // ([word][even/odd k-step][a0, a2]: row g; [a1, a3]: row g + 8, zero for MR = 8).
-            unsigned xa[4][2][2], xb[4][2][2];
-            const uint4 *xs = st + WQ + SQ;
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                const uint4 z = make_uint4(0, 0, 0, 0);
-                const uint4 ra = rowA ? xs[xoff[j]] : z;
-                xa[j][0][0] = __byte_perm(ra.x, ra.z, 0x5410);
-                xa[j][0][1] = __byte_perm(ra.x, ra.z, 0x7632);
-                xa[j][1][0] = __byte_perm(ra.y, ra.w, 0x5410);
-                xa[j][1][1] = __byte_perm(ra.y, ra.w, 0x7632);
-                if constexpr (MR == 16) {
-                    const uint4 rb = rowB ? xs[xoff[j] + 128] : z;
-                    xb[j][0][0] = __byte_perm(rb.x, rb.z, 0x5410);
-                    xb[j][0][1] = __byte_perm(rb.x, rb.z, 0x7632);
-                    xb[j][1][0] = __byte_perm(rb.y, rb.w, 0x5410);
-                    xb[j][1][1] = __byte_perm(rb.y, rb.w, 0x7632);
-                } else {
-                    xb[j][0][0] = xb[j][0][1] = xb[j][1][0] = xb[j][1][1] = 0u;
-                }
-            }
-            // Where each group's sums start: -136 * sum of x over the group's k (bf16), else 0.
-            float init[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-            if constexpr (!HALF) {
-#pragma unroll
-                for (int j = 0; j < 4; ++j)
-#pragma unroll
-                    for (int e = 0; e < 2; ++e)
-                        rl_mma_w4<T>(init, xa[j][e][0], xb[j][e][0], xa[j][e][1], xb[j][e][1], ONES, ONES);
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    init[e] *= -136.0f;
-            }
-            // This thread's two accumulator columns of n-tile nt: warp*NT*8 + nt*8 + tig*2, + 1.
-            const __half2 *sc = reinterpret_cast<const __half2 *>(st + WQ) + warp * NT * 4 + tig;
-#pragma unroll
-            for (int nt = 0; nt < NT; ++nt) {
-                const uint4 wv = st[(warp * NT + nt) * 32 + lane];
-                const float2 s = __half22float2(sc[nt * 4]);
-                float t[4] = {init[0], init[1], init[2], init[3]};
-                const unsigned words[4] = {wv.x, wv.y, wv.z, wv.w};
+            for (int tb = 0; tb < TB; ++tb) {
 #pragma unroll
                 for (int j = 0; j < 4; ++j) {
-                    unsigned p[4];
+                    rl_mma_w4<T>(init[tb], ones, ones, ones, ones, xf[tb][j].x, xf[tb][j].y);
+                    rl_mma_w4<T>(init[tb], ones, ones, ones, ones, xf[tb][j].z, xf[tb][j].w);
+                }
 #pragma unroll
-                    for (int b = 0; b < 4; ++b) {
-                        const unsigned raw = rl_nibbles_or(words[j] >> (4 * b), magic);
-                        if constexpr (HALF) {
-                            const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
-                                                      *reinterpret_cast<const __half2 *>(&OFFSET));
-                            p[b] = *reinterpret_cast<const unsigned *>(&h);
-                        } else {
-                            p[b] = raw; // 128 + q: the 136 comes off through init
-                        }
-                    }
-                    rl_mma_w4<T>(t, xa[j][0][0], xb[j][0][0], xa[j][0][1], xb[j][0][1], p[0], p[1]);
-                    rl_mma_w4<T>(t, xa[j][1][0], xb[j][1][0], xa[j][1][1], xb[j][1][1], p[2], p[3]);
-                }
-                acc[nt][0] = fmaf(t[0], s.x, acc[nt][0]);
-                acc[nt][1] = fmaf(t[1], s.y, acc[nt][1]);
-                if constexpr (MR == 16) {
-                    acc[nt][2] = fmaf(t[2], s.x, acc[nt][2]);
-                    acc[nt][3] = fmaf(t[3], s.y, acc[nt][3]);
-                }
+                for (int e = 0; e < 4; ++e)
+                    init[tb][e] *= -136.0f;
             }
         }
-    }
-    rl_cp_async_wait<0>(); // nothing left in flight (only empty groups remain)
+        // A pair of weights of word wd (nibbles bb, bb + 4) as a fragment register.
+        auto pair = [&](unsigned wd, int bb) {
+            const unsigned raw = rl_nibbles_or(wd >> (4 * bb), magic);
+            if constexpr (HALF) {
+                const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
+                                          *reinterpret_cast<const __half2 *>(&OFFSET));
+                return *reinterpret_cast<const unsigned *>(&h);
+            } else {
+                return raw; // 128 + q: the 136 comes off through init
+            }
+        };
+#pragma unroll
+        for (int m = 0; m < MT; ++m) {
+            const float2 s = __half22float2(*reinterpret_cast<const __half2 *>(&sc[m]));
+            float t[TB][4];
+#pragma unroll
+            for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    t[tb][e] = init[tb][e];
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                const uint4 &pc = b[m * 2 + j / 2];
+                const unsigned lo = j % 2 == 0 ? pc.x : pc.z,
+                               hi = j % 2 == 0 ? pc.y : pc.w; // columns g, g + 8
+#pragma unroll
+                for (int e = 0; e < 2; ++e) {
+                    const unsigned a0 = pair(lo, 2 * e), a1 = pair(hi, 2 * e), a2 = pair(lo, 2 * e + 1),
+                                   a3 = pair(hi, 2 * e + 1);
+#pragma unroll
+                    for (int tb = 0; tb < TB; ++tb)
+                        rl_mma_w4<T>(t[tb], a0, a1, a2, a3, e == 0 ? xf[tb][j].x : xf[tb][j].z,
+                                     e == 0 ? xf[tb][j].y : xf[tb][j].w);
+                }
+            }
+#pragma unroll
+            for (int tb = 0; tb < TB; ++tb) {
+                acc[tb][m][0] = fmaf(t[tb][0], s.x, acc[tb][m][0]);
+                acc[tb][m][1] = fmaf(t[tb][1], s.x, acc[tb][m][1]);
+                acc[tb][m][2] = fmaf(t[tb][2], s.y, acc[tb][m][2]);
+                acc[tb][m][3] = fmaf(t[tb][3], s.y, acc[tb][m][3]);
+            }
+        }
+    };
 
-    // Each warp owns its columns: its sums go out as they are.
+    // Two register sets in turn: the next group is on its way while one is multiplied. X comes
+    // a chunk at a time (the block's barriers only there); the loads run on across chunks.
+    uint4 bufA[2 * MT], bufB[2 * MT];
+    unsigned scA[MT], scB[MT];
+    if (count > 0)
+        fetch(bufA, scA);
+    for (int c0 = 0; c0 < count; c0 += chunk) {
+        const int c1 = min(count, c0 + chunk);
+        __syncthreads(); // nobody still reads the last chunk
+        stageX(c0, c1 - c0);
+        __syncthreads();
+        const uint4 *xs = rl_dyn;
+        for (int i = c0; i < c1; i += 2) {
+            if (i + 1 < count)
+                fetch(bufB, scB);
+            step(bufA, scA, xs);
+            xs += M * 16;
+            if (i + 1 >= c1)
+                break;
+            if (i + 2 < count)
+                fetch(bufA, scA);
+            step(bufB, scB, xs);
+            xs += M * 16;
+        }
+    }
+
+    // Each warp owns its columns: its sums go out as they are (tokens past M are zeros, not stored).
     const bool split = gridDim.y > 1;
 #pragma unroll
-    for (int nt = 0; nt < NT; ++nt) {
-        const int nc = n0 + warp * NT * 8 + nt * 8 + tig * 2;
+    for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
-        for (int h = 0; h < AR / 2; ++h) {
-            const int r = g + 8 * h;
-            if (r >= M)
-                continue;
-            const float v0 = acc[nt][2 * h], v1 = acc[nt][2 * h + 1];
-            const long long at = (long long)r * N + nc;
-            if (!split) {
-                if (nc < N)
-                    y[at] = rl_from_float<T>(v0);
-                if (nc + 1 < N)
-                    y[at + 1] = rl_from_float<T>(v1);
-            } else if (nc + 1 < N && (N & 1) == 0) {
-                rl_red_add2(ws + at, v0, v1);
-            } else {
-                if (nc < N)
-                    atomicAdd(ws + at, v0);
-                if (nc + 1 < N)
-                    atomicAdd(ws + at + 1, v1);
+        for (int m = 0; m < MT; ++m)
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const int r = tb * 8 + tig * 2 + (i & 1);
+                const int nc = n0 + warp * NT * 8 + m * 16 + g + (i >> 1) * 8;
+                if (r >= M || nc >= N)
+                    continue;
+                const long long at = (long long)r * N + nc;
+                if (!split)
+                    y[at] = rl_from_float<T>(acc[tb][m][i]);
+                else
+                    atomicAdd(ws + at, acc[tb][m][i]);
             }
-        }
-    }
     if (!split)
         return;
     __threadfence();
