@@ -202,7 +202,8 @@ public:
         if (m_cublasRef && m_fp8) {
             m_resources = {{"library", "cublasLtMatmul"},
                            {"b_layout", "NxK"},
-                           {"compute", "e4m3 in, fp32 accumulate (fast accumulation), fp32 out"}};
+                           {"compute", "e4m3 in, fp32 accumulate (fast accumulation), fp32 out"},
+                           {"scales", "per tensor, folded into alpha"}};
         } else if (m_cublasRef) {
             m_resources = {{"library", "cublasGemmEx"},
                            {"b_layout", tc ? "NxK" : "KxN"},
@@ -227,7 +228,7 @@ public:
     bool launch(BenchContext &ctx, QString *error) override
     {
         if (m_cublasRef && m_fp8)
-            return m_lt.run(m_M, m_N, m_K, m_a, m_b, m_scales, m_scales + 1, m_c, error);
+            return m_lt.run(m_M, m_N, m_K, m_a, m_b, kScaleA, kScaleB, m_c, error);
         if (m_cublasRef)
             return m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, m_c, error);
         int M = m_M, N = m_N, K = m_K;
@@ -269,7 +270,7 @@ public:
         // Every element against cuBLAS with the same inputs and layouts, on the device.
         float *ref = static_cast<float *>(ctx.alloc(size_t(nC) * 4, &error));
         std::vector<float> r(size_t(nC), 0.f);
-        const bool refRan = m_fp8 ? m_lt.run(m_M, m_N, m_K, m_a, m_b, m_scales, m_scales + 1, ref, &error)
+        const bool refRan = m_fp8 ? m_lt.run(m_M, m_N, m_K, m_a, m_b, kScaleA, kScaleB, ref, &error)
                                   : m_cublas.runLadder(m_dtype, m_M, m_N, m_K, m_a, m_b, ref, &error);
         if (!ref || !refRan || !ctx.download(r.data(), ref, size_t(nC) * 4, &error))
             return failedCheck("cublas", error);

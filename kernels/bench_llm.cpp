@@ -212,7 +212,7 @@ public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
-          m_ntiles(cublas ? 1 : int(P(p, "ntiles")))
+          m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_depth(cublas ? 1 : int(P(p, "depth")))
     {
     }
 
@@ -266,6 +266,7 @@ public:
         m_resources = launchResources(block, tiles * m_splitK, perSm);
         m_resources["splitk"] = m_splitK;
         m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
+        m_resources["depth"] = m_depth;
         m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
         m_resources["zero_point"] = 8;
         return true;
@@ -328,7 +329,7 @@ private:
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
     size_t smem(long long groupsPerBlock) const
     {
-        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock)));
+        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_depth));
     }
 
     // The weights and scales in the kernel's record layout (kernels/src/llm.cu): [N/64][K/128]
@@ -393,7 +394,7 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_ntiles;
+    int m_warps, m_ntiles, m_depth;
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;
     unsigned m_seed = 0;
@@ -471,7 +472,11 @@ public:
         model::Check ch = compareAll(n, tol, 1.0, "cpu-fp64", [&](long long i) {
             return std::pair{h[size_t(i)], refH[size_t(i)]};
         });
-        model::Check cy = compareAll(n, tol, 1e-300, "cpu-fp64", [&](long long i) {
+        // fp16 keeps values under 2^-14 as subnormals 2^-24 apart: the store alone can put a y of
+        // 7e-6 0.4 % off (seen on the H200), so one such step is allowed beside the relative
+        // error. bf16 has fp32's exponents: relative error only.
+        const double yFloor = m_dtype == model::Dtype::Fp16 ? std::ldexp(1.0, -24) / tol : 1e-300;
+        model::Check cy = compareAll(n, tol, yFloor, "cpu-fp64", [&](long long i) {
             return std::pair{y[size_t(i)], refY[size_t(i)]};
         });
         if (!ch.ok)

@@ -290,16 +290,16 @@ bool CublasLtFp8::init(cudaStream_t stream, void *workspace, size_t workspaceByt
     return m_handle || ltOk(cublasLt().create(&m_handle), "cublasLtCreate", error);
 }
 
-bool CublasLtFp8::plan(int M, int N, int K, const float *scaleA, const float *scaleB, QString *error)
+bool CublasLtFp8::plan(int M, int N, int K, QString *error)
 {
-    const Key key{M, N, K, scaleA, scaleB};
+    const Key key{M, N, K};
     if (m_desc && key == m_key)
         return true;
     release();
     const CublasLtApi &lt = cublasLt();
     // Column-major, cuBLASLt computes C^T (N x M, ld N) = B (N x K row-major is K x N with ld K,
     // taken transposed) times A^T (A M x K row-major is K x M with ld K, not transposed): the
-    // "TN" form fp8 requires, and its "A" is our B. So our scaleB is its A scale.
+    // "TN" form fp8 requires, and its "A" is our B.
     const cublasOperation_t opT = CUBLAS_OP_T, opN = CUBLAS_OP_N;
     const int8_t fastAccum = 1; // no periodic promotion: the fp8 step accumulates the same way
     cublasLtMatmulDesc_t desc = nullptr;
@@ -316,10 +316,6 @@ bool CublasLtFp8::plan(int M, int N, int K, const float *scaleA, const float *sc
         ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opN, sizeof opN), "TRANSB", error) &&
         ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fastAccum, sizeof fastAccum), "FAST_ACCUM",
              error) &&
-        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleB, sizeof scaleB),
-             "A_SCALE_POINTER", error) &&
-        ltOk(lt.descSet(desc, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleA, sizeof scaleA),
-             "B_SCALE_POINTER", error) &&
         ltOk(lt.layoutCreate(&la, CUDA_R_8F_E4M3, uint64_t(K), uint64_t(N), int64_t(K)), "layout A", error) &&
         ltOk(lt.layoutCreate(&lb, CUDA_R_8F_E4M3, uint64_t(K), uint64_t(M), int64_t(K)), "layout B", error) &&
         ltOk(lt.layoutCreate(&lc, CUDA_R_32F, uint64_t(N), uint64_t(M), int64_t(N)), "layout C", error);
@@ -354,17 +350,17 @@ bool CublasLtFp8::plan(int M, int N, int K, const float *scaleA, const float *sc
     return true;
 }
 
-bool CublasLtFp8::run(int M, int N, int K, const void *A, const void *B, const float *scaleA,
-                      const float *scaleB, float *C, QString *error, float alpha)
+bool CublasLtFp8::run(int M, int N, int K, const void *A, const void *B, float scaleA, float scaleB, float *C,
+                      QString *error)
 {
     if (!m_handle) {
         if (error)
             *error = QStringLiteral("CublasLtFp8::run before init");
         return false;
     }
-    if (!plan(M, N, K, scaleA, scaleB, error))
+    if (!plan(M, N, K, error))
         return false;
-    const float beta = 0.0f;
+    const float alpha = scaleA * scaleB, beta = 0.0f;
     cublasLtMatmulAlgo_t algo;
     std::memcpy(&algo, m_algo, sizeof algo);
     const auto layout = [](void *l) { return static_cast<cublasLtMatrixLayout_t>(l); };

@@ -52,17 +52,21 @@ public:
 
     // workspace: device memory cuBLASLt may use (32 MiB lets it pick its Hopper kernels).
     bool init(cudaStream_t stream, void *workspace, size_t workspaceBytes, QString *error);
-    bool run(int M, int N, int K, const void *A, const void *B, const float *scaleA, const float *scaleB,
-             float *C, QString *error, float alpha = 1.0f);
+    // C = scaleA * scaleB * A B^T. The per-tensor scales are folded into alpha: cuBLASLt 13.1
+    // on the H200 refused every fp8 matmul given A/B scale pointers (CUBLAS_STATUS_NOT_SUPPORTED
+    // at cublasLtMatmul, with the heuristic's algorithm or none, fp32/bf16/fp16 C and D, with and
+    // without fast accumulation or a workspace) and ran each one without them; for one scale
+    // per tensor the product is the same.
+    bool run(int M, int N, int K, const void *A, const void *B, float scaleA, float scaleB, float *C,
+             QString *error);
 
 private:
     struct Key
     {
         int M = 0, N = 0, K = 0;
-        const float *scaleA = nullptr, *scaleB = nullptr;
         bool operator==(const Key &) const = default;
     };
-    bool plan(int M, int N, int K, const float *scaleA, const float *scaleB, QString *error);
+    bool plan(int M, int N, int K, QString *error);
     void release();
 
     cublasLtHandle_t m_handle = nullptr;

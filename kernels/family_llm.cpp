@@ -78,6 +78,8 @@ QList<ParamSpec> w4Params(bool ours)
              intParam("ntiles",
                       tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
                       llm::kW4NTiles, 4, 8, 4, {4, 8}),
+             intParam("depth", tr("groups of 128 k a warp has in flight while it multiplies one"),
+                      llm::kW4Depth, 1, 3),
              intParam("prefetch", tr("bytes L2 fetches around each 16-byte weight piece (0: none)"),
                       llm::kW4Prefetch, 0, 256, 1, {0, 128, 256})};
     return ps;
@@ -112,7 +114,11 @@ QList<Params> w4Cases()
             {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"prefetch", 128}},
             {{"M", 1}, {"N", 1000}, {"K", 1024}, {"ntiles", 4}},
             {{"M", 8}, {"N", 1000}, {"K", 2048}, {"ntiles", 4}, {"splitk", 3}, {"warps", 2}},
-            {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"splitk", 1}}};
+            {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"splitk", 1}},
+            {{"M", 1}, {"N", 1000}, {"K", 2176}, {"depth", 2}, {"splitk", 1}},
+            {{"M", 16}, {"N", 1000}, {"K", 9088}, {"depth", 2}, {"splitk", 1}},
+            {{"M", 7}, {"N", 1000}, {"K", 2176}, {"depth", 3}, {"ntiles", 4}, {"splitk", 2}},
+            {{"M", 12}, {"N", 520}, {"K", 4096}, {"depth", 3}, {"ntiles", 4}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -197,12 +203,13 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
                                      .arg(paramInt(p, "prefetch"))
                                      .arg(paramInt(p, "ntiles"))
-                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))};
+                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))
+                                     .arg(paramInt(p, "depth"))};
             return o;
         };
         k.testCases = w4Cases();

@@ -319,9 +319,9 @@ __global__ void __launch_bounds__(D)
 //   tokens): a tensor-core instruction takes 256 weights and none of its rows is padding when
 //   M <= 8 (with X as A, half of the 16 rows would be zeros), and the dequantized pairs are A
 //   fragments as they stand (no register moves to build them).
-// * The weights and scales go from global memory straight into registers, a warp's next group
-//   loading while it multiplies the current one (each lane's pieces are its own: nothing to
-//   share), so no cp.async, barrier or shared-memory round trip is spent on them. Only X goes
+// * The weights and scales go from global memory straight into registers, a warp's next DEPTH
+//   groups loading while it multiplies one (each lane's pieces are its own: nothing to share),
+//   so no cp.async, barrier or shared-memory round trip is spent on them. Only X goes
 //   through shared memory: a block copies its share of X's rows (kW4XBytes at a time,
 //   family_llm.h), already permuted into B fragments, and every warp reads them from there.
 // * The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
@@ -339,7 +339,8 @@ __global__ void __launch_bounds__(D)
 // adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column tile
 // (an atomic ticket) writes Y and clears ws and the ticket for the next launch.
 // Dynamic shared memory: min(the block's groups, the chunk) * M * 256 bytes, the chunk
-// max(2, even(kW4XBytes / (M * 256))) groups (w4a16Smem in family_llm.h).
+// kW4XBytes / (M * 256) groups rounded down to a multiple of DEPTH + 1, at least DEPTH + 1
+// (w4a16Smem in family_llm.h).
 
 // The 16-byte piece c (0..15) of X's row r within a group, placed so that the quads' reads
 // (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
@@ -395,11 +396,16 @@ __device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
     return r;
 }
 
-// Warps an SM the registers leave room for, without spills: the fewer rows and n-tiles a warp
-// holds accumulators, fragments and loads in flight for, the more warps hide each other's latency.
-template <int MR, int NT, int WARPS> struct RlW4Blocks
+// Warps an SM the registers leave room for, without spills: the fewer tokens and n-tiles a warp
+// holds accumulators and fragments for, and the fewer groups it has in flight, the more warps
+// hide each other's latency.
+template <int MR, int NT, int WARPS, int DEPTH> struct RlW4Blocks
 {
-    static constexpr int warps = MR == 8 ? (NT == 4 ? 20 : 12) : (NT == 4 ? 16 : 12);
+    static constexpr int warps = NT == 8   ? (DEPTH == 1 && MR == 8 ? 12 : 8)
+                                 : MR == 8 ? (DEPTH == 1 ? 20 : 12)
+                                           : (DEPTH == 1   ? 16
+                                              : DEPTH == 2 ? 12
+                                                           : 8);
     static constexpr int value = warps / WARPS > 0 ? warps / WARPS : 1; // blocks an SM
 };
 
@@ -407,15 +413,17 @@ template <int MR, int NT, int WARPS> struct RlW4Blocks
 constexpr int kRlW4Record = 264;
 // Shared memory for X's fragments a block holds at a time (kW4XBytes in family_llm.h; the
 // chunk formula is w4a16Chunk's there).
-constexpr int kRlW4XBytes = 32768;
+constexpr int kRlW4XBytes = 65536;
 
-template <typename T, int WARPS, int PF, int NT, int MR>
-__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
+template <typename T, int WARPS, int PF, int NT, int MR, int DEPTH>
+__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
                unsigned *tickets, int M, int N, int K)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
+    static_assert(DEPTH >= 1 && DEPTH <= 3, "one to three groups in flight a warp");
+    constexpr int D1 = DEPTH + 1; // register sets: DEPTH in flight, one multiplied
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
@@ -430,8 +438,9 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    // Groups of X in shared memory at a time: even, so that a chunk starts in the first register set.
-    const int chunk = max(2, (kRlW4XBytes / (M * 256)) & ~1);
+    // Groups of X in shared memory at a time: a multiple of D1, so that a chunk starts in the
+    // first register set.
+    const int chunk = max(D1, kRlW4XBytes / (M * 256) / D1 * D1);
     unsigned magic, ones; // in registers, where the LOP3 and the mma want them
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
     asm("mov.b32 %0, %1;\n" : "=r"(ones) : "n"(ONES));
@@ -462,16 +471,31 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     };
 
     // Groups c0 .. c0 + cn - 1 of X's M rows into shared memory as B fragments: piece c of row r
-    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7).
+    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7). A
+    // row's pieces of the chunk are contiguous in X; XB of a thread's loads are in flight at
+    // once (one L2 round trip per XB, not per piece: at M = 16 a chunk is up to 4096 pieces).
     auto stageX = [&](int c0, int cn) {
-        const int pieces = M * 16;
-        for (int i = threadIdx.x; i < cn * pieces; i += THREADS) {
-            const int q = i / pieces, rem = i - q * pieces, r = rem >> 4, c = rem & 15;
-            const uint4 v =
-                *reinterpret_cast<const uint4 *>(x + r * (long long)K + (gb + c0 + q) * 128 + c * 8);
-            rl_dyn[(q * M + r) * 16 + rl_xswz(c, r)] =
-                make_uint4(__byte_perm(v.x, v.z, 0x5410), __byte_perm(v.x, v.z, 0x7632),
-                           __byte_perm(v.y, v.w, 0x5410), __byte_perm(v.y, v.w, 0x7632));
+        constexpr int XB = 4;
+        const int rowPieces = cn * 16, total = M * rowPieces;
+        for (int base = threadIdx.x; base < total; base += XB * THREADS) {
+            uint4 v[XB];
+#pragma unroll
+            for (int u = 0; u < XB; ++u) {
+                const int i = base + u * THREADS;
+                const int r = i / rowPieces, rest = i - r * rowPieces;
+                if (i < total)
+                    v[u] =
+                        *reinterpret_cast<const uint4 *>(x + r * (long long)K + (gb + c0) * 128 + rest * 8);
+            }
+#pragma unroll
+            for (int u = 0; u < XB; ++u) {
+                const int i = base + u * THREADS;
+                const int r = i / rowPieces, rest = i - r * rowPieces, q = rest >> 4, c = rest & 15;
+                if (i < total)
+                    rl_dyn[(q * M + r) * 16 + rl_xswz(c, r)] =
+                        make_uint4(__byte_perm(v[u].x, v[u].z, 0x5410), __byte_perm(v[u].x, v[u].z, 0x7632),
+                                   __byte_perm(v[u].y, v[u].w, 0x5410), __byte_perm(v[u].y, v[u].w, 0x7632));
+            }
         }
     };
 
@@ -559,29 +583,30 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         }
     };
 
-    // Two register sets in turn: the next group is on its way while one is multiplied. X comes
+    // D1 register sets in turn: DEPTH groups are on their way while one is multiplied. X comes
     // a chunk at a time (the block's barriers only there); the loads run on across chunks.
-    uint4 bufA[2 * MT], bufB[2 * MT];
-    unsigned scA[MT], scB[MT];
-    if (count > 0)
-        fetch(bufA, scA);
+    uint4 buf[D1][2 * MT];
+    unsigned sc[D1][MT];
+#pragma unroll
+    for (int d = 0; d < DEPTH; ++d)
+        if (d < count)
+            fetch(buf[d], sc[d]);
     for (int c0 = 0; c0 < count; c0 += chunk) {
         const int c1 = min(count, c0 + chunk);
         __syncthreads(); // nobody still reads the last chunk
         stageX(c0, c1 - c0);
         __syncthreads();
         const uint4 *xs = rl_dyn;
-        for (int i = c0; i < c1; i += 2) {
-            if (i + 1 < count)
-                fetch(bufB, scB);
-            step(bufA, scA, xs);
-            xs += M * 16;
-            if (i + 1 >= c1)
-                break;
-            if (i + 2 < count)
-                fetch(bufA, scA);
-            step(bufB, scB, xs);
-            xs += M * 16;
+        for (int i = c0; i < c1; i += D1) {
+#pragma unroll
+            for (int u = 0; u < D1; ++u) {
+                if (i + u >= c1)
+                    break;
+                if (i + u + DEPTH < count)
+                    fetch(buf[(u + DEPTH) % D1], sc[(u + DEPTH) % D1]);
+                step(buf[u], sc[u], xs);
+                xs += M * 16;
+            }
         }
     }
 

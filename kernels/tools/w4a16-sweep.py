@@ -12,26 +12,22 @@ import json
 import subprocess
 import sys
 
-SHAPES = [(1, 28672), (16, 28672), (1, 8192), (16, 8192)]  # (M, N), K = 8192
-# (warps, prefetch, ntiles)
-VARIANTS = [
-    (4, 256, 8), (4, 256, 4), (8, 256, 4), (2, 256, 4), (2, 256, 8), (1, 256, 8),
-    (8, 256, 8), (4, 0, 8), (4, 128, 8), (4, 0, 4),
-]
-# splitk for a few block shapes (warps, ntiles): one wave of long-lived blocks against several
-# waves of short ones.
-SPLITS = {28672: [1, 2, 3, 4, 6, 8], 8192: [2, 4, 6, 8, 12, 16, 24]}
-SPLIT_SHAPES = [(4, 4), (2, 8), (4, 8)]
+SHAPES = [(1, 28672), (16, 28672), (1, 8192), (16, 8192), (4, 28672), (4, 8192)]  # (M, N), K = 8192
+# (warps, ntiles, depth): the block's width, a warp's columns, the groups it has in flight
+VARIANTS = [(4, 8, 1), (4, 8, 2), (2, 8, 2), (1, 8, 2), (4, 4, 1), (4, 4, 2), (4, 4, 3), (2, 4, 3), (8, 4, 2)]
+# splitk for a few of them: one wave of long-lived blocks against several waves of short ones.
+SPLITS = {28672: [2, 3, 4, 6, 8], 8192: [4, 6, 8, 11, 16]}
+SPLIT_SHAPES = [(4, 8, 2), (4, 4, 3), (4, 4, 2)]
 
 
 def requests():
     for m, n in SHAPES:
-        for wv, pf, nt in VARIANTS:
-            yield {"M": m, "N": n, "K": 8192, "warps": wv, "prefetch": pf, "ntiles": nt}
-    for m, n in SHAPES:
-        for wv, nt in SPLIT_SHAPES:
+        for wv, nt, d in VARIANTS:
+            yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "depth": d}
+    for m, n in SHAPES[:4]:
+        for wv, nt, d in SPLIT_SHAPES:
             for s in SPLITS[n]:
-                yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "splitk": s}
+                yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "depth": d, "splitk": s}
 
 
 def main():
@@ -61,10 +57,11 @@ def main():
                 t, r = m["time_s"]["median"], m.get("resources", {})
                 ok = m["check"]["ok"]
                 p = todo[int(rid)]
-                line = ("M=%-2d N=%-5d warps=%s nt=%s pf=%-3s splitk=%-3s %7.1f us %6.3f TB/s "
+                line = ("M=%-2d N=%-5d warps=%s nt=%s depth=%s pf=%-3s splitk=%-3s %7.1f us %6.3f TB/s "
                         "min %6.1f grid %s bps %s %s %s MHz" % (
                             p["M"], p["N"], r.get("block", 0) // 32, m["params"].get("ntiles"),
-                            m["params"].get("prefetch"), r.get("splitk"), t * 1e6, m["bytes"] / t / 1e12,
+                            m["params"].get("depth"), m["params"].get("prefetch"), r.get("splitk"), t * 1e6,
+                            m["bytes"] / t / 1e12,
                             m["time_s"]["min"] * 1e6, r.get("grid"), r.get("blocks_per_sm"),
                             "ok" if ok else "CHECK-FAILED " + m["check"].get("message", "")[:60],
                             m.get("clock_mhz", 0)))
