@@ -212,7 +212,7 @@ public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
-          m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_depth(cublas ? 1 : int(P(p, "depth")))
+          m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_stages(cublas ? 2 : int(P(p, "stages")))
     {
     }
 
@@ -266,7 +266,7 @@ public:
         m_resources = launchResources(block, tiles * m_splitK, perSm);
         m_resources["splitk"] = m_splitK;
         m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
-        m_resources["depth"] = m_depth;
+        m_resources["stages"] = m_stages;
         m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
         m_resources["zero_point"] = 8;
         return true;
@@ -329,10 +329,10 @@ private:
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
     size_t smem(long long groupsPerBlock) const
     {
-        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_depth));
+        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps, m_ntiles, m_stages));
     }
 
-    // The weights and scales in the kernel's record layout (kernels/src/llm.cu): [N/64][K/128]
+    // The weights and scales in the kernel's record layout (kernels/src/llm.cu): [K/128][N/64]
     // records of 264 pieces of four words, per (panel, group): pieces (mt * 2 + p) * 32 + lane
     // holding words tig*4 + 2p and + 1 of the group's 16 words of the columns c = panel*64 +
     // mt*16 + g and c + 8 as (c, c + 8, c, c + 8) (lane = g*4 + tig); then 32 words of scales,
@@ -346,7 +346,7 @@ private:
             panels * groups,
             [&](long long b, long long e, int) {
                 for (long long pg = b; pg < e; ++pg) {
-                    const long long panel = pg / groups, grp = pg % groups;
+                    const long long grp = pg / panels, panel = pg % panels;
                     unsigned *out = packed.data() + pg * recordWords;
                     auto word = [&](long long n, long long j) {
                         return n < m_N
@@ -394,7 +394,7 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_ntiles, m_depth;
+    int m_warps, m_ntiles, m_stages;
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;
     unsigned m_seed = 0;

@@ -69,19 +69,19 @@ QList<ParamSpec> w4Params(bool ours)
                                     tr("columns of X, rows of W (input features), a multiple of the group"),
                                     8192, llm::kW4Group, 1 << 17, llm::kW4Group)};
     if (ours)
-        ps +=
-            {intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
-                      llm::kW4Group, 1, {llm::kW4Group}),
-             intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512),
-             intParam("warps", tr("warps per block, ntiles x 8 columns each"), llm::kW4Warps, 1, 8, 1,
-                      {1, 2, 4, 8}),
-             intParam("ntiles",
-                      tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
-                      llm::kW4NTiles, 4, 8, 4, {4, 8}),
-             intParam("depth", tr("groups of 128 k a warp has in flight while it multiplies one"),
-                      llm::kW4Depth, 1, 3),
-             intParam("prefetch", tr("bytes L2 fetches around each 16-byte weight piece (0: none)"),
-                      llm::kW4Prefetch, 0, 256, 1, {0, 128, 256})};
+        ps += {
+            intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
+                     llm::kW4Group, 1, {llm::kW4Group}),
+            intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512),
+            intParam("warps", tr("warps per block, ntiles x 8 columns each"), llm::kW4Warps, 1, 8, 1,
+                     {1, 2, 4, 8}),
+            intParam("ntiles",
+                     tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
+                     llm::kW4NTiles, 4, 8, 4, {4, 8}),
+            intParam("stages",
+                     tr("groups of 128 k in a warp's shared-memory ring (stages - 1 of them in flight)"),
+                     llm::kW4Stages, 2, 4),
+        };
     return ps;
 }
 
@@ -99,26 +99,26 @@ QList<Params> w4Cases()
 {
     // The check sizes: K = N = 1024 at M = 1, 4, 16, columns not a multiple of the block's
     // tile (nor of 8 or of a 64-column panel), odd and even M on both sides of 8 (one or two
-    // fragments of tokens), split-K on and off, odd runs of groups (the second register set
-    // unused at the end), X in several chunks (M = 16: 8 groups a chunk), other block widths,
-    // both warp widths and every L2 prefetch.
+    // fragments of tokens), split-K on and off, rings deeper than a block's share of the groups
+    // and X in several chunks (M = 16: 4 groups a chunk, M = 5: 12), other block widths, both
+    // warp widths, every ring depth.
     return {{{"M", 1}, {"N", 1024}, {"K", 1024}},
             {{"M", 4}, {"N", 1024}, {"K", 1024}},
             {{"M", 16}, {"N", 1024}, {"K", 1024}},
             {{"M", 3}, {"N", 1000}, {"K", 1152}, {"splitk", 1}},
             {{"M", 11}, {"N", 77}, {"K", 2048}, {"splitk", 5}},
             {{"M", 16}, {"N", 1000}, {"K", 3200}, {"splitk", 1}, {"warps", 2}},
-            {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"prefetch", 0}},
-            {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 2}, {"warps", 8}, {"prefetch", 256}},
-            {{"M", 2}, {"N", 512}, {"K", 1536}, {"prefetch", 128}},
-            {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"prefetch", 128}},
+            {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"stages", 2}},
+            {{"M", 5}, {"N", 1536}, {"K", 2048}, {"splitk", 1}, {"warps", 8}, {"stages", 4}},
+            {{"M", 2}, {"N", 512}, {"K", 1536}, {"stages", 4}},
+            {{"M", 1}, {"N", 200}, {"K", 1024}, {"warps", 1}, {"stages", 2}},
             {{"M", 1}, {"N", 1000}, {"K", 1024}, {"ntiles", 4}},
             {{"M", 8}, {"N", 1000}, {"K", 2048}, {"ntiles", 4}, {"splitk", 3}, {"warps", 2}},
             {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"splitk", 1}},
-            {{"M", 1}, {"N", 1000}, {"K", 2176}, {"depth", 2}, {"splitk", 1}},
-            {{"M", 16}, {"N", 1000}, {"K", 9088}, {"depth", 2}, {"splitk", 1}},
-            {{"M", 7}, {"N", 1000}, {"K", 2176}, {"depth", 3}, {"ntiles", 4}, {"splitk", 2}},
-            {{"M", 12}, {"N", 520}, {"K", 4096}, {"depth", 3}, {"ntiles", 4}}};
+            {{"M", 1}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"splitk", 1}},
+            {{"M", 16}, {"N", 1000}, {"K", 9088}, {"stages", 2}, {"splitk", 1}},
+            {{"M", 7}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"ntiles", 4}, {"splitk", 2}},
+            {{"M", 12}, {"N", 520}, {"K", 4096}, {"stages", 2}, {"ntiles", 4}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -203,13 +203,12 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
-                                     .arg(paramInt(p, "prefetch"))
+                                     .arg(paramInt(p, "stages"))
                                      .arg(paramInt(p, "ntiles"))
-                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))
-                                     .arg(paramInt(p, "depth"))};
+                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))};
             return o;
         };
         k.testCases = w4Cases();

@@ -14,11 +14,10 @@ namespace llm {
 inline constexpr int kAttnWarps = 4;     // decode_attention<T, D, WARPS>
 inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
-inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, PF, NT, MR, DEPTH>: warps per block (default)
+inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, STAGES, NT, MR>: warps per block (default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4Prefetch = 256;     // L2 prefetch bytes per weight piece (default)
-inline constexpr int kW4XBytes = 65536;     // X's fragments a block holds in shared memory at a time
-inline constexpr int kW4Depth = 1;          // groups a warp has in flight while it multiplies one (default)
+inline constexpr int kW4XBytes = 16384;     // X's fragments a block holds in shared memory at a time
+inline constexpr int kW4Stages = 3;         // stages of a warp's ring: STAGES - 1 groups in flight (default)
 inline constexpr int kW4RecordBytes = 4224; // a (64-column panel, group) record: weights, then scales
 inline constexpr int kW4Group = 128;        // weights per fp16 scale along K
 inline constexpr int kW4MaxM = 16;          // rows of X: one mma tile
@@ -28,17 +27,18 @@ inline constexpr int attentionSmem(int D)
 {
     return kAttnWarps * 2 * 2 * kAttnTileRows * D * 2;
 }
-// Groups of 128 k of X's M rows a w4a16_gemm block holds in shared memory at a time (a
-// multiple of depth + 1: kernels/src/llm.cu), and its dynamic shared memory for `groups`
-// groups a block.
-inline constexpr int w4a16Chunk(int M, int depth)
+// Groups of 128 k of X's M rows a w4a16_gemm block holds in shared memory at a time, and its
+// dynamic shared memory for `groups` groups a block (kernels/src/llm.cu): X's fragments and
+// sums, then each warp's ring of `stages` records (ntiles * 512 + 128 bytes) and mbarriers.
+inline constexpr int w4a16Chunk(int M)
 {
-    const int c = kW4XBytes / (M * kW4Group * 2) / (depth + 1) * (depth + 1);
-    return c > depth + 1 ? c : depth + 1;
+    const int c = kW4XBytes / (M * kW4Group * 2);
+    return c > 1 ? c : 1;
 }
-inline constexpr int w4a16Smem(int M, int groupsPerBlock, int depth)
+inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages)
 {
-    return (groupsPerBlock < w4a16Chunk(M, depth) ? groupsPerBlock : w4a16Chunk(M, depth)) * M * kW4Group * 2;
+    const int held = groupsPerBlock < w4a16Chunk(M) ? groupsPerBlock : w4a16Chunk(M);
+    return ((held * M * (kW4Group * 2 + 4) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8);
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

@@ -911,13 +911,13 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         } else if (l.kernel == QLatin1String("llm.w4a16_gemm")) {
             // Half a byte per weight and an fp16 scale per 128, X once (its re-reads per column
             // tile stay in L2), Y written. A warp's ntiles x 8 columns x 128 k of a group are
-            // ntiles 16-byte loads per lane and its scales; `depth` groups are in flight while
-            // one is multiplied.
+            // ntiles x 512 bytes and 128 of scales, copied into the warp's ring of `stages`
+            // (stages - 1 in flight while one is multiplied).
             const double M = param(p, "M", 1), N = param(p, "N", 1), K = param(p, "K", 128);
             readBytes = K * N / 2 + std::ceil(K / 128) * N * 2 + M * K * s;
             writeBytes = M * N * s;
-            flightPerWarp = double(std::max<qint64>(1, param(p, "depth", 1))) *
-                            double(std::max<qint64>(1, param(p, "ntiles", 8))) * 32.0 * (16 + 2);
+            flightPerWarp = double(std::max<qint64>(1, param(p, "stages", 3) - 1)) *
+                            (double(std::max<qint64>(1, param(p, "ntiles", 8))) * 512.0 + 128.0);
             r.notes << tr(
                 "W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization "
                 "instructions and their latency are not in it");

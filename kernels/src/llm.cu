@@ -301,16 +301,18 @@ __global__ void __launch_bounds__(D)
 // scale per 128 weights along K: w = (q - 8) * scale (zero point 8, q in 0..15).
 // Layouts: X, Y row-major. W and its scales are packed together in panels of 64 columns (N
 // padded up to a multiple of 64), one record of 4224 bytes per (panel, group of 128 k), a
-// panel's records one after another: [N/64][K/128] records of
+// group's records one after another: [K/128][N/64] records of
 //   4096 bytes of weights, [4 m-tiles of 16 columns][2 pieces][32 lanes] of 16 bytes: piece p
 //        of lane g*4+tig of m-tile mt holds words tig*4 + 2p and tig*4 + 2p + 1 of the group's
 //        16 words of the columns c = panel*64 + mt*16 + g and c + 8, as (c, c + 8, c, c + 8)
 //        (word j of a column holds k = 8j .. 8j+7 in its nibbles from the lowest up);
 //   128 bytes of scales, [8 g][4 m-tiles] of fp16 pairs: the group's scales of columns
 //        panel*64 + mt*16 + g and + 8.
-// So a warp's loads are whole contiguous runs (a group of a panel is one 4 KB run, read column
-// by column the same bytes came at about 40 % of the HBM bandwidth on the H200), and a lane's
-// scales sit next to its weights.
+// So a warp's copy is one contiguous run (a group of a panel; read column by column the same
+// bytes came at about 40 % of the HBM bandwidth on the H200) with the scales beside the
+// weights, and the blocks working on the same groups read one compact stretch of memory
+// (with a panel's records one after another instead, the 2000 warps' streams lay all over the
+// 120 MB: the DRAM was busy all the time and moved 65 % of its peak).
 //
 // A decode step's GEMM is a stream of weight bytes, and at 4 bits a weight it is also a stream
 // of instructions, so the kernel is built to issue little beside the dequantization (a shift
@@ -319,53 +321,36 @@ __global__ void __launch_bounds__(D)
 //   tokens): a tensor-core instruction takes 256 weights and none of its rows is padding when
 //   M <= 8 (with X as A, half of the 16 rows would be zeros), and the dequantized pairs are A
 //   fragments as they stand (no register moves to build them).
-// * The weights and scales go from global memory straight into registers, a warp's next DEPTH
-//   groups loading while it multiplies one (each lane's pieces are its own: nothing to share),
-//   so no cp.async, barrier or shared-memory round trip is spent on them. Only X goes
-//   through shared memory: a block copies its share of X's rows (kW4XBytes at a time,
-//   family_llm.h), already permuted into B fragments, and every warp reads them from there.
+// * Each warp streams its records through its own ring of STAGES stages in shared memory, one
+//   bulk copy (TMA) a group issued by one lane and completing on the stage's mbarrier, so the
+//   bytes in flight (STAGES - 1 groups a warp) cost neither registers nor instructions, and the
+//   registers left let more warps hide each other's latency (Nsight Compute on the H200, with
+//   the weights loaded into registers instead: 2.8 warps a scheduler, 0.39 issued a cycle,
+//   long-scoreboard and fixed-latency stalls, DRAM 65 % busy). Before sm_90, cp.async by each
+//   lane. X goes through shared memory too: a block copies its share of X's rows (kW4XBytes at
+//   a time, family_llm.h), already permuted into B fragments, with each row's sum per group.
 // * The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
 //   and a mask give are fragments as they stand: (0x4300 | q) is the bf16 value 128 + q exactly
 //   (0x6400 | q the fp16 1024 + q), and X's fragments are permuted to match (two byte-permutes
 //   per register, made when X is copied).
 // * The offset is not subtracted weight by weight: sum x (128 + q) = sum x (q - 8) + 136 sum x,
-//   so each group's sums start at -136 * (the group's sum of x), taken by one more mma per
-//   k-step with an A of ones (bf16; fp16's 1032 offset would cost too much of the fp32 sum's
+//   so each group's sums start at -136 * (the token's sum of x over the group), made once per
+//   block when X is copied (bf16; fp16's 1032 offset would cost too much of the fp32 sum's
 //   precision, so fp16 subtracts per pair). The scale is applied to each group's fp32 sums.
-// MR is 8 when M <= 8 (one B fragment of tokens), else 16 (two). PF (0, 128 or 256) asks L2 to
-// fetch that many bytes around each weight piece.
+// MR is 8 when M <= 8 (one B fragment of tokens), else 16 (two).
 // Grid (ceil(N / (WARPS * NT * 8)), splitK): a block of WARPS warps takes WARPS * NT * 8 columns
 // (each warp NT / 2 m-tiles of 16) and a run of whole groups of 128 k. With splitK > 1 each block
 // adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column tile
 // (an atomic ticket) writes Y and clears ws and the ticket for the next launch.
-// Dynamic shared memory: min(the block's groups, the chunk) * M * 256 bytes, the chunk
-// kW4XBytes / (M * 256) groups rounded down to a multiple of DEPTH + 1, at least DEPTH + 1
-// (w4a16Smem in family_llm.h).
+// Dynamic shared memory (w4a16Smem in family_llm.h): h = min(the block's groups, the chunk of
+// max(1, kW4XBytes / (M * 256)) groups); h * M * 260 bytes of X and sums rounded up to 128, then
+// WARPS * STAGES * (NT * 512 + 128) bytes of rings and WARPS * STAGES * 8 of mbarriers.
 
 // The 16-byte piece c (0..15) of X's row r within a group, placed so that the quads' reads
 // (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
 __device__ __forceinline__ int rl_xswz(int c, int r)
 {
     return c ^ (((c >> 3) & 1) << 1) ^ (r & 1);
-}
-
-// 16 bytes of a stream read once: not kept in L1, L2 asked to fetch PF bytes around them.
-template <int PF> __device__ __forceinline__ uint4 rl_ldg_stream(const uint4 *p)
-{
-    uint4 r;
-    if constexpr (PF == 256)
-        asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
-                     : "l"(p));
-    else if constexpr (PF == 128)
-        asm volatile("ld.global.nc.L1::no_allocate.L2::128B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
-                     : "l"(p));
-    else
-        asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
-                     : "l"(p));
-    return r;
 }
 
 // c += a * b for the W4A16 kernel: not volatile, so the compiler may interleave the n-tiles'
@@ -397,15 +382,11 @@ __device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
 }
 
 // Warps an SM the registers leave room for, without spills: the fewer tokens and n-tiles a warp
-// holds accumulators and fragments for, and the fewer groups it has in flight, the more warps
-// hide each other's latency.
-template <int MR, int NT, int WARPS, int DEPTH> struct RlW4Blocks
+// holds accumulators and fragments for, the more warps hide each other's latency (the weights
+// wait in shared memory, not in registers).
+template <int MR, int NT, int WARPS> struct RlW4Blocks
 {
-    static constexpr int warps = NT == 8   ? (DEPTH == 1 && MR == 8 ? 12 : 8)
-                                 : MR == 8 ? (DEPTH == 1 ? 20 : 12)
-                                           : (DEPTH == 1   ? 16
-                                              : DEPTH == 2 ? 12
-                                                           : 8);
+    static constexpr int warps = MR == 8 ? (NT == 8 ? 16 : 20) : (NT == 8 ? 12 : 16);
     static constexpr int value = warps / WARPS > 0 ? warps / WARPS : 1; // blocks an SM
 };
 
@@ -413,67 +394,121 @@ template <int MR, int NT, int WARPS, int DEPTH> struct RlW4Blocks
 constexpr int kRlW4Record = 264;
 // Shared memory for X's fragments a block holds at a time (kW4XBytes in family_llm.h; the
 // chunk formula is w4a16Chunk's there).
-constexpr int kRlW4XBytes = 65536;
+constexpr int kRlW4XBytes = 16384;
 
-template <typename T, int WARPS, int PF, int NT, int MR, int DEPTH>
-__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>::value))
+__device__ __forceinline__ void rl_mbar_wait(unsigned bar, unsigned parity)
+{
+    unsigned done = 0;
+    while (!done)
+        asm volatile("{\n.reg .pred p;\n"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(bar), "r"(parity)
+                     : "memory");
+}
+
+template <typename T, int WARPS, int STAGES, int NT, int MR>
+__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
                unsigned *tickets, int M, int N, int K)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
-    static_assert(DEPTH >= 1 && DEPTH <= 3, "one to three groups in flight a warp");
-    constexpr int D1 = DEPTH + 1; // register sets: DEPTH in flight, one multiplied
+    static_assert(STAGES >= 2 && STAGES <= 4, "two to four stages a warp");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
     constexpr int TB = MR / 8;                                    // B fragments of 8 tokens
+    constexpr int WB = NT * 512, SB = WB + 128;                   // a stage: weights, scales
     constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
     constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u; // 1032 | 136 (fp16 only)
-    constexpr unsigned ONES = HALF ? 0x3c003c00u : 0x3f803f80u;   // (1, 1)
-    extern __shared__ uint4 rl_dyn[];
+    extern __shared__ __align__(128) unsigned char rl_w4smem[];
     __shared__ bool last;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const int g = lane >> 2, tig = lane & 3;
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    // Groups of X in shared memory at a time: a multiple of D1, so that a chunk starts in the
-    // first register set.
-    const int chunk = max(D1, kRlW4XBytes / (M * 256) / D1 * D1);
-    unsigned magic, ones; // in registers, where the LOP3 and the mma want them
+    const int chunk = max(1, kRlW4XBytes / (M * 256)); // groups of X in shared memory at a time
+    const int held = min(per, chunk);
+    unsigned magic; // in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
-    asm("mov.b32 %0, %1;\n" : "=r"(ones) : "n"(ONES));
 
-    // This warp's first n-tile (of 8 columns) and where its pieces start; past N (the block's
+    // Shared memory: X's fragments and per-token sums of `held` groups, then each warp's ring of
+    // STAGES stages and their mbarriers.
+    uint4 *xsm = reinterpret_cast<uint4 *>(rl_w4smem);
+    float *sums = reinterpret_cast<float *>(rl_w4smem + held * M * 256);
+    const int ringOff = (held * M * 260 + 127) & ~127;
+    unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
+    const unsigned ringS = rl_smem(ring);
+    const unsigned barS = rl_smem(rl_w4smem + ringOff + WARPS * STAGES * SB) + unsigned(warp) * STAGES * 8u;
+
+    // This warp's first n-tile (of 8 columns) and where its records start; past N (the block's
     // last warps) the last n-tiles are read instead, never stored: no predicate per piece.
     const unsigned tiles8 = (unsigned(N) + 63) / 64 * 8;
     const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + warp) * NT, tiles8 - NT);
     const unsigned mt0 = (tile0 % 8) / 2; // first m-tile in the panel
-    const uint4 *rec = w + (size_t(tile0 / 8) * unsigned(groups) + unsigned(gb)) * kRlW4Record;
-    const uint4 *wp = rec + mt0 * 64u + unsigned(lane);
-    const unsigned *sp = reinterpret_cast<const unsigned *>(rec + 256 + g) + mt0;
+    const unsigned panels = tiles8 / 8;
+    const uint4 *rec = w + (size_t(gb) * panels + tile0 / 8) * kRlW4Record;
 
-    // The next group of the block's run into b: 2 * MT weight pieces, then the MT scale pairs.
-    auto fetch = [&](uint4(&b)[2 * MT], unsigned(&sc)[MT]) {
-#pragma unroll
-        for (int i = 0; i < 2 * MT; ++i)
-            b[i] = rl_ldg_stream<PF>(wp + i * 32);
-        if constexpr (MT == 4) {
-            const uint4 v = rl_ldg_stream<0>(reinterpret_cast<const uint4 *>(sp));
-            sc[0] = v.x, sc[1] = v.y, sc[2] = v.z, sc[3] = v.w;
-        } else {
-            const uint2 v = __ldg(reinterpret_cast<const uint2 *>(sp));
-            sc[0] = v.x, sc[1] = v.y;
+    // Group i of the run into stage st: the warp's weights (WB bytes from m-tile mt0) and the
+    // group's 128 bytes of scales. sm_90: one bulk copy (TMA) by lane 0, completing on the
+    // stage's mbarrier. Before: every lane copies its own weight pieces and lanes tig = 0 the
+    // scales of their g, a cp.async group per stage.
+    auto issue = [&](int i, int st) {
+        const uint4 *src = rec + size_t(i) * panels * kRlW4Record;
+#if __CUDA_ARCH__ >= 900
+        if (lane == 0) {
+            const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
+            asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // the last reads before the copy
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(SB)
+                         : "memory");
+            if constexpr (NT == 8) {
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                             "%2, [%3];\n" ::"r"(dst),
+                             "l"(src), "r"(SB), "r"(bar)
+                             : "memory");
+            } else {
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                             "%2, [%3];\n" ::"r"(dst),
+                             "l"(src + mt0 * 64u), "r"(WB), "r"(bar)
+                             : "memory");
+                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                             "%2, [%3];\n" ::"r"(dst + WB),
+                             "l"(src + 256), "r"(128), "r"(bar)
+                             : "memory");
+            }
         }
-        wp += kRlW4Record;
-        sp += kRlW4Record * 4;
+#else
+        uint4 *dst = reinterpret_cast<uint4 *>(ring + st * SB);
+#pragma unroll
+        for (int p = 0; p < 2 * MT; ++p)
+            rl_cp_async16(dst + p * 32 + lane, src + mt0 * 64u + p * 32 + lane, true);
+        if (tig == 0)
+            rl_cp_async16(dst + WB / 16 + g, src + 256 + g, true);
+#endif
+    };
+    auto commit = [&] {
+#if __CUDA_ARCH__ < 900
+        rl_cp_async_commit();
+#endif
+    };
+    // Stage st holds group i (the use-th time the stage is filled, parity = use & 1).
+    auto wait = [&](int st, unsigned parity) {
+#if __CUDA_ARCH__ >= 900
+        rl_mbar_wait(barS + unsigned(st) * 8u, parity);
+#else
+        rl_cp_async_wait<STAGES - 1>();
+        __syncwarp(); // the scales a lane reads were copied by lane g * 4
+#endif
     };
 
     // Groups c0 .. c0 + cn - 1 of X's M rows into shared memory as B fragments: piece c of row r
-    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7). A
-    // row's pieces of the chunk are contiguous in X; XB of a thread's loads are in flight at
-    // once (one L2 round trip per XB, not per piece: at M = 16 a chunk is up to 4096 pieces).
+    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7); and
+    // (bf16) each row's sum over the group, for the offset. A row's pieces of the chunk are
+    // contiguous in X, XB of a thread's loads are in flight at once (one L2 round trip per XB),
+    // and the 16 pieces of a (row, group) are 16 neighbouring lanes, added by shuffles.
     auto stageX = [&](int c0, int cn) {
         constexpr int XB = 4;
         const int rowPieces = cn * 16, total = M * rowPieces;
@@ -483,6 +518,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
             for (int u = 0; u < XB; ++u) {
                 const int i = base + u * THREADS;
                 const int r = i / rowPieces, rest = i - r * rowPieces;
+                v[u] = make_uint4(0, 0, 0, 0);
                 if (i < total)
                     v[u] =
                         *reinterpret_cast<const uint4 *>(x + r * (long long)K + (gb + c0) * 128 + rest * 8);
@@ -492,9 +528,21 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
                 const int i = base + u * THREADS;
                 const int r = i / rowPieces, rest = i - r * rowPieces, q = rest >> 4, c = rest & 15;
                 if (i < total)
-                    rl_dyn[(q * M + r) * 16 + rl_xswz(c, r)] =
+                    xsm[(q * M + r) * 16 + rl_xswz(c, r)] =
                         make_uint4(__byte_perm(v[u].x, v[u].z, 0x5410), __byte_perm(v[u].x, v[u].z, 0x7632),
                                    __byte_perm(v[u].y, v[u].w, 0x5410), __byte_perm(v[u].y, v[u].w, 0x7632));
+                if constexpr (!HALF) {
+                    const T *e = reinterpret_cast<const T *>(&v[u]);
+                    float sum = 0.0f;
+#pragma unroll
+                    for (int k = 0; k < 8; ++k)
+                        sum += rl_to_float<T>(e[k]);
+#pragma unroll
+                    for (int o = 8; o > 0; o >>= 1)
+                        sum += __shfl_xor_sync(0xffffffffu, sum, o);
+                    if (i < total && c == 0)
+                        sums[q * M + r] = sum;
+                }
             }
         }
     };
@@ -508,35 +556,38 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
 #pragma unroll
             for (int i = 0; i < 4; ++i)
                 acc[tb][m][i] = 0.0f;
-    bool rowOk[TB];
+    // Tokens past M read row M - 1 (in shared memory, finite): their sums are never stored.
+    int row[TB], tok0[TB], tok1[TB];
 #pragma unroll
-    for (int tb = 0; tb < TB; ++tb)
-        rowOk[tb] = tb * 8 + g < M;
+    for (int tb = 0; tb < TB; ++tb) {
+        row[tb] = min(tb * 8 + g, M - 1);
+        tok0[tb] = min(tb * 8 + tig * 2, M - 1);
+        tok1[tb] = min(tb * 8 + tig * 2 + 1, M - 1);
+    }
 
-    // Multiply a group, its weights and scales in b and sc, X's fragments at xs.
-    auto step = [&](const uint4(&b)[2 * MT], const unsigned(&sc)[MT], const uint4 *xs) {
+    // Multiply a group: weights and scales in stage st, X's fragments at xs, its sums at sm.
+    auto step = [&](const unsigned char *st, const uint4 *xs, const float *sm) {
         // X^T as B fragments: token tb*8 + g, k = tig*32 + 8j .. +8 of the group (piece j).
-        const uint4 z = make_uint4(0, 0, 0, 0);
         uint4 xf[TB][4];
 #pragma unroll
         for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
             for (int j = 0; j < 4; ++j)
-                xf[tb][j] = rowOk[tb] ? xs[(tb * 8 + g) * 16 + rl_xswz(tig * 4 + j, tb * 8 + g)] : z;
+                xf[tb][j] = xs[row[tb] * 16 + rl_xswz(tig * 4 + j, row[tb])];
         // Where each group's sums start: -136 * the token's sum of x over the group (bf16), else 0.
-        float init[TB][4] = {};
-        if constexpr (!HALF) {
+        float init[TB][4];
 #pragma unroll
-            for (int tb = 0; tb < TB; ++tb) {
-#pragma unroll
-                for (int j = 0; j < 4; ++j) {
-                    rl_mma_w4<T>(init[tb], ones, ones, ones, ones, xf[tb][j].x, xf[tb][j].y);
-                    rl_mma_w4<T>(init[tb], ones, ones, ones, ones, xf[tb][j].z, xf[tb][j].w);
-                }
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    init[tb][e] *= -136.0f;
-            }
+        for (int tb = 0; tb < TB; ++tb) {
+            const float a = HALF ? 0.0f : -136.0f * sm[tok0[tb]], b = HALF ? 0.0f : -136.0f * sm[tok1[tb]];
+            init[tb][0] = a, init[tb][1] = b, init[tb][2] = a, init[tb][3] = b;
+        }
+        unsigned sc[MT];
+        if constexpr (MT == 4) {
+            const uint4 v = *reinterpret_cast<const uint4 *>(st + WB + g * 16);
+            sc[0] = v.x, sc[1] = v.y, sc[2] = v.z, sc[3] = v.w;
+        } else {
+            const uint2 v = *reinterpret_cast<const uint2 *>(st + WB + g * 16 + mt0 * 4);
+            sc[0] = v.x, sc[1] = v.y;
         }
         // A pair of weights of word wd (nibbles bb, bb + 4) as a fragment register.
         auto pair = [&](unsigned wd, int bb) {
@@ -549,9 +600,11 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
                 return raw; // 128 + q: the 136 comes off through init
             }
         };
+        const uint4 *wv = reinterpret_cast<const uint4 *>(st) + lane;
 #pragma unroll
         for (int m = 0; m < MT; ++m) {
             const float2 s = __half22float2(*reinterpret_cast<const __half2 *>(&sc[m]));
+            const uint4 p0 = wv[(m * 2) * 32], p1 = wv[(m * 2 + 1) * 32];
             float t[TB][4];
 #pragma unroll
             for (int tb = 0; tb < TB; ++tb)
@@ -560,7 +613,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
                     t[tb][e] = init[tb][e];
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
-                const uint4 &pc = b[m * 2 + j / 2];
+                const uint4 &pc = j / 2 == 0 ? p0 : p1;
                 const unsigned lo = j % 2 == 0 ? pc.x : pc.z,
                                hi = j % 2 == 0 ? pc.y : pc.w; // columns g, g + 8
 #pragma unroll
@@ -583,32 +636,46 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS, DEPTH>:
         }
     };
 
-    // D1 register sets in turn: DEPTH groups are on their way while one is multiplied. X comes
-    // a chunk at a time (the block's barriers only there); the loads run on across chunks.
-    uint4 buf[D1][2 * MT];
-    unsigned sc[D1][MT];
+    // The warp's ring: STAGES - 1 groups on their way while one is multiplied. X comes a chunk
+    // at a time (the block's barriers only there); the copies run on across chunks.
+#if __CUDA_ARCH__ >= 900
+    if (lane == 0) {
+        for (int st = 0; st < STAGES; ++st)
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barS + unsigned(st) * 8u));
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+    __syncwarp();
+#endif
 #pragma unroll
-    for (int d = 0; d < DEPTH; ++d)
+    for (int d = 0; d < STAGES - 1; ++d) {
         if (d < count)
-            fetch(buf[d], sc[d]);
+            issue(d, d);
+        commit();
+    }
+    int st = 0;
+    unsigned parity = 0;
     for (int c0 = 0; c0 < count; c0 += chunk) {
         const int c1 = min(count, c0 + chunk);
         __syncthreads(); // nobody still reads the last chunk
         stageX(c0, c1 - c0);
         __syncthreads();
-        const uint4 *xs = rl_dyn;
-        for (int i = c0; i < c1; i += D1) {
-#pragma unroll
-            for (int u = 0; u < D1; ++u) {
-                if (i + u >= c1)
-                    break;
-                if (i + u + DEPTH < count)
-                    fetch(buf[(u + DEPTH) % D1], sc[(u + DEPTH) % D1]);
-                step(buf[u], sc[u], xs);
-                xs += M * 16;
+        for (int i = c0; i < c1; ++i) {
+            __syncwarp(); // every lane is done with the stage refilled now (read in the last step)
+            const int next = i + STAGES - 1;
+            if (next < count)
+                issue(next, st == 0 ? STAGES - 1 : st - 1);
+            commit();
+            wait(st, parity);
+            step(ring + st * SB, xsm + (i - c0) * M * 16, sums + (i - c0) * M);
+            if (++st == STAGES) {
+                st = 0;
+                parity ^= 1u;
             }
         }
     }
+#if __CUDA_ARCH__ < 900
+    rl_cp_async_wait<0>(); // only empty groups remain
+#endif
 
     // Each warp owns its columns: its sums go out as they are (tokens past M are zeros, not stored).
     const bool split = gridDim.y > 1;

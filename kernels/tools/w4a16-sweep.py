@@ -13,21 +13,21 @@ import subprocess
 import sys
 
 SHAPES = [(1, 28672), (16, 28672), (1, 8192), (16, 8192), (4, 28672), (4, 8192)]  # (M, N), K = 8192
-# (warps, ntiles, depth): the block's width, a warp's columns, the groups it has in flight
-VARIANTS = [(4, 8, 1), (4, 8, 2), (2, 8, 2), (1, 8, 2), (4, 4, 1), (4, 4, 2), (4, 4, 3), (2, 4, 3), (8, 4, 2)]
+# (warps, ntiles, stages): the block's width, a warp's columns, its ring (stages - 1 in flight)
+VARIANTS = [(4, 8, 3), (4, 8, 2), (4, 8, 4), (2, 8, 3), (4, 4, 3), (4, 4, 4), (8, 4, 3)]
 # splitk for a few of them: one wave of long-lived blocks against several waves of short ones.
 SPLITS = {28672: [2, 3, 4, 6, 8], 8192: [4, 6, 8, 11, 16]}
-SPLIT_SHAPES = [(4, 8, 2), (4, 4, 3), (4, 4, 2)]
+SPLIT_SHAPES = [(4, 8, 3), (4, 4, 4), (2, 8, 3)]
 
 
 def requests():
     for m, n in SHAPES:
-        for wv, nt, d in VARIANTS:
-            yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "depth": d}
+        for wv, nt, st in VARIANTS:
+            yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "stages": st}
     for m, n in SHAPES[:4]:
-        for wv, nt, d in SPLIT_SHAPES:
+        for wv, nt, st in SPLIT_SHAPES:
             for s in SPLITS[n]:
-                yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "depth": d, "splitk": s}
+                yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "stages": st, "splitk": s}
 
 
 def main():
@@ -57,10 +57,10 @@ def main():
                 t, r = m["time_s"]["median"], m.get("resources", {})
                 ok = m["check"]["ok"]
                 p = todo[int(rid)]
-                line = ("M=%-2d N=%-5d warps=%s nt=%s depth=%s pf=%-3s splitk=%-3s %7.1f us %6.3f TB/s "
+                line = ("M=%-2d N=%-5d warps=%s nt=%s stages=%s smem=%s splitk=%-3s %7.1f us %6.3f TB/s "
                         "min %6.1f grid %s bps %s %s %s MHz" % (
                             p["M"], p["N"], r.get("block", 0) // 32, m["params"].get("ntiles"),
-                            m["params"].get("depth"), m["params"].get("prefetch"), r.get("splitk"), t * 1e6,
+                            m["params"].get("stages"), r.get("dyn_smem"), r.get("splitk"), t * 1e6,
                             m["bytes"] / t / 1e12,
                             m["time_s"]["min"] * 1e6, r.get("grid"), r.get("blocks_per_sm"),
                             "ok" if ok else "CHECK-FAILED " + m["check"].get("message", "")[:60],
