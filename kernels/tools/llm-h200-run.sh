@@ -33,7 +33,7 @@ if [[ $steps == *tests* ]]; then
   t0=$(date +%s)
   mapfile -t tags < <($RUN bin/tst_gpu_kernels -datatags 2>/dev/null | awk '/^TestGpuKernels referenceChecks llm\./ {sub(/^TestGpuKernels referenceChecks /, ""); print "referenceChecks:" $0}')
   echo "llm reference rows: ${#tags[@]}"
-  timeout 100 $RUN bin/tst_gpu_kernels -v1 "${tags[@]}" >"$OUT/tst_gpu_kernels.log" 2>&1
+  timeout 150 $RUN bin/tst_gpu_kernels -v1 "${tags[@]}" >"$OUT/tst_gpu_kernels.log" 2>&1
   echo "tst_gpu_kernels (llm rows): rc=$? in $(($(date +%s) - t0)) s"
   grep -E "^(Totals|FAIL)" -A2 "$OUT/tst_gpu_kernels.log" | head -40
 fi
