@@ -512,7 +512,11 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     auto stageX = [&](int c0, int cn) {
         constexpr int XB = 4;
         const int rowPieces = cn * 16, total = M * rowPieces;
-        for (int base = threadIdx.x; base < total; base += XB * THREADS) {
+        // The trip count is the warp's, not the lane's (base - lane is the same for all 32), so
+        // every lane reaches the full-mask shuffles: with `base < total` the lanes of a warp that
+        // straddles the end (M * cn odd) part ways and the shuffle waits for lanes that never come
+        // (tst_gpu_kernels' W4A16 rows hung on the H200 with that loop).
+        for (int base = threadIdx.x; base - lane < total; base += XB * THREADS) {
             uint4 v[XB];
 #pragma unroll
             for (int u = 0; u < XB; ++u) {

@@ -5092,26 +5092,16 @@ Source: %7</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>groups of 128 k in the block&apos;s shared-memory ring (stages - 1 of them in flight)</source>
-        <translation>block 的 shared memory 环形缓冲中 128 个 k 一组的组数（其中 stages - 1 组在途）</translation>
+        <source>groups of 128 k in a warp&apos;s shared-memory ring (stages - 1 of them in flight)</source>
+        <translation>一个 warp 在共享内存环形缓冲中的 128-k 组数（其中 stages - 1 组在传输中）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>groups of 128 k copied together in one stage of the ring</source>
-        <translation>环形缓冲的一级中一起拷贝的组数（每组 128 个 k）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>bytes L2 fetches around each 16-byte weight piece (0: none)</source>
-        <translation>L2 在每个 16 字节权重块周围预取的字节数（0：不预取）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+67"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5131,7 +5121,7 @@ Source: %7</source>
         <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>cuBLAS on dequantized W4A16 weights</source>
         <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
     </message>
@@ -5188,7 +5178,7 @@ Source: %7</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_llm.cpp" line="-116"/>
+        <location filename="../../kernels/family_llm.cpp" line="-114"/>
         <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
@@ -7580,7 +7570,7 @@ Source: %7</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization instructions and their latency are not in it</source>
         <translation>W4A16：模型只计入字节数和在途的加载；Tensor Core 指令、反量化指令及其延迟不在模型中</translation>
     </message>
