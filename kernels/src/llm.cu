@@ -396,16 +396,22 @@ constexpr int kRlW4Record = 264;
 // chunk formula is w4a16Chunk's there).
 constexpr int kRlW4XBytes = 16384;
 
+// Waits for the mbarrier's phase of this parity to complete. A copy that never lands (a bug)
+// ends the kernel with an error after about 2^28 tries, seconds, instead of holding the GPU (a
+// process cannot exit while its kernel spins).
 __device__ __forceinline__ void rl_mbar_wait(unsigned bar, unsigned parity)
 {
     unsigned done = 0;
-    while (!done)
+    for (unsigned tries = 0; !done; ++tries) {
+        if (tries == (1u << 28))
+            __trap();
         asm volatile("{\n.reg .pred p;\n"
                      "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
                      "selp.u32 %0, 1, 0, p;\n}\n"
                      : "=r"(done)
                      : "r"(bar), "r"(parity)
                      : "memory");
+    }
 }
 
 template <typename T, int WARPS, int STAGES, int NT, int MR>
