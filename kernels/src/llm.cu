@@ -312,7 +312,7 @@ __global__ void __launch_bounds__(D)
 // bytes came at about 40 % of the HBM bandwidth on the H200) with the scales beside the
 // weights, and the blocks working on the same groups read one compact stretch of memory
 // (with a panel's records one after another instead, the 2000 warps' streams lay all over the
-// 120 MB: the DRAM was busy all the time and moved 65 % of its peak).
+// 120 MB; on the H200, 8192 x 28672 at M = 1 took 40.2 us that way and 36.9 us this way).
 //
 // A decode step's GEMM is a stream of weight bytes, and at 4 bits a weight it is also a stream
 // of instructions, so the kernel is built to issue little beside the dequantization (a shift
