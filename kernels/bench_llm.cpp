@@ -6,6 +6,7 @@
 #include "family_llm.h"
 #include "hostfloat.h"
 #include "src/rng.cuh"
+#include "w4pack.h"
 
 #include <cmath>
 #include <vector>
@@ -332,41 +333,22 @@ private:
         return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps, m_ntiles, m_stages));
     }
 
-    // The weights and scales in the kernel's record layout (kernels/src/llm.cu): [K/128][N/64]
-    // records of 264 pieces of four words, per (panel, group): pieces (mt * 2 + p) * 32 + lane
-    // holding words tig*4 + 2p and + 1 of the group's 16 words of the columns c = panel*64 +
-    // mt*16 + g and c + 8 as (c, c + 8, c, c + 8) (lane = g*4 + tig); then 32 words of scales,
-    // word g*4 + mt the fp16 pair (scale of c, scale of c + 8). Columns past N hold zeros.
+    // The weights and scales in the kernel's record layout (w4pack.h), [K/128][N/64] records.
     void *uploadPanels(BenchContext &ctx, QString *error) const
     {
         const long long panels = ceilDiv(m_N, 64), groups = m_K / llm::kW4Group, wordsPerCol = m_K / 8;
         constexpr int recordWords = llm::kW4RecordBytes / 4;
         std::vector<unsigned> packed(size_t(panels * groups * recordWords));
+        const llm::W4Word word = [&](long long n, long long j) {
+            return rl_word((unsigned long long)(n * wordsPerCol + j), m_seed + 1);
+        };
+        const llm::W4ScaleBits scale = [&](long long g, long long n) { return scaleBits(g, n); };
         parallelFor(
             panels * groups,
             [&](long long b, long long e, int) {
-                for (long long pg = b; pg < e; ++pg) {
-                    const long long grp = pg / panels, panel = pg % panels;
-                    unsigned *out = packed.data() + pg * recordWords;
-                    auto word = [&](long long n, long long j) {
-                        return n < m_N
-                                   ? rl_word((unsigned long long)(n * wordsPerCol + grp * 16 + j), m_seed + 1)
-                                   : 0u;
-                    };
-                    for (int piece = 0; piece < 256; ++piece) {
-                        const int mt = piece / 64, p = (piece / 32) % 2, lane = piece % 32;
-                        const long long c = panel * 64 + mt * 16 + lane / 4, j = (lane % 4) * 4 + 2 * p;
-                        unsigned *o = out + piece * 4;
-                        o[0] = word(c, j);
-                        o[1] = word(c + 8, j);
-                        o[2] = word(c, j + 1);
-                        o[3] = word(c + 8, j + 1);
-                    }
-                    for (int i = 0; i < 32; ++i) {
-                        const long long c = panel * 64 + (i % 4) * 16 + i / 4;
-                        out[1024 + i] = unsigned(scaleBits(grp, c)) | (unsigned(scaleBits(grp, c + 8)) << 16);
-                    }
-                }
+                for (long long pg = b; pg < e; ++pg)
+                    llm::packW4Record(packed.data() + pg * recordWords, pg % panels, pg / panels, m_N, word,
+                                      scale);
             },
             64);
         void *p = ctx.alloc(packed.size() * 4, error);

@@ -1,0 +1,25 @@
+#include "w4pack.h"
+
+namespace kernels::llm {
+
+void packW4Record(uint32_t *out, long long panel, long long g, long long N, const W4Word &word,
+                  const W4ScaleBits &scaleBits)
+{
+    auto w = [&](long long n, long long j) { return n < N ? word(n, g * 16 + j) : 0u; };
+    auto s = [&](long long n) { return n < N ? uint32_t(scaleBits(g, n)) : 0u; };
+    for (int piece = 0; piece < 256; ++piece) {
+        const int mt = piece / 64, p = (piece / 32) % 2, lane = piece % 32;
+        const long long c = panel * 64 + mt * 16 + lane / 4, j = (lane % 4) * 4 + 2 * p;
+        uint32_t *o = out + piece * 4;
+        o[0] = w(c, j);
+        o[1] = w(c + 8, j);
+        o[2] = w(c, j + 1);
+        o[3] = w(c + 8, j + 1);
+    }
+    for (int i = 0; i < 32; ++i) {
+        const long long c = panel * 64 + (i % 4) * 16 + i / 4;
+        out[1024 + i] = s(c) | (s(c + 8) << 16);
+    }
+}
+
+} // namespace kernels::llm

@@ -1,0 +1,26 @@
+// The W4A16 kernel's record layout (llm.w4a16_gemm, kernels/src/llm.cu), packed on the host:
+// shared by its bench (which uploads it) and by tst_w4_layout (which multiplies it the way the
+// kernel's lanes and tensor-core fragments do, on the CPU).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace kernels::llm {
+
+// word(n, j): word j of column n of the INT4 weights (k = 8j .. 8j + 7 in its nibbles from the
+// lowest up); scaleBits(g, n): the fp16 bits of group g's scale of column n. Both are asked
+// for columns n < N only: the padding columns of the last panel hold zeros.
+using W4Word = std::function<uint32_t(long long n, long long j)>;
+using W4ScaleBits = std::function<uint16_t(long long g, long long n)>;
+
+// The record of (panel, group g) into out (kW4RecordBytes / 4 words): 256 pieces of four words,
+// piece (mt * 2 + p) * 32 + lane holding words tig*4 + 2p and + 1 of the group's 16 words of
+// columns c = panel*64 + mt*16 + lane/4 and c + 8 as (c, c + 8, c, c + 8) (tig = lane % 4);
+// then 32 words of scales, word g'*4 + mt the pair (scale of c, scale of c + 8) for
+// c = panel*64 + mt*16 + g'. The kernel reads the records [K/128][ceil(N/64)]: record index
+// g * panels + panel.
+void packW4Record(uint32_t *out, long long panel, long long g, long long N, const W4Word &word,
+                  const W4ScaleBits &scaleBits);
+
+} // namespace kernels::llm
