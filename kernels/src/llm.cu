@@ -3,6 +3,7 @@
 // for the few tokens of a decode step (W4A16), and the decoder's fused residual add + RMSNorm.
 // All three are memory-bound: each is written so its bytes cross HBM once.
 #include "common.cuh"
+#include "mbarrier.cuh" // the W4A16 rings' waits (sm_90)
 
 // ---------------------------------------------------------------- tensor-core helpers
 
@@ -396,24 +397,6 @@ constexpr int kRlW4Record = 264;
 // chunk formula is w4a16Chunk's there).
 constexpr int kRlW4XBytes = 16384;
 
-// Waits for the mbarrier's phase of this parity to complete. A copy that never lands (a bug)
-// ends the kernel with an error after about 2^28 tries, seconds, instead of holding the GPU (a
-// process cannot exit while its kernel spins).
-__device__ __forceinline__ void rl_mbar_wait(unsigned bar, unsigned parity)
-{
-    unsigned done = 0;
-    for (unsigned tries = 0; !done; ++tries) {
-        if (tries == (1u << 28))
-            __trap();
-        asm volatile("{\n.reg .pred p;\n"
-                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(bar), "r"(parity)
-                     : "memory");
-    }
-}
-
 template <typename T, int WARPS, int STAGES, int NT, int MR>
 __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
@@ -468,8 +451,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         if (lane == 0) {
             const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
             asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // the last reads before the copy
-            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(SB)
-                         : "memory");
+            mbarExpectTx(bar, SB);
             if constexpr (NT == 8) {
                 asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
                              "%2, [%3];\n" ::"r"(dst),
@@ -503,7 +485,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     // Stage st holds group i (the use-th time the stage is filled, parity = use & 1).
     auto wait = [&](int st, unsigned parity) {
 #if __CUDA_ARCH__ >= 900
-        rl_mbar_wait(barS + unsigned(st) * 8u, parity);
+        mbarWait(barS + unsigned(st) * 8u, parity); // traps after 4 s instead of hanging
 #else
         rl_cp_async_wait<STAGES - 1>();
         __syncwarp(); // the scales a lane reads were copied by lane g * 4
@@ -651,7 +633,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
 #if __CUDA_ARCH__ >= 900
     if (lane == 0) {
         for (int st = 0; st < STAGES; ++st)
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(barS + unsigned(st) * 8u));
+            mbarInit(barS + unsigned(st) * 8u, 1);
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
     __syncwarp();

@@ -21,76 +21,7 @@ struct __align__(64) TmaMap
     u64 opaque[16];
 };
 
-// ---- mbarriers ----
-__device__ __forceinline__ void mbarInit(u32 bar, u32 count)
-{
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
-}
-__device__ __forceinline__ void mbarExpectTx(u32 bar, u32 bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void mbarArrive(u32 bar)
-{
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
-}
-// Arrives on the barrier at the same shared-memory offset in CTA `cta` of the cluster (the
-// own CTA included): how a consumer frees a slot that the other CTA's multicast also fills.
-__device__ __forceinline__ void mbarArriveCluster(u32 bar, u32 cta)
-{
-    asm volatile("{\n.reg .b32 remote;\n"
-                 "mapa.shared::cluster.u32 remote, %0, %1;\n"
-                 "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
-                 "r"(cta)
-                 : "memory");
-}
-// One poll of the barrier's phase: true once the phase of that parity has completed.
-// acquire.cluster: arrivals from the partner block of a cluster are seen with what they
-// released (the CTA-scope form for waits fed only by this block and its copies).
-__device__ __forceinline__ bool mbarPoll(u32 bar, u32 parity, bool cluster)
-{
-    u32 done;
-    if (cluster)
-        asm volatile("{\n.reg .pred p;\n"
-                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(bar), "r"(parity)
-                     : "memory");
-    else
-        asm volatile("{\n.reg .pred p;\n"
-                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(bar), "r"(parity)
-                     : "memory");
-    return done != 0;
-}
-// Waits for the phase; a phase that never completes (a copy that never lands, an arrival
-// miscounted, a partner block gone) traps after 4 s of the global timer instead of hanging the
-// GPU: the launch then fails with an error the bench reports. A healthy wait takes microseconds.
-__device__ __forceinline__ void mbarWaitBounded(u32 bar, u32 parity, bool cluster)
-{
-    if (mbarPoll(bar, parity, cluster))
-        return;
-    u64 t0, t;
-    asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(t0));
-    while (!mbarPoll(bar, parity, cluster)) {
-        asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(t));
-        if (t - t0 > 4000000000ull)
-            __trap();
-    }
-}
-__device__ __forceinline__ void mbarWait(u32 bar, u32 parity)
-{
-    mbarWaitBounded(bar, parity, false);
-}
-// The wait of a slot that both blocks of a cluster release.
-__device__ __forceinline__ void mbarWaitCluster(u32 bar, u32 parity)
-{
-    mbarWaitBounded(bar, parity, true);
-}
+#include "mbarrier.cuh" // mbarInit, mbarExpectTx, mbarArrive(Cluster), mbarWait(Cluster)
 
 // ---- TMA ----
 __device__ __forceinline__ void tmaLoad2d(u32 dst, const TmaMap *map, int x, int y, u32 bar)
