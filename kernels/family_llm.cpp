@@ -80,7 +80,7 @@ QList<ParamSpec> w4Params(bool ours)
                      llm::kW4NTiles, 4, 8, 4, {4, 8}),
             intParam("stages",
                      tr("groups of 128 k in a warp's shared-memory ring (stages - 1 of them in flight)"),
-                     llm::kW4Stages, 2, 4),
+                     llm::kW4Stages, 2, 8),
         };
     return ps;
 }
@@ -100,8 +100,8 @@ QList<Params> w4Cases()
     // The check sizes: K = N = 1024 at M = 1, 4, 16, columns not a multiple of the block's
     // tile (nor of 8 or of a 64-column panel), odd and even M on both sides of 8 (one or two
     // fragments of tokens), split-K on and off, rings deeper than a block's share of the groups
-    // and X in several chunks (M = 16: 4 groups a chunk, M = 5: 12), other block widths, both
-    // warp widths, every ring depth.
+    // and X in several chunks, both buffers refilled (M = 16: 2 groups a chunk, M = 5: 6), other block
+    // widths, both warp widths, every ring depth.
     return {{{"M", 1}, {"N", 1024}, {"K", 1024}},
             {{"M", 4}, {"N", 1024}, {"K", 1024}},
             {{"M", 16}, {"N", 1024}, {"K", 1024}},
@@ -118,7 +118,10 @@ QList<Params> w4Cases()
             {{"M", 1}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"splitk", 1}},
             {{"M", 16}, {"N", 1000}, {"K", 9088}, {"stages", 2}, {"splitk", 1}},
             {{"M", 7}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"ntiles", 4}, {"splitk", 2}},
-            {{"M", 12}, {"N", 520}, {"K", 4096}, {"stages", 2}, {"ntiles", 4}}};
+            {{"M", 12}, {"N", 520}, {"K", 4096}, {"stages", 2}, {"ntiles", 4}},
+            // Deep rings: five and seven groups a warp in flight.
+            {{"M", 16}, {"N", 1000}, {"K", 3072}, {"stages", 6}, {"splitk", 2}},
+            {{"M", 3}, {"N", 700}, {"K", 4096}, {"stages", 8}, {"ntiles", 4}, {"warps", 8}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm

@@ -16,7 +16,7 @@ inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
 inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, STAGES, NT, MR>: warps per block (default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4XBytes = 16384;     // X's fragments a block holds in shared memory at a time
+inline constexpr int kW4XBytes = 8192;      // X's rows a block's buffer holds (two buffers)
 inline constexpr int kW4Stages = 3;         // stages of a warp's ring: STAGES - 1 groups in flight (default)
 inline constexpr int kW4RecordBytes = 4224; // a (64-column panel, group) record: weights, then scales
 inline constexpr int kW4Group = 128;        // weights per fp16 scale along K
@@ -27,9 +27,10 @@ inline constexpr int attentionSmem(int D)
 {
     return kAttnWarps * 2 * 2 * kAttnTileRows * D * 2;
 }
-// Groups of 128 k of X's M rows a w4a16_gemm block holds in shared memory at a time, and its
-// dynamic shared memory for `groups` groups a block (kernels/src/llm.cu): X's fragments and
-// sums, then each warp's ring of `stages` records (ntiles * 512 + 128 bytes) and mbarriers.
+// Groups of 128 k of X's M rows a buffer of a w4a16_gemm block holds, and its dynamic shared
+// memory for `groups` groups a block (kernels/src/llm.cu): two buffers of X's rows (each row
+// padded by 64 bytes), then each warp's ring of `stages` records (ntiles * 512 + 128 bytes) and
+// mbarriers, and X's four.
 inline constexpr int w4a16Chunk(int M)
 {
     const int c = kW4XBytes / (M * kW4Group * 2);
@@ -38,7 +39,8 @@ inline constexpr int w4a16Chunk(int M)
 inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages)
 {
     const int held = groupsPerBlock < w4a16Chunk(M) ? groupsPerBlock : w4a16Chunk(M);
-    return ((held * M * (kW4Group * 2 + 4) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8);
+    return ((2 * M * (held * kW4Group * 2 + 64) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8) +
+           32;
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

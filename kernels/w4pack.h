@@ -14,9 +14,16 @@ namespace kernels::llm {
 using W4Word = std::function<uint32_t(long long n, long long j)>;
 using W4ScaleBits = std::function<uint16_t(long long g, long long n)>;
 
+// A word's nibbles reordered so that the kernel's shift and mask, which take nibbles b and b + 4
+// as one register's two halves, give k = 2b and 2b + 1: position n holds k = 2n (n < 4), else
+// 2(n - 4) + 1. The pairs then meet X's bf16 pairs as X lies in memory (no permutation of X).
+uint32_t interleaveNibbles(uint32_t word);
+
 // The record of (panel, group g) into out (kW4RecordBytes / 4 words): 256 pieces of four words,
-// piece (mt * 2 + p) * 32 + lane holding words tig*4 + 2p and + 1 of the group's 16 words of
-// columns c = panel*64 + mt*16 + lane/4 and c + 8 as (c, c + 8, c, c + 8) (tig = lane % 4);
+// piece (mt * 2 + p) * 32 + lane holding words tig + 8p and tig + 8p + 4 (interleaved) of the
+// group's 16 words of columns c = panel*64 + mt*16 + lane/4 and c + 8 as (c, c + 8, c, c + 8)
+// (tig = lane % 4): lane tig's j-th word is word tig + 4j, the piece tig + 4j of X's row (k =
+// 8(tig + 4j) .. + 7), so that the quads' 16-byte reads of X fall in different banks;
 // then 32 words of scales, word g'*4 + mt the pair (scale of c, scale of c + 8) for
 // c = panel*64 + mt*16 + g'. The kernel reads the records [K/128][ceil(N/64)]: record index
 // g * panels + panel.

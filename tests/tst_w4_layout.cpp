@@ -1,7 +1,7 @@
 // The W4A16 kernel's record layout (kernels/w4pack.h) without a GPU: the records packW4Record
 // makes, multiplied on the CPU the way llm.w4a16_gemm's lanes and mma.sync fragments take them
-// (kernels/src/llm.cu: the dequantized weight pairs as the A operand of m16n8k16, X's permuted
-// pieces as B, 128 + q with the offset taken off through -136 * the token's sum, the scale pair
+// (kernels/src/llm.cu: the dequantized weight pairs as the A operand of m16n8k16, X's pieces as
+// B, 128 + q with the offset taken off through -136 * the token's sum, the scale pair
 // a lane reads from the record's tail), give X * W exactly. A piece put in the wrong place, the
 // two columns of a piece swapped or a scale pair misplaced makes columns come out wrong.
 #include "family_llm.h"
@@ -130,16 +130,17 @@ std::vector<double> multiplyAsTheKernel(const Problem &p, int NT)
                                                    hi = j % 2 == 0 ? pc[1] : pc[3];
                                     mma.setA(lane, pair(lo, 2 * e), pair(hi, 2 * e), pair(lo, 2 * e + 1),
                                              pair(hi, 2 * e + 1));
-                                    // X's piece tig*4 + j of token tb*8 + g as the pairs (k0, k4),
-                                    // (k1, k5), (k2, k6), (k3, k7); tokens past M are zeros here.
+                                    // X's piece tig + 4j of token tb*8 + g as it lies in memory:
+                                    // the pairs (k0, k1), (k2, k3) for e = 0, (k4, k5), (k6, k7)
+                                    // for e = 1; tokens past M are zeros here.
                                     const long long row = tb * 8 + gl;
                                     auto xv = [&](int i) {
                                         return row < p.M
-                                                   ? p.x[size_t(row * p.K + g * 128 + (tig * 4 + j) * 8 + i)]
+                                                   ? p.x[size_t(row * p.K + g * 128 + (tig + 4 * j) * 8 + i)]
                                                    : 0.0;
                                     };
-                                    mma.setB(lane, {xv(2 * e), xv(2 * e + 4)},
-                                             {xv(2 * e + 1), xv(2 * e + 5)});
+                                    mma.setB(lane, {xv(4 * e), xv(4 * e + 1)},
+                                             {xv(4 * e + 2), xv(4 * e + 3)});
                                 }
                                 mma.addTo(c);
                             }

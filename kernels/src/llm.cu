@@ -304,9 +304,10 @@ __global__ void __launch_bounds__(D)
 // padded up to a multiple of 64), one record of 4224 bytes per (panel, group of 128 k), a
 // group's records one after another: [K/128][N/64] records of
 //   4096 bytes of weights, [4 m-tiles of 16 columns][2 pieces][32 lanes] of 16 bytes: piece p
-//        of lane g*4+tig of m-tile mt holds words tig*4 + 2p and tig*4 + 2p + 1 of the group's
+//        of lane g*4+tig of m-tile mt holds words tig + 8p and tig + 8p + 4 of the group's
 //        16 words of the columns c = panel*64 + mt*16 + g and c + 8, as (c, c + 8, c, c + 8)
-//        (word j of a column holds k = 8j .. 8j+7 in its nibbles from the lowest up);
+//        (word j of a column holds k = 8j .. 8j+7, its nibble n k = 8j + 2n for n < 4 and
+//        8j + 2(n - 4) + 1 above: kernels/w4pack.h);
 //   128 bytes of scales, [8 g][4 m-tiles] of fp16 pairs: the group's scales of columns
 //        panel*64 + mt*16 + g and + 8.
 // So a warp's copy is one contiguous run (a group of a panel; read column by column the same
@@ -328,31 +329,31 @@ __global__ void __launch_bounds__(D)
 //   registers left let more warps hide each other's latency (Nsight Compute on the H200, with
 //   the weights loaded into registers instead: 2.8 warps a scheduler, 0.39 issued a cycle,
 //   long-scoreboard and fixed-latency stalls, DRAM 65 % busy). Before sm_90, cp.async by each
-//   lane. X goes through shared memory too: a block copies its share of X's rows (kW4XBytes at
-//   a time, family_llm.h), already permuted into B fragments, with each row's sum per group.
-// * The mma's k order inside a group is permuted so that the nibble pairs (q_i, q_i+4) a shift
-//   and a mask give are fragments as they stand: (0x4300 | q) is the bf16 value 128 + q exactly
-//   (0x6400 | q the fp16 1024 + q), and X's fragments are permuted to match (two byte-permutes
-//   per register, made when X is copied).
+//   lane.
+// * X goes through shared memory as it lies in memory, a chunk of groups of its M rows at a
+//   time (kW4XBytes, family_llm.h) in two buffers filled by bulk copies (one a row) while the
+//   warps work on the other: nothing in X's path waits for memory but the first chunk. (Copied
+//   by the threads with a barrier per chunk, with the fragments permuted and each row's sums
+//   made on the way, the loads' L2 round trips stopped the whole block every chunk: at M = 16,
+//   every 4 groups; 8192 x 28672 took 55 us at M = 16 against 37.5 us at M = 1 on the H200.)
+// * The nibbles of a word are stored interleaved so that the pair a shift and a mask give,
+//   nibbles (b, b + 4) as one register's halves, is k = (2b, 2b + 1): a fragment register as it
+//   stands, meeting X's bf16 pair as it lies in memory. (0x4300 | q) is the bf16 value 128 + q
+//   exactly (0x6400 | q the fp16 1024 + q).
 // * The offset is not subtracted weight by weight: sum x (128 + q) = sum x (q - 8) + 136 sum x,
-//   so each group's sums start at -136 * (the token's sum of x over the group), made once per
-//   block when X is copied (bf16; fp16's 1032 offset would cost too much of the fp32 sum's
-//   precision, so fp16 subtracts per pair). The scale is applied to each group's fp32 sums.
+//   and -136 * (a token's sum of x over a group) is one more mma chain a group, of the constant
+//   -136 by X's fragments (a warp's eight, taken by all its m-tiles; bf16: fp16's 1032 offset
+//   would cost too much of the fp32 sum's precision, so fp16 subtracts per pair). The scale is
+//   applied to each group's fp32 sums.
 // MR is 8 when M <= 8 (one B fragment of tokens), else 16 (two).
 // Grid (ceil(N / (WARPS * NT * 8)), splitK): a block of WARPS warps takes WARPS * NT * 8 columns
 // (each warp NT / 2 m-tiles of 16) and a run of whole groups of 128 k. With splitK > 1 each block
 // adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column tile
 // (an atomic ticket) writes Y and clears ws and the ticket for the next launch.
 // Dynamic shared memory (w4a16Smem in family_llm.h): h = min(the block's groups, the chunk of
-// max(1, kW4XBytes / (M * 256)) groups); h * M * 260 bytes of X and sums rounded up to 128, then
-// WARPS * STAGES * (NT * 512 + 128) bytes of rings and WARPS * STAGES * 8 of mbarriers.
-
-// The 16-byte piece c (0..15) of X's row r within a group, placed so that the quads' reads
-// (pieces tig * 4 + j of rows g, g + 1) hit eight different bank groups.
-__device__ __forceinline__ int rl_xswz(int c, int r)
-{
-    return c ^ (((c >> 3) & 1) << 1) ^ (r & 1);
-}
+// max(1, kW4XBytes / (M * 256)) groups); two buffers of M rows of h * 256 + 64 bytes of X (the
+// 64 put rows g and g + 1 in different banks), rounded up to 128, then WARPS * STAGES *
+// (NT * 512 + 128) bytes of rings, WARPS * STAGES * 8 of their mbarriers and 32 of X's.
 
 // c += a * b for the W4A16 kernel: not volatile, so the compiler may interleave the n-tiles'
 // independent chains.
@@ -393,9 +394,9 @@ template <int MR, int NT, int WARPS> struct RlW4Blocks
 
 // uint4 per (panel, group) record: 256 of weights, 8 of scales.
 constexpr int kRlW4Record = 264;
-// Shared memory for X's fragments a block holds at a time (kW4XBytes in family_llm.h; the
-// chunk formula is w4a16Chunk's there).
-constexpr int kRlW4XBytes = 16384;
+// Shared memory for a buffer of X's rows (kW4XBytes in family_llm.h; the chunk formula is
+// w4a16Chunk's there).
+constexpr int kRlW4XBytes = 8192;
 
 template <typename T, int WARPS, int STAGES, int NT, int MR>
 __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
@@ -404,7 +405,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
-    static_assert(STAGES >= 2 && STAGES <= 4, "two to four stages a warp");
+    static_assert(STAGES >= 2 && STAGES <= 8, "two to eight stages a warp");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
@@ -412,6 +413,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     constexpr int WB = NT * 512, SB = WB + 128;                   // a stage: weights, scales
     constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
     constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u; // 1032 | 136 (fp16 only)
+    constexpr unsigned MINUS136 = 0xc308c308u;                    // bf16 -136, twice
     extern __shared__ __align__(128) unsigned char rl_w4smem[];
     __shared__ bool last;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -419,19 +421,20 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    const int chunk = max(1, kRlW4XBytes / (M * 256)); // groups of X in shared memory at a time
+    const int chunk = max(1, kRlW4XBytes / (M * 256)); // groups of X in a buffer
     const int held = min(per, chunk);
-    unsigned magic; // in a register, where the LOP3 wants it
+    const int xRow = held * 256 + 64, xBuf = M * xRow; // bytes a row and a buffer of X
+    unsigned magic;                                    // in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
 
-    // Shared memory: X's fragments and per-token sums of `held` groups, then each warp's ring of
-    // STAGES stages and their mbarriers.
-    uint4 *xsm = reinterpret_cast<uint4 *>(rl_w4smem);
-    float *sums = reinterpret_cast<float *>(rl_w4smem + held * M * 256);
-    const int ringOff = (held * M * 260 + 127) & ~127;
+    // Shared memory: two buffers of X's rows, then each warp's ring of STAGES stages, their
+    // mbarriers, and X's (full, full, empty, empty).
+    const int ringOff = (2 * xBuf + 127) & ~127;
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
     const unsigned ringS = rl_smem(ring);
-    const unsigned barS = rl_smem(rl_w4smem + ringOff + WARPS * STAGES * SB) + unsigned(warp) * STAGES * 8u;
+    const unsigned barAll = rl_smem(rl_w4smem + ringOff + WARPS * STAGES * SB);
+    const unsigned barS = barAll + unsigned(warp) * STAGES * 8u;
+    const unsigned xFull = barAll + WARPS * STAGES * 8u, xEmpty = xFull + 16u;
 
     // This warp's first n-tile (of 8 columns) and where its records start; past N (the block's
     // last warps) the last n-tiles are read instead, never stored: no predicate per piece.
@@ -492,51 +495,29 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
 #endif
     };
 
-    // Groups c0 .. c0 + cn - 1 of X's M rows into shared memory as B fragments: piece c of row r
-    // (k = 8c .. 8c + 7 of the group) as the pairs (k0, k4), (k1, k5), (k2, k6), (k3, k7); and
-    // (bf16) each row's sum over the group, for the offset. A row's pieces of the chunk are
-    // contiguous in X, XB of a thread's loads are in flight at once (one L2 round trip per XB),
-    // and the 16 pieces of a (row, group) are 16 neighbouring lanes, added by shuffles.
-    auto stageX = [&](int c0, int cn) {
-        constexpr int XB = 4;
-        const int rowPieces = cn * 16, total = M * rowPieces;
-        // The trip count is the warp's, not the lane's (base - lane is the same for all 32), so
-        // every lane reaches the full-mask shuffles: with `base < total` the lanes of a warp that
-        // straddles the end (M * cn odd) part ways and the shuffle waits for lanes that never come
-        // (tst_gpu_kernels' W4A16 rows hung on the H200 with that loop).
-        for (int base = threadIdx.x; base - lane < total; base += XB * THREADS) {
-            uint4 v[XB];
-#pragma unroll
-            for (int u = 0; u < XB; ++u) {
-                const int i = base + u * THREADS;
-                const int r = i / rowPieces, rest = i - r * rowPieces;
-                v[u] = make_uint4(0, 0, 0, 0);
-                if (i < total)
-                    v[u] =
-                        *reinterpret_cast<const uint4 *>(x + r * (long long)K + (gb + c0) * 128 + rest * 8);
-            }
-#pragma unroll
-            for (int u = 0; u < XB; ++u) {
-                const int i = base + u * THREADS;
-                const int r = i / rowPieces, rest = i - r * rowPieces, q = rest >> 4, c = rest & 15;
-                if (i < total)
-                    xsm[(q * M + r) * 16 + rl_xswz(c, r)] =
-                        make_uint4(__byte_perm(v[u].x, v[u].z, 0x5410), __byte_perm(v[u].x, v[u].z, 0x7632),
-                                   __byte_perm(v[u].y, v[u].w, 0x5410), __byte_perm(v[u].y, v[u].w, 0x7632));
-                if constexpr (!HALF) {
-                    const T *e = reinterpret_cast<const T *>(&v[u]);
-                    float sum = 0.0f;
-#pragma unroll
-                    for (int k = 0; k < 8; ++k)
-                        sum += rl_to_float<T>(e[k]);
-#pragma unroll
-                    for (int o = 8; o > 0; o >>= 1)
-                        sum += __shfl_xor_sync(0xffffffffu, sum, o);
-                    if (i < total && c == 0)
-                        sums[q * M + r] = sum;
-                }
-            }
+    // Chunk c (groups c * chunk ..) of X's M rows into buffer b, each row's run of groups one
+    // after another. sm_90: one bulk copy a row by thread 0, completing on the buffer's full
+    // barrier. Before: the block's threads copy it (a barrier on each side, in the loop below).
+    auto issueX = [&](int c, int b) {
+        const int g0 = c * chunk, cn = min(count, g0 + chunk) - g0;
+        const T *src = x + (gb + g0) * 128;
+        unsigned char *dst = rl_w4smem + b * xBuf;
+#if __CUDA_ARCH__ >= 900
+        const unsigned bar = xFull + unsigned(b) * 8u, d = rl_smem(dst);
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        mbarExpectTx(bar, unsigned(M * cn * 256));
+        for (int r = 0; r < M; ++r)
+            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                         "%2, [%3];\n" ::"r"(d + unsigned(r * xRow)),
+                         "l"(src + r * (long long)K), "r"(cn * 256), "r"(bar)
+                         : "memory");
+#else
+        for (int i = threadIdx.x; i < M * cn * 16; i += THREADS) {
+            const int r = i / (cn * 16), piece = i - r * cn * 16;
+            *reinterpret_cast<uint4 *>(dst + r * xRow + piece * 16) =
+                *reinterpret_cast<const uint4 *>(src + r * (long long)K + piece * 8);
         }
+#endif
     };
 
     // acc[tb][m]: columns g (0, 1) and g + 8 (2, 3) of m-tile m, tokens tb*8 + tig*2 and + 1.
@@ -549,29 +530,35 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
             for (int i = 0; i < 4; ++i)
                 acc[tb][m][i] = 0.0f;
     // Tokens past M read row M - 1 (in shared memory, finite): their sums are never stored.
-    int row[TB], tok0[TB], tok1[TB];
+    int xoff[TB];
 #pragma unroll
-    for (int tb = 0; tb < TB; ++tb) {
-        row[tb] = min(tb * 8 + g, M - 1);
-        tok0[tb] = min(tb * 8 + tig * 2, M - 1);
-        tok1[tb] = min(tb * 8 + tig * 2 + 1, M - 1);
-    }
+    for (int tb = 0; tb < TB; ++tb)
+        xoff[tb] = min(tb * 8 + g, M - 1) * xRow + tig * 16;
 
-    // Multiply a group: weights and scales in stage st, X's fragments at xs, its sums at sm.
-    auto step = [&](const unsigned char *st, const uint4 *xs, const float *sm) {
-        // X^T as B fragments: token tb*8 + g, k = tig*32 + 8j .. +8 of the group (piece j).
+    // Multiply a group: weights and scales in stage st, X's group at xs (row 0).
+    auto step = [&](const unsigned char *st, const unsigned char *xs) {
+        // X^T as B fragments: token tb*8 + g, piece tig + 4j of the group (k = 8(tig + 4j) ..).
         uint4 xf[TB][4];
 #pragma unroll
         for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
             for (int j = 0; j < 4; ++j)
-                xf[tb][j] = xs[row[tb] * 16 + rl_xswz(tig * 4 + j, row[tb])];
-        // Where each group's sums start: -136 * the token's sum of x over the group (bf16), else 0.
-        float init[TB][4];
+                xf[tb][j] = *reinterpret_cast<const uint4 *>(xs + xoff[tb] + j * 64);
+        // bf16: -136 * each token's sum of x over the group, the constant's mma by X's
+        // fragments (every row of the tile the same); fp16 subtracts its offset per pair.
+        float off[TB][4];
 #pragma unroll
         for (int tb = 0; tb < TB; ++tb) {
-            const float a = HALF ? 0.0f : -136.0f * sm[tok0[tb]], b = HALF ? 0.0f : -136.0f * sm[tok1[tb]];
-            init[tb][0] = a, init[tb][1] = b, init[tb][2] = a, init[tb][3] = b;
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+                off[tb][e] = 0.0f;
+            if constexpr (!HALF) {
+#pragma unroll
+                for (int j = 0; j < 4; ++j) {
+                    rl_mma_w4<T>(off[tb], MINUS136, MINUS136, MINUS136, MINUS136, xf[tb][j].x, xf[tb][j].y);
+                    rl_mma_w4<T>(off[tb], MINUS136, MINUS136, MINUS136, MINUS136, xf[tb][j].z, xf[tb][j].w);
+                }
+            }
         }
         unsigned sc[MT];
         if constexpr (MT == 4) {
@@ -602,7 +589,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
             for (int tb = 0; tb < TB; ++tb)
 #pragma unroll
                 for (int e = 0; e < 4; ++e)
-                    t[tb][e] = init[tb][e];
+                    t[tb][e] = 0.0f;
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
                 const uint4 &pc = j / 2 == 0 ? p0 : p1;
@@ -620,23 +607,31 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
             }
 #pragma unroll
             for (int tb = 0; tb < TB; ++tb) {
-                acc[tb][m][0] = fmaf(t[tb][0], s.x, acc[tb][m][0]);
-                acc[tb][m][1] = fmaf(t[tb][1], s.x, acc[tb][m][1]);
-                acc[tb][m][2] = fmaf(t[tb][2], s.y, acc[tb][m][2]);
-                acc[tb][m][3] = fmaf(t[tb][3], s.y, acc[tb][m][3]);
+                acc[tb][m][0] = fmaf(t[tb][0] + off[tb][0], s.x, acc[tb][m][0]);
+                acc[tb][m][1] = fmaf(t[tb][1] + off[tb][1], s.x, acc[tb][m][1]);
+                acc[tb][m][2] = fmaf(t[tb][2] + off[tb][2], s.y, acc[tb][m][2]);
+                acc[tb][m][3] = fmaf(t[tb][3] + off[tb][3], s.y, acc[tb][m][3]);
             }
         }
     };
 
-    // The warp's ring: STAGES - 1 groups on their way while one is multiplied. X comes a chunk
-    // at a time (the block's barriers only there); the copies run on across chunks.
+    // The warp's ring: STAGES - 1 groups on their way while one is multiplied; X two chunks
+    // ahead at most, a buffer refilled once every warp has arrived on its empty barrier.
+    const int nchunks = (count + chunk - 1) / chunk;
 #if __CUDA_ARCH__ >= 900
-    if (lane == 0) {
+    if (lane == 0)
         for (int st = 0; st < STAGES; ++st)
             mbarInit(barS + unsigned(st) * 8u, 1);
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-    }
-    __syncwarp();
+    if (threadIdx.x == 0)
+        for (int b = 0; b < 2; ++b) {
+            mbarInit(xFull + unsigned(b) * 8u, 1);
+            mbarInit(xEmpty + unsigned(b) * 8u, WARPS);
+        }
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    __syncthreads(); // X's barriers are waited on by every warp
+    if (threadIdx.x == 0)
+        for (int c = 0; c < 2 && c < nchunks; ++c)
+            issueX(c, c);
 #endif
 #pragma unroll
     for (int d = 0; d < STAGES - 1; ++d) {
@@ -646,11 +641,17 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     }
     int st = 0;
     unsigned parity = 0;
-    for (int c0 = 0; c0 < count; c0 += chunk) {
-        const int c1 = min(count, c0 + chunk);
+    for (int c = 0; c < nchunks; ++c) {
+        const int b = c & 1, c0 = c * chunk, c1 = min(count, c0 + chunk);
+        const unsigned xpar = unsigned(c >> 1) & 1u;
+        const unsigned char *xs = rl_w4smem + b * xBuf;
+#if __CUDA_ARCH__ >= 900
+        mbarWait(xFull + unsigned(b) * 8u, xpar);
+#else
         __syncthreads(); // nobody still reads the last chunk
-        stageX(c0, c1 - c0);
+        issueX(c, b);
         __syncthreads();
+#endif
         for (int i = c0; i < c1; ++i) {
             __syncwarp(); // every lane is done with the stage refilled now (read in the last step)
             const int next = i + STAGES - 1;
@@ -658,12 +659,22 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
                 issue(next, st == 0 ? STAGES - 1 : st - 1);
             commit();
             wait(st, parity);
-            step(ring + st * SB, xsm + (i - c0) * M * 16, sums + (i - c0) * M);
+            step(ring + st * SB, xs + (i - c0) * 256);
             if (++st == STAGES) {
                 st = 0;
                 parity ^= 1u;
             }
         }
+#if __CUDA_ARCH__ >= 900
+        // Buffer b is free once every warp is past it; chunk c + 2 goes into it.
+        __syncwarp();
+        if (lane == 0)
+            mbarArrive(xEmpty + unsigned(b) * 8u);
+        if (threadIdx.x == 0 && c + 2 < nchunks) {
+            mbarWait(xEmpty + unsigned(b) * 8u, xpar);
+            issueX(c + 2, b);
+        }
+#endif
     }
 #if __CUDA_ARCH__ < 900
     rl_cp_async_wait<0>(); // only empty groups remain

@@ -69,7 +69,9 @@ if [[ $steps == *w4prof* ]]; then
   # Where the W4A16 GEMM's time goes: one launch of each shape under Nsight Compute (the SM clock
   # left as it is), the sections that say whether HBM, the schedulers or the warps' stalls set it.
   ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-  for shape in "M=1 N=28672" "M=16 N=8192"; do
+  # W4PROF_SHAPES: the shapes to profile, ';'-separated (default: M=1 N=28672;M=16 N=8192)
+  IFS=';' read -r -a shapes <<<"${W4PROF_SHAPES:-M=1 N=28672;M=16 N=8192}"
+  for shape in "${shapes[@]}"; do
     params=()
     for p in $shape; do params+=(--param "$p"); done
     timeout 120 "$ncu" --clock-control none --target-processes all -k regex:w4a16_gemm -c 1 \

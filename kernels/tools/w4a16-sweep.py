@@ -14,10 +14,11 @@ import sys
 
 SHAPES = [(1, 28672), (16, 28672), (1, 8192), (16, 8192), (4, 28672), (4, 8192)]  # (M, N), K = 8192
 # (warps, ntiles, stages): the block's width, a warp's columns, its ring (stages - 1 in flight)
-VARIANTS = [(4, 8, 3), (4, 8, 2), (4, 8, 4), (2, 8, 3), (4, 4, 3), (4, 4, 4), (8, 4, 3)]
+VARIANTS = [(4, 8, 3), (4, 8, 4), (4, 8, 5), (4, 8, 6), (8, 8, 3), (8, 4, 5), (4, 4, 6), (4, 4, 8),
+            (2, 8, 6), (8, 8, 4)]
 # splitk for a few of them: one wave of long-lived blocks against several waves of short ones.
-SPLITS = {28672: [2, 3, 4, 6, 8], 8192: [4, 6, 8, 11, 16]}
-SPLIT_SHAPES = [(4, 8, 3), (4, 4, 4), (2, 8, 3)]
+SPLITS = {28672: [2, 3, 4, 7], 8192: [4, 8, 11, 16]}
+SPLIT_SHAPES = [(4, 8, 5), (8, 4, 5), (4, 8, 4)]
 
 
 def requests():
