@@ -586,8 +586,9 @@ private slots:
         QCOMPARE(panel.entries().size(), 0);
     }
 
-    // Lesson 6's measured step quotes the H200 samples: decode attention at 0.85-0.90 of the copy
-    // bandwidth, residual + RMSNorm at 0.98, W4A16 1.2-1.6 times as fast as cuBLAS BF16.
+    // Lesson 6's measured step quotes the H200 samples: decode attention at 0.87-0.93 of the copy
+    // bandwidth, residual + RMSNorm at 0.98, W4A16 1.5 (8192 x 8192, M = 16) to 3.1 times as fast
+    // as cuBLAS BF16.
     void lessonSixMeasuredFigures()
     {
         QString error;
@@ -622,11 +623,11 @@ private slots:
         }
         QVERIFY(!attention.isEmpty() && !speedups.isEmpty());
         for (double r : attention)
-            QVERIFY2(r >= 0.845 && r < 0.905, qPrintable(QString::number(r)));
+            QVERIFY2(r >= 0.865 && r < 0.935, qPrintable(QString::number(r)));
         QVERIFY2(std::abs(norm - 0.98) < 0.01, qPrintable(QString::number(norm)));
         const auto [lo, hi] = std::minmax_element(speedups.begin(), speedups.end());
-        QCOMPARE(std::round(*lo * 10) / 10, 1.2);
-        QCOMPARE(std::round(*hi * 10) / 10, 1.6);
+        QCOMPARE(std::round(*lo * 10) / 10, 1.5);
+        QCOMPARE(std::round(*hi * 10) / 10, 3.1);
     }
 
     // What one slider step costs (the scene for four formats, the whole model's step each, and

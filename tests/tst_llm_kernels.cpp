@@ -15,6 +15,7 @@
 #include "specdb.h"
 #include "workloads.h"
 
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -268,7 +269,7 @@ private slots:
     // The model describes the LLM kernels by their bytes and loads in flight. On the committed
     // H200 run (resources/samples/h200-llm.json) with the suite's measured ceilings: decode
     // attention and residual + RMSNorm run at their HBM bound (measured within 10 % of it); the
-    // W4A16 kernel runs well below its bound (the gap is what the kernel leaves on the table);
+    // W4A16 kernel runs below its bound, at M = 16 furthest (the gap is what the kernel leaves);
     // cuBLAS is named as the reference the model does not describe.
     void modelPredictsTheH200Points()
     {
@@ -284,6 +285,7 @@ private slots:
         const QList<model::ExplainRow> rows =
             model::explainSet(*llmSet, "h200-llm.json", *h200, model::MachineCeilings::fromResults(*suite));
         int attention = 0, norm = 0, w4 = 0, cublas = 0;
+        QMap<std::pair<int, int>, double> w4Gap; // (N, M)
         for (const model::ExplainRow &r : rows) {
             const QString &k = r.measurement.kernel;
             if (k == QLatin1String("llm.w4a16_cublas")) {
@@ -298,7 +300,11 @@ private slots:
             QCOMPARE(r.prediction.bound, QStringLiteral("hbm"));
             QCOMPARE(r.prediction.levelBytes.value("hbm") > 0, true);
             if (k == QLatin1String("llm.w4a16_gemm")) {
-                QVERIFY2(r.gap > 0.5, qPrintable(QStringLiteral("%1: gap %2").arg(k).arg(r.gap)));
+                // The model counts bytes and loads in flight only: the kernel is slower than it
+                // says, and most at M = 16, where its warps wait on their mma chains.
+                QVERIFY2(r.gap > 0.10, qPrintable(QStringLiteral("%1: gap %2").arg(k).arg(r.gap)));
+                w4Gap[{r.measurement.params.value("N").toInt(), r.measurement.params.value("M").toInt()}] =
+                    r.gap;
                 ++w4;
             } else {
                 QVERIFY2(std::abs(r.gap) < 0.10, qPrintable(QStringLiteral("%1: gap %2").arg(k).arg(r.gap)));
@@ -308,6 +314,12 @@ private slots:
         QCOMPARE(attention, 4);
         QCOMPARE(norm, 1);
         QCOMPARE(w4, 6);
+        for (int n : {8192, 28672})
+            QVERIFY2(w4Gap.value({n, 16}) > w4Gap.value({n, 1}) + 0.2,
+                     qPrintable(QStringLiteral("N %1: gap %2 at M = 16, %3 at M = 1")
+                                    .arg(n)
+                                    .arg(w4Gap.value({n, 16}))
+                                    .arg(w4Gap.value({n, 1}))));
         QCOMPARE(cublas, 6);
     }
 
