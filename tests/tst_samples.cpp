@@ -8,6 +8,10 @@
 #include "specdb.h"
 
 #include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace model;
@@ -104,6 +108,42 @@ private slots:
                 problems << p;
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    // Lesson 3's last step quotes the committed ladder (h200-gemm-ladder.json): each step's
+    // ratio to its cuBLAS reference as the ladder wrote it, to two decimals, and the fp8 rung's
+    // TFLOP/s, in both languages. A sample measured again fails this until the caption follows.
+    void lessonThreeQuotesTheLadder()
+    {
+        auto load = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object()
+                                               : QJsonObject();
+        };
+        const QJsonObject ladder = load(m_root + QStringLiteral("/h200-gemm-ladder.json"));
+        const QJsonObject lesson =
+            load(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons/03-tiling.json"));
+        const QJsonArray steps = lesson.value("steps").toArray();
+        QVERIFY(!ladder.isEmpty() && !steps.isEmpty());
+        const QJsonObject caption = steps.last().toObject().value("caption").toObject();
+        QMap<QString, QJsonObject> rows;
+        for (const QJsonValue &v : ladder.value("gemm_ladder").toObject().value("steps").toArray())
+            rows.insert(v.toObject().value("kernel").toString(), v.toObject());
+        const QStringList quoted = {"gemm.warptiled",        "gemm.mma_multistage", "gemm.wgmma_tma",
+                                    "gemm.wgmma_persistent", "gemm.wgmma_cluster",  "gemm.wgmma_fp8"};
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh")}) {
+            const QString text = caption.value(lang).toString();
+            QVERIFY(!text.isEmpty());
+            for (const QString &k : quoted) {
+                QVERIFY2(rows.contains(k), qPrintable(k + " is not in the ladder sample"));
+                const QString ratio = QString::number(rows.value(k).value("ratio").toDouble(), 'f', 2);
+                QVERIFY2(text.contains(ratio),
+                         qPrintable(QStringLiteral("%1 (%2): %3 not quoted").arg(k, lang, ratio)));
+            }
+            const QString fp8 =
+                QString::number(rows.value("gemm.wgmma_fp8").value("tflops").toDouble(), 'f', 0);
+            QVERIFY2(text.contains(fp8 + " TFLOP/s"), qPrintable(lang + ": fp8 " + fp8));
+        }
     }
 };
 
