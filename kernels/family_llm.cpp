@@ -72,7 +72,10 @@ QList<ParamSpec> w4Params(bool ours)
         ps += {
             intParam("group", tr("weights per fp16 scale along K"), llm::kW4Group, llm::kW4Group,
                      llm::kW4Group, 1, {llm::kW4Group}),
-            intParam("splitk", tr("blocks along K per column tile (0: as many as fill the GPU)"), 0, 0, 512),
+            intParam("splitk",
+                     tr("blocks along K per column tile (0: the most that run as one wave of two blocks "
+                        "an SM, three when M > 8)"),
+                     0, 0, 512),
             intParam("warps", tr("warps per block, ntiles x 8 columns each"), llm::kW4Warps, 1, 8, 1,
                      {1, 2, 4, 8}),
             intParam("ntiles",

@@ -4941,12 +4941,12 @@ Source: %7</source>
     <message>
         <location line="-12"/>
         <location line="+13"/>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
         <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-32"/>
         <source>K-slice per stage</source>
         <translation>每级的 K 切片</translation>
     </message>
@@ -4961,12 +4961,12 @@ Source: %7</source>
         <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>1: the epilogue leaves through shared memory with TMA stores; 0: direct stores from the registers, as step 10</source>
         <translation>1：epilogue 经 shared memory 用 TMA 写回；0：像第 10 步一样直接从寄存器写回</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>block tile rows (64 or 128 per consumer warpgroup)</source>
         <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
     </message>
@@ -5076,12 +5076,12 @@ Source: %7</source>
         <translation>沿 K 方向每个 fp16 缩放因子对应的权重数</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>blocks along K per column tile (0: as many as fill the GPU)</source>
-        <translation>每个列分块沿 K 方向的 block 数（0：刚好填满 GPU 的数量）</translation>
+        <location line="+3"/>
+        <source>blocks along K per column tile (0: the most that run as one wave of two blocks an SM, three when M &gt; 8)</source>
+        <translation>每个列分块沿 K 方向的 block 数（0：每个 SM 两个 block（M &gt; 8 时三个）时能一波同时运行的最大数量）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>warps per block, ntiles x 8 columns each</source>
         <translation>每个 block 的 warp 数，每个 warp 负责 ntiles x 8 列</translation>
     </message>
@@ -5101,7 +5101,7 @@ Source: %7</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5840,7 +5840,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-588"/>
+        <location filename="../../kernels/family_gemm.cpp" line="-595"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -6169,7 +6169,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+578"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+585"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
