@@ -257,7 +257,8 @@ public:
             return false;
         const long long tiles = ceilDiv(m_N, cols());
         if (m_splitK == 0)
-            m_splitK = w4Split(tiles, oneWave(ctx, std::min(perSm, m_M > 8 ? 3 : 2)), groups);
+            m_splitK =
+                w4Split(tiles, oneWave(ctx, std::min(perSm, llm::w4a16Rows(int(m_M)) > 8 ? 3 : 2)), groups);
         // Even shares of the groups: no block without one.
         m_splitK = ceilDiv(groups, ceilDiv(groups, m_splitK));
         if (!(m_ws = ctx.alloc(size_t(m_M * m_N) * 4, error)) ||

@@ -448,9 +448,9 @@ void RooflineChart::placeLabels()
                                            Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0,
                                            row > 1, row == 1, QPointF(std::max(x - w / 2, start), y)});
             }
-            // A ceiling that starts right of the plot's middle and is crowded with points (the
-            // big GEMMs of the H200 ladder under a Blackwell roof): its label on its level just
-            // left of where it starts, over the slope, a leader to its first pixel.
+            // A ceiling whose visible stretch is short and crowded with points (the big GEMMs of
+            // the H200 ladder under a Blackwell roof) may put its label on its level just left of
+            // where it starts, where there is room for it, with a leader to its first pixel.
             if (start > area.left() + w)
                 for (bool below : {l.below, !l.below})
                     candidates.append({QPointF(start - 4 * k, below ? y + 2 * k : y - 2 * k),
