@@ -14,6 +14,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <cmath>
+
 using namespace model;
 
 class TestSamples : public QObject
@@ -143,6 +145,37 @@ private slots:
             const QString fp8 =
                 QString::number(rows.value("gemm.wgmma_fp8").value("tflops").toDouble(), 'f', 0);
             QVERIFY2(text.contains(fp8 + " TFLOP/s"), qPrintable(lang + ": fp8 " + fp8));
+        }
+    }
+
+    // Both committed ladders (8192^3 and 4096^3 tensor-core sizes) take each step's ratio against
+    // its reference measured right before the step, every run in them passed its check, and the
+    // ratio is the two runs' medians as written beside them.
+    void laddersUsePairedReferences()
+    {
+        for (const QString &name :
+             {QStringLiteral("h200-gemm-ladder.json"), QStringLiteral("h200-gemm-ladder-4096.json")}) {
+            QFile f(m_root + QLatin1Char('/') + name);
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(name));
+            const QJsonObject ladder =
+                QJsonDocument::fromJson(f.readAll()).object().value("gemm_ladder").toObject();
+            QCOMPARE(ladder.value("checks_ok").toInt(), ladder.value("measurements").toInt());
+            int paired = 0;
+            for (const QJsonValue &v : ladder.value("steps").toArray()) {
+                const QJsonObject o = v.toObject();
+                QVERIFY2(o.value("check_ok").toBool(),
+                         qPrintable(name + ": " + o.value("kernel").toString()));
+                if (!o.contains("reference"))
+                    continue;
+                QCOMPARE(o.value("reference_run").toString(), QStringLiteral("paired"));
+                const double mine = o.value("tflops").toDouble(),
+                             ref = o.value("reference_tflops").toDouble();
+                QVERIFY(ref > 0);
+                QVERIFY2(std::abs(o.value("ratio").toDouble() - mine / ref) < 1e-6,
+                         qPrintable(o.value("kernel").toString()));
+                ++paired;
+            }
+            QVERIFY2(paired >= 5, qPrintable(name));
         }
     }
 };
