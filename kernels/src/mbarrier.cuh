@@ -1,5 +1,5 @@
 // mbarriers: init, expected transaction bytes, arrivals (CTA and cluster scope) and waits that
-// trap instead of hanging the GPU. Shared by the Hopper GEMM steps (gemm/hopper.cuh) and the
+// trap instead of hanging the GPU. Shared by the Hopper GEMM steps (gemm/hopper.cuh, 13_wgmma_fp8) and the
 // W4A16 kernel's per-warp copy rings (llm.cu). sm_90 instructions: call them from sm_90 code.
 #pragma once
 
@@ -59,10 +59,4 @@ __device__ __forceinline__ void mbarWait(u32 bar, u32 parity)
         if (t - t0 > 4000000000ull)
             __trap();
     }
-}
-// The wait of a slot that both blocks of a cluster release: the CTA-scope acquire is enough,
-// as the waiting producer reads nothing the partner wrote (it only refills the slot).
-__device__ __forceinline__ void mbarWaitCluster(u32 bar, u32 parity)
-{
-    mbarWait(bar, parity);
 }

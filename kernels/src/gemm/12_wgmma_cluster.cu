@@ -173,8 +173,9 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
                 for (int kt = 0; kt < KT; ++kt, ++it) {
                     const int s = it % STAGES;
                     // Free in both blocks: the multicast half goes into the partner's slot too.
+                    // (A CTA-scope wait: the producer reads nothing the partner wrote.)
                     if (it >= STAGES)
-                        mbarWaitCluster(empty(s), ((it / STAGES) - 1) & 1);
+                        mbarWait(empty(s), ((it / STAGES) - 1) & 1);
                     mbarExpectTx(full(s), STAGE_BYTES); // own copy + the partner's half
 #if CLUSTER_M == 2
                     // Pairs along M share B: this block's half of it goes to both.

@@ -52,6 +52,7 @@
 #endif
 
 #include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
+#include "mbarrier.cuh"    // mbarInit, mbarExpectTx, mbarArrive, the bounded mbarWait
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
@@ -79,46 +80,9 @@ struct __align__(64) TmaMap
     u64 opaque[16];
 };
 
-__device__ __forceinline__ void mbarInit(u32 bar, u32 count)
-{
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
-}
-__device__ __forceinline__ void mbarExpectTx(u32 bar, u32 bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void mbarArrive(u32 bar)
-{
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
-}
-__device__ __forceinline__ u32 mbarTryWait(u32 bar, u32 parity)
-{
-    u32 done;
-    asm volatile("{\n.reg .pred p;\n"
-                 "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                 "selp.u32 %0, 1, 0, p;\n}\n"
-                 : "=r"(done)
-                 : "r"(bar), "r"(parity)
-                 : "memory");
-    return done;
-}
-// Unlike step 10, a wait that never completes (a copy that never lands, a phase counted
-// wrong) does not hang the GPU: after 4 s of the global timer the kernel traps, and the
-// launch fails with an error the bench reports. A healthy wait is microseconds. (Inlined:
-// a call would make ptxas save the 128 live accumulators around it.)
-__device__ __forceinline__ void mbarWait(u32 bar, u32 parity)
-{
-    if (mbarTryWait(bar, parity))
-        return;
-    u64 t0, t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-    while (!mbarTryWait(bar, parity)) {
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-        if (t - t0 > 4000000000ull)
-            __trap();
-    }
-}
+// The mbarrier helpers of the Hopper steps (mbarrier.cuh): unlike step 10, a wait that never
+// completes (a copy that never lands, a phase counted wrong) does not hang the GPU: after 4 s
+// of the global timer the kernel traps, and the launch fails with an error the bench reports.
 __device__ __forceinline__ void tmaLoad2d(u32 dst, const TmaMap *map, int x, int y, u32 bar)
 {
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
