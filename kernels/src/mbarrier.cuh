@@ -1,6 +1,7 @@
 // mbarriers: init, expected transaction bytes, arrivals (CTA and cluster scope) and waits that
-// trap instead of hanging the GPU. Shared by the Hopper GEMM steps (gemm/hopper.cuh, 13_wgmma_fp8) and the
-// W4A16 kernel's per-warp copy rings (llm.cu). sm_90 instructions: call them from sm_90 code.
+// trap instead of hanging the GPU. Shared by the Hopper GEMM steps (gemm/hopper.cuh,
+// 13_wgmma_fp8) and the W4A16 kernel's per-warp copy rings (llm.cu). sm_90 instructions: call
+// them from sm_90 code.
 #pragma once
 
 typedef unsigned int u32;
