@@ -126,8 +126,8 @@ QVariantMap llmState(const QJsonValue &v, const QString &where)
 const QStringList &stepKeys()
 {
     static const QStringList keys = {
-        "title", "caption",   "gpu", "compare", "precisions",     "levels", "scale",    "workloads",
-        "tile",  "occupancy", "llm", "results", "results_filter", "panel",  "highlight"};
+        "title", "caption",   "gpu", "compare", "precisions",     "levels",        "scale", "workloads",
+        "tile",  "occupancy", "llm", "results", "results_filter", "results_roles", "panel", "highlight"};
     return keys;
 }
 
@@ -182,6 +182,18 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
         s.llm = llmState(o.value("llm"), where + ".llm");
     s.results = o.value("results").toString();
     s.resultsFilter = o.value("results_filter").toString();
+    // The roles a results file gives its runs (the ladder's "ladder", "paired", "check",
+    // "sweep"): a classroom chart of the ladder wants one point a step, not every check size.
+    if (o.contains("results_roles")) {
+        const QJsonValue v = o.value("results_roles");
+        if (!v.isArray())
+            fail(where + ".results_roles", tr("must be a list of role names"));
+        for (const QJsonValue &r : v.toArray()) {
+            if (!r.isString() || r.toString().isEmpty())
+                fail(where + ".results_roles", tr("must be a list of role names"));
+            s.resultsRoles << r.toString();
+        }
+    }
     s.panel = o.value("panel").toString();
     if (!s.panel.isEmpty() && !panels().contains(s.panel))
         fail(where + ".panel", tr("unknown panel \"%1\" (known: %2)").arg(s.panel, panels().join(", ")));
@@ -290,6 +302,7 @@ LessonStep effectiveStep(const Lesson &lesson, int index)
         if (!s.results.isEmpty()) {
             e.results = s.results;
             e.resultsFilter = s.resultsFilter;
+            e.resultsRoles = s.resultsRoles;
         }
         if (!s.panel.isEmpty())
             e.panel = s.panel;

@@ -43,13 +43,14 @@ struct LessonStep
     std::optional<QStringList> levels;     // visible memory levels
     QString scale;                         // "log" or "linear"
     std::optional<QList<LessonWorkload>> workloads;
-    QVariantMap tile;      // tile explorer: M N K dtype step bm bn bk tm tn stages threads group
-    QVariantMap occupancy; // occupancy panel: threads regs smem
-    QVariantMap llm;       // decode vs prefill view: model M B S linear (absent keys: defaults)
-    QString results;       // a results file under resources/ to show ("samples/h200-suite.json")
-    QString resultsFilter; // only kernels whose id starts with this
-    QString panel;         // "roofline", "occupancy", "tile", "runs", "results", "llm"
-    QString highlight;     // a point label or "ridge:<precision>"
+    QVariantMap tile;         // tile explorer: M N K dtype step bm bn bk tm tn stages threads group
+    QVariantMap occupancy;    // occupancy panel: threads regs smem
+    QVariantMap llm;          // decode vs prefill view: model M B S linear (absent keys: defaults)
+    QString results;          // a results file under resources/ to show ("samples/h200-suite.json")
+    QString resultsFilter;    // only kernels whose id starts with this
+    QStringList resultsRoles; // only runs of these roles ("ladder", "check", ...; empty: all)
+    QString panel;            // "roofline", "occupancy", "tile", "runs", "results", "llm"
+    QString highlight;        // a point label or "ridge:<precision>"
 };
 
 struct Lesson

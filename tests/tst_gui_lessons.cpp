@@ -6,6 +6,7 @@
 #include "classroom/lessonplayer.h"
 #include "panels/occupancypanel.h"
 #include "panels/workloadpanel.h"
+#include "resultset.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
@@ -169,6 +170,19 @@ private slots:
             QCOMPARE(measured, 0);
         } else if (QFile::exists(kResources + QLatin1Char('/') + want.results)) {
             QVERIFY(measured > 0);
+            if (!want.resultsRoles.isEmpty()) {
+                // One point for each run of the roles asked for, none of the others.
+                QString error;
+                const auto set = model::ResultSet::load(kResources + QLatin1Char('/') + want.results, &error);
+                QVERIFY2(set, qPrintable(error));
+                int expected = 0;
+                for (const model::Measurement &m : set->measurements)
+                    expected += m.kernel.startsWith(want.resultsFilter) &&
+                                want.resultsRoles.contains(m.extra.value("role").toString()) && m.ai() > 0 &&
+                                m.flopPerS() > 0;
+                QCOMPARE(measured, expected);
+                QVERIFY(expected < set->measurements.size());
+            }
         } else {
             QCOMPARE(measured, 0);
             QVERIFY2(player->notices().join(' ').contains(want.results),

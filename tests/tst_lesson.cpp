@@ -131,6 +131,10 @@ private slots:
                                        << "steps[0].llm.S";
         QTest::newRow("llm M a string") << head + "[{" + cap + R"(,"llm":{"M":"many"}}]})"
                                         << "steps[0].llm.M";
+        QTest::newRow("results_roles not a list") << head + "[{" + cap + R"(,"results_roles":"ladder"}]})"
+                                                  << "steps[0].results_roles";
+        QTest::newRow("results_roles of numbers") << head + "[{" + cap + R"(,"results_roles":[1]}]})"
+                                                  << "steps[0].results_roles";
         QTest::newRow("llm M below B") << head + "[{" + cap + R"(,"llm":{"M":4,"B":8}}]})"
                                        << "at least B";
     }

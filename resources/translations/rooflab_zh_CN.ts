@@ -571,12 +571,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+234"/>
+        <location line="+236"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-153"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
@@ -591,7 +591,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
@@ -3743,7 +3743,7 @@ Source: %7</source>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+180"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+190"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -3828,17 +3828,17 @@ Source: %7</source>
         <translation>%1（fp8 需要 sm_89 或更新，当前设备是 %2）</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>GEMM ladder on %1 (%2): fp32 steps at %3^3, tensor-core steps at %4^3</source>
         <translation>%1（%2）上的 GEMM 阶梯：fp32 各步为 %3^3，Tensor Core 各步为 %4^3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+59"/>
         <source>sweeping %1 random tile configurations of %2</source>
         <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+81"/>
         <source>best tile configurations found:</source>
         <translation>找到的最佳分块配置：</translation>
     </message>
@@ -8087,12 +8087,12 @@ Source: %7</source>
     <name>model::lessons</name>
     <message>
         <location filename="../../model/lesson.cpp" line="+47"/>
-        <location line="+167"/>
+        <location line="+179"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-173"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -8174,7 +8174,13 @@ Source: %7</source>
         <translation>不能为负</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
+        <location line="+3"/>
+        <source>must be a list of role names</source>
+        <translation>必须是角色名的列表</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>unknown panel &quot;%1&quot; (known: %2)</source>
         <translation>未知面板“%1”（已知：%2）</translation>
     </message>
@@ -8194,8 +8200,8 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-116"/>
-        <location line="+119"/>
+        <location line="-128"/>
+        <location line="+131"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>

@@ -368,6 +368,8 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
     for (const model::Measurement &m : set->measurements) {
         if (!step.resultsFilter.isEmpty() && !m.kernel.startsWith(step.resultsFilter))
             continue;
+        if (!step.resultsRoles.isEmpty() && !step.resultsRoles.contains(m.extra.value("role").toString()))
+            continue;
         if (m.ai() <= 0 || m.flopPerS() <= 0)
             continue;
         ChartPoint p;
