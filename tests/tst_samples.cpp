@@ -176,6 +176,19 @@ private slots:
                 ++paired;
             }
             QVERIFY2(paired >= 5, qPrintable(name));
+            // A swept step's best configuration: measured again right after its own reference
+            // run, and its ratio that pair's.
+            for (const QJsonValue &v : ladder.value("best_sweep").toArray()) {
+                const QJsonObject o = v.toObject();
+                const QString k = name + ": best " + o.value("kernel").toString();
+                QCOMPARE(o.value("reference_run").toString(), QStringLiteral("paired"));
+                const double ref = o.value("reference_tflops").toDouble();
+                QVERIFY2(ref > 0, qPrintable(k));
+                QVERIFY2(std::abs(o.value("ratio").toDouble() - o.value("tflops").toDouble() / ref) < 1e-6,
+                         qPrintable(k));
+                if (ladder.value("tc_size").toInt() == 8192)
+                    QVERIFY2(o.value("measured_again").toBool(), qPrintable(k));
+            }
         }
     }
 };
