@@ -18,7 +18,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSlider>
 #include <QSpinBox>
 #include <QtTest>
@@ -586,9 +590,10 @@ private slots:
         QCOMPARE(panel.entries().size(), 0);
     }
 
-    // Lesson 6's measured step quotes the H200 samples: decode attention at 0.87-0.93 of the copy
-    // bandwidth, residual + RMSNorm at 0.98, W4A16 1.5 (8192 x 8192, M = 16) to 3.1 times as fast
-    // as cuBLAS BF16.
+    // Lesson 6's measured step quotes the H200 samples, in both languages: decode attention's
+    // range of the copy bandwidth and residual + RMSNorm's share (two decimals), W4A16's speedup
+    // over cuBLAS BF16 at M = 1, 4 and 16 on 8192 x 28672 and its range on 8192 x 8192 (one
+    // decimal). A sample measured again fails this until the caption follows.
     void lessonSixMeasuredFigures()
     {
         QString error;
@@ -611,23 +616,43 @@ private slots:
                 cublas.insert(key(m), m.time.median);
         }
         QVERIFY(copy > 0);
-        QList<double> attention, speedups;
+        QList<double> attention, small;
+        QMap<int, double> large; // 8192 x 28672 by M
         double norm = 0;
         for (const model::Measurement &m : rs->measurements) {
             if (m.kernel == "llm.decode_attention")
                 attention << m.bytesPerS() / copy;
             if (m.kernel == "llm.residual_rmsnorm")
                 norm = m.bytesPerS() / copy;
-            if (m.kernel == "llm.w4a16_gemm" && cublas.contains(key(m)))
-                speedups << cublas.value(key(m)) / m.time.median;
+            if (m.kernel == "llm.w4a16_gemm" && cublas.contains(key(m))) {
+                const double speedup = cublas.value(key(m)) / m.time.median;
+                if (m.params.value("N").toInt() == 28672)
+                    large.insert(m.params.value("M").toInt(), speedup);
+                else
+                    small << speedup;
+            }
         }
-        QVERIFY(!attention.isEmpty() && !speedups.isEmpty());
-        for (double r : attention)
-            QVERIFY2(r >= 0.865 && r < 0.935, qPrintable(QString::number(r)));
-        QVERIFY2(std::abs(norm - 0.98) < 0.01, qPrintable(QString::number(norm)));
-        const auto [lo, hi] = std::minmax_element(speedups.begin(), speedups.end());
-        QCOMPARE(std::round(*lo * 10) / 10, 1.5);
-        QCOMPARE(std::round(*hi * 10) / 10, 3.1);
+        QVERIFY(!attention.isEmpty() && !small.isEmpty());
+        QCOMPARE(large.keys(), (QList<int>{1, 4, 16}));
+        const auto [attLo, attHi] = std::minmax_element(attention.begin(), attention.end());
+        const auto [smallLo, smallHi] = std::minmax_element(small.begin(), small.end());
+        const QStringList figures = {
+            QStringLiteral("%1–%2").arg(*attLo, 0, 'f', 2).arg(*attHi, 0, 'f', 2),
+            QString::number(norm, 'f', 2),
+            QString::number(large.value(1), 'f', 1),
+            QString::number(large.value(4), 'f', 1),
+            QString::number(large.value(16), 'f', 1),
+            QStringLiteral("%1–%2").arg(*smallLo, 0, 'f', 1).arg(*smallHi, 0, 'f', 1)};
+        QFile f(kResources + QStringLiteral("/lessons/06-llm-inference.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject caption;
+        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).object().value("steps").toArray())
+            if (v.toObject().value("results").toString().endsWith(QLatin1String("h200-llm.json")))
+                caption = v.toObject().value("caption").toObject();
+        QVERIFY(!caption.isEmpty());
+        for (const QString lang : {QStringLiteral("en"), QStringLiteral("zh")})
+            for (const QString &fig : figures)
+                QVERIFY2(caption.value(lang).toString().contains(fig), qPrintable(lang + ": " + fig));
     }
 
     // What one slider step costs (the scene for four formats, the whole model's step each, and

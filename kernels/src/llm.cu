@@ -708,8 +708,34 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     if (!last)
         return;
     __threadfence();
-    // Eight sums a thread are loaded before any is stored, so that their L2 round trips
-    // overlap: this pass is on the launch's critical path.
+    // This pass is on the launch's critical path, so its L2 round trips overlap: with N a
+    // multiple of 4 each thread loads all its sums at once, as at most eight float4 (M * NT /
+    // 16 of them), and stores them as four values; else eight sums a thread at a time. (Eight
+    // scalar sums at a time took four round trips at M = 16: on the H200 the split-K end then
+    // cost 4-5 us of 23 us at 8192 x 8192.)
+    if (N % 4 == 0) {
+        constexpr int QUADS = (MR * BN / 4 + THREADS - 1) / THREADS; // an upper bound: M <= MR
+        float4 v[QUADS];
+#pragma unroll
+        for (int k = 0; k < QUADS; ++k) {
+            const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
+            v[k] = r < M && n < N ? __ldcg(reinterpret_cast<const float4 *>(ws + (long long)r * N + n))
+                                  : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        }
+#pragma unroll
+        for (int k = 0; k < QUADS; ++k) {
+            const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
+            if (r < M && n < N) {
+                T out[4] = {rl_from_float<T>(v[k].x), rl_from_float<T>(v[k].y), rl_from_float<T>(v[k].z),
+                            rl_from_float<T>(v[k].w)};
+                *reinterpret_cast<uint2 *>(y + (long long)r * N + n) = *reinterpret_cast<const uint2 *>(out);
+                *reinterpret_cast<float4 *>(ws + (long long)r * N + n) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            }
+        }
+        if (threadIdx.x == 0)
+            tickets[blockIdx.x] = 0;
+        return;
+    }
     constexpr int BATCH = 8;
     for (int base = threadIdx.x; base < M * BN; base += BATCH * THREADS) {
         float v[BATCH];
