@@ -183,7 +183,8 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
     s.results = o.value("results").toString();
     s.resultsFilter = o.value("results_filter").toString();
     // The roles a results file gives its runs (the ladder's "ladder", "paired", "check",
-    // "sweep"): a classroom chart of the ladder wants one point a step, not every check size.
+    // "sweep", "best"): a classroom chart of the ladder wants one point a step, not every check
+    // size.
     if (o.contains("results_roles")) {
         const QJsonValue v = o.value("results_roles");
         if (!v.isArray())
