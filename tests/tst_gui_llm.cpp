@@ -650,7 +650,7 @@ private slots:
             if (v.toObject().value("results").toString().endsWith(QLatin1String("h200-llm.json")))
                 caption = v.toObject().value("caption").toObject();
         QVERIFY(!caption.isEmpty());
-        for (const QString lang : {QStringLiteral("en"), QStringLiteral("zh")})
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh")})
             for (const QString &fig : figures)
                 QVERIFY2(caption.value(lang).toString().contains(fig), qPrintable(lang + ": " + fig));
     }
