@@ -214,7 +214,8 @@ public:
     W4Bench(bool cublas, const Params &p, model::Dtype d)
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
-          m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_stages(cublas ? 2 : int(P(p, "stages")))
+          m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_stages(cublas ? 2 : int(P(p, "stages"))),
+          m_kwarps(cublas ? 1 : int(P(p, "kwarps")))
     {
     }
 
@@ -222,7 +223,7 @@ public:
 
     bool setup(BenchContext &ctx, QString *error) override
     {
-        const int block = m_warps * 32;
+        const int block = m_warps * m_kwarps * 32;
         int perSm = 0;
         // Blocks an SM with the most shared memory any split asks for (the split is chosen below).
         if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm, smem(m_K / llm::kW4Group)))
@@ -270,6 +271,7 @@ public:
         m_resources["splitk"] = m_splitK;
         m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
         m_resources["stages"] = m_stages;
+        m_resources["kwarps"] = m_kwarps;
         m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
         m_resources["zero_point"] = 8;
         return true;
@@ -282,7 +284,7 @@ public:
         int M = int(m_M), N = int(m_N), K = int(m_K);
         void *args[] = {&m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
         const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
-        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * 32)),
+        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * m_kwarps * 32)),
                           smem(ceilDiv(m_K / llm::kW4Group, m_splitK)), args, error);
     }
 
@@ -342,7 +344,8 @@ private:
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
     size_t smem(long long groupsPerBlock) const
     {
-        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps, m_ntiles, m_stages));
+        return size_t(
+            llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps * m_kwarps, m_ntiles, m_stages, m_kwarps));
     }
 
     // The weights and scales in the kernel's record layout (w4pack.h), [K/128][N/64] records.
@@ -388,7 +391,7 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_ntiles, m_stages;
+    int m_warps, m_ntiles, m_stages, m_kwarps;
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;
     unsigned m_seed = 0;

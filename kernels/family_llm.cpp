@@ -78,6 +78,10 @@ QList<ParamSpec> w4Params(bool ours)
                      0, 0, 512),
             intParam("warps", tr("warps per block, ntiles x 8 columns each"), llm::kW4Warps, 1, 8, 1,
                      {1, 2, 4, 8}),
+            intParam("kwarps",
+                     tr("warps along K per column warp: they share its columns, take every kwarps-th group "
+                        "and add their sums in shared memory"),
+                     llm::kW4KWarps, 1, 8, 1, {1, 2, 4, 8}),
             intParam("ntiles",
                      tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
                      llm::kW4NTiles, 4, 8, 4, {4, 8}),
@@ -91,6 +95,10 @@ QList<ParamSpec> w4Params(bool ours)
 QString w4Valid(const Params &p, model::Dtype)
 {
     const qint64 groups = paramInt(p, "K") / llm::kW4Group;
+    if (p.contains("warps") && p.contains("kwarps") && paramInt(p, "warps") * paramInt(p, "kwarps") > 16)
+        return tr("warps x kwarps (%1 x %2) is more than 16 warps a block")
+            .arg(paramInt(p, "warps"))
+            .arg(paramInt(p, "kwarps"));
     if (p.contains("splitk") && paramInt(p, "splitk") > groups)
         return tr("splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out")
             .arg(paramInt(p, "splitk"))
@@ -124,7 +132,23 @@ QList<Params> w4Cases()
             {{"M", 12}, {"N", 520}, {"K", 4096}, {"stages", 2}, {"ntiles", 4}},
             // Deep rings: five and seven groups a warp in flight.
             {{"M", 16}, {"N", 1000}, {"K", 3072}, {"stages", 6}, {"splitk", 2}},
-            {{"M", 3}, {"N", 700}, {"K", 4096}, {"stages", 8}, {"ntiles", 4}, {"warps", 8}}};
+            {{"M", 3}, {"N", 700}, {"K", 4096}, {"stages", 8}, {"ntiles", 4}, {"warps", 8}},
+            // Warps along K: groups shared out evenly and not (9 groups over 8 warps, 4 over 8:
+            // warps without a group), X's chunk rounded up to them (M = 16: 4 groups, not 2),
+            // with and without split-K, both warp widths, fp16's path through the same sums.
+            {{"M", 1}, {"N", 1000}, {"K", 2048}, {"kwarps", 2}},
+            {{"M", 16}, {"N", 520}, {"K", 3072}, {"kwarps", 4}, {"splitk", 2}},
+            {{"M", 5}, {"N", 1000}, {"K", 1152}, {"kwarps", 8}, {"warps", 1}, {"splitk", 1}},
+            {{"M", 3}, {"N", 300}, {"K", 512}, {"kwarps", 8}, {"warps", 2}, {"splitk", 1}},
+            {{"M", 9},
+             {"N", 1000},
+             {"K", 4096},
+             {"kwarps", 2},
+             {"ntiles", 4},
+             {"warps", 2},
+             {"stages", 4},
+             {"splitk", 3}},
+            {{"M", 16}, {"N", 1000}, {"K", 8192}, {"kwarps", 2}, {"warps", 2}, {"splitk", 1}, {"stages", 2}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -209,12 +233,13 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
                                      .arg(paramInt(p, "stages"))
                                      .arg(paramInt(p, "ntiles"))
-                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))};
+                                     .arg(llm::w4a16Rows(int(paramInt(p, "M"))))
+                                     .arg(paramInt(p, "kwarps"))};
             return o;
         };
         k.testCases = w4Cases();

@@ -14,7 +14,8 @@ namespace llm {
 inline constexpr int kAttnWarps = 4;     // decode_attention<T, D, WARPS>
 inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
-inline constexpr int kW4Warps = 4;       // w4a16_gemm<T, WARPS, STAGES, NT, MR>: warps per block (default)
+inline constexpr int kW4Warps = 4; // w4a16_gemm<T, WARPS, STAGES, NT, MR, KS>: column warps a block (default)
+inline constexpr int kW4KWarps = 1; // warps along K a column warp's columns are shared by (KS, default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
 inline constexpr int kW4XBytes = 8192;      // X's rows a block's buffer holds (two buffers)
 inline constexpr int kW4Stages = 3;         // stages of a warp's ring: STAGES - 1 groups in flight (default)
@@ -30,15 +31,16 @@ inline constexpr int attentionSmem(int D)
 // Groups of 128 k of X's M rows a buffer of a w4a16_gemm block holds, and its dynamic shared
 // memory for `groups` groups a block (kernels/src/llm.cu): two buffers of X's rows (each row
 // padded by 64 bytes), then each warp's ring of `stages` records (ntiles * 512 + 128 bytes) and
-// mbarriers, and X's four.
-inline constexpr int w4a16Chunk(int M)
+// mbarriers, and X's four. `warps` counts every warp of the block (column warps x warps along K);
+// a chunk is a multiple of the warps along K, kwarps.
+inline constexpr int w4a16Chunk(int M, int kwarps = 1)
 {
     const int c = kW4XBytes / (M * kW4Group * 2);
-    return c > 1 ? c : 1;
+    return ((c > 1 ? c : 1) + kwarps - 1) / kwarps * kwarps;
 }
-inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages)
+inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages, int kwarps = 1)
 {
-    const int held = groupsPerBlock < w4a16Chunk(M) ? groupsPerBlock : w4a16Chunk(M);
+    const int held = groupsPerBlock < w4a16Chunk(M, kwarps) ? groupsPerBlock : w4a16Chunk(M, kwarps);
     return ((2 * M * (held * kW4Group * 2 + 64) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8) +
            32;
 }

@@ -122,6 +122,13 @@ private slots:
         QTest::newRow("w4 splitk past the groups")
             << "llm.w4a16_gemm" << QVariantMap{{"K", 512}, {"splitk", 5}} << ""
             << "splitk (5)";
+        QTest::newRow("w4 kwarps 4 x warps 4") << "llm.w4a16_gemm" << QVariantMap{{"kwarps", 4}} << ""
+                                               << "";
+        QTest::newRow("w4 more than 16 warps")
+            << "llm.w4a16_gemm" << QVariantMap{{"kwarps", 8}, {"warps", 4}} << ""
+            << "warps x kwarps (4 x 8)";
+        QTest::newRow("w4 kwarps 3") << "llm.w4a16_gemm" << QVariantMap{{"kwarps", 3}} << ""
+                                     << "kwarps";
         QTest::newRow("w4 N odd") << "llm.w4a16_gemm" << QVariantMap{{"N", 77}, {"K", 256}} << "fp16"
                                   << "";
         QTest::newRow("cublas baseline K 1152") << "llm.w4a16_cublas" << QVariantMap{{"K", 1152}} << ""
@@ -237,6 +244,13 @@ private slots:
         }
         QTest::addRow("attention D 64 sm_90") << "llm.decode_attention" << QVariantMap{{"D", 64}} << "bf16"
                                               << "sm_90";
+        // Warps along K: two with two fragments of tokens (the most registers), eight of one column warp.
+        for (const char *arch : {"sm_80", "sm_90"}) {
+            QTest::addRow("w4a16 M 16 kwarps 2 %s", arch)
+                << "llm.w4a16_gemm" << QVariantMap{{"M", 16}, {"kwarps", 2}} << "bf16" << arch;
+            QTest::addRow("w4a16 M 1 kwarps 8 warps 1 %s", arch)
+                << "llm.w4a16_gemm" << QVariantMap{{"M", 1}, {"kwarps", 8}, {"warps", 1}} << "fp16" << arch;
+        }
         QTest::addRow("rmsnorm 77 columns sm_90")
             << "llm.residual_rmsnorm" << QVariantMap{{"cols", 77}, {"block", 64}} << "bf16"
             << "sm_90";

@@ -346,14 +346,18 @@ __global__ void __launch_bounds__(D)
 //   would cost too much of the fp32 sum's precision, so fp16 subtracts per pair). The scale is
 //   applied to each group's fp32 sums.
 // MR is 8 when M <= 8 (one B fragment of tokens), else 16 (two).
-// Grid (ceil(N / (WARPS * NT * 8)), splitK): a block of WARPS warps takes WARPS * NT * 8 columns
-// (each warp NT / 2 m-tiles of 16) and a run of whole groups of 128 k. With splitK > 1 each block
-// adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column tile
-// (an atomic ticket) writes Y and clears ws and the ticket for the next launch.
+// Grid (ceil(N / (WARPS * NT * 8)), splitK): a block of WARPS x KS warps takes WARPS * NT * 8
+// columns (each column warp NT / 2 m-tiles of 16) and a run of whole groups of 128 k, which the
+// KS warps of a column warp share out (warp ks takes groups ks, ks + KS, ... of the run, so they
+// all work on the same chunk of X) and add up in shared memory at the end. With splitK > 1 each
+// block adds its sums into the fp32 workspace ws (zero on entry) and the last block of a column
+// tile (an atomic ticket) writes Y and clears ws and the ticket for the next launch: a fence and
+// two L2 round trips on the launch's critical path that sums inside a block do not have.
 // Dynamic shared memory (w4a16Smem in family_llm.h): h = min(the block's groups, the chunk of
 // max(1, kW4XBytes / (M * 256)) groups); two buffers of M rows of h * 256 + 64 bytes of X (the
-// 64 put rows g and g + 1 in different banks), rounded up to 128, then WARPS * STAGES *
-// (NT * 512 + 128) bytes of rings, WARPS * STAGES * 8 of their mbarriers and 32 of X's.
+// 64 put rows g and g + 1 in different banks), rounded up to 128, then WARPS * KS * STAGES *
+// (NT * 512 + 128) bytes of rings, WARPS * KS * STAGES * 8 of their mbarriers and 32 of X's; the
+// chunk is rounded up to a multiple of KS.
 
 // c += a * b for the W4A16 kernel: not volatile, so the compiler may interleave the n-tiles'
 // independent chains.
@@ -398,16 +402,17 @@ constexpr int kRlW4Record = 264;
 // w4a16Chunk's there).
 constexpr int kRlW4XBytes = 8192;
 
-template <typename T, int WARPS, int STAGES, int NT, int MR>
-__global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value))
+template <typename T, int WARPS, int STAGES, int NT, int MR, int KS>
+__global__ void __launch_bounds__(WARPS *KS * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
                unsigned *tickets, int M, int N, int K)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
     static_assert(STAGES >= 2 && STAGES <= 8, "two to eight stages a warp");
+    static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8, "one to eight warps along K");
     constexpr bool HALF = RlIsHalf<T>::value;
-    constexpr int THREADS = WARPS * 32, BN = WARPS * NT * 8;
+    constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
     constexpr int TB = MR / 8;                                    // B fragments of 8 tokens
     constexpr int WB = NT * 512, SB = WB + 128;                   // a stage: weights, scales
@@ -416,12 +421,15 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     constexpr unsigned MINUS136 = 0xc308c308u;                    // bf16 -136, twice
     extern __shared__ __align__(128) unsigned char rl_w4smem[];
     __shared__ bool last;
+    // Warp w takes the columns of column warp wc and every KS-th group of the block's run from ks.
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const int wc = warp % WARPS, ks = warp / WARPS;
     const int g = lane >> 2, tig = lane & 3;
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
-    const int chunk = max(1, kRlW4XBytes / (M * 256)); // groups of X in a buffer
+    // Groups of X in a buffer, a multiple of KS so that every warp along K has work in each.
+    const int chunk = (max(1, kRlW4XBytes / (M * 256)) + KS - 1) / KS * KS;
     const int held = min(per, chunk);
     const int xRow = held * 256 + 64, xBuf = M * xRow; // bytes a row and a buffer of X
     unsigned magic;                                    // in a register, where the LOP3 wants it
@@ -432,14 +440,14 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     const int ringOff = (2 * xBuf + 127) & ~127;
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
     const unsigned ringS = rl_smem(ring);
-    const unsigned barAll = rl_smem(rl_w4smem + ringOff + WARPS * STAGES * SB);
+    const unsigned barAll = rl_smem(rl_w4smem + ringOff + W * STAGES * SB);
     const unsigned barS = barAll + unsigned(warp) * STAGES * 8u;
-    const unsigned xFull = barAll + WARPS * STAGES * 8u, xEmpty = xFull + 16u;
+    const unsigned xFull = barAll + W * STAGES * 8u, xEmpty = xFull + 16u;
 
     // This warp's first n-tile (of 8 columns) and where its records start; past N (the block's
     // last warps) the last n-tiles are read instead, never stored: no predicate per piece.
     const unsigned tiles8 = (unsigned(N) + 63) / 64 * 8;
-    const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + warp) * NT, tiles8 - NT);
+    const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + wc) * NT, tiles8 - NT);
     const unsigned mt0 = (tile0 % 8) / 2; // first m-tile in the panel
     const unsigned panels = tiles8 / 8;
     const uint4 *rec = w + (size_t(gb) * panels + tile0 / 8) * kRlW4Record;
@@ -625,7 +633,7 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     if (threadIdx.x == 0)
         for (int b = 0; b < 2; ++b) {
             mbarInit(xFull + unsigned(b) * 8u, 1);
-            mbarInit(xEmpty + unsigned(b) * 8u, WARPS);
+            mbarInit(xEmpty + unsigned(b) * 8u, W);
         }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     __syncthreads(); // X's barriers are waited on by every warp
@@ -633,13 +641,15 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         for (int c = 0; c < 2 && c < nchunks; ++c)
             issueX(c, c);
 #endif
+    // The warp's own groups: ks, ks + KS, ... of the run (its j-th is ks + j * KS).
+    const int mine = count > ks ? (count - ks + KS - 1) / KS : 0;
 #pragma unroll
     for (int d = 0; d < STAGES - 1; ++d) {
-        if (d < count)
-            issue(d, d);
+        if (d < mine)
+            issue(ks + d * KS, d);
         commit();
     }
-    int st = 0;
+    int st = 0, j = 0;
     unsigned parity = 0;
     for (int c = 0; c < nchunks; ++c) {
         const int b = c & 1, c0 = c * chunk, c1 = min(count, c0 + chunk);
@@ -652,11 +662,11 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
         issueX(c, b);
         __syncthreads();
 #endif
-        for (int i = c0; i < c1; ++i) {
+        for (int i = c0 + ks; i < c1; i += KS, ++j) { // c0 is a multiple of KS
             __syncwarp(); // every lane is done with the stage refilled now (read in the last step)
-            const int next = i + STAGES - 1;
-            if (next < count)
-                issue(next, st == 0 ? STAGES - 1 : st - 1);
+            const int next = j + STAGES - 1;
+            if (next < mine)
+                issue(ks + next * KS, st == 0 ? STAGES - 1 : st - 1);
             commit();
             wait(st, parity);
             step(ring + st * SB, xs + (i - c0) * 256);
@@ -680,7 +690,36 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
     rl_cp_async_wait<0>(); // only empty groups remain
 #endif
 
-    // Each warp owns its columns: its sums go out as they are (tokens past M are zeros, not stored).
+    // Warps along K add their sums in shared memory, each through its own ring (every copy into
+    // it has landed and been read): a block barrier instead of KS times the fp32 atomics, the
+    // fence and the ticket below, which sit on the launch's critical path.
+    if constexpr (KS > 1) {
+        constexpr int V = TB * MT * 4;
+        static_assert(V * 32 * 4 <= STAGES * SB, "a warp's sums fit its ring");
+        float *own = reinterpret_cast<float *>(ring);
+#pragma unroll
+        for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+            for (int m = 0; m < MT; ++m)
+#pragma unroll
+                for (int i = 0; i < 4; ++i)
+                    own[((tb * MT + m) * 4 + i) * 32 + lane] = acc[tb][m][i];
+        __syncthreads();
+        if (ks == 0)
+            for (int o = 1; o < KS; ++o) {
+                const float *other =
+                    reinterpret_cast<const float *>(rl_w4smem + ringOff + (o * WARPS + wc) * STAGES * SB);
+#pragma unroll
+                for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+                    for (int m = 0; m < MT; ++m)
+#pragma unroll
+                        for (int i = 0; i < 4; ++i)
+                            acc[tb][m][i] += other[((tb * MT + m) * 4 + i) * 32 + lane];
+            }
+    }
+    // Each column warp owns its columns: its sums go out as they are (tokens past M are zeros, not
+    // stored); the warps along K but the first only take part in the split-K end's barriers.
     const bool split = gridDim.y > 1;
 #pragma unroll
     for (int tb = 0; tb < TB; ++tb)
@@ -689,8 +728,8 @@ __global__ void __launch_bounds__(WARPS * 32, (RlW4Blocks<MR, NT, WARPS>::value)
 #pragma unroll
             for (int i = 0; i < 4; ++i) {
                 const int r = tb * 8 + tig * 2 + (i & 1);
-                const int nc = n0 + warp * NT * 8 + m * 16 + g + (i >> 1) * 8;
-                if (r >= M || nc >= N)
+                const int nc = n0 + wc * NT * 8 + m * 16 + g + (i >> 1) * 8;
+                if (ks != 0 || r >= M || nc >= N)
                     continue;
                 const long long at = (long long)r * N + nc;
                 if (!split)

@@ -12,23 +12,28 @@ import json
 import subprocess
 import sys
 
-SHAPES = [(1, 28672), (16, 28672), (1, 8192), (16, 8192), (4, 28672), (4, 8192)]  # (M, N), K = 8192
-# (warps, ntiles, stages): the block's width, a warp's columns, its ring (stages - 1 in flight)
-VARIANTS = [(4, 8, 3), (4, 8, 4), (4, 8, 5), (4, 8, 6), (8, 8, 3), (8, 4, 5), (4, 4, 6), (4, 4, 8),
-            (2, 8, 6), (8, 8, 4)]
-# splitk for a few of them: one wave of long-lived blocks against several waves of short ones.
-SPLITS = {28672: [2, 3, 4, 7], 8192: [4, 8, 11, 16]}
-SPLIT_SHAPES = [(4, 8, 5), (8, 4, 5), (4, 8, 4)]
+SHAPES = [(1, 8192), (4, 8192), (16, 8192), (1, 28672), (4, 28672), (16, 28672)]  # (M, N), K = 8192
+# (warps, ntiles, stages, kwarps): the block's column warps, a warp's columns, its ring (stages - 1
+# in flight), the warps along K sharing a column warp's columns (their sums added in shared memory)
+VARIANTS = [(4, 8, 3, 1), (4, 8, 3, 2), (2, 8, 3, 2), (2, 8, 3, 4), (1, 8, 3, 8), (1, 8, 3, 4),
+            (4, 8, 4, 2), (2, 8, 4, 4), (4, 4, 3, 2), (2, 4, 3, 4)]
+# splitk for a few of them (else the bench's default): fewer parts along K between blocks, more
+# inside them.
+SPLITS = {28672: [1, 2], 8192: [1, 2, 4]}
+SPLIT_VARIANTS = [(4, 8, 3, 2), (2, 8, 3, 4), (1, 8, 3, 8), (1, 8, 3, 4)]
 
 
 def requests():
+    """(kernel, params): cuBLAS on the dequantized weight first, then the variants, per shape."""
     for m, n in SHAPES:
-        for wv, nt, st in VARIANTS:
-            yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "stages": st}
-    for m, n in SHAPES[:4]:
-        for wv, nt, st in SPLIT_SHAPES:
+        shape = {"M": m, "N": n, "K": 8192}
+        yield "llm.w4a16_cublas", dict(shape)
+        for wv, nt, st, kw in VARIANTS:
+            yield "llm.w4a16_gemm", dict(shape, warps=wv, ntiles=nt, stages=st, kwarps=kw)
+        for wv, nt, st, kw in SPLIT_VARIANTS:
             for s in SPLITS[n]:
-                yield {"M": m, "N": n, "K": 8192, "warps": wv, "ntiles": nt, "stages": st, "splitk": s}
+                yield "llm.w4a16_gemm", dict(shape, warps=wv, ntiles=nt, stages=st, kwarps=kw, splitk=s)
+        yield "llm.w4a16_cublas", dict(shape)  # again: the clock moves through a sweep
 
 
 def main():
@@ -42,8 +47,8 @@ def main():
         log.flush()
     while todo:
         w = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        for i, p in enumerate(todo):
-            w.stdin.write(json.dumps({"request": "run", "id": str(i), "kernel": "llm.w4a16_gemm",
+        for i, (kernel, p) in enumerate(todo):
+            w.stdin.write(json.dumps({"request": "run", "id": str(i), "kernel": kernel,
                                       "dtype": "bf16", "params": p, "samples": 50}) + "\n")
         w.stdin.flush()  # kept open: the worker drops queued requests when stdin closes
         done, lost, finished = set(), False, set()
@@ -57,10 +62,11 @@ def main():
                 m = e["measurement"]
                 t, r = m["time_s"]["median"], m.get("resources", {})
                 ok = m["check"]["ok"]
-                p = todo[int(rid)]
-                line = ("M=%-2d N=%-5d warps=%s nt=%s stages=%s smem=%s splitk=%-3s %7.1f us %6.3f TB/s "
-                        "min %6.1f grid %s bps %s %s %s MHz" % (
-                            p["M"], p["N"], r.get("block", 0) // 32, m["params"].get("ntiles"),
+                kernel, p = todo[int(rid)]
+                line = ("%-6s M=%-2d N=%-5d warps=%s kwarps=%s nt=%s stages=%s smem=%s splitk=%-3s %7.1f us "
+                        "%6.3f TB/s min %6.1f grid %s bps %s %s %s MHz" % (
+                            "cublas" if kernel.endswith("cublas") else "w4a16", p["M"], p["N"],
+                            r.get("block", 0) // 32, m["params"].get("kwarps"), m["params"].get("ntiles"),
                             m["params"].get("stages"), r.get("dyn_smem"), r.get("splitk"), t * 1e6,
                             m["bytes"] / t / 1e12,
                             m["time_s"]["min"] * 1e6, r.get("grid"), r.get("blocks_per_sm"),
@@ -69,7 +75,7 @@ def main():
                 note(line)
                 done.add(int(rid))
             elif e.get("event") == "error" and rid is not None:
-                line = "FAILED %s: %s" % (json.dumps(todo[int(rid)]), e.get("message", "")[:200])
+                line = "FAILED %s: %s" % (json.dumps(todo[int(rid)][1]), e.get("message", "")[:200])
                 note(line)
                 done.add(int(rid))
                 lost = lost or bool(e.get("context_lost"))
@@ -79,10 +85,10 @@ def main():
                     break
         w.stdin.close()
         w.wait()
-        rest = [p for i, p in enumerate(todo) if i not in done]
+        rest = [t for i, t in enumerate(todo) if i not in done]
         if not lost or len(rest) == len(todo):
-            for p in rest:
-                note("NOT RUN %s" % json.dumps(p))
+            for kernel, p in rest:
+                note("NOT RUN %s %s" % (kernel, json.dumps(p)))
             break
         todo = rest
 

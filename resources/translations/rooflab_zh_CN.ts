@@ -3743,7 +3743,7 @@ Source: %7</source>
 <context>
     <name>cli</name>
     <message>
-        <location filename="../../app/cli/cmd_ladder.cpp" line="+190"/>
+        <location filename="../../app/cli/cmd_ladder.cpp" line="+204"/>
         <source>Runs the GEMM ladder (naive ... wgmma + TMA) and its cuBLAS references, each step checked against cuBLAS, and sweeps random tile configurations.</source>
         <translation>运行 GEMM 阶梯（朴素实现……wgmma + TMA）及其 cuBLAS 参考，每一步都与 cuBLAS 校验，并扫描随机的分块配置。</translation>
     </message>
@@ -3838,7 +3838,7 @@ Source: %7</source>
         <translation>正在扫描 %2 的 %1 个随机分块配置</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+108"/>
         <source>best tile configurations found:</source>
         <translation>找到的最佳分块配置：</translation>
     </message>
@@ -5087,6 +5087,11 @@ Source: %7</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>warps along K per column warp: they share its columns, take every kwarps-th group and add their sums in shared memory</source>
+        <translation>每个列 warp 沿 K 方向的 warp 数：它们共用该 warp 的列，每隔 kwarps 组取一组，并在共享内存中相加各自的部分和</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)</source>
         <translation>每个 warp 的 8 列 n-tile 数（越少：寄存器越少，每个 SM 的 warp 越多）</translation>
     </message>
@@ -5097,11 +5102,16 @@ Source: %7</source>
     </message>
     <message>
         <location line="+10"/>
+        <source>warps x kwarps (%1 x %2) is more than 16 warps a block</source>
+        <translation>warps x kwarps（%1 x %2）超过了每个 block 16 个 warp</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+80"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5121,7 +5131,7 @@ Source: %7</source>
         <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>cuBLAS on dequantized W4A16 weights</source>
         <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
     </message>
@@ -5178,7 +5188,7 @@ Source: %7</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_llm.cpp" line="-114"/>
+        <location filename="../../kernels/family_llm.cpp" line="-115"/>
         <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
@@ -8087,12 +8097,12 @@ Source: %7</source>
     <name>model::lessons</name>
     <message>
         <location filename="../../model/lesson.cpp" line="+47"/>
-        <location line="+179"/>
+        <location line="+180"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-173"/>
+        <location line="-174"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -8174,7 +8184,7 @@ Source: %7</source>
         <translation>不能为负</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+3"/>
         <source>must be a list of role names</source>
         <translation>必须是角色名的列表</translation>
@@ -8200,8 +8210,8 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-128"/>
-        <location line="+131"/>
+        <location line="-129"/>
+        <location line="+132"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
