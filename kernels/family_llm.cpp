@@ -81,7 +81,7 @@ QList<ParamSpec> w4Params(bool ours)
             intParam("kwarps",
                      tr("warps along K per column warp: they share its columns, take every kwarps-th group "
                         "and add their sums in shared memory"),
-                     llm::kW4KWarps, 1, 8, 1, {1, 2, 4, 8}),
+                     llm::kW4KWarps, 1, 16, 1, {1, 2, 4, 8, 16}),
             intParam("ntiles",
                      tr("n-tiles of 8 columns per warp (fewer: fewer registers, more warps per SM)"),
                      llm::kW4NTiles, 4, 8, 4, {4, 8}),
@@ -137,7 +137,8 @@ QList<Params> w4Cases()
             // warps without a group), X's chunk rounded up to them (M = 16: 4 groups, not 2),
             // with and without split-K, both warp widths, fp16's path through the same sums.
             {{"M", 1}, {"N", 1000}, {"K", 2048}, {"kwarps", 2}},
-            {{"M", 16}, {"N", 520}, {"K", 3072}, {"kwarps", 4}, {"splitk", 2}},
+            {{"M", 16}, {"N", 520}, {"K", 3072}, {"kwarps", 4}, {"warps", 2}, {"splitk", 2}},
+            {{"M", 2}, {"N", 700}, {"K", 4096}, {"kwarps", 16}, {"warps", 1}, {"stages", 2}, {"splitk", 1}},
             {{"M", 5}, {"N", 1000}, {"K", 1152}, {"kwarps", 8}, {"warps", 1}, {"splitk", 1}},
             {{"M", 3}, {"N", 300}, {"K", 512}, {"kwarps", 8}, {"warps", 2}, {"splitk", 1}},
             {{"M", 9},

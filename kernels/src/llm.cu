@@ -410,7 +410,7 @@ __global__ void __launch_bounds__(WARPS *KS * 32, (RlW4Blocks<MR, NT, WARPS * KS
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
     static_assert(STAGES >= 2 && STAGES <= 8, "two to eight stages a warp");
-    static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8, "one to eight warps along K");
+    static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8 || KS == 16, "one to sixteen warps along K");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
