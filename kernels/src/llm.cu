@@ -696,26 +696,18 @@ __global__ void __launch_bounds__(WARPS *KS * 32, (RlW4Blocks<MR, NT, WARPS * KS
     if constexpr (KS > 1) {
         constexpr int V = TB * MT * 4;
         static_assert(V * 32 * 4 <= STAGES * SB, "a warp's sums fit its ring");
-        float *own = reinterpret_cast<float *>(ring);
+        float *own = reinterpret_cast<float *>(ring), *sums = &acc[0][0][0]; // sums[v], v < V
 #pragma unroll
-        for (int tb = 0; tb < TB; ++tb)
-#pragma unroll
-            for (int m = 0; m < MT; ++m)
-#pragma unroll
-                for (int i = 0; i < 4; ++i)
-                    own[((tb * MT + m) * 4 + i) * 32 + lane] = acc[tb][m][i];
+        for (int v = 0; v < V; ++v)
+            own[v * 32 + lane] = sums[v];
         __syncthreads();
         if (ks == 0)
             for (int o = 1; o < KS; ++o) {
                 const float *other =
                     reinterpret_cast<const float *>(rl_w4smem + ringOff + (o * WARPS + wc) * STAGES * SB);
 #pragma unroll
-                for (int tb = 0; tb < TB; ++tb)
-#pragma unroll
-                    for (int m = 0; m < MT; ++m)
-#pragma unroll
-                        for (int i = 0; i < 4; ++i)
-                            acc[tb][m][i] += other[((tb * MT + m) * 4 + i) * 32 + lane];
+                for (int v = 0; v < V; ++v)
+                    sums[v] += other[v * 32 + lane];
             }
     }
     // Each column warp owns its columns: its sums go out as they are (tokens past M are zeros, not
