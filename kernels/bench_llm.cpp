@@ -223,7 +223,7 @@ public:
 
     bool setup(BenchContext &ctx, QString *error) override
     {
-        const int block = m_warps * m_kwarps * 32;
+        const int block = threads();
         int perSm = 0;
         // Blocks an SM with the most shared memory any split asks for (the split is chosen below).
         if (!m_cublasBaseline && !findMain(ctx, block, error, &perSm, smem(m_K / llm::kW4Group)))
@@ -284,7 +284,7 @@ public:
         int M = int(m_M), N = int(m_N), K = int(m_K);
         void *args[] = {&m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
         const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
-        return ctx.launch(m_kernel, grid, dim3(unsigned(m_warps * m_kwarps * 32)),
+        return ctx.launch(m_kernel, grid, dim3(unsigned(threads())),
                           smem(ceilDiv(m_K / llm::kW4Group, m_splitK)), args, error);
     }
 
@@ -342,6 +342,7 @@ private:
         return static_cast<int>(std::max(1LL, std::min(fit, most)));
     }
     long long cols() const { return (long long)m_warps * m_ntiles * 8; } // a block's columns
+    int threads() const { return m_warps * m_kwarps * 32; }              // column warps x warps along K
     size_t smem(long long groupsPerBlock) const
     {
         return size_t(

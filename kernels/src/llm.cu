@@ -403,7 +403,7 @@ constexpr int kRlW4Record = 264;
 constexpr int kRlW4XBytes = 8192;
 
 template <typename T, int WARPS, int STAGES, int NT, int MR, int KS>
-__global__ void __launch_bounds__(WARPS *KS * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
+__global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
     w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
                unsigned *tickets, int M, int N, int K)
 {
