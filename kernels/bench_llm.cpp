@@ -6,7 +6,10 @@
 #include "family_llm.h"
 #include "hostfloat.h"
 #include "src/rng.cuh"
+#include "tma.h"
 #include "w4pack.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +18,11 @@
 namespace kernels {
 
 namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("kernels::LlmKernels", s);
+}
 
 qint64 P(const Params &p, const char *name)
 {
@@ -215,7 +223,7 @@ public:
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
           m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_stages(cublas ? 2 : int(P(p, "stages"))),
-          m_kwarps(cublas ? 1 : int(P(p, "kwarps")))
+          m_kwarps(cublas ? 1 : int(P(p, "kwarps"))), m_tc(cublas ? 0 : int(P(p, "wgmma")))
     {
     }
 
@@ -223,6 +231,13 @@ public:
 
     bool setup(BenchContext &ctx, QString *error) override
     {
+        const Device &dev = ctx.device();
+        if (m_tc && !(dev.major == 9 && dev.minor == 0)) {
+            if (error)
+                *error = tr("wgmma=1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1")
+                             .arg(dev.arch());
+            return false;
+        }
         const int block = threads();
         int perSm = 0;
         // Blocks an SM with the most shared memory any split asks for (the split is chosen below).
@@ -232,6 +247,12 @@ public:
         const long long groups = m_K / llm::kW4Group;
         if (!(m_x = allocFilled(ctx, m_M * m_K, m_dtype, -1.0f, 1.0f, m_seed, error)) ||
             !(m_y = allocOutput(ctx, size_t(m_M * m_N) * size_t(model::dtypeBytes(m_dtype)), error)))
+            return false;
+        // The warpgroup path reads X by TMA, boxes of 64 k by the tile's rows (zeros past M).
+        if (m_tc && !encodeTiled2d(&m_xmap,
+                                   m_dtype == model::Dtype::Fp16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                                                 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+                                   2, m_x, m_M, m_K, 64, unsigned(llm::w4a16Rows(int(m_M))), error))
             return false;
         if (m_cublasBaseline) {
             // The dequantized weights as cuBLAS reads them: [K][N] (column-major N x K).
@@ -272,6 +293,7 @@ public:
         m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
         m_resources["stages"] = m_stages;
         m_resources["kwarps"] = m_kwarps;
+        m_resources["mma"] = m_tc ? "wgmma.mma_async (sm_90a), X by TMA" : "mma.sync m16n8k16";
         m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
         m_resources["zero_point"] = 8;
         return true;
@@ -282,7 +304,7 @@ public:
         if (m_cublasBaseline)
             return m_cublas.run(m_dtype, int(m_N), int(m_M), int(m_K), m_wd, m_x, m_y, error);
         int M = int(m_M), N = int(m_N), K = int(m_K);
-        void *args[] = {&m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
+        void *args[] = {&m_xmap, &m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
         const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
         return ctx.launch(m_kernel, grid, dim3(unsigned(threads())),
                           smem(ceilDiv(m_K / llm::kW4Group, m_splitK)), args, error);
@@ -345,6 +367,8 @@ private:
     int threads() const { return m_warps * m_kwarps * 32; }              // column warps x warps along K
     size_t smem(long long groupsPerBlock) const
     {
+        if (m_tc)
+            return size_t(llm::w4a16TcSmem(llm::w4a16Rows(int(m_M)), int(groupsPerBlock), m_warps, m_stages));
         return size_t(
             llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps * m_kwarps, m_ntiles, m_stages, m_kwarps));
     }
@@ -364,7 +388,7 @@ private:
             [&](long long b, long long e, int) {
                 for (long long pg = b; pg < e; ++pg)
                     llm::packW4Record(packed.data() + pg * recordWords, pg % panels, pg / panels, m_N, word,
-                                      scale);
+                                      scale, m_tc ? llm::W4Order::Natural : llm::W4Order::Fragment);
             },
             64);
         void *p = ctx.alloc(packed.size() * 4, error);
@@ -392,7 +416,8 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_ntiles, m_stages, m_kwarps;
+    int m_warps, m_ntiles, m_stages, m_kwarps, m_tc;
+    CUtensorMap m_xmap{}; // X's tensor map (the warpgroup path); passed, unused, by the mma.sync path
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;
     unsigned m_seed = 0;

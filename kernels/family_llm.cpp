@@ -88,6 +88,10 @@ QList<ParamSpec> w4Params(bool ours)
             intParam("stages",
                      tr("groups of 128 k in a warp's shared-memory ring (stages - 1 of them in flight)"),
                      llm::kW4Stages, 2, 8),
+            intParam("wgmma",
+                     tr("1: the four warps of a warpgroup multiply their columns together by wgmma (Hopper, "
+                        "sm_90a), X read by TMA; 0: each warp by mma.sync"),
+                     llm::kW4Wgmma, 0, 1),
         };
     return ps;
 }
@@ -99,6 +103,12 @@ QString w4Valid(const Params &p, model::Dtype)
         return tr("warps x kwarps (%1 x %2) is more than 16 warps a block")
             .arg(paramInt(p, "warps"))
             .arg(paramInt(p, "kwarps"));
+    if (p.contains("wgmma") && paramInt(p, "wgmma") == 1) {
+        if (paramInt(p, "warps") % 4 != 0)
+            return tr("wgmma takes whole warpgroups: warps must be 4 or 8, not %1").arg(paramInt(p, "warps"));
+        if (paramInt(p, "ntiles") != 8 || paramInt(p, "kwarps") != 1)
+            return tr("wgmma takes whole 64-column panels a warp and no warps along K (ntiles 8, kwarps 1)");
+    }
     if (p.contains("splitk") && paramInt(p, "splitk") > groups)
         return tr("splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out")
             .arg(paramInt(p, "splitk"))
@@ -128,6 +138,14 @@ QList<Params> w4Cases()
             {{"M", 13}, {"N", 1000}, {"K", 1152}, {"ntiles", 4}, {"warps", 8}, {"splitk", 1}},
             {{"M", 1}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"splitk", 1}},
             {{"M", 16}, {"N", 1000}, {"K", 9088}, {"stages", 2}, {"splitk", 1}},
+            // The warpgroup path (sm_90 only: tst_gpu_kernels skips these rows elsewhere): one and two
+            // fragments of tokens, N past the block's 256 columns and not a multiple of 8, split-K on
+            // and off, X in several chunks through both buffers, two warpgroups a block.
+            {{"M", 1}, {"N", 1024}, {"K", 1024}, {"wgmma", 1}},
+            {{"M", 16}, {"N", 1000}, {"K", 3200}, {"splitk", 1}, {"wgmma", 1}},
+            {{"M", 9}, {"N", 1000}, {"K", 2560}, {"splitk", 3}, {"stages", 2}, {"wgmma", 1}},
+            {{"M", 4}, {"N", 1536}, {"K", 2048}, {"warps", 8}, {"stages", 4}, {"wgmma", 1}},
+            {{"M", 13}, {"N", 77}, {"K", 2048}, {"splitk", 5}, {"wgmma", 1}},
             {{"M", 7}, {"N", 1000}, {"K", 2176}, {"stages", 4}, {"ntiles", 4}, {"splitk", 2}},
             {{"M", 12}, {"N", 520}, {"K", 4096}, {"stages", 2}, {"ntiles", 4}},
             // Deep rings: five and seven groups a warp in flight.
@@ -234,13 +252,16 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6, %7>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
                                      .arg(paramInt(p, "stages"))
                                      .arg(paramInt(p, "ntiles"))
                                      .arg(llm::w4a16Rows(int(paramInt(p, "M"))))
-                                     .arg(paramInt(p, "kwarps"))};
+                                     .arg(paramInt(p, "kwarps"))
+                                     .arg(paramInt(p, "wgmma"))};
+            if (paramInt(p, "wgmma") == 1)
+                o.arch = QStringLiteral("sm_90a"); // wgmma exists only arch-specific
             return o;
         };
         k.testCases = w4Cases();

@@ -15,6 +15,8 @@ inline constexpr int kAttnWarps = 4;     // decode_attention<T, D, WARPS>
 inline constexpr int kAttnTileRows = 16; // KV rows per tile (TR)
 inline constexpr int kMaxGroup = 16;     // query heads per KV head: the 16 rows of the mma tile
 inline constexpr int kW4Warps = 4; // w4a16_gemm<T, WARPS, STAGES, NT, MR, KS>: column warps a block (default)
+inline constexpr int kW4Wgmma =
+    0; // TC: 1 takes the groups by warpgroup MMA (sm_90a), 0 by mma.sync (default)
 inline constexpr int kW4KWarps = 1; // warps along K a column warp's columns are shared by (KS, default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
 inline constexpr int kW4XBytes = 8192;      // X's rows a block's buffer holds (two buffers)
@@ -43,6 +45,18 @@ inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles,
     const int held = groupsPerBlock < w4a16Chunk(M, kwarps) ? groupsPerBlock : w4a16Chunk(M, kwarps);
     return ((2 * M * (held * kW4Group * 2 + 64) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8) +
            32;
+}
+// The same for the warpgroup path (TC = 1): X's buffers hold groups of two TMA boxes of MR rows
+// x 128 bytes (MR = w4a16Rows(M)), 1024-aligned at run time (the 1024 bytes ahead of them).
+inline constexpr int w4a16TcChunk(int MR)
+{
+    const int c = kW4XBytes / (MR * kW4Group * 2);
+    return c > 1 ? c : 1;
+}
+inline constexpr int w4a16TcSmem(int MR, int groupsPerBlock, int warps, int stages)
+{
+    const int held = groupsPerBlock < w4a16TcChunk(MR) ? groupsPerBlock : w4a16TcChunk(MR);
+    return 1024 + 2 * held * 2 * MR * 128 + warps * stages * (8 * 512 + 128 + 8) + 32;
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

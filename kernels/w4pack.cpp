@@ -13,9 +13,23 @@ uint32_t interleaveNibbles(uint32_t word)
 }
 
 void packW4Record(uint32_t *out, long long panel, long long g, long long N, const W4Word &word,
-                  const W4ScaleBits &scaleBits)
+                  const W4ScaleBits &scaleBits, W4Order order)
 {
-    auto w = [&](long long n, long long j) { return n < N ? interleaveNibbles(word(n, g * 16 + j)) : 0u; };
+    // Lane tig's word jj (0..3) of column n; j = tig + 4 jj is its column word in Fragment order.
+    auto w = [&](long long n, long long j) {
+        if (n >= N)
+            return 0u;
+        if (order == W4Order::Fragment)
+            return interleaveNibbles(word(n, g * 16 + j));
+        const int tig = int(j % 4), jj = int(j / 4);
+        uint32_t out = 0;
+        for (int bb = 0; bb < 4; ++bb) {
+            const uint32_t src = word(n, g * 16 + 4 * jj + bb); // k = 32jj + 8bb ..
+            for (int h = 0; h < 2; ++h)
+                out |= ((src >> (4 * (2 * tig + h))) & 15u) << (4 * (bb + 4 * h));
+        }
+        return out;
+    };
     auto s = [&](long long n) { return n < N ? uint32_t(scaleBits(g, n)) : 0u; };
     for (int piece = 0; piece < 256; ++piece) {
         const int mt = piece / 64, p = (piece / 32) % 2, lane = piece % 32;

@@ -14,6 +14,14 @@ namespace kernels::llm {
 using W4Word = std::function<uint32_t(long long n, long long j)>;
 using W4ScaleBits = std::function<uint16_t(long long g, long long n)>;
 
+// The order of k in a lane's words. Fragment (the mma.sync path): lane tig's j-th word of a
+// column is word tig + 4j, k = 8(tig + 4j) .. + 7, its nibbles interleaved (below), so that the
+// pairs meet X's fragments read as 16-byte pieces of its rows. Natural (the wgmma path, whose B
+// operand is X as it lies in shared memory): lane tig's j-th word holds, as pair bb (nibbles bb
+// and bb + 4), k = 32j + 8bb + 2tig and + 1, so that the pairs taken at k16 step s = 2j + bb / 2
+// are the A fragment of k = 16s .. 16s + 15.
+enum class W4Order { Fragment, Natural };
+
 // A word's nibbles reordered so that the kernel's shift and mask, which take nibbles b and b + 4
 // as one register's two halves, give k = 2b and 2b + 1: position n holds k = 2n (n < 4), else
 // 2(n - 4) + 1. The pairs then meet X's bf16 pairs as X lies in memory (no permutation of X).
@@ -28,6 +36,6 @@ uint32_t interleaveNibbles(uint32_t word);
 // c = panel*64 + mt*16 + g'. The kernel reads the records [K/128][ceil(N/64)]: record index
 // g * panels + panel.
 void packW4Record(uint32_t *out, long long panel, long long g, long long N, const W4Word &word,
-                  const W4ScaleBits &scaleBits);
+                  const W4ScaleBits &scaleBits, W4Order order = W4Order::Fragment);
 
 } // namespace kernels::llm

@@ -104,6 +104,9 @@ private slots:
         QFETCH(QString, kernel);
         QFETCH(QVariantMap, params);
         QFETCH(QString, dtype);
+        const Device &dev = m_runner->device();
+        if (params.value("wgmma").toInt() == 1 && !(dev.major == 9 && dev.minor == 0))
+            QSKIP(qPrintable("wgmma and TMA need sm_90 (Hopper); this device is " + dev.arch()));
         RunOptions o;
         o.repeat = 3;
         const RunResult r = m_runner->run(kernel, params, dtype, o);

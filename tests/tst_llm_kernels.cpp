@@ -127,6 +127,17 @@ private slots:
         QTest::newRow("w4 more than 16 warps")
             << "llm.w4a16_gemm" << QVariantMap{{"kwarps", 8}, {"warps", 4}} << ""
             << "warps x kwarps (4 x 8)";
+        QTest::newRow("w4 wgmma warps 2") << "llm.w4a16_gemm" << QVariantMap{{"wgmma", 1}, {"warps", 2}} << ""
+                                          << "wgmma takes whole warpgroups";
+        QTest::newRow("w4 wgmma half panels")
+            << "llm.w4a16_gemm" << QVariantMap{{"wgmma", 1}, {"ntiles", 4}} << ""
+            << "whole 64-column panels";
+        QTest::newRow("w4 wgmma kwarps 2")
+            << "llm.w4a16_gemm" << QVariantMap{{"wgmma", 1}, {"kwarps", 2}} << ""
+            << "no warps along K";
+        QTest::newRow("w4 wgmma 1 warps 8")
+            << "llm.w4a16_gemm" << QVariantMap{{"wgmma", 1}, {"warps", 8}} << ""
+            << "";
         QTest::newRow("w4 kwarps 3") << "llm.w4a16_gemm" << QVariantMap{{"kwarps", 3}} << ""
                                      << "kwarps";
         QTest::newRow("w4 N odd") << "llm.w4a16_gemm" << QVariantMap{{"N", 77}, {"K", 256}} << "fp16"
@@ -251,6 +262,13 @@ private slots:
             QTest::addRow("w4a16 M 1 kwarps 8 warps 1 %s", arch)
                 << "llm.w4a16_gemm" << QVariantMap{{"M", 1}, {"kwarps", 8}, {"warps", 1}} << "fp16" << arch;
         }
+        // The warpgroup path, arch-specific: two fragments of tokens in one warpgroup, one in two.
+        QTest::addRow("w4a16 wgmma M 16 sm_90a")
+            << "llm.w4a16_gemm" << QVariantMap{{"M", 16}, {"wgmma", 1}} << "bf16"
+            << "sm_90a";
+        QTest::addRow("w4a16 wgmma M 1 warps 8 fp16 sm_90a")
+            << "llm.w4a16_gemm" << QVariantMap{{"M", 1}, {"wgmma", 1}, {"warps", 8}} << "fp16"
+            << "sm_90a";
         QTest::addRow("rmsnorm 77 columns sm_90")
             << "llm.residual_rmsnorm" << QVariantMap{{"cols", 77}, {"block", 64}} << "bf16"
             << "sm_90";

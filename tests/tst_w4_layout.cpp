@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -88,9 +89,14 @@ double halfValue(uint16_t h)
 }
 
 // Y = X * W as the kernel computes it from the packed records: every warp of NT n-tiles (NT / 2
-// m-tiles from m-tile mt0 of its panel), every group, every lane's fragments.
-std::vector<double> multiplyAsTheKernel(const Problem &p, int NT)
+// m-tiles from m-tile mt0 of its panel), every group, every lane's fragments. order: the mma.sync
+// path (Fragment: X's B fragments are 16-byte pieces of its rows) or the wgmma path (Natural: a
+// k16 step s is k = 16s .. 16s + 15 of X in memory order, as the shared-memory descriptor reads it;
+// the warpgroup's 64 rows are its four warps' m-tiles, each the m16 tile emulated here).
+std::vector<double> multiplyAsTheKernel(const Problem &p, int NT, llm::W4Order order = llm::W4Order::Fragment,
+                                        std::optional<llm::W4Order> readAs = {})
 {
+    const llm::W4Order read = readAs.value_or(order); // how X's fragments are taken
     const long long panels = (p.N + 63) / 64, groups = p.K / 128;
     constexpr int recordWords = llm::kW4RecordBytes / 4;
     std::vector<uint32_t> records(size_t(panels * groups * recordWords));
@@ -98,8 +104,8 @@ std::vector<double> multiplyAsTheKernel(const Problem &p, int NT)
     const llm::W4ScaleBits scale = [&](long long g, long long n) { return p.scales[size_t(g * p.N + n)]; };
     for (long long g = 0; g < groups; ++g)
         for (long long panel = 0; panel < panels; ++panel)
-            llm::packW4Record(records.data() + (g * panels + panel) * recordWords, panel, g, p.N, word,
-                              scale);
+            llm::packW4Record(records.data() + (g * panels + panel) * recordWords, panel, g, p.N, word, scale,
+                              order);
 
     // (128 + q) of nibbles bb and bb + 4 of a word: the LOP3 with the bf16 magic 0x4300.
     auto pair = [](uint32_t wd, int bb) -> Mma::Pair {
@@ -139,8 +145,15 @@ std::vector<double> multiplyAsTheKernel(const Problem &p, int NT)
                                                    ? p.x[size_t(row * p.K + g * 128 + (tig + 4 * j) * 8 + i)]
                                                    : 0.0;
                                     };
-                                    mma.setB(lane, {xv(4 * e), xv(4 * e + 1)},
-                                             {xv(4 * e + 2), xv(4 * e + 3)});
+                                    auto xn = [&](int k) { // k of the group, memory order
+                                        return row < p.M ? p.x[size_t(row * p.K + g * 128 + k)] : 0.0;
+                                    };
+                                    const int k0 = 16 * (2 * j + e) + 2 * tig;
+                                    if (read == llm::W4Order::Natural)
+                                        mma.setB(lane, {xn(k0), xn(k0 + 1)}, {xn(k0 + 8), xn(k0 + 9)});
+                                    else
+                                        mma.setB(lane, {xv(4 * e), xv(4 * e + 1)},
+                                                 {xv(4 * e + 2), xv(4 * e + 3)});
                                 }
                                 mma.addTo(c);
                             }
@@ -192,11 +205,15 @@ private slots:
         QTest::addColumn<int>("N");
         QTest::addColumn<int>("K");
         QTest::addColumn<int>("ntiles");
-        QTest::newRow("M 1, one panel, whole-panel warps") << 1 << 64 << 256 << 8;
-        QTest::newRow("M 5, N past a panel") << 5 << 77 << 384 << 8;
-        QTest::newRow("M 16, two fragments of tokens") << 16 << 130 << 256 << 8;
-        QTest::newRow("M 3, half-panel warps") << 3 << 100 << 256 << 4;
-        QTest::newRow("M 11, half-panel warps") << 11 << 64 << 128 << 4;
+        QTest::addColumn<bool>("natural");
+        QTest::newRow("M 1, one panel, whole-panel warps") << 1 << 64 << 256 << 8 << false;
+        QTest::newRow("M 5, N past a panel") << 5 << 77 << 384 << 8 << false;
+        QTest::newRow("M 16, two fragments of tokens") << 16 << 130 << 256 << 8 << false;
+        QTest::newRow("M 3, half-panel warps") << 3 << 100 << 256 << 4 << false;
+        QTest::newRow("M 11, half-panel warps") << 11 << 64 << 128 << 4 << false;
+        QTest::newRow("wgmma order, M 1") << 1 << 64 << 256 << 8 << true;
+        QTest::newRow("wgmma order, M 16, N past a panel") << 16 << 130 << 384 << 8 << true;
+        QTest::newRow("wgmma order, M 9") << 9 << 77 << 128 << 8 << true;
     }
     void kernelMathGivesTheProduct()
     {
@@ -204,8 +221,11 @@ private slots:
         QFETCH(int, N);
         QFETCH(int, K);
         QFETCH(int, ntiles);
+        QFETCH(bool, natural);
         const Problem p = makeProblem(M, N, K, unsigned(M * 1000 + N));
-        const std::vector<double> got = multiplyAsTheKernel(p, ntiles), want = reference(p);
+        const std::vector<double> got = multiplyAsTheKernel(
+                                      p, ntiles, natural ? llm::W4Order::Natural : llm::W4Order::Fragment),
+                                  want = reference(p);
         double worst = 0, scale = 0;
         long long at = -1;
         for (size_t i = 0; i < want.size(); ++i) {
@@ -240,6 +260,22 @@ private slots:
         for (size_t i = 0; i < want.size(); ++i)
             worst = std::max(worst, std::fabs(got[i] - want[i]));
         QVERIFY(worst > 1e-3);
+    }
+
+    // The two orders are different layouts: records packed in one and read in the other are wrong.
+    void theOrdersDiffer()
+    {
+        const Problem p = makeProblem(4, 64, 256, 11);
+        const std::vector<double> want = reference(p);
+        using llm::W4Order;
+        for (const auto &[pack, read] : {std::pair{W4Order::Fragment, W4Order::Natural},
+                                         std::pair{W4Order::Natural, W4Order::Fragment}}) {
+            const std::vector<double> got = multiplyAsTheKernel(p, 8, pack, read);
+            double worst = 0;
+            for (size_t i = 0; i < want.size(); ++i)
+                worst = std::max(worst, std::fabs(got[i] - want[i]));
+            QVERIFY(worst > 1e-3);
+        }
     }
 };
 

@@ -387,6 +387,93 @@ __device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
     return r;
 }
 
+// ---- the warpgroup path of the W4A16 kernel (TC = 1, sm_90a) ----
+
+// A CUtensorMap (128 bytes, 64-byte aligned) without the driver header: X's map.
+struct __align__(64) RlTmaMap
+{
+    unsigned long long opaque[16];
+};
+
+// Box (x, y) of the tensor map into shared memory at dst, completing on bar (transaction bytes).
+__device__ __forceinline__ void rl_tma_load2d(unsigned dst, const RlTmaMap *map, int x, int y, unsigned bar)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(dst),
+                 "l"(reinterpret_cast<unsigned long long>(map)), "r"(x), "r"(y), "r"(bar)
+                 : "memory");
+}
+
+// The descriptor of a K-major operand in TMA's 128-byte swizzle: rows of 128 bytes, 8-row groups
+// 1024 bytes apart; a k16 step inside the 64-element row starts 32 bytes further on.
+__device__ __forceinline__ unsigned long long rl_wg_desc(unsigned addr)
+{
+    return (unsigned long long)((addr & 0x3FFFF) >> 4) | (1ull << 16) |
+           ((unsigned long long)(1024 >> 4) << 32) | (1ull << 62);
+}
+__device__ __forceinline__ void rl_wg_fence()
+{
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+}
+__device__ __forceinline__ void rl_wg_commit()
+{
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+}
+template <int N> __device__ __forceinline__ void rl_wg_wait()
+{
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+// Ties an accumulator to the wait before it: the compiler may not read it earlier.
+__device__ __forceinline__ void rl_wg_reg(float &r)
+{
+    asm volatile("" : "+f"(r)::"memory");
+}
+
+// d (m64 x MR, fp32, MR / 2 a thread) = a (registers: this warp's 16 rows of the 64, the mma.sync
+// A fragment) * b (MR x 16 in shared memory, K-major) + (scaleD ? d : 0).
+template <typename T, int MR>
+__device__ __forceinline__ void rl_wgmma_rs(float (&d)[MR / 2], unsigned a0, unsigned a1, unsigned a2,
+                                            unsigned a3, unsigned long long b, int scaleD)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    if constexpr (MR == 8) {
+        if constexpr (RlIsHalf<T>::value)
+            asm volatile(
+                "{\n.reg .pred p;\nsetp.ne.b32 p, %9, 0;\n"
+                "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+                "%8, p, 1, 1, 0;\n}\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(b), "r"(scaleD));
+        else
+            asm volatile(
+                "{\n.reg .pred p;\nsetp.ne.b32 p, %9, 0;\n"
+                "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+                "%8, p, 1, 1, 0;\n}\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(b), "r"(scaleD));
+    } else {
+        if constexpr (RlIsHalf<T>::value)
+            asm volatile(
+                "{\n.reg .pred p;\nsetp.ne.b32 p, %13, 0;\n"
+                "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7}, "
+                "{%8, %9, %10, %11}, %12, p, 1, 1, 0;\n}\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+                  "+f"(d[7])
+                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(b), "r"(scaleD));
+        else
+            asm volatile(
+                "{\n.reg .pred p;\nsetp.ne.b32 p, %13, 0;\n"
+                "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7}, "
+                "{%8, %9, %10, %11}, %12, p, 1, 1, 0;\n}\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+                  "+f"(d[7])
+                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(b), "r"(scaleD));
+    }
+#else
+    __trap(); // the catalog asks for sm_90a whenever TC = 1
+#endif
+}
+
 // Warps an SM the registers leave room for, without spills: the fewer tokens and n-tiles a warp
 // holds accumulators and fragments for, the more warps hide each other's latency (the weights
 // wait in shared memory, not in registers).
@@ -402,15 +489,17 @@ constexpr int kRlW4Record = 264;
 // w4a16Chunk's there).
 constexpr int kRlW4XBytes = 8192;
 
-template <typename T, int WARPS, int STAGES, int NT, int MR, int KS>
+template <typename T, int WARPS, int STAGES, int NT, int MR, int KS, int TC>
 __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
-    w4a16_gemm(const T *__restrict__ x, const uint4 *__restrict__ w, T *__restrict__ y, float *ws,
-               unsigned *tickets, int M, int N, int K)
+    w4a16_gemm(const __grid_constant__ RlTmaMap xmap, const T *__restrict__ x, const uint4 *__restrict__ w,
+               T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
     static_assert(STAGES >= 2 && STAGES <= 8, "two to eight stages a warp");
     static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8 || KS == 16, "one to sixteen warps along K");
+    static_assert(TC == 0 || (NT == 8 && KS == 1 && WARPS % 4 == 0),
+                  "wgmma: whole warpgroups of whole panels, no warps along K");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
@@ -419,6 +508,10 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     constexpr unsigned MAGIC = HALF ? 0x64006400u : 0x43004300u;  // 1024 | 128 + q
     constexpr unsigned OFFSET = HALF ? 0x64086408u : 0x43084308u; // 1032 | 136 (fp16 only)
     constexpr unsigned MINUS136 = 0xc308c308u;                    // bf16 -136, twice
+#if !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    if constexpr (TC)
+        __trap(); // wgmma and TMA tensor copies: the catalog compiles TC = 1 for sm_90a only
+#endif
     extern __shared__ __align__(128) unsigned char rl_w4smem[];
     __shared__ bool last;
     // Warp w takes the columns of column warp wc and every KS-th group of the block's run from ks.
@@ -429,15 +522,21 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
     const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
     // Groups of X in a buffer, a multiple of KS so that every warp along K has work in each.
-    const int chunk = (max(1, kRlW4XBytes / (M * 256)) + KS - 1) / KS * KS;
+    // TC = 1: a group is two TMA boxes of MR rows x 64 k (128 bytes a row, 128-byte swizzle),
+    // rows past M zeros, the buffers 1024-aligned as the swizzle wants (xPad).
+    const int chunk =
+        TC ? max(1, kRlW4XBytes / (MR * 256)) : (max(1, kRlW4XBytes / (M * 256)) + KS - 1) / KS * KS;
     const int held = min(per, chunk);
-    const int xRow = held * 256 + 64, xBuf = M * xRow; // bytes a row and a buffer of X
-    unsigned magic;                                    // in a register, where the LOP3 wants it
+    constexpr int xGroup = 2 * MR * 128;                                    // TC = 1
+    const int xRow = held * 256 + 64, xBuf = TC ? held * xGroup : M * xRow; // bytes a row and a buffer of X
+    const unsigned smem0 = rl_smem(rl_w4smem);
+    const int xPad = TC ? int(((smem0 + 1023u) & ~1023u) - smem0) : 0;
+    unsigned magic; // in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
 
     // Shared memory: two buffers of X's rows, then each warp's ring of STAGES stages, their
     // mbarriers, and X's (full, full, empty, empty).
-    const int ringOff = (2 * xBuf + 127) & ~127;
+    const int ringOff = (xPad + 2 * xBuf + 127) & ~127;
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
     const unsigned ringS = rl_smem(ring);
     const unsigned barAll = rl_smem(rl_w4smem + ringOff + W * STAGES * SB);
@@ -509,10 +608,16 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     auto issueX = [&](int c, int b) {
         const int g0 = c * chunk, cn = min(count, g0 + chunk) - g0;
         const T *src = x + (gb + g0) * 128;
-        unsigned char *dst = rl_w4smem + b * xBuf;
+        unsigned char *dst = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
         const unsigned bar = xFull + unsigned(b) * 8u, d = rl_smem(dst);
         asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        if constexpr (TC) {
+            mbarExpectTx(bar, unsigned(cn * xGroup)); // whole boxes, the zeros past M included
+            for (int q = 0; q < 2 * cn; ++q)
+                rl_tma_load2d(d + unsigned(q * MR * 128), &xmap, (gb + g0) * 128 + q * 64, 0, bar);
+            return;
+        }
         mbarExpectTx(bar, unsigned(M * cn * 256));
         for (int r = 0; r < M; ++r)
             asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
@@ -623,6 +728,84 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         }
     };
 
+    // TC = 1: the same group by the warpgroup's wgmma, eight k16 steps of m64 x MR x 16 per m-tile
+    // (the four warps' m-tiles m stacked: each warp's 16 rows are its own columns, the same
+    // accumulator layout as acc), X as the B operand straight from the TMA boxes at xa. The records
+    // are in k order (packW4Record's natural order): step s's fragment is k = 16s .. 16s + 15, as
+    // the descriptor reads X. Async: a step's dequantization overlaps the last step's tensor work,
+    // and no warp waits on an mma chain but once a group, before the scale.
+    float wt[MT][MR / 2], woff[MR / 2];
+#pragma unroll
+    for (int e = 0; e < MR / 2; ++e) {
+        woff[e] = 0.0f;
+#pragma unroll
+        for (int m = 0; m < MT; ++m)
+            wt[m][e] = 0.0f;
+    }
+    auto stepTc = [&](const unsigned char *st, unsigned xa) {
+        unsigned sc[MT];
+#pragma unroll
+        for (int m = 0; m < MT; ++m)
+            sc[m] = reinterpret_cast<const unsigned *>(st + WB + g * 16)[m];
+        auto pair = [&](unsigned wd, int bb) {
+            const unsigned raw = rl_nibbles_or(wd >> (4 * bb), magic);
+            if constexpr (HALF) {
+                const __half2 h = __hsub2(*reinterpret_cast<const __half2 *>(&raw),
+                                          *reinterpret_cast<const __half2 *>(&OFFSET));
+                return *reinterpret_cast<const unsigned *>(&h);
+            } else {
+                return raw;
+            }
+        };
+        const uint4 *wv = reinterpret_cast<const uint4 *>(st) + lane;
+        uint4 q[MT];
+#pragma unroll
+        for (int s = 0; s < 8; ++s) {
+            const int j = s / 2, e = s % 2;
+            if (s % 4 == 0)
+#pragma unroll
+                for (int m = 0; m < MT; ++m)
+                    q[m] = wv[(m * 2 + s / 4) * 32];
+            unsigned a[MT][4];
+#pragma unroll
+            for (int m = 0; m < MT; ++m) {
+                const unsigned lo = j % 2 == 0 ? q[m].x : q[m].z, hi = j % 2 == 0 ? q[m].y : q[m].w;
+                a[m][0] = pair(lo, 2 * e);
+                a[m][1] = pair(hi, 2 * e);
+                a[m][2] = pair(lo, 2 * e + 1);
+                a[m][3] = pair(hi, 2 * e + 1);
+            }
+            const unsigned long long desc = rl_wg_desc(xa + unsigned((s / 4) * MR * 128 + (s % 4) * 32));
+            rl_wg_fence();
+#pragma unroll
+            for (int m = 0; m < MT; ++m)
+                rl_wgmma_rs<T, MR>(wt[m], a[m][0], a[m][1], a[m][2], a[m][3], desc, s);
+            if constexpr (!HALF)
+                rl_wgmma_rs<T, MR>(woff, MINUS136, MINUS136, MINUS136, MINUS136, desc, s);
+            rl_wg_commit();
+            if (s < 7)
+                rl_wg_wait<1>(); // the step before is done: its fragment registers are free
+        }
+        rl_wg_wait<0>();
+#pragma unroll
+        for (int e = 0; e < MR / 2; ++e) {
+            rl_wg_reg(woff[e]);
+#pragma unroll
+            for (int m = 0; m < MT; ++m)
+                rl_wg_reg(wt[m][e]);
+        }
+#pragma unroll
+        for (int m = 0; m < MT; ++m) {
+            const float2 sv = __half22float2(*reinterpret_cast<const __half2 *>(&sc[m]));
+#pragma unroll
+            for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+                for (int i = 0; i < 4; ++i)
+                    acc[tb][m][i] = fmaf(wt[m][tb * 4 + i] + (HALF ? 0.0f : woff[tb * 4 + i]),
+                                         i < 2 ? sv.x : sv.y, acc[tb][m][i]);
+        }
+    };
+
     // The warp's ring: STAGES - 1 groups on their way while one is multiplied; X two chunks
     // ahead at most, a buffer refilled once every warp has arrived on its empty barrier.
     const int nchunks = (count + chunk - 1) / chunk;
@@ -654,7 +837,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     for (int c = 0; c < nchunks; ++c) {
         const int b = c & 1, c0 = c * chunk, c1 = min(count, c0 + chunk);
         const unsigned xpar = unsigned(c >> 1) & 1u;
-        const unsigned char *xs = rl_w4smem + b * xBuf;
+        const unsigned char *xs = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
         mbarWait(xFull + unsigned(b) * 8u, xpar);
 #else
@@ -669,7 +852,10 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
                 issue(ks + next * KS, st == 0 ? STAGES - 1 : st - 1);
             commit();
             wait(st, parity);
-            step(ring + st * SB, xs + (i - c0) * 256);
+            if constexpr (TC)
+                stepTc(ring + st * SB, smem0 + unsigned(xPad + b * xBuf + (i - c0) * xGroup));
+            else
+                step(ring + st * SB, xs + (i - c0) * 256);
             if (++st == STAGES) {
                 st = 0;
                 parity ^= 1u;
