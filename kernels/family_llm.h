@@ -47,7 +47,8 @@ inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles,
            32;
 }
 // The same for the warpgroup path (TC = 1): X's buffers hold groups of two TMA boxes of MR rows
-// x 128 bytes (MR = w4a16Rows(M)), 1024-aligned at run time (the 1024 bytes ahead of them).
+// x 128 bytes (MR = w4a16Rows(M)), 1024-aligned at run time (the 1024 bytes ahead of them), and
+// the 2048 bytes of the constant tile of the zero point's offset.
 inline constexpr int w4a16TcChunk(int MR)
 {
     const int c = kW4XBytes / (MR * kW4Group * 2);
@@ -56,7 +57,7 @@ inline constexpr int w4a16TcChunk(int MR)
 inline constexpr int w4a16TcSmem(int MR, int groupsPerBlock, int warps, int stages)
 {
     const int held = groupsPerBlock < w4a16TcChunk(MR) ? groupsPerBlock : w4a16TcChunk(MR);
-    return 1024 + 2 * held * 2 * MR * 128 + warps * stages * (8 * 512 + 128 + 8) + 32;
+    return 1024 + 2 * held * 2 * MR * 128 + 2048 + warps * stages * (8 * 512 + 128 + 8) + 32;
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

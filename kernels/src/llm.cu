@@ -429,6 +429,38 @@ __device__ __forceinline__ void rl_wg_reg(float &r)
     asm volatile("" : "+f"(r)::"memory");
 }
 
+// The descriptor of a tile without swizzle (8 x 16-byte core matrices, 128 and 256 bytes apart
+// along K and along the rows): for the constant tile, whose layout does not matter.
+__device__ __forceinline__ unsigned long long rl_wg_desc_flat(unsigned addr)
+{
+    return (unsigned long long)((addr & 0x3FFFF) >> 4) | (8ull << 16) | (16ull << 32);
+}
+
+// d (m64 x MR, fp32) = a (m64 x 16 in shared memory, descriptor) * b (as below) + (scaleD ? d : 0).
+template <typename T, int MR>
+__device__ __forceinline__ void rl_wgmma_ss(float (&d)[MR / 2], unsigned long long a, unsigned long long b,
+                                            int scaleD)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    static_assert(!RlIsHalf<T>::value, "the offset tile is bf16");
+    if constexpr (MR == 8)
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%0, %1, %2, %3}, %4, %5, p, 1, 1, "
+                     "0, 0;\n}\n"
+                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                     : "l"(a), "l"(b), "r"(scaleD));
+    else
+        asm volatile(
+            "{\n.reg .pred p;\nsetp.ne.b32 p, %10, 0;\n"
+            "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7}, %8, %9, "
+            "p, 1, 1, 0, 0;\n}\n"
+            : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
+            : "l"(a), "l"(b), "r"(scaleD));
+#else
+    __trap();
+#endif
+}
+
 // d (m64 x MR, fp32, MR / 2 a thread) = a (registers: this warp's 16 rows of the 64, the mma.sync
 // A fragment) * b (MR x 16 in shared memory, K-major) + (scaleD ? d : 0).
 template <typename T, int MR>
@@ -516,7 +548,10 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     __shared__ bool last;
     // Warp w takes the columns of column warp wc and every KS-th group of the block's run from ks.
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    const int wc = warp % WARPS, ks = warp / WARPS;
+    // With KS = 1 every warp is a column warp: ks is then the constant 0, so the group loop's
+    // counters (and X's addresses from them) are uniform across the warp, which the compiler can
+    // keep in uniform registers (the wgmma descriptors must be there).
+    const int wc = KS == 1 ? warp : warp % WARPS, ks = KS == 1 ? 0 : warp / WARPS;
     const int g = lane >> 2, tig = lane & 3;
     const int n0 = blockIdx.x * BN;
     const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
@@ -536,7 +571,9 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
 
     // Shared memory: two buffers of X's rows, then each warp's ring of STAGES stages, their
     // mbarriers, and X's (full, full, empty, empty).
-    const int ringOff = (xPad + 2 * xBuf + 127) & ~127;
+    // TC = 1: a 64 x 16 tile of the constant -136 after X's buffers (the offset's A operand).
+    const int ringOff = (xPad + 2 * xBuf + (TC ? 2048 : 0) + 127) & ~127;
+    const unsigned minus136 = smem0 + unsigned(xPad + 2 * xBuf);
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
     const unsigned ringS = rl_smem(ring);
     const unsigned barAll = rl_smem(rl_w4smem + ringOff + W * STAGES * SB);
@@ -757,31 +794,34 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
                 return raw;
             }
         };
-        const uint4 *wv = reinterpret_cast<const uint4 *>(st) + lane;
-        uint4 q[MT];
+        const uint2 *wv = reinterpret_cast<const uint2 *>(st) + 2 * lane;
+        // Step s starts (s / 4) boxes and (s % 4) * 32 bytes on: added to the address field (bytes / 16),
+        // which does not carry (shared memory is below 256 KB).
+        const unsigned long long desc0 = rl_wg_desc(xa);
+        uint2 q[MT]; // word j of columns g and g + 8, loaded a j at a time (registers are scarce here)
 #pragma unroll
         for (int s = 0; s < 8; ++s) {
             const int j = s / 2, e = s % 2;
-            if (s % 4 == 0)
+            if (e == 0)
 #pragma unroll
                 for (int m = 0; m < MT; ++m)
-                    q[m] = wv[(m * 2 + s / 4) * 32];
+                    q[m] = wv[(m * 2 + j / 2) * 64 + j % 2];
             unsigned a[MT][4];
 #pragma unroll
             for (int m = 0; m < MT; ++m) {
-                const unsigned lo = j % 2 == 0 ? q[m].x : q[m].z, hi = j % 2 == 0 ? q[m].y : q[m].w;
+                const unsigned lo = q[m].x, hi = q[m].y;
                 a[m][0] = pair(lo, 2 * e);
                 a[m][1] = pair(hi, 2 * e);
                 a[m][2] = pair(lo, 2 * e + 1);
                 a[m][3] = pair(hi, 2 * e + 1);
             }
-            const unsigned long long desc = rl_wg_desc(xa + unsigned((s / 4) * MR * 128 + (s % 4) * 32));
+            const unsigned long long desc = desc0 + unsigned(((s / 4) * MR * 128 + (s % 4) * 32) >> 4);
             rl_wg_fence();
 #pragma unroll
             for (int m = 0; m < MT; ++m)
                 rl_wgmma_rs<T, MR>(wt[m], a[m][0], a[m][1], a[m][2], a[m][3], desc, s);
-            if constexpr (!HALF)
-                rl_wgmma_rs<T, MR>(woff, MINUS136, MINUS136, MINUS136, MINUS136, desc, s);
+            if constexpr (!HALF) // A from shared memory: no registers to hold for it
+                rl_wgmma_ss<T, MR>(woff, rl_wg_desc_flat(minus136), desc, s);
             rl_wg_commit();
             if (s < 7)
                 rl_wg_wait<1>(); // the step before is done: its fragment registers are free
@@ -819,6 +859,11 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
             mbarInit(xEmpty + unsigned(b) * 8u, W);
         }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    if constexpr (TC && !HALF) {
+        for (int i = threadIdx.x; i < 512; i += THREADS)
+            reinterpret_cast<unsigned *>(rl_w4smem + xPad + 2 * xBuf)[i] = MINUS136;
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // read by wgmma (async proxy)
+    }
     __syncthreads(); // X's barriers are waited on by every warp
     if (threadIdx.x == 0)
         for (int c = 0; c < 2 && c < nchunks; ++c)

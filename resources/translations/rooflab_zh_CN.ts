@@ -4806,7 +4806,7 @@ Source: %7</source>
         <translation>每线程 %1 个累加器：最多 128 个（每个消费者的行数 / 64 * BN &lt;= 256）</translation>
     </message>
     <message>
-        <location filename="../../kernels/bench_gemm.cpp" line="+54"/>
+        <location filename="../../kernels/tma.cpp" line="+30"/>
         <source>cuTensorMapEncodeTiled is not available from the driver (%1)</source>
         <translation>驱动不提供 cuTensorMapEncodeTiled（%1）</translation>
     </message>
@@ -5101,17 +5101,32 @@ Source: %7</source>
         <translation>一个 warp 在共享内存环形缓冲中的 128-k 组数（其中 stages - 1 组在传输中）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
+        <source>1: the four warps of a warpgroup multiply their columns together by wgmma (Hopper, sm_90a), X read by TMA; 0: each warp by mma.sync</source>
+        <translation>1：warpgroup 的四个 warp 用 wgmma 一起计算各自的列（Hopper，sm_90a），X 由 TMA 读入；0：每个 warp 各用 mma.sync</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>warps x kwarps (%1 x %2) is more than 16 warps a block</source>
         <translation>warps x kwarps（%1 x %2）超过了每个 block 16 个 warp</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>wgmma takes whole warpgroups: warps must be 4 or 8, not %1</source>
+        <translation>wgmma 以整个 warpgroup 为单位：warps 必须是 4 或 8，而不是 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wgmma takes whole 64-column panels a warp and no warps along K (ntiles 8, kwarps 1)</source>
+        <translation>wgmma 要求每个 warp 负责完整的 64 列面板，且不沿 K 划分 warp（ntiles 8，kwarps 1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+95"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5131,7 +5146,7 @@ Source: %7</source>
         <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>cuBLAS on dequantized W4A16 weights</source>
         <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
     </message>
@@ -5188,7 +5203,7 @@ Source: %7</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_llm.cpp" line="-115"/>
+        <location filename="../../kernels/family_llm.cpp" line="-118"/>
         <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
@@ -5827,7 +5842,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmBench</name>
     <message>
-        <location filename="../../kernels/bench_gemm.cpp" line="+43"/>
+        <location filename="../../kernels/bench_gemm.cpp" line="+73"/>
         <source>%1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %2</source>
         <translation>%1 使用 wgmma 和 TMA，只有 sm_90（Hopper）具备；当前设备是 %2</translation>
     </message>
@@ -6174,6 +6189,14 @@ Source: %7</source>
         <location line="+1"/>
         <source>Writes far out of bounds on purpose: an illegal-address fault that leaves the process&apos;s CUDA context unusable. For crash tests.</source>
         <translation>故意远远越界写入：触发非法地址错误，使进程的 CUDA 上下文不可用。用于崩溃测试。</translation>
+    </message>
+</context>
+<context>
+    <name>kernels::W4Bench</name>
+    <message>
+        <location filename="../../kernels/bench_llm.cpp" line="+237"/>
+        <source>wgmma=1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
+        <translation>wgmma=1 使用 wgmma 和 TMA，只有 sm_90（Hopper）具备；此设备是 %1</translation>
     </message>
 </context>
 <context>
