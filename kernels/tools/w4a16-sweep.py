@@ -3,15 +3,17 @@
 
     python3 kernels/tools/w4a16-sweep.py OUT_DIR WORKER_COMMAND...
 
-Sends `run` requests (app/PROTOCOL.md) to `rooflab-cli worker`, one per (shape, variant),
-and writes OUT_DIR/w4a16-sweeps.txt (one line per run: time, bytes per second, the launch, the
-check). A run whose
-check fails is marked CHECK-FAILED; a lost CUDA context restarts the worker for the rest.
+Sends `run` requests (app/PROTOCOL.md) to `rooflab-cli worker`, one per (shape, variant), of
+W4_SAMPLES samples each (50 unless set), and writes OUT_DIR/w4a16-sweeps.txt (one line per run:
+time, bytes per second, the launch, the check). A run whose check fails is marked CHECK-FAILED;
+a lost CUDA context restarts the worker for the rest.
 """
 import json
+import os
 import subprocess
 import sys
 
+SAMPLES = int(os.environ.get("W4_SAMPLES", "50"))  # per run; the suite takes 100
 SHAPES = [(1, 8192), (4, 8192), (16, 8192), (1, 28672), (4, 28672), (16, 28672)]  # (M, N), K = 8192
 # (warps, ntiles, stages, kwarps): the block's column warps, a warp's columns, its ring (stages - 1
 # in flight), the warps along K sharing a column warp's columns (their sums added in shared memory)
@@ -49,7 +51,7 @@ def main():
         w = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         for i, (kernel, p) in enumerate(todo):
             w.stdin.write(json.dumps({"request": "run", "id": str(i), "kernel": kernel,
-                                      "dtype": "bf16", "params": p, "samples": 50}) + "\n")
+                                      "dtype": "bf16", "params": p, "samples": SAMPLES}) + "\n")
         w.stdin.flush()  # kept open: the worker drops queued requests when stdin closes
         done, lost, finished = set(), False, set()
         for raw in w.stdout:
