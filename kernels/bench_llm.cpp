@@ -223,7 +223,9 @@ public:
         : m_cublasBaseline(cublas), m_dtype(d), m_M(P(p, "M")), m_N(P(p, "N")), m_K(P(p, "K")),
           m_splitK(cublas ? 1 : P(p, "splitk")), m_warps(cublas ? 1 : int(P(p, "warps"))),
           m_ntiles(cublas ? 1 : int(P(p, "ntiles"))), m_stages(cublas ? 2 : int(P(p, "stages"))),
-          m_kwarps(cublas ? 1 : int(P(p, "kwarps"))), m_tc(cublas ? 0 : int(P(p, "wgmma")))
+          m_kwarps(cublas ? 1 : int(P(p, "kwarps"))), m_tc(cublas ? 0 : int(P(p, "wgmma"))),
+          m_xbufs(cublas ? 2 : llm::w4a16XBufs(int(m_M), int(P(p, "xbufs")))),
+          m_balanced(cublas ? 0 : int(P(p, "balance")))
     {
     }
 
@@ -278,23 +280,35 @@ public:
         if (!(m_w = uploadPanels(ctx, error)))
             return false;
         const long long tiles = ceilDiv(m_N, cols());
-        if (m_splitK == 0)
-            m_splitK =
-                w4Split(tiles, oneWave(ctx, std::min(perSm, llm::w4a16Rows(int(m_M)) > 8 ? 3 : 2)), groups);
-        // Even shares of the groups: no block without one.
-        m_splitK = ceilDiv(groups, ceilDiv(groups, m_splitK));
+        const long long wave = oneWave(ctx, std::min(perSm, llm::w4a16Rows(int(m_M)) > 8 ? 3 : 2));
+        if (m_balanced) {
+            // One wave of blocks sharing out every (tile, group) unit evenly, at least a block a
+            // tile (so that a share meets two tiles at most, as the kernel assumes); no split.
+            m_blocks = std::max(1LL, std::min(std::max(wave, tiles), tiles * groups));
+            m_splitK = 1;
+            m_groupsPerBlock = std::min(groups, ceilDiv(tiles * groups, m_blocks));
+        } else {
+            if (m_splitK == 0)
+                m_splitK = w4Split(tiles, wave, groups);
+            // Even shares of the groups: no block without one.
+            m_splitK = ceilDiv(groups, ceilDiv(groups, m_splitK));
+            m_blocks = tiles * m_splitK;
+            m_groupsPerBlock = ceilDiv(groups, m_splitK);
+        }
         if (!(m_ws = ctx.alloc(size_t(m_M * m_N) * 4, error)) ||
             !ctx.memset(m_ws, 0, size_t(m_M * m_N) * 4, error) ||
             !(m_tickets = ctx.alloc(size_t(tiles) * 4, error)) ||
             !ctx.memset(m_tickets, 0, size_t(tiles) * 4, error))
             return false;
-        m_resources = launchResources(block, tiles * m_splitK, perSm);
-        m_resources["splitk"] = m_splitK;
+        m_resources = launchResources(block, m_blocks, perSm);
+        m_resources["splitk"] = m_balanced ? 0 : m_splitK;
+        m_resources["balanced"] = m_balanced;
         m_resources["mma_tokens"] = llm::w4a16Rows(int(m_M));
         m_resources["stages"] = m_stages;
         m_resources["kwarps"] = m_kwarps;
+        m_resources["xbufs"] = m_xbufs;
         m_resources["mma"] = m_tc ? "wgmma.mma_async (sm_90a), X by TMA" : "mma.sync m16n8k16";
-        m_resources["dyn_smem"] = qint64(smem(ceilDiv(groups, m_splitK)));
+        m_resources["dyn_smem"] = qint64(smem(m_groupsPerBlock));
         m_resources["zero_point"] = 8;
         return true;
     }
@@ -304,10 +318,10 @@ public:
         if (m_cublasBaseline)
             return m_cublas.run(m_dtype, int(m_N), int(m_M), int(m_K), m_wd, m_x, m_y, error);
         int M = int(m_M), N = int(m_N), K = int(m_K);
-        void *args[] = {&m_xmap, &m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K};
-        const dim3 grid{unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK)};
-        return ctx.launch(m_kernel, grid, dim3(unsigned(threads())),
-                          smem(ceilDiv(m_K / llm::kW4Group, m_splitK)), args, error);
+        int xb = m_xbufs;
+        void *args[] = {&m_xmap, &m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K, &xb};
+        const dim3 grid = m_balanced ? dim3(unsigned(m_blocks)) : dim3(unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK));
+        return ctx.launch(m_kernel, grid, dim3(unsigned(threads())), smem(m_groupsPerBlock), args, error);
     }
 
     model::Check check(BenchContext &ctx) override
@@ -368,9 +382,10 @@ private:
     size_t smem(long long groupsPerBlock) const
     {
         if (m_tc)
-            return size_t(llm::w4a16TcSmem(llm::w4a16Rows(int(m_M)), int(groupsPerBlock), m_warps, m_stages));
-        return size_t(
-            llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps * m_kwarps, m_ntiles, m_stages, m_kwarps));
+            return size_t(
+                llm::w4a16TcSmem(llm::w4a16Rows(int(m_M)), int(groupsPerBlock), m_warps, m_stages, m_xbufs));
+        return size_t(llm::w4a16Smem(int(m_M), int(groupsPerBlock), m_warps * m_kwarps, m_ntiles, m_stages,
+                                     m_kwarps, m_xbufs));
     }
 
     // The weights and scales in the kernel's record layout (w4pack.h), [K/128][N/64] records.
@@ -416,7 +431,8 @@ private:
     bool m_cublasBaseline;
     model::Dtype m_dtype;
     long long m_M, m_N, m_K, m_splitK;
-    int m_warps, m_ntiles, m_stages, m_kwarps, m_tc;
+    int m_warps, m_ntiles, m_stages, m_kwarps, m_tc, m_xbufs, m_balanced;
+    long long m_blocks = 0, m_groupsPerBlock = 0;
     CUtensorMap m_xmap{}; // X's tensor map (the warpgroup path); passed, unused, by the mma.sync path
     void *m_x = nullptr, *m_y = nullptr, *m_w = nullptr, *m_ws = nullptr, *m_tickets = nullptr;
     void *m_wd = nullptr;

@@ -92,6 +92,15 @@ QList<ParamSpec> w4Params(bool ours)
                      tr("1: the four warps of a warpgroup multiply their columns together by wgmma (Hopper, "
                         "sm_90a), X read by TMA; 0: each warp by mma.sync"),
                      llm::kW4Wgmma, 0, 1),
+            intParam("balance",
+                     tr("1: one wave of blocks sharing out all the (column tile, group) pieces evenly, a "
+                        "block's share running on into the next tile (mma.sync, whole panels, no warps "
+                        "along K); 0: each column tile split along K into splitk blocks"),
+                     0, 0, 1),
+            intParam("xbufs",
+                     tr("buffers of X's rows a block cycles through, about 8 KiB each, one filled while the "
+                        "warps read the others (0: two)"),
+                     0, 0, 8),
         };
     return ps;
 }
@@ -109,6 +118,10 @@ QString w4Valid(const Params &p, model::Dtype)
         if (paramInt(p, "ntiles") != 8 || paramInt(p, "kwarps") != 1)
             return tr("wgmma takes whole 64-column panels a warp and no warps along K (ntiles 8, kwarps 1)");
     }
+    if (p.contains("balance") && paramInt(p, "balance") == 1 &&
+        (paramInt(p, "ntiles") != 8 || paramInt(p, "kwarps") != 1 || paramInt(p, "wgmma") != 0))
+        return tr("balance=1 takes whole 64-column panels a warp, no warps along K and mma.sync (ntiles 8, "
+                  "kwarps 1, wgmma 0)");
     if (p.contains("splitk") && paramInt(p, "splitk") > groups)
         return tr("splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out")
             .arg(paramInt(p, "splitk"))
@@ -167,7 +180,29 @@ QList<Params> w4Cases()
              {"warps", 2},
              {"stages", 4},
              {"splitk", 3}},
-            {{"M", 16}, {"N", 1000}, {"K", 8192}, {"kwarps", 2}, {"warps", 2}, {"splitk", 1}, {"stages", 2}}};
+            {{"M", 16}, {"N", 1000}, {"K", 8192}, {"kwarps", 2}, {"warps", 2}, {"splitk", 1}, {"stages", 2}},
+            // X's buffers (the default is two when M <= 8, four above): the two of M > 8 before, one
+            // (each chunk waits for the last), three and six (chunks wrapping round a count that
+            // does not divide them; with warps along K), eight of one group, both paths.
+            {{"M", 16}, {"N", 1000}, {"K", 4096}, {"xbufs", 2}, {"splitk", 1}},
+            {{"M", 4}, {"N", 600}, {"K", 2048}, {"xbufs", 1}, {"splitk", 1}},
+            {{"M", 1}, {"N", 1024}, {"K", 8192}, {"xbufs", 3}, {"splitk", 1}},
+            {{"M", 12}, {"N", 520}, {"K", 4096}, {"kwarps", 2}, {"warps", 2}, {"xbufs", 6}, {"splitk", 1}},
+            {{"M", 5}, {"N", 1000}, {"K", 4096}, {"xbufs", 8}, {"splitk", 2}},
+            {{"M", 16}, {"N", 1000}, {"K", 4096}, {"wgmma", 1}, {"xbufs", 2}, {"splitk", 1}},
+            {{"M", 3}, {"N", 1000}, {"K", 8192}, {"wgmma", 1}, {"xbufs", 5}, {"splitk", 1}},
+            // Balanced shares (one wave of blocks on the device at hand; on the H200 264 at M <= 8,
+            // 396 above): shares that run from one tile into the next (1024 units over 264 and
+            // 396 blocks; 157 tiles of 9 groups over 264), shares of one unit (a tile of 8 blocks),
+            // shares of whole tiles (313 tiles over 313 blocks: no split, Y stored directly), X in
+            // several chunks a segment, fp16, a partial last tile, two stages, three buffers.
+            {{"M", 1}, {"N", 1000}, {"K", 32768}, {"balance", 1}},
+            {{"M", 16}, {"N", 2000}, {"K", 16384}, {"balance", 1}},
+            {{"M", 5}, {"N", 20000}, {"K", 1152}, {"balance", 1}, {"warps", 2}},
+            {{"M", 4}, {"N", 1000}, {"K", 1024}, {"balance", 1}},
+            {{"M", 1}, {"N", 20000}, {"K", 1024}, {"balance", 1}, {"warps", 1}},
+            {{"M", 9}, {"N", 1000}, {"K", 32768}, {"balance", 1}, {"stages", 2}, {"xbufs", 3}},
+            {{"M", 16}, {"N", 1000}, {"K", 8192}, {"balance", 1}, {"warps", 8}}};
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm
@@ -252,14 +287,15 @@ void registerLlmKernels(Catalog &c)
         k.compileOptions = [](const Params &p, model::Dtype d) {
             CompileOptions o;
             o.source = QStringLiteral("llm.cu");
-            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6, %7>")
+            o.nameExpressions = {QStringLiteral("w4a16_gemm<%1, %2, %3, %4, %5, %6, %7, %8>")
                                      .arg(cudaTypeName(d))
                                      .arg(paramInt(p, "warps"))
                                      .arg(paramInt(p, "stages"))
                                      .arg(paramInt(p, "ntiles"))
                                      .arg(llm::w4a16Rows(int(paramInt(p, "M"))))
                                      .arg(paramInt(p, "kwarps"))
-                                     .arg(paramInt(p, "wgmma"))};
+                                     .arg(paramInt(p, "wgmma"))
+                                     .arg(paramInt(p, "balance"))};
             if (paramInt(p, "wgmma") == 1)
                 o.arch = QStringLiteral("sm_90a"); // wgmma exists only arch-specific
             return o;

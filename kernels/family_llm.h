@@ -30,21 +30,28 @@ inline constexpr int attentionSmem(int D)
 {
     return kAttnWarps * 2 * 2 * kAttnTileRows * D * 2;
 }
+// X's buffers of a w4a16_gemm block, of about kW4XBytes each (more of X ahead of the block's
+// slowest warp). 0 asks for the default.
+inline constexpr int w4a16XBufs(int M, int xbufs)
+{
+    return xbufs > 0 ? xbufs : (M <= 8 ? 2 : 2);
+}
 // Groups of 128 k of X's M rows a buffer of a w4a16_gemm block holds, and its dynamic shared
-// memory for `groups` groups a block (kernels/src/llm.cu): two buffers of X's rows (each row
+// memory for `groups` groups a block (kernels/src/llm.cu): xb buffers of X's rows (each row
 // padded by 64 bytes), then each warp's ring of `stages` records (ntiles * 512 + 128 bytes) and
-// mbarriers, and X's four. `warps` counts every warp of the block (column warps x warps along K);
-// a chunk is a multiple of the warps along K, kwarps.
+// mbarriers, and X's full barriers and counts (16 bytes a buffer). `warps` counts every warp of
+// the block (column warps x warps along K); a chunk is a multiple of the warps along K, kwarps.
 inline constexpr int w4a16Chunk(int M, int kwarps = 1)
 {
     const int c = kW4XBytes / (M * kW4Group * 2);
     return ((c > 1 ? c : 1) + kwarps - 1) / kwarps * kwarps;
 }
-inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages, int kwarps = 1)
+inline constexpr int w4a16Smem(int M, int groupsPerBlock, int warps, int ntiles, int stages, int kwarps = 1,
+                               int xb = 2)
 {
-    const int held = groupsPerBlock < w4a16Chunk(M, kwarps) ? groupsPerBlock : w4a16Chunk(M, kwarps);
-    return ((2 * M * (held * kW4Group * 2 + 64) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8) +
-           32;
+    const int chunk = w4a16Chunk(M, kwarps), held = groupsPerBlock < chunk ? groupsPerBlock : chunk;
+    return ((xb * M * (held * kW4Group * 2 + 64) + 127) & ~127) + warps * stages * (ntiles * 512 + 128 + 8) +
+           16 * xb;
 }
 // The same for the warpgroup path (TC = 1): X's buffers hold groups of two TMA boxes of MR rows
 // x 128 bytes (MR = w4a16Rows(M)), 1024-aligned at run time (the 1024 bytes ahead of them), and
@@ -54,10 +61,10 @@ inline constexpr int w4a16TcChunk(int MR)
     const int c = kW4XBytes / (MR * kW4Group * 2);
     return c > 1 ? c : 1;
 }
-inline constexpr int w4a16TcSmem(int MR, int groupsPerBlock, int warps, int stages)
+inline constexpr int w4a16TcSmem(int MR, int groupsPerBlock, int warps, int stages, int xb = 2)
 {
-    const int held = groupsPerBlock < w4a16TcChunk(MR) ? groupsPerBlock : w4a16TcChunk(MR);
-    return 1024 + 2 * held * 2 * MR * 128 + 2048 + warps * stages * (8 * 512 + 128 + 8) + 32;
+    const int chunk = w4a16TcChunk(MR), held = groupsPerBlock < chunk ? groupsPerBlock : chunk;
+    return 1024 + xb * held * 2 * MR * 128 + 2048 + warps * stages * (8 * 512 + 128 + 8) + 16 * xb;
 }
 // The rows of the mma tile the kernel fills (its MR): 8 when M <= 8, else 16.
 inline constexpr int w4a16Rows(int M)

@@ -521,10 +521,10 @@ constexpr int kRlW4Record = 264;
 // w4a16Chunk's there).
 constexpr int kRlW4XBytes = 8192;
 
-template <typename T, int WARPS, int STAGES, int NT, int MR, int KS, int TC>
+template <typename T, int WARPS, int STAGES, int NT, int MR, int KS, int TC, int BAL>
 __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
     w4a16_gemm(const __grid_constant__ RlTmaMap xmap, const T *__restrict__ x, const uint4 *__restrict__ w,
-               T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K)
+               T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K, int XB)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
     static_assert(MR == 8 || MR == 16, "one or two fragments of 8 tokens");
@@ -532,6 +532,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8 || KS == 16, "one to sixteen warps along K");
     static_assert(TC == 0 || (NT == 8 && KS == 1 && WARPS % 4 == 0),
                   "wgmma: whole warpgroups of whole panels, no warps along K");
+    static_assert(BAL == 0 || (NT == 8 && KS == 1 && TC == 0), "balanced: whole panels, mma.sync, no warps along K");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
@@ -553,12 +554,27 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // keep in uniform registers (the wgmma descriptors must be there).
     const int wc = KS == 1 ? warp : warp % WARPS, ks = KS == 1 ? 0 : warp / WARPS;
     const int g = lane >> 2, tig = lane & 3;
-    const int n0 = blockIdx.x * BN;
-    const int groups = K / 128, per = (groups + gridDim.y - 1) / gridDim.y;
-    const int gb = blockIdx.y * per, count = max(0, min(groups, gb + per) - gb);
+    // The block's run of units (a unit: a column tile's group, tile * groups + group). Split
+    // (balanced = 0): tile blockIdx.x, the blockIdx.y-th of gridDim.y even shares of its groups.
+    // Balanced (BAL = 1): the blockIdx.x-th of gridDim.x even shares of all the units, tile after tile, so
+    // that a wave of one launch gives every SM the same work (a share may end one tile and begin
+    // the next: a segment each). On the H200 the split left SMs idle for 10-15 % of the launch
+    // (8192 x 28672: 224 blocks of 2 a SM on 132 SMs, 336 of 3).
+    const int groups = K / 128, tilesN = (N + BN - 1) / BN;
+    const long long units = (long long)tilesN * groups;
+    int u0, u1, per;
+    if constexpr (BAL) {
+        u0 = int(units * blockIdx.x / gridDim.x), u1 = int(units * (blockIdx.x + 1) / gridDim.x);
+        per = min(groups, int((units + gridDim.x - 1) / gridDim.x)); // the longest segment
+    } else {
+        per = (groups + gridDim.y - 1) / gridDim.y;
+        const int gb = blockIdx.y * per;
+        u0 = blockIdx.x * groups + gb, u1 = blockIdx.x * groups + max(gb, min(groups, gb + per));
+    }
     // Groups of X in a buffer, a multiple of KS so that every warp along K has work in each.
     // TC = 1: a group is two TMA boxes of MR rows x 64 k (128 bytes a row, 128-byte swizzle),
     // rows past M zeros, the buffers 1024-aligned as the swizzle wants (xPad).
+    // XB buffers of about kRlW4XBytes each: more of them, more of X ahead of the block's slowest warp.
     const int chunk =
         TC ? max(1, kRlW4XBytes / (MR * 256)) : (max(1, kRlW4XBytes / (M * 256)) + KS - 1) / KS * KS;
     const int held = min(per, chunk);
@@ -569,31 +585,34 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     unsigned magic; // in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
 
-    // Shared memory: two buffers of X's rows, then each warp's ring of STAGES stages, their
-    // mbarriers, and X's (full, full, empty, empty).
+    // Shared memory: XB buffers of X's rows, then each warp's ring of STAGES stages, their
+    // mbarriers, X's XB full barriers and XB counts of the warps done with a buffer.
     // TC = 1: a 64 x 16 tile of the constant -136 after X's buffers (the offset's A operand).
-    const int ringOff = (xPad + 2 * xBuf + (TC ? 2048 : 0) + 127) & ~127;
-    const unsigned minus136 = smem0 + unsigned(xPad + 2 * xBuf);
+    const int ringOff = (xPad + XB * xBuf + (TC ? 2048 : 0) + 127) & ~127;
+    const unsigned minus136 = smem0 + unsigned(xPad + XB * xBuf);
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
     const unsigned ringS = rl_smem(ring);
     const unsigned barAll = rl_smem(rl_w4smem + ringOff + W * STAGES * SB);
     const unsigned barS = barAll + unsigned(warp) * STAGES * 8u;
-    const unsigned xFull = barAll + W * STAGES * 8u, xEmpty = xFull + 16u;
+    const unsigned xFull = barAll + W * STAGES * 8u; // XB full barriers, then XB arrival counts
+    unsigned *xDone = reinterpret_cast<unsigned *>(rl_w4smem + ringOff + W * STAGES * (SB + 8) + XB * 8);
 
-    // This warp's first n-tile (of 8 columns) and where its records start; past N (the block's
-    // last warps) the last n-tiles are read instead, never stored: no predicate per piece.
+    // This warp's first n-tile (of 8 columns) in column tile t; past N (the block's last warps)
+    // the last n-tiles are read instead, never stored: no predicate per piece.
     const unsigned tiles8 = (unsigned(N) + 63) / 64 * 8;
-    const unsigned tile0 = min(unsigned(blockIdx.x * WARPS + wc) * NT, tiles8 - NT);
-    const unsigned mt0 = (tile0 % 8) / 2; // first m-tile in the panel
+    auto firstTile = [&](int t) { return min(unsigned(t * WARPS + wc) * NT, tiles8 - NT); };
     const unsigned panels = tiles8 / 8;
-    const uint4 *rec = w + (size_t(gb) * panels + tile0 / 8) * kRlW4Record;
+    // The first m-tile in the panel (NT = 4): the same in every tile a block takes (a balanced
+    // run has NT = 8, where it is 0).
+    const unsigned mt0 = (firstTile(u0 / groups) % 8) / 2;
 
     // Group i of the run into stage st: the warp's weights (WB bytes from m-tile mt0) and the
     // group's 128 bytes of scales. sm_90: one bulk copy (TMA) by lane 0, completing on the
     // stage's mbarrier. Before: every lane copies its own weight pieces and lanes tig = 0 the
     // scales of their g, a cp.async group per stage.
     auto issue = [&](int i, int st) {
-        const uint4 *src = rec + size_t(i) * panels * kRlW4Record;
+        const int u = u0 + i, grp = u % groups;
+        const uint4 *src = w + (size_t(grp) * panels + firstTile(u / groups) / 8) * kRlW4Record;
 #if __CUDA_ARCH__ >= 900
         if (lane == 0) {
             const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
@@ -642,9 +661,22 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // Chunk c (groups c * chunk ..) of X's M rows into buffer b, each row's run of groups one
     // after another. sm_90: one bulk copy a row by thread 0, completing on the buffer's full
     // barrier. Before: the block's threads copy it (a barrier on each side, in the loop below).
+    // X's chunks: a segment's units (the run's part in one tile) in chunks of `chunk`; a run has
+    // one segment or two (the host makes no share longer than a tile's groups). Chunk c starts
+    // at unit a and holds cn units.
+    const int seg1 = BAL ? min(u1, (u0 / groups + 1) * groups) : u1; // where the first segment ends
+    const int nchunks1 = (seg1 - u0 + chunk - 1) / chunk;          // its chunks
+    const int nchunks = nchunks1 + (u1 - seg1 + chunk - 1) / chunk; // all of the run's
+    auto chunkAt = [&](int c, int &a, int &cn) {
+        const bool first = c < nchunks1;
+        a = first ? u0 + c * chunk : seg1 + (c - nchunks1) * chunk;
+        cn = min(first ? seg1 : u1, a + chunk) - a;
+    };
     auto issueX = [&](int c, int b) {
-        const int g0 = c * chunk, cn = min(count, g0 + chunk) - g0;
-        const T *src = x + (gb + g0) * 128;
+        int a, cn;
+        chunkAt(c, a, cn);
+        const int gx = a % groups; // the chunk's first group (chunks never span two tiles)
+        const T *src = x + gx * 128;
         unsigned char *dst = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
         const unsigned bar = xFull + unsigned(b) * 8u, d = rl_smem(dst);
@@ -652,7 +684,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         if constexpr (TC) {
             mbarExpectTx(bar, unsigned(cn * xGroup)); // whole boxes, the zeros past M included
             for (int q = 0; q < 2 * cn; ++q)
-                rl_tma_load2d(d + unsigned(q * MR * 128), &xmap, (gb + g0) * 128 + q * 64, 0, bar);
+                rl_tma_load2d(d + unsigned(q * MR * 128), &xmap, gx * 128 + q * 64, 0, bar);
             return;
         }
         mbarExpectTx(bar, unsigned(M * cn * 256));
@@ -846,27 +878,29 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         }
     };
 
-    // The warp's ring: STAGES - 1 groups on their way while one is multiplied; X two chunks
-    // ahead at most, a buffer refilled once every warp has arrived on its empty barrier.
-    const int nchunks = (count + chunk - 1) / chunk;
+    // The warp's ring: STAGES - 1 groups on their way while one is multiplied; X XB chunks
+    // ahead at most, a buffer refilled by the last warp to be done with it (no warp waits for
+    // the others: on the H200 at M = 16 with two buffers refilled by warp 0 once all had
+    // arrived, a fifth of the warps' stalls were on X's full barrier).
+    const int count = u1 - u0; // units of the run
 #if __CUDA_ARCH__ >= 900
     if (lane == 0)
         for (int st = 0; st < STAGES; ++st)
             mbarInit(barS + unsigned(st) * 8u, 1);
     if (threadIdx.x == 0)
-        for (int b = 0; b < 2; ++b) {
+        for (int b = 0; b < XB; ++b) {
             mbarInit(xFull + unsigned(b) * 8u, 1);
-            mbarInit(xEmpty + unsigned(b) * 8u, W);
+            xDone[b] = 0;
         }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     if constexpr (TC && !HALF) {
         for (int i = threadIdx.x; i < 512; i += THREADS)
-            reinterpret_cast<unsigned *>(rl_w4smem + xPad + 2 * xBuf)[i] = MINUS136;
+            reinterpret_cast<unsigned *>(rl_w4smem + xPad + XB * xBuf)[i] = MINUS136;
         asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // read by wgmma (async proxy)
     }
     __syncthreads(); // X's barriers are waited on by every warp
     if (threadIdx.x == 0)
-        for (int c = 0; c < 2 && c < nchunks; ++c)
+        for (int c = 0; c < XB && c < nchunks; ++c)
             issueX(c, c);
 #endif
     // The warp's own groups: ks, ks + KS, ... of the run (its j-th is ks + j * KS).
@@ -877,11 +911,121 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
             issue(ks + d * KS, d);
         commit();
     }
-    int st = 0, j = 0;
+    // The end of a segment (the run's part in tile t, of `contributors` blocks' parts): the sums
+    // go out, or into ws; true for the last of the tile's blocks, which then writes Y (finish,
+    // after its run: the pass's registers are not held through the loop).
+    auto flush = [&](int t, int contributors) -> bool {
+        const int n0 = t * BN;
+
+        // Warps along K add their sums in shared memory, each through its own ring (every copy into
+        // it has landed and been read): a block barrier instead of KS times the fp32 atomics, the
+        // fence and the ticket below, which sit on the launch's critical path.
+        if constexpr (KS > 1) {
+            constexpr int V = TB * MT * 4;
+            static_assert(V * 32 * 4 <= STAGES * SB, "a warp's sums fit its ring");
+            float *own = reinterpret_cast<float *>(ring), *sums = &acc[0][0][0]; // sums[v], v < V
+#pragma unroll
+            for (int v = 0; v < V; ++v)
+                own[v * 32 + lane] = sums[v];
+            __syncthreads();
+            if (ks == 0)
+                for (int o = 1; o < KS; ++o) {
+                    const float *other =
+                        reinterpret_cast<const float *>(rl_w4smem + ringOff + (o * WARPS + wc) * STAGES * SB);
+#pragma unroll
+                    for (int v = 0; v < V; ++v)
+                        sums[v] += other[v * 32 + lane];
+                }
+        }
+        // Each column warp owns its columns: its sums go out as they are (tokens past M are zeros, not
+        // stored); the warps along K but the first only take part in the split-K end's barriers.
+        const bool split = contributors > 1;
+#pragma unroll
+        for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+            for (int m = 0; m < MT; ++m)
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    const int r = tb * 8 + tig * 2 + (i & 1);
+                    const int nc = n0 + wc * NT * 8 + m * 16 + g + (i >> 1) * 8;
+                    if (ks != 0 || r >= M || nc >= N)
+                        continue;
+                    const long long at = (long long)r * N + nc;
+                    if (!split)
+                        y[at] = rl_from_float<T>(acc[tb][m][i]);
+                    else
+                        atomicAdd(ws + at, acc[tb][m][i]);
+                }
+        if (!split)
+            return false;
+        __threadfence();
+        __syncthreads();
+        if (threadIdx.x == 0)
+            last = atomicAdd(tickets + t, 1u) == unsigned(contributors) - 1u;
+        __syncthreads();
+        return last;
+    };
+    auto finish = [&](int t) {
+        const int n0 = t * BN;
+        __threadfence();
+        // This pass is on the launch's critical path, so its L2 round trips overlap: with N a
+        // multiple of 4 each thread loads all its sums at once, as at most eight float4 (M * NT /
+        // 16 of them), and stores them as four values; else eight sums a thread at a time. (Eight
+        // scalar sums at a time took four round trips at M = 16: on the H200 the split-K end then
+        // cost 4-5 us of 23 us at 8192 x 8192.)
+        if (N % 4 == 0) {
+            constexpr int QUADS = (MR * BN / 4 + THREADS - 1) / THREADS; // an upper bound: M <= MR
+            float4 v[QUADS];
+#pragma unroll
+            for (int k = 0; k < QUADS; ++k) {
+                const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
+                v[k] = r < M && n < N ? __ldcg(reinterpret_cast<const float4 *>(ws + (long long)r * N + n))
+                                      : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            }
+#pragma unroll
+            for (int k = 0; k < QUADS; ++k) {
+                const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
+                if (r < M && n < N) {
+                    T out[4] = {rl_from_float<T>(v[k].x), rl_from_float<T>(v[k].y), rl_from_float<T>(v[k].z),
+                                rl_from_float<T>(v[k].w)};
+                    *reinterpret_cast<uint2 *>(y + (long long)r * N + n) = *reinterpret_cast<const uint2 *>(out);
+                    *reinterpret_cast<float4 *>(ws + (long long)r * N + n) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+                }
+            }
+            if (threadIdx.x == 0)
+                tickets[t] = 0;
+            return;
+        }
+        constexpr int BATCH = 8;
+        for (int base = threadIdx.x; base < M * BN; base += BATCH * THREADS) {
+            float v[BATCH];
+#pragma unroll
+            for (int k = 0; k < BATCH; ++k) {
+                const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
+                v[k] = r < M && n < N ? __ldcg(ws + (long long)r * N + n) : 0.0f;
+            }
+#pragma unroll
+            for (int k = 0; k < BATCH; ++k) {
+                const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
+                if (r < M && n < N) {
+                    y[(long long)r * N + n] = rl_from_float<T>(v[k]);
+                    ws[(long long)r * N + n] = 0.0f;
+                }
+            }
+        }
+        if (threadIdx.x == 0)
+            tickets[t] = 0;
+    };
+
+    int st = 0, j = 0, c = 0;
     unsigned parity = 0;
-    for (int c = 0; c < nchunks; ++c) {
-        const int b = c & 1, c0 = c * chunk, c1 = min(count, c0 + chunk);
-        const unsigned xpar = unsigned(c >> 1) & 1u;
+    // The tiles whose Y this block writes after its run, of its first and its second segment.
+    int finishFirst = -1, finishLast = -1;
+    for (; c < nchunks; ++c) {
+        int ca, cn; // the chunk's first unit and units
+        chunkAt(c, ca, cn);
+        const int b = c % XB, c0 = ca - u0, c1 = c0 + cn; // run-relative
+        const unsigned xpar = unsigned(c / XB) & 1u;
         const unsigned char *xs = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
         mbarWait(xFull + unsigned(b) * 8u, xpar);
@@ -907,116 +1051,47 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
             }
         }
 #if __CUDA_ARCH__ >= 900
-        // Buffer b is free once every warp is past it; chunk c + 2 goes into it.
+        // Buffer b is free once every warp is past it: the last one puts chunk c + XB into it.
+        // (The count only grows, by W a use: the W-th arrival of a use is the last.)
         __syncwarp();
-        if (lane == 0)
-            mbarArrive(xEmpty + unsigned(b) * 8u);
-        if (threadIdx.x == 0 && c + 2 < nchunks) {
-            mbarWait(xEmpty + unsigned(b) * 8u, xpar);
-            issueX(c + 2, b);
+        if (lane == 0) {
+            __threadfence_block(); // this warp's reads of the buffer before its arrival
+            const unsigned before = atomicAdd(xDone + b, 1u);
+            if ((before + 1u) % unsigned(W) == 0u && c + XB < nchunks) {
+                __threadfence_block(); // every warp's reads before the copy (ordered by issueX's proxy fence)
+                issueX(c + XB, b);
+            }
         }
 #endif
+        if constexpr (BAL) {
+            // The end of a segment: the chunk ends its tile's part of the run. The blocks whose
+            // runs meet tile t, from the share formula: block b starts at unit floor(b U / P), so
+            // unit u lies in block floor(((u + 1) P - 1) / U).
+            if (c != nchunks1 - 1 && c != nchunks - 1)
+                continue;
+            const int t = ca / groups;
+            auto blockOf = [&](long long u) { return int(((u + 1) * gridDim.x - 1) / units); };
+            if (flush(t, blockOf((long long)(t + 1) * groups - 1) - blockOf((long long)t * groups) + 1))
+                (c < nchunks1 ? finishFirst : finishLast) = t;
+#pragma unroll
+            for (int tb = 0; tb < TB; ++tb)
+#pragma unroll
+                for (int m = 0; m < MT; ++m)
+#pragma unroll
+                    for (int i = 0; i < 4; ++i)
+                        acc[tb][m][i] = 0.0f;
+        }
     }
 #if __CUDA_ARCH__ < 900
     rl_cp_async_wait<0>(); // only empty groups remain
 #endif
-
-    // Warps along K add their sums in shared memory, each through its own ring (every copy into
-    // it has landed and been read): a block barrier instead of KS times the fp32 atomics, the
-    // fence and the ticket below, which sit on the launch's critical path.
-    if constexpr (KS > 1) {
-        constexpr int V = TB * MT * 4;
-        static_assert(V * 32 * 4 <= STAGES * SB, "a warp's sums fit its ring");
-        float *own = reinterpret_cast<float *>(ring), *sums = &acc[0][0][0]; // sums[v], v < V
-#pragma unroll
-        for (int v = 0; v < V; ++v)
-            own[v * 32 + lane] = sums[v];
-        __syncthreads();
-        if (ks == 0)
-            for (int o = 1; o < KS; ++o) {
-                const float *other =
-                    reinterpret_cast<const float *>(rl_w4smem + ringOff + (o * WARPS + wc) * STAGES * SB);
-#pragma unroll
-                for (int v = 0; v < V; ++v)
-                    sums[v] += other[v * 32 + lane];
-            }
-    }
-    // Each column warp owns its columns: its sums go out as they are (tokens past M are zeros, not
-    // stored); the warps along K but the first only take part in the split-K end's barriers.
-    const bool split = gridDim.y > 1;
-#pragma unroll
-    for (int tb = 0; tb < TB; ++tb)
-#pragma unroll
-        for (int m = 0; m < MT; ++m)
-#pragma unroll
-            for (int i = 0; i < 4; ++i) {
-                const int r = tb * 8 + tig * 2 + (i & 1);
-                const int nc = n0 + wc * NT * 8 + m * 16 + g + (i >> 1) * 8;
-                if (ks != 0 || r >= M || nc >= N)
-                    continue;
-                const long long at = (long long)r * N + nc;
-                if (!split)
-                    y[at] = rl_from_float<T>(acc[tb][m][i]);
-                else
-                    atomicAdd(ws + at, acc[tb][m][i]);
-            }
-    if (!split)
-        return;
-    __threadfence();
-    __syncthreads();
-    if (threadIdx.x == 0)
-        last = atomicAdd(tickets + blockIdx.x, 1u) == gridDim.y - 1;
-    __syncthreads();
-    if (!last)
-        return;
-    __threadfence();
-    // This pass is on the launch's critical path, so its L2 round trips overlap: with N a
-    // multiple of 4 each thread loads all its sums at once, as at most eight float4 (M * NT /
-    // 16 of them), and stores them as four values; else eight sums a thread at a time. (Eight
-    // scalar sums at a time took four round trips at M = 16: on the H200 the split-K end then
-    // cost 4-5 us of 23 us at 8192 x 8192.)
-    if (N % 4 == 0) {
-        constexpr int QUADS = (MR * BN / 4 + THREADS - 1) / THREADS; // an upper bound: M <= MR
-        float4 v[QUADS];
-#pragma unroll
-        for (int k = 0; k < QUADS; ++k) {
-            const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
-            v[k] = r < M && n < N ? __ldcg(reinterpret_cast<const float4 *>(ws + (long long)r * N + n))
-                                  : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        }
-#pragma unroll
-        for (int k = 0; k < QUADS; ++k) {
-            const int idx = 4 * (threadIdx.x + k * THREADS), r = idx / BN, n = n0 + idx % BN;
-            if (r < M && n < N) {
-                T out[4] = {rl_from_float<T>(v[k].x), rl_from_float<T>(v[k].y), rl_from_float<T>(v[k].z),
-                            rl_from_float<T>(v[k].w)};
-                *reinterpret_cast<uint2 *>(y + (long long)r * N + n) = *reinterpret_cast<const uint2 *>(out);
-                *reinterpret_cast<float4 *>(ws + (long long)r * N + n) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-            }
-        }
-        if (threadIdx.x == 0)
-            tickets[blockIdx.x] = 0;
-        return;
-    }
-    constexpr int BATCH = 8;
-    for (int base = threadIdx.x; base < M * BN; base += BATCH * THREADS) {
-        float v[BATCH];
-#pragma unroll
-        for (int k = 0; k < BATCH; ++k) {
-            const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
-            v[k] = r < M && n < N ? __ldcg(ws + (long long)r * N + n) : 0.0f;
-        }
-#pragma unroll
-        for (int k = 0; k < BATCH; ++k) {
-            const int idx = base + k * THREADS, r = idx / BN, n = n0 + idx % BN;
-            if (r < M && n < N) {
-                y[(long long)r * N + n] = rl_from_float<T>(v[k]);
-                ws[(long long)r * N + n] = 0.0f;
-            }
-        }
-    }
-    if (threadIdx.x == 0)
-        tickets[blockIdx.x] = 0;
+    if constexpr (!BAL) // a share without groups counts for its tile's ticket too
+        if (flush(int(blockIdx.x), int(gridDim.y)))
+            finishFirst = int(blockIdx.x);
+    if (finishFirst >= 0)
+        finish(finishFirst);
+    if (finishLast >= 0)
+        finish(finishLast);
 }
 
 // ---------------------------------------------------------------- residual + RMSNorm

@@ -65,11 +65,11 @@ def main():
                 t, r = m["time_s"]["median"], m.get("resources", {})
                 ok = m["check"]["ok"]
                 kernel, p = todo[int(rid)]
-                line = ("%-6s M=%-2d N=%-5d warps=%s kwarps=%s nt=%s stages=%s wgmma=%s smem=%s splitk=%-3s %7.1f us "
+                line = ("%-6s M=%-2d N=%-5d warps=%s kwarps=%s nt=%s stages=%s wgmma=%s xbufs=%s bal=%s smem=%s splitk=%-3s %7.1f us "
                         "%6.3f TB/s min %6.1f grid %s bps %s %s %s MHz" % (
                             "cublas" if kernel.endswith("cublas") else "w4a16", p["M"], p["N"],
                             r.get("block", 0) // 32, m["params"].get("kwarps"), m["params"].get("ntiles"),
-                            m["params"].get("stages"), m["params"].get("wgmma"), r.get("dyn_smem"),
+                            m["params"].get("stages"), m["params"].get("wgmma"), r.get("xbufs"), r.get("balanced"), r.get("dyn_smem"),
                             r.get("splitk"), t * 1e6,
                             m["bytes"] / t / 1e12,
                             m["time_s"]["min"] * 1e6, r.get("grid"), r.get("blocks_per_sm"),

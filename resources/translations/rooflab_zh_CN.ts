@@ -5106,6 +5106,16 @@ Source: %7</source>
         <translation>1：warpgroup 的四个 warp 用 wgmma 一起计算各自的列（Hopper，sm_90a），X 由 TMA 读入；0：每个 warp 各用 mma.sync</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>1: one wave of blocks sharing out all the (column tile, group) pieces evenly, a block&apos;s share running on into the next tile (mma.sync, whole panels, no warps along K); 0: each column tile split along K into splitk blocks</source>
+        <translation>1：一波 block 平均分摊全部（列 tile，组）小块，一个 block 的份额可延续到下一个 tile（mma.sync，整块 64 列，K 方向不分 warp）；0：每个列 tile 沿 K 分给 splitk 个 block</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>buffers of X&apos;s rows a block cycles through, about 8 KiB each, one filled while the warps read the others (0: two)</source>
+        <translation>block 轮流使用的 X 行缓冲区个数，每个约 8 KiB，warp 读其余缓冲区时填充一个（0：两个）</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>warps x kwarps (%1 x %2) is more than 16 warps a block</source>
         <translation>warps x kwarps（%1 x %2）超过了每个 block 16 个 warp</translation>
@@ -5121,12 +5131,17 @@ Source: %7</source>
         <translation>wgmma 要求每个 warp 负责完整的 64 列面板，且不沿 K 划分 warp（ntiles 8，kwarps 1）</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>balance=1 takes whole 64-column panels a warp, no warps along K and mma.sync (ntiles 8, kwarps 1, wgmma 0)</source>
+        <translation>balance=1 要求每个 warp 整块 64 列、K 方向不分 warp 并使用 mma.sync（ntiles 8，kwarps 1，wgmma 0）</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>splitk (%1) is more than the K / 128 = %2 groups of 128 weights to share out</source>
         <translation>splitk（%1）超过了可分配的 K / 128 = %2 组（每组 128 个权重）</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+117"/>
         <source>Decode attention (GQA, split KV)</source>
         <translation>Decode 注意力（GQA，切分 KV）</translation>
     </message>
@@ -5146,7 +5161,7 @@ Source: %7</source>
         <translation>decode 步中少量 token 的 Y = X * W（M &lt;= 16），W 以 4 位存储，沿 K 每 128 个权重一个 fp16 缩放因子（w = (q - 8) * scale），在寄存器中反量化后直接放入 Tensor Core fragment，fp32 累加，仅靠列数填不满 GPU 时沿 K 切分。字节数只有 bf16 权重的四分之一：在权重占主导时速度约为 bf16 GEMM 的 4 倍（对比 llm.w4a16_cublas）。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>cuBLAS on dequantized W4A16 weights</source>
         <translation>cuBLAS 处理反量化后的 W4A16 权重</translation>
     </message>
@@ -5203,7 +5218,7 @@ Source: %7</source>
         <translation>列数</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_llm.cpp" line="-118"/>
+        <location filename="../../kernels/family_llm.cpp" line="-119"/>
         <location filename="../../kernels/family_memory.cpp" line="+10"/>
         <source>parameter &quot;cols&quot; (%1) is too long for &quot;block&quot; %2: at most 64 values per thread, so cols &lt;= %3</source>
         <translation>参数“cols”（%1）对“block” %2 来说太长：每线程最多 64 个值，所以 cols &lt;= %3</translation>
@@ -6194,7 +6209,7 @@ Source: %7</source>
 <context>
     <name>kernels::W4Bench</name>
     <message>
-        <location filename="../../kernels/bench_llm.cpp" line="+237"/>
+        <location filename="../../kernels/bench_llm.cpp" line="+239"/>
         <source>wgmma=1 uses wgmma and TMA, which only sm_90 (Hopper) has; this device is %1</source>
         <translation>wgmma=1 使用 wgmma 和 TMA，只有 sm_90（Hopper）具备；此设备是 %1</translation>
     </message>
