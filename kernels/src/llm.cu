@@ -610,9 +610,15 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // group's 128 bytes of scales. sm_90: one bulk copy (TMA) by lane 0, completing on the
     // stage's mbarrier. Before: every lane copies its own weight pieces and lanes tig = 0 the
     // scales of their g, a cp.async group per stage.
+    // Records of one group lie panels records apart; the run's first segment starts at rec0,
+    // its second (balanced only: the next tile, group 0) at rec1. Computed once: a division by
+    // the runtime group count in every issue cost the H200 7-8 % at 8192 x 28672.
+    const int tileFirst = u0 / groups, len0 = (tileFirst + 1) * groups - u0; // units in tile tileFirst
+    const size_t recStep = size_t(panels) * kRlW4Record;
+    const uint4 *rec0 = w + (size_t(u0 - tileFirst * groups) * panels + firstTile(tileFirst) / 8) * kRlW4Record;
+    const uint4 *rec1 = w + size_t(firstTile(tileFirst + 1) / 8) * kRlW4Record;
     auto issue = [&](int i, int st) {
-        const int u = u0 + i, grp = u % groups;
-        const uint4 *src = w + (size_t(grp) * panels + firstTile(u / groups) / 8) * kRlW4Record;
+        const uint4 *src = (!BAL || i < len0) ? rec0 + size_t(i) * recStep : rec1 + size_t(i - len0) * recStep;
 #if __CUDA_ARCH__ >= 900
         if (lane == 0) {
             const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
@@ -675,7 +681,8 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     auto issueX = [&](int c, int b) {
         int a, cn;
         chunkAt(c, a, cn);
-        const int gx = a % groups; // the chunk's first group (chunks never span two tiles)
+        // The chunk's first group (chunks never span two tiles; the second segment starts at 0).
+        const int gx = c < nchunks1 ? a - tileFirst * groups : a - seg1;
         const T *src = x + gx * 128;
         unsigned char *dst = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
@@ -1019,13 +1026,16 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
 
     int st = 0, j = 0, c = 0;
     unsigned parity = 0;
+    // Chunk c's buffer b = c % XB and its use's parity (c / XB) & 1, counted along (XB is a
+    // runtime value: no division a chunk).
+    int b = 0;
+    unsigned xpar = 0;
     // The tiles whose Y this block writes after its run, of its first and its second segment.
     int finishFirst = -1, finishLast = -1;
-    for (; c < nchunks; ++c) {
+    for (; c < nchunks; ++c, b = b + 1 == XB ? 0 : b + 1, xpar ^= b == 0 ? 1u : 0u) {
         int ca, cn; // the chunk's first unit and units
         chunkAt(c, ca, cn);
-        const int b = c % XB, c0 = ca - u0, c1 = c0 + cn; // run-relative
-        const unsigned xpar = unsigned(c / XB) & 1u;
+        const int c0 = ca - u0, c1 = c0 + cn; // run-relative
         const unsigned char *xs = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
         mbarWait(xFull + unsigned(b) * 8u, xpar);
