@@ -320,7 +320,8 @@ public:
         int M = int(m_M), N = int(m_N), K = int(m_K);
         int xb = m_xbufs;
         void *args[] = {&m_xmap, &m_x, &m_w, &m_y, &m_ws, &m_tickets, &M, &N, &K, &xb};
-        const dim3 grid = m_balanced ? dim3(unsigned(m_blocks)) : dim3(unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK));
+        const dim3 grid =
+            m_balanced ? dim3(unsigned(m_blocks)) : dim3(unsigned(ceilDiv(m_N, cols())), unsigned(m_splitK));
         return ctx.launch(m_kernel, grid, dim3(unsigned(threads())), smem(m_groupsPerBlock), args, error);
     }
 

@@ -99,7 +99,7 @@ QList<ParamSpec> w4Params(bool ours)
                      0, 0, 1),
             intParam("xbufs",
                      tr("buffers of X's rows a block cycles through, about 8 KiB each, one filled while the "
-                        "warps read the others (0: two)"),
+                        "warps read the others (0: two, four when M > 8)"),
                      0, 0, 8),
         };
     return ps;

@@ -19,8 +19,10 @@ inline constexpr int kW4Wgmma =
     0; // TC: 1 takes the groups by warpgroup MMA (sm_90a), 0 by mma.sync (default)
 inline constexpr int kW4KWarps = 1; // warps along K a column warp's columns are shared by (KS, default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4XBytes = 8192;      // X's rows a block's buffer holds (two buffers)
-inline constexpr int kW4Stages = 3;         // stages of a warp's ring: STAGES - 1 groups in flight (default)
+inline constexpr int kW4XBytes = 8192; // X's rows a block's buffer holds (about; see w4a16XBufs)
+// Stages of a warp's ring: STAGES - 1 groups in flight (default). Two: on the H200 one group in
+// flight a warp with more blocks an SM ran 1-4 % faster than two at every benchmark shape.
+inline constexpr int kW4Stages = 2;
 inline constexpr int kW4RecordBytes = 4224; // a (64-column panel, group) record: weights, then scales
 inline constexpr int kW4Group = 128;        // weights per fp16 scale along K
 inline constexpr int kW4MaxM = 16;          // rows of X: one mma tile
@@ -31,10 +33,12 @@ inline constexpr int attentionSmem(int D)
     return kAttnWarps * 2 * 2 * kAttnTileRows * D * 2;
 }
 // X's buffers of a w4a16_gemm block, of about kW4XBytes each (more of X ahead of the block's
-// slowest warp). 0 asks for the default.
+// slowest warp). 0 asks for the default: two when a buffer holds 4 groups or more (M <= 8),
+// four for 16 rows, whose buffers hold 2 groups each (on the H200, 8192 x 28672 at M = 16: four
+// buffers 50.8-53.2 us against 51.9-54.6 for two).
 inline constexpr int w4a16XBufs(int M, int xbufs)
 {
-    return xbufs > 0 ? xbufs : (M <= 8 ? 2 : 2);
+    return xbufs > 0 ? xbufs : (M <= 8 ? 2 : 4);
 }
 // Groups of 128 k of X's M rows a buffer of a w4a16_gemm block holds, and its dynamic shared
 // memory for `groups` groups a block (kernels/src/llm.cu): xb buffers of X's rows (each row

@@ -911,12 +911,15 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         } else if (l.kernel == QLatin1String("llm.w4a16_gemm")) {
             // Half a byte per weight and an fp16 scale per 128, X once (its re-reads per column
             // tile stay in L2), Y written. A warp's ntiles x 8 columns x 128 k of a group are
-            // ntiles x 512 bytes and 128 of scales, copied into the warp's ring of `stages`
-            // (stages - 1 in flight while one is multiplied).
+            // ntiles x 512 bytes and 128 of scales, copied into the warp's ring of `stages`.
+            // The warp issues group j + stages - 1 before it waits for group j, so while it waits
+            // (the case the latency term describes) all `stages` copies are in flight; stages - 1
+            // only while it multiplies. (Counting stages - 1 had two stages at half the rate of
+            // three; on the H200 two ran as fast.)
             const double M = param(p, "M", 1), N = param(p, "N", 1), K = param(p, "K", 128);
             readBytes = K * N / 2 + std::ceil(K / 128) * N * 2 + M * K * s;
             writeBytes = M * N * s;
-            flightPerWarp = double(std::max<qint64>(1, param(p, "stages", 3) - 1)) *
+            flightPerWarp = double(std::max<qint64>(1, param(p, "stages", 2))) *
                             (double(std::max<qint64>(1, param(p, "ntiles", 8))) * 512.0 + 128.0);
             r.notes << tr(
                 "W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization "

@@ -148,8 +148,9 @@ private slots:
         QTest::newRow("w4 balance kwarps 2")
             << "llm.w4a16_gemm" << QVariantMap{{"balance", 1}, {"kwarps", 2}} << ""
             << "balance=1";
-        QTest::newRow("w4 balance wgmma") << "llm.w4a16_gemm" << QVariantMap{{"balance", 1}, {"wgmma", 1}} << ""
-                                          << "balance=1";
+        QTest::newRow("w4 balance wgmma")
+            << "llm.w4a16_gemm" << QVariantMap{{"balance", 1}, {"wgmma", 1}} << ""
+            << "balance=1";
         QTest::newRow("w4 xbufs 9") << "llm.w4a16_gemm" << QVariantMap{{"xbufs", 9}} << ""
                                     << "xbufs";
         QTest::newRow("w4 N odd") << "llm.w4a16_gemm" << QVariantMap{{"N", 77}, {"K", 256}} << "fp16"
@@ -283,9 +284,11 @@ private slots:
             << "sm_90a";
         // The balanced schedule (its own template instance) and the most X buffers.
         QTest::addRow("w4a16 balance M 16 sm_90")
-            << "llm.w4a16_gemm" << QVariantMap{{"M", 16}, {"balance", 1}} << "bf16" << "sm_90";
+            << "llm.w4a16_gemm" << QVariantMap{{"M", 16}, {"balance", 1}} << "bf16"
+            << "sm_90";
         QTest::addRow("w4a16 xbufs 8 M 9 sm_80")
-            << "llm.w4a16_gemm" << QVariantMap{{"M", 9}, {"xbufs", 8}} << "fp16" << "sm_80";
+            << "llm.w4a16_gemm" << QVariantMap{{"M", 9}, {"xbufs", 8}} << "fp16"
+            << "sm_80";
         QTest::addRow("rmsnorm 77 columns sm_90")
             << "llm.residual_rmsnorm" << QVariantMap{{"cols", 77}, {"block", 64}} << "bf16"
             << "sm_90";

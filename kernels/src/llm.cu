@@ -532,7 +532,8 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     static_assert(KS == 1 || KS == 2 || KS == 4 || KS == 8 || KS == 16, "one to sixteen warps along K");
     static_assert(TC == 0 || (NT == 8 && KS == 1 && WARPS % 4 == 0),
                   "wgmma: whole warpgroups of whole panels, no warps along K");
-    static_assert(BAL == 0 || (NT == 8 && KS == 1 && TC == 0), "balanced: whole panels, mma.sync, no warps along K");
+    static_assert(BAL == 0 || (NT == 8 && KS == 1 && TC == 0),
+                  "balanced: whole panels, mma.sync, no warps along K");
     constexpr bool HALF = RlIsHalf<T>::value;
     constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
@@ -615,10 +616,12 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // the runtime group count in every issue cost the H200 7-8 % at 8192 x 28672.
     const int tileFirst = u0 / groups, len0 = (tileFirst + 1) * groups - u0; // units in tile tileFirst
     const size_t recStep = size_t(panels) * kRlW4Record;
-    const uint4 *rec0 = w + (size_t(u0 - tileFirst * groups) * panels + firstTile(tileFirst) / 8) * kRlW4Record;
+    const uint4 *rec0 =
+        w + (size_t(u0 - tileFirst * groups) * panels + firstTile(tileFirst) / 8) * kRlW4Record;
     const uint4 *rec1 = w + size_t(firstTile(tileFirst + 1) / 8) * kRlW4Record;
     auto issue = [&](int i, int st) {
-        const uint4 *src = (!BAL || i < len0) ? rec0 + size_t(i) * recStep : rec1 + size_t(i - len0) * recStep;
+        const uint4 *src =
+            (!BAL || i < len0) ? rec0 + size_t(i) * recStep : rec1 + size_t(i - len0) * recStep;
 #if __CUDA_ARCH__ >= 900
         if (lane == 0) {
             const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
@@ -671,8 +674,8 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // one segment or two (the host makes no share longer than a tile's groups). Chunk c starts
     // at unit a and holds cn units.
     const int seg1 = BAL ? min(u1, (u0 / groups + 1) * groups) : u1; // where the first segment ends
-    const int nchunks1 = (seg1 - u0 + chunk - 1) / chunk;          // its chunks
-    const int nchunks = nchunks1 + (u1 - seg1 + chunk - 1) / chunk; // all of the run's
+    const int nchunks1 = (seg1 - u0 + chunk - 1) / chunk;            // its chunks
+    const int nchunks = nchunks1 + (u1 - seg1 + chunk - 1) / chunk;  // all of the run's
     auto chunkAt = [&](int c, int &a, int &cn) {
         const bool first = c < nchunks1;
         a = first ? u0 + c * chunk : seg1 + (c - nchunks1) * chunk;
@@ -995,8 +998,10 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
                 if (r < M && n < N) {
                     T out[4] = {rl_from_float<T>(v[k].x), rl_from_float<T>(v[k].y), rl_from_float<T>(v[k].z),
                                 rl_from_float<T>(v[k].w)};
-                    *reinterpret_cast<uint2 *>(y + (long long)r * N + n) = *reinterpret_cast<const uint2 *>(out);
-                    *reinterpret_cast<float4 *>(ws + (long long)r * N + n) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+                    *reinterpret_cast<uint2 *>(y + (long long)r * N + n) =
+                        *reinterpret_cast<const uint2 *>(out);
+                    *reinterpret_cast<float4 *>(ws + (long long)r * N + n) =
+                        make_float4(0.0f, 0.0f, 0.0f, 0.0f);
                 }
             }
             if (threadIdx.x == 0)

@@ -5112,8 +5112,8 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>buffers of X&apos;s rows a block cycles through, about 8 KiB each, one filled while the warps read the others (0: two)</source>
-        <translation>block 轮流使用的 X 行缓冲区个数，每个约 8 KiB，warp 读其余缓冲区时填充一个（0：两个）</translation>
+        <source>buffers of X&apos;s rows a block cycles through, about 8 KiB each, one filled while the warps read the others (0: two, four when M &gt; 8)</source>
+        <translation>block 轮流使用的 X 行缓冲区个数，每个约 8 KiB，warp 读其余缓冲区时填充一个（0：两个，M &gt; 8 时四个）</translation>
     </message>
     <message>
         <location line="+11"/>
