@@ -5,6 +5,7 @@
 #include "classroom/presentationmode.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
+#include "shell/wheelguard.h"
 #include "tile/tilesession.h"
 #include "workspace/workspace.h"
 
@@ -13,7 +14,8 @@
 AppShell::AppShell(model::SpecDb db, WorkerClient *worker, QObject *parent)
     : QObject(parent), m_workspace(new Workspace(std::move(db), this))
 {
-    if (worker) // tile measurements queue with the Runs panel's, so two runs never share the GPU
+    WheelGuard::install(); // a wheel over a panel scrolls it; it never changes a field passed over
+    if (worker)            // tile measurements queue with the Runs panel's, so two runs never share the GPU
         m_workspace->tileSession()->setWorker(worker);
     m_workspace->restore(QSettings());
     m_window = create();

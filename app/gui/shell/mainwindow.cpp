@@ -8,6 +8,7 @@
 #include "panels/workloadpanel.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/gpupicker.h"
+#include "shell/panelswitcher.h"
 #include "shell/uilanguage.h"
 #include "shell/windowfit.h"
 #include "tile/tileexplorer.h"
@@ -216,9 +217,17 @@ void MainWindow::buildDocks()
     addPanel(m_occupancy, tr("Occupancy"));
     m_panelDock = new QDockWidget(tr("Panels"), this);
     m_panelDock->setObjectName(QStringLiteral("panelDock"));
-    m_panelDock->setWidget(m_panels);
+    // The panels' names as buttons that wrap into rows, above the panel in front.
+    auto *panelsBox = new QWidget;
+    auto *panelsLayout = new QVBoxLayout(panelsBox);
+    panelsLayout->setContentsMargins(0, 0, 0, 0);
+    panelsLayout->setSpacing(2);
+    m_switcher = new PanelSwitcher(m_panels);
+    panelsLayout->addWidget(m_switcher);
+    panelsLayout->addWidget(m_panels, 1);
+    m_panelDock->setWidget(panelsBox);
     addDockWidget(Qt::RightDockWidgetArea, m_panelDock);
-    resizeDocks({m_gpuDock, m_panelDock}, {290, 340}, Qt::Horizontal);
+    resizeDocks({m_gpuDock, m_panelDock}, {260, 420}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions()
@@ -392,6 +401,8 @@ QScrollArea *MainWindow::addPanelPage(const QString &title)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     m_panels->addTab(scroll, title);
+    if (m_switcher)
+        m_switcher->rebuild();
     return scroll;
 }
 

@@ -15,6 +15,7 @@ class GpuPicker;
 class OccupancyPanel;
 class QAction;
 class QScrollArea;
+class PanelSwitcher;
 class QTabWidget;
 class QToolButton;
 class TileExplorer;
@@ -132,6 +133,7 @@ private:
     OccupancyPanel *m_occupancy = nullptr;
     TileExplorer *m_tiles = nullptr;
     QTabWidget *m_panels = nullptr;
+    PanelSwitcher *m_switcher = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_gpuDock = nullptr;

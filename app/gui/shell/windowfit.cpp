@@ -10,6 +10,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <algorithm>
@@ -32,9 +33,14 @@ WindowFit::WindowFit(QMainWindow *window, RooflineChart *chart)
     watchDocks();
 }
 
+bool WindowFit::isSmallScreen(const QRect &available)
+{
+    return available.width() < kSmallScreenWidth || available.height() < kSmallScreenHeight;
+}
+
 QRect WindowFit::initialGeometry(const QRect &available)
 {
-    if (available.width() < kSmallScreenWidth || available.height() < kSmallScreenHeight)
+    if (isSmallScreen(available))
         return available;
     const QSize size(int(available.width() * 0.9), int(available.height() * 0.9));
     QRect r(QPoint(0, 0), size);
@@ -68,6 +74,10 @@ void WindowFit::fitToScreen(bool fresh)
     m_window->setGeometry(fresh ? initialGeometry(available) : clamped(m_window->geometry(), available));
     m_fitted = m_window->geometry();
     m_frameChecked = false;
+    // On a projector the window is maximized, not just sized to the screen: a window manager
+    // then fits its frame and title bar inside the screen, and the status bar stays on it.
+    if (fresh && isSmallScreen(available))
+        m_window->setWindowState(m_window->windowState() | Qt::WindowMaximized);
     schedule();
 }
 
@@ -144,15 +154,32 @@ void WindowFit::schedule()
     QTimer::singleShot(0, this, &WindowFit::update);
 }
 
+// The scroll area that shows the dock's content now: the dock's own, or the page in front of a
+// tab widget inside it (the Panels dock).
+static const QScrollArea *frontScroll(const QDockWidget *dock)
+{
+    if (const auto *scroll = qobject_cast<const QScrollArea *>(dock->widget()))
+        return scroll;
+    if (!dock->widget())
+        return nullptr;
+    if (const auto *tabs =
+            dock->widget()->findChild<const QTabWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        return qobject_cast<const QScrollArea *>(tabs->currentWidget());
+    return nullptr;
+}
+
 int WindowFit::comfortableWidth(const QDockWidget *dock) const
 {
-    // A dock that scrolls could shrink to a sliver; keep the width its contents need without a
-    // horizontal scroll bar (the GPU dock: the pickers and one column of ceiling toggles).
-    const auto *scroll = qobject_cast<const QScrollArea *>(dock->widget());
+    // The width at which the dock's content in front needs no horizontal scroll bar and cuts no
+    // field: its preferred width, with the vertical scroll bar and what lies around the scroll
+    // area (the Panels dock's buttons, frames).
+    const QScrollArea *scroll = frontScroll(dock);
     if (!scroll || !scroll->widget())
-        return 0;
-    return scroll->widget()->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
-           2 * scroll->frameWidth() + 4;
+        return dock->minimumSizeHint().width();
+    const QWidget *content = scroll->widget();
+    const int inner = std::max(content->minimumSizeHint().width(), content->sizeHint().width());
+    const int around = std::max(0, dock->width() - scroll->width());
+    return inner + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth() + around + 2;
 }
 
 void WindowFit::update()
@@ -162,21 +189,22 @@ void WindowFit::update()
         return;
     watchDocks();
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly);
-    if (!isKeepingRoom()) {
-        for (QDockWidget *dock : docks)
-            if (dock->maximumWidth() != QWIDGETSIZE_MAX)
-                dock->setMaximumWidth(QWIDGETSIZE_MAX);
+    // No dock is ever capped: the user sizes the side areas (a cap from an older version goes).
+    for (QDockWidget *dock : docks)
+        if (dock->maximumWidth() != QWIDGETSIZE_MAX)
+            dock->setMaximumWidth(QWIDGETSIZE_MAX);
+    if (!isKeepingRoom())
         return;
-    }
 
-    // The side areas' widths now and the least each can take.
+    // The side areas: the docks in front, what their content needs, the least each can take.
     struct Side
     {
-        QList<QDockWidget *> docks;
-        int width = 0;
         QList<QDockWidget *> front;
+        int width = 0;
+        int need = 0;
         int minimum = 0;
         bool shown = false;
+        const QWidget *content = nullptr; // the page in front, to notice a switch of panel
     } sides[2];
     for (QDockWidget *dock : docks) {
         if (dock->isFloating())
@@ -185,19 +213,20 @@ void WindowFit::update()
         if (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea)
             continue;
         Side &side = sides[area == Qt::LeftDockWidgetArea ? 0 : 1];
-        side.docks << dock;
         // A dock behind another's tab counts as visible but is not laid out: only the front one
         // tells the side's width.
-        if (dock->isVisible() && !dock->visibleRegion().isEmpty()) {
-            side.shown = true;
-            side.width = std::max(side.width, dock->width());
-            side.front << dock;
-        }
-        if (dock->isVisible())
-            side.minimum = std::max({side.minimum, dock->minimumSizeHint().width(), dock->minimumWidth()});
+        if (!dock->isVisible() || dock->visibleRegion().isEmpty())
+            continue;
+        side.shown = true;
+        side.front << dock;
+        side.width = std::max(side.width, dock->width());
+        side.need = std::max(side.need, comfortableWidth(dock));
+        side.minimum = std::max({side.minimum, dock->minimumSizeHint().width(), dock->minimumWidth()});
+        if (const QScrollArea *scroll = frontScroll(dock))
+            side.content = scroll->widget();
     }
 
-    // What the chart needs: its share of the window for the plot area, plus its own axes.
+    // What the chart keeps: kChartShare of the window for its plot area, plus its axes.
     const RooflineChart *chart = m_chart;
     const QRectF plot = chart->plotArea();
     const int axes = plot.width() > 0 && plot.width() < chart->width()
@@ -208,60 +237,47 @@ void WindowFit::update()
     const int width = m_window->width();
     const int budget = width - int(std::ceil(kChartShare * width)) - axes - 2 -
                        separator * (int(sides[0].shown) + int(sides[1].shown));
-    // The front docks' contents without a horizontal scroll bar, where that leaves the other
-    // side some room (the lesson's step list scrolls sideways sooner).
-    for (Side &side : sides)
-        for (QDockWidget *dock : std::as_const(side.front))
-            side.minimum = std::max(side.minimum, std::min(comfortableWidth(dock), int(budget * 0.55)));
 
-    // A side's width the user set by dragging its separator (the window's width the same) is
-    // the one it goes back to whenever there is room.
+    // A width the user set by dragging a separator (the window's width the same) is kept for
+    // that side while its content fits in it.
     const bool dragging = QGuiApplication::mouseButtons() & Qt::LeftButton;
     if (dragging && width == m_lastWidth)
         for (int i = 0; i < 2; ++i)
             if (sides[i].shown && sides[i].width > 0)
                 m_preferred[i] = sides[i].width;
-    // Targets: the preferred widths, or, when they do not fit, both given back in proportion,
-    // neither below what its contents need.
+
+    // Targets: each side what its content in front needs (or the user's wider choice); when
+    // both do not fit beside the chart, the GPU side gives way first (its lists scroll), then
+    // the panel side, neither below its minimum.
     int target[2];
     for (int i = 0; i < 2; ++i)
-        target[i] = sides[i].shown ? std::max(sides[i].minimum, m_preferred[i]) : 0;
+        target[i] = sides[i].shown ? std::max({sides[i].minimum, sides[i].need, m_preferred[i]}) : 0;
     if (target[0] + target[1] > budget) {
-        const double left = double(target[0]) / (target[0] + target[1]);
         if (sides[0].shown)
-            target[0] = std::max(sides[0].minimum, int(budget * left));
+            target[0] = std::max(sides[0].minimum, std::min(target[0], budget - target[1]));
         if (sides[1].shown)
-            target[1] = std::max(sides[1].minimum, budget - target[0]);
-        if (sides[0].shown)
-            target[0] = std::max(sides[0].minimum, budget - target[1]);
+            target[1] = std::max(sides[1].minimum, std::min(target[1], budget - target[0]));
     }
-    // Either side may be dragged wider into what the other leaves of the budget.
-    const int caps[2] = {std::max(target[0], budget - target[1]), std::max(target[1], budget - target[0])};
-    for (int i = 0; i < 2; ++i)
-        for (QDockWidget *dock : std::as_const(sides[i].docks)) {
-            const int cap = std::max(caps[i], dock->minimumSizeHint().width());
-            if (dock->maximumWidth() != cap)
-                dock->setMaximumWidth(cap);
-        }
 
-    // A new window width or a side shown or hidden: the docks take their targets (growing back
-    // as well as shrinking); otherwise they keep what the user made of them within the caps.
-    const bool changed =
-        width != m_lastWidth || sides[0].shown != m_lastShown[0] || sides[1].shown != m_lastShown[1];
+    // A new window width, a side shown or hidden, or another panel in front: the docks take
+    // their targets; otherwise they keep what the user made of them.
+    const bool changed = width != m_lastWidth || sides[0].shown != m_lastShown[0] ||
+                         sides[1].shown != m_lastShown[1] || sides[0].content != m_lastContent[0] ||
+                         sides[1].content != m_lastContent[1];
     m_lastWidth = width;
-    m_lastShown[0] = sides[0].shown;
-    m_lastShown[1] = sides[1].shown;
+    for (int i = 0; i < 2; ++i) {
+        m_lastShown[i] = sides[i].shown;
+        m_lastContent[i] = sides[i].content;
+    }
     if (!changed || dragging)
         return;
     QList<QDockWidget *> resize;
     QList<int> sizes;
     for (int i = 0; i < 2; ++i)
-        for (QDockWidget *dock : std::as_const(sides[i].front))
-            if (std::abs(dock->width() - target[i]) > 1) {
-                resize << dock;
-                sizes << target[i];
-                break; // one per side: tabbed docks share their width
-            }
+        if (!sides[i].front.isEmpty() && std::abs(sides[i].width - target[i]) > 1) {
+            resize << sides[i].front.first(); // one per side: tabbed docks share their width
+            sizes << target[i];
+        }
     if (!resize.isEmpty())
         m_window->resizeDocks(resize, sizes, Qt::Horizontal);
 }

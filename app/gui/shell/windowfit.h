@@ -9,22 +9,26 @@ class QDockWidget;
 class QMainWindow;
 class RooflineChart;
 
-// Fits the main window to the screen it opens on and keeps the chart readable beside the
-// docks. On a first start (no saved geometry) the window's size comes from the screen's
-// available geometry; a saved geometry larger than the screen is clamped to it. While the
-// chart is on the desk (not in presentation mode, where a lesson's panel takes its share of
-// the stage), the left and right docks are capped so that the chart's plot area keeps
-// kChartShare of the window's width: a wide panel (the results table, the occupancy sweeps)
-// scrolls in its tab instead of squeezing the chart.
+// Fits the main window to the screen it opens on and gives each side area the room its content
+// needs. On a first start (no saved geometry) the window is maximized on a small screen (a
+// 1280×720 projector) and takes most of a larger one; a saved geometry larger than the screen
+// is clamped to it. While the chart is on the desk (not in presentation mode, which lays out
+// its own stage), each side dock is sized, when the window or the panel in front changes, to
+// what its content needs without a horizontal scroll bar, as far as the chart's plot area
+// keeps kChartShare of the window's width; the GPU side gives way first. Nothing is capped: the
+// user drags the separators (or floats a dock) to any width, and a width set by dragging is
+// kept while it is wider than the content needs.
 class WindowFit : public QObject
 {
     Q_OBJECT
 
 public:
-    static constexpr double kChartShare = 0.55;
+    static constexpr double kChartShare = 0.38;
 
     WindowFit(QMainWindow *window, RooflineChart *chart);
 
+    // Below 1440×860 available (a 1280×720 projector, a 1366×768 laptop).
+    static bool isSmallScreen(const QRect &available);
     // 90 % of the available geometry, centred; on a small screen (a 1280×720 projector) all of it.
     static QRect initialGeometry(const QRect &available);
     // The geometry moved, and shrunk where it must be, to lie inside available.
@@ -32,9 +36,9 @@ public:
 
     // Sizes the window for its screen: first start when fresh, else clamps what was restored.
     void fitToScreen(bool fresh);
-    // Applies the dock caps now (normally done on the next event-loop turn after a change).
+    // Sizes the side docks now (normally done on the next event-loop turn after a change).
     void update();
-    // Whether the caps are held (the chart is shown on the desk).
+    // Whether the docks are sized for the chart's room (the chart is shown on the desk).
     bool isKeepingRoom() const;
     // In presentation mode the stage is laid out by it, not capped here.
     void setPresenting(bool presenting);
@@ -54,8 +58,9 @@ private:
     QSet<QDockWidget *> m_watched;
     bool m_pending = false;
     bool m_frameChecked = false;
-    QRect m_fitted;                  // the geometry fitToScreen() chose
-    int m_preferred[2] = {290, 340}; // left and right side widths, as MainWindow lays them out first
+    QRect m_fitted;              // the geometry fitToScreen() chose
+    int m_preferred[2] = {0, 0}; // left and right widths the user dragged to (0: none yet)
     int m_lastWidth = -1;
     bool m_lastShown[2] = {false, false};
+    const QWidget *m_lastContent[2] = {nullptr, nullptr};
 };

@@ -243,6 +243,11 @@ void TileExplorer::buildUi()
     root->addWidget(m_notes);
 }
 
+namespace {
+// A slider's length per stop: enough for a hand on a touchpad to land on each.
+constexpr int kPixelsPerStop = 12;
+} // namespace
+
 QWidget *TileExplorer::buildKnobs()
 {
     auto *box = new QGroupBox(tr("Configuration"));
@@ -508,6 +513,8 @@ void TileExplorer::refreshKnobs()
         k->stops = free ? k->rule.stops : QList<qint64>{};
         k->slider->setRange(0, std::max(0, int(k->stops.size()) - 1));
         k->slider->setEnabled(free && k->stops.size() > 1);
+        // Every stop within reach of the mouse: a small drag moves one stop, not five.
+        k->slider->setMinimumWidth(std::max(120, kPixelsPerStop * int(k->stops.size())));
         k->spin->setStops(k->stops);
         k->spin->setReadOnly(!free);
         k->spin->setButtonSymbols(free ? QAbstractSpinBox::UpDownArrows : QAbstractSpinBox::NoButtons);
