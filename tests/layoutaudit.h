@@ -106,25 +106,33 @@ inline QString clipping(const QWidget *w)
         r.translate(child->pos());
         if (child->isWindow())
             break;
-        const QRect inside = r.intersected(p->rect());
-        if (inside == r)
+        const QRect room = p->rect();
+        const bool sideways = r.left() < room.left() || r.right() > room.right();
+        const bool upDown = r.top() < room.top() || r.bottom() > room.bottom();
+        if (!sideways && !upDown)
             continue;
         const auto *area = qobject_cast<const QAbstractScrollArea *>(p->parentWidget());
         const bool viewport = area && area->viewport() == p;
-        const bool sideways = inside.left() != r.left() || inside.right() != r.right();
         const bool scrollsDown = viewport && area->verticalScrollBarPolicy() != Qt::ScrollBarAlwaysOff &&
                                  area->verticalScrollBar()->maximum() > 0;
-        if (inside.isEmpty() && !scrollsDown)
-            return QStringLiteral("outside %1").arg(QString::fromLatin1(p->metaObject()->className()));
-        if (sideways)
-            return QStringLiteral("cut sideways by %1 (needs %2 px, has %3)")
-                .arg(QString::fromLatin1(p->metaObject()->className()))
-                .arg(r.width())
-                .arg(inside.width());
+        const QString by = QString::fromLatin1(p->metaObject()->className()) +
+                           (viewport ? QStringLiteral(" (a scroll area's viewport)") : QString());
+        if (sideways) {
+            const int has =
+                std::max(0, std::min(r.right(), room.right()) - std::max(r.left(), room.left()) + 1);
+            return has == 0 ? QStringLiteral("outside %1, to the side").arg(by)
+                            : QStringLiteral("cut sideways by %1 (needs %2 px, has %3)")
+                                  .arg(by)
+                                  .arg(r.width())
+                                  .arg(has);
+        }
         if (!scrollsDown)
             return QStringLiteral("cut at the %1 by %2")
-                .arg(inside.top() != r.top() ? QStringLiteral("top") : QStringLiteral("bottom"),
-                     QString::fromLatin1(p->metaObject()->className()));
+                .arg(r.top() < room.top() ? QStringLiteral("top") : QStringLiteral("bottom"), by);
+        // Scrolled out of view is fine; what remains must still fit further up.
+        const QRect inside = r.intersected(room);
+        if (inside.isEmpty())
+            return {};
         r = inside; // scrolled out of view is fine; what remains must still fit above
     }
     return {};
@@ -203,10 +211,10 @@ inline QString textCut(const QWidget *w)
         return {};
     }
     if (const auto *slider = qobject_cast<const QAbstractSlider *>(w)) {
-        // Every value within reach of the mouse: at least 8 px a step on a horizontal slider.
+        // Every value within reach of the mouse: at least 5 px a step.
         const int steps = (slider->maximum() - slider->minimum()) / std::max(1, slider->singleStep());
         const int length = slider->orientation() == Qt::Horizontal ? slider->width() : slider->height();
-        if (steps > 0 && steps <= 64 && length < 8 * steps)
+        if (steps > 0 && steps <= 64 && length < 5 * steps)
             return QStringLiteral("%1 steps on %2 px").arg(steps).arg(length);
         return {};
     }

@@ -75,6 +75,7 @@ void OccupancyPanel::buildUi()
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
+    m_title->setWordWrap(true); // the GPU's name and limits: two lines in a narrow dock
     root->addWidget(m_title, 0, 0, 1, 2);
 
     // ---- inputs
@@ -83,7 +84,9 @@ void OccupancyPanel::buildUi()
     form->setColumnStretch(1, 1);
     auto addRow = [&](int row, const QString &label, QWidget *control, QSpinBox *spin,
                       QWidget *extra = nullptr) {
-        form->addWidget(new QLabel(label, inputs), row, 0);
+        auto *name = new QLabel(label, inputs);
+        name->setWordWrap(true); // two lines in a narrow dock rather than a wider panel
+        form->addWidget(name, row, 0);
         if (control)
             form->addWidget(control, row, 1);
         form->addWidget(spin, row, 2);
@@ -94,6 +97,7 @@ void OccupancyPanel::buildUi()
     m_threadsSlider = new QSlider(Qt::Horizontal, inputs);
     m_threadsSlider->setObjectName("threadsSlider");
     m_threadsSlider->setToolTip(tr("threads per block, in whole warps"));
+    m_threadsSlider->setMinimumWidth(5 * 32); // every warp count within reach of the mouse
     m_threads = new QSpinBox(inputs);
     m_threads->setObjectName("threadsSpin");
     m_threads->setRange(1, 1024);
@@ -156,6 +160,7 @@ void OccupancyPanel::buildUi()
     addRow(4, tr("Shared-memory carveout"), carve, m_carveoutPercent);
     form->setRowStretch(5, 1);
     root->addWidget(inputs, 1, 0);
+    m_inputsBox = inputs;
 
     // ---- result
     auto *result = new QGroupBox(tr("Result"), this);
@@ -167,6 +172,7 @@ void OccupancyPanel::buildUi()
     big.setBold(true);
     m_headline->setFont(big);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_headline->setWordWrap(true); // "16 blocks/SM · 64 warps · 100 %" never loses its percentage
     res->addWidget(m_headline);
     m_limitedBy = new QLabel(result);
     QFont mid = font();
@@ -197,10 +203,13 @@ void OccupancyPanel::buildUi()
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_limits->setItem(row, col, item);
         }
-    m_limits->setWordWrap(false);
-    m_limits->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_limits->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    // The reasons wrap in a narrow dock instead of widening the panel past it: the table's
+    // height follows its rows, its width whatever the panel has (at least the numbers).
+    m_limits->setWordWrap(true);
+    m_limits->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_limits->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_limits->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
+    m_limits->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_limits->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     res->addWidget(m_limits);
 
@@ -225,6 +234,7 @@ void OccupancyPanel::buildUi()
     res->addWidget(m_notes);
     res->addStretch(1);
     root->addWidget(result, 1, 1);
+    m_resultBox = result;
 
     // ---- steps
     auto *stepsBox = new QGroupBox(tr("By hand (cuda_occupancy.h's numbers)"), this);
@@ -237,9 +247,11 @@ void OccupancyPanel::buildUi()
     m_steps->setMinimumHeight(200);
     stepsLayout->addWidget(m_steps);
     root->addWidget(stepsBox, 2, 0, 1, 2);
+    m_stepsBox = stepsBox;
 
     // ---- sweeps
-    auto *graphs = new QHBoxLayout;
+    auto *graphs = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_graphs = graphs;
     m_byThreads =
         new OccupancyGraph(tr("Occupancy vs threads per block"), tr("threads per block"), 1.0, this);
     m_byRegisters =
@@ -254,6 +266,7 @@ void OccupancyPanel::buildUi()
     root->setRowStretch(3, 2);
     root->setColumnStretch(0, 1);
     root->setColumnStretch(1, 1);
+    m_root = root;
 
     // ---- wiring: a slider moves its spin box; a spin box moves its slider without echo.
     connect(m_threadsSlider, &QSlider::valueChanged, this,
@@ -596,4 +609,62 @@ OccupancyGraph *OccupancyPanel::graph(Sweep which) const
 std::optional<QPointF> OccupancyPanel::markerPosition(Sweep which) const
 {
     return graph(which)->marker();
+}
+
+bool OccupancyPanel::event(QEvent *event)
+{
+    // In a scroll area the room is the viewport's width, not this widget's (which the layout's
+    // minimum holds open): watch the parent to lay out for it.
+    if (event->type() == QEvent::ParentChange) {
+        if (m_watchedParent)
+            m_watchedParent->removeEventFilter(this);
+        m_watchedParent = parentWidget();
+        if (m_watchedParent)
+            m_watchedParent->installEventFilter(this);
+    }
+    return QWidget::event(event);
+}
+
+bool OccupancyPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_watchedParent && event->type() == QEvent::Resize)
+        arrange(m_watchedParent->width());
+    return QWidget::eventFilter(watched, event);
+}
+
+void OccupancyPanel::arrange(int room)
+{
+    // Side by side (inputs beside the result, the three sweeps in a row) when both fit in the
+    // room; else one under the other, so a narrow dock shows every control without scrolling
+    // sideways.
+    const int spacing = m_root->horizontalSpacing() >= 0 ? m_root->horizontalSpacing() : 6;
+    const QMargins m = m_root->contentsMargins();
+    const int wide = m_inputsBox->minimumSizeHint().width() + m_resultBox->minimumSizeHint().width() +
+                     spacing + m.left() + m.right();
+    const bool stacked = room < wide;
+    if (m_layoutChosen && stacked == m_stacked)
+        return;
+    m_layoutChosen = true;
+    m_stacked = stacked;
+    m_root->removeWidget(m_inputsBox);
+    m_root->removeWidget(m_resultBox);
+    m_root->removeWidget(m_stepsBox);
+    m_root->removeItem(m_graphs);
+    if (stacked) {
+        m_root->addWidget(m_inputsBox, 1, 0, 1, 2);
+        m_root->addWidget(m_resultBox, 2, 0, 1, 2);
+        m_root->addWidget(m_stepsBox, 3, 0, 1, 2);
+        m_root->addLayout(m_graphs, 4, 0, 1, 2);
+        m_graphs->setDirection(QBoxLayout::TopToBottom);
+    } else {
+        m_root->addWidget(m_inputsBox, 1, 0);
+        m_root->addWidget(m_resultBox, 1, 1);
+        m_root->addWidget(m_stepsBox, 2, 0, 1, 2);
+        m_root->addLayout(m_graphs, 3, 0, 1, 2);
+        m_graphs->setDirection(QBoxLayout::LeftToRight);
+    }
+    for (int r = 0; r < 5; ++r)
+        m_root->setRowStretch(r, 0);
+    m_root->setRowStretch(stacked ? 3 : 2, 1);
+    m_root->setRowStretch(stacked ? 4 : 3, 2);
 }

@@ -3,11 +3,14 @@
 #include "gpu.h"
 #include "occupancy.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
 
 class OccupancyGraph;
+class QBoxLayout;
+class QGridLayout;
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -59,8 +62,20 @@ signals:
 protected:
     // A new font (presentation mode scales it): the limit table's rows and items follow.
     void changeEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void arrange(int room);
+    QGridLayout *m_root = nullptr;
+    QWidget *m_inputsBox = nullptr;
+    QWidget *m_resultBox = nullptr;
+    QWidget *m_stepsBox = nullptr;
+    QBoxLayout *m_graphs = nullptr;
+    QPointer<QWidget> m_watchedParent;
+    bool m_stacked = false;
+    bool m_layoutChosen = false;
+
     void buildUi();
     void recompute();
     void updateRanges();

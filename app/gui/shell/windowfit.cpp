@@ -21,6 +21,8 @@ namespace {
 // Below this the window takes the whole available area: every pixel of a projector counts.
 constexpr int kSmallScreenWidth = 1440;
 constexpr int kSmallScreenHeight = 860;
+// The least the GPU side gives way to, in characters: "NVIDIA H200 SXM 141GB" and its tree indent.
+constexpr int kGpuSideChars = 30;
 
 } // namespace
 
@@ -253,8 +255,10 @@ void WindowFit::update()
     for (int i = 0; i < 2; ++i)
         target[i] = sides[i].shown ? std::max({sides[i].minimum, sides[i].need, m_preferred[i]}) : 0;
     if (target[0] + target[1] > budget) {
+        // The GPU side keeps room for a GPU's name (its lists elide and scroll below that).
+        const int floor = std::min(sides[0].need, m_window->fontMetrics().averageCharWidth() * kGpuSideChars);
         if (sides[0].shown)
-            target[0] = std::max(sides[0].minimum, std::min(target[0], budget - target[1]));
+            target[0] = std::max({sides[0].minimum, floor, std::min(target[0], budget - target[1])});
         if (sides[1].shown)
             target[1] = std::max(sides[1].minimum, std::min(target[1], budget - target[0]));
     }

@@ -23,7 +23,7 @@ class WindowFit : public QObject
     Q_OBJECT
 
 public:
-    static constexpr double kChartShare = 0.38;
+    static constexpr double kChartShare = 0.36;
 
     WindowFit(QMainWindow *window, RooflineChart *chart);
 
