@@ -106,6 +106,10 @@ void WindowFit::watchDocks()
         connect(dock, &QDockWidget::dockLocationChanged, this, &WindowFit::schedule);
         connect(dock, &QDockWidget::topLevelChanged, this, &WindowFit::schedule);
         connect(dock, &QObject::destroyed, this, [this, dock] { m_watched.remove(dock); });
+        // Another panel brought to the front needs its own width.
+        for (QTabWidget *tabs : dock->findChildren<QTabWidget *>())
+            if (tabs->parentWidget() == dock->widget() || tabs == dock->widget())
+                connect(tabs, &QTabWidget::currentChanged, this, &WindowFit::schedule);
     }
 }
 
@@ -237,8 +241,13 @@ void WindowFit::update()
     const int separator =
         m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, m_window);
     const int width = m_window->width();
-    const int budget = width - int(std::ceil(kChartShare * width)) - axes - 2 -
-                       separator * (int(sides[0].shown) + int(sides[1].shown));
+    const int chrome = axes + 2 + separator * (int(sides[0].shown) + int(sides[1].shown));
+    // The chart keeps kChartShare of the window; where the panels in front need more, it gives
+    // up to kChartMinShare before any panel is squeezed.
+    const int wanted = sides[0].need * int(sides[0].shown) + sides[1].need * int(sides[1].shown);
+    const int roomy = width - int(std::ceil(kChartShare * width)) - chrome;
+    const int tight = width - int(std::ceil(kChartMinShare * width)) - chrome;
+    const int budget = std::clamp(wanted, roomy, tight);
 
     // A width the user set by dragging a separator (the window's width the same) is kept for
     // that side while its content fits in it.

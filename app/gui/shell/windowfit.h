@@ -23,7 +23,10 @@ class WindowFit : public QObject
     Q_OBJECT
 
 public:
+    // The share of the window's width the chart's plot area keeps beside the docks, and the
+    // least it gives way to when the panels in front need the room.
     static constexpr double kChartShare = 0.36;
+    static constexpr double kChartMinShare = 0.30;
 
     WindowFit(QMainWindow *window, RooflineChart *chart);
 

@@ -284,6 +284,12 @@ QWidget *TileExplorer::buildKnobs()
                 for (int i = 0; i < k->combo->count(); ++i)
                     k->stops.append(i);
                 connect(k->combo, &QComboBox::currentIndexChanged, this, &TileExplorer::onStep);
+                // The short name in the box, the step's whole title on hover.
+                QComboBox *combo = k->combo;
+                connect(combo, &QComboBox::currentIndexChanged, combo, [combo](int i) {
+                    combo->setToolTip(combo->itemData(i, Qt::ToolTipRole).toString());
+                });
+                combo->setToolTip(combo->itemData(combo->currentIndex(), Qt::ToolTipRole).toString());
             } else {
                 connect(k->combo, &QComboBox::currentIndexChanged, this, &TileExplorer::onDtype);
             }
