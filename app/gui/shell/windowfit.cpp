@@ -176,6 +176,11 @@ static const QScrollArea *frontScroll(const QDockWidget *dock)
 
 int WindowFit::comfortableWidth(const QDockWidget *dock) const
 {
+    return contentWidth(dock, false);
+}
+
+int WindowFit::contentWidth(const QDockWidget *dock, bool least) const
+{
     // The width at which the dock's content in front needs no horizontal scroll bar and cuts no
     // field: its preferred width, with the vertical scroll bar and what lies around the scroll
     // area (the Panels dock's buttons, frames).
@@ -183,9 +188,14 @@ int WindowFit::comfortableWidth(const QDockWidget *dock) const
     if (!scroll || !scroll->widget())
         return dock->minimumSizeHint().width();
     const QWidget *content = scroll->widget();
-    const int inner = std::max(content->minimumSizeHint().width(), content->sizeHint().width());
+    const int inner = least ? content->minimumSizeHint().width()
+                            : std::max(content->minimumSizeHint().width(), content->sizeHint().width());
     const int around = std::max(0, dock->width() - scroll->width());
-    return inner + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth() + around + 2;
+    // The vertical scroll bar as the style draws it, and a few pixels for the dock's own frame
+    // (not yet known before the dock is first laid out).
+    const int bar = std::max(scroll->verticalScrollBar()->sizeHint().width(),
+                             scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll));
+    return inner + bar + 2 * scroll->frameWidth() + std::max(around, 8) + 4;
 }
 
 void WindowFit::update()
@@ -227,7 +237,9 @@ void WindowFit::update()
         side.front << dock;
         side.width = std::max(side.width, dock->width());
         side.need = std::max(side.need, comfortableWidth(dock));
-        side.minimum = std::max({side.minimum, dock->minimumSizeHint().width(), dock->minimumWidth()});
+        // The least: what the content in front needs at its narrowest, without scrolling sideways.
+        side.minimum = std::max(
+            {side.minimum, dock->minimumSizeHint().width(), dock->minimumWidth(), contentWidth(dock, true)});
         if (const QScrollArea *scroll = frontScroll(dock))
             side.content = scroll->widget();
     }

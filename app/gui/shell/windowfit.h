@@ -54,6 +54,8 @@ private:
     void watchDocks();
     QRect availableGeometry() const;
     int comfortableWidth(const QDockWidget *dock) const;
+    // The dock's width for its content in front: at its preferred size, or (least) its minimum.
+    int contentWidth(const QDockWidget *dock, bool least) const;
 
     QPointer<QMainWindow> m_window;
     QPointer<RooflineChart> m_chart;
