@@ -78,11 +78,13 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
     m_rows.clear();
     m_sets.clear();
     m_single.clear();
+    m_variety.clear();
     m_sets.append(results.measurements);
     m_rows.reserve(results.measurements.size());
     for (const model::Measurement &m : std::as_const(m_sets.last())) {
         Row r{&m, file};
         updateDerived(r);
+        noteVariety(m, false);
         m_rows.append(std::move(r));
     }
     endResetModel();
@@ -101,6 +103,9 @@ void ResultsTableModel::appendMeasurement(const model::Measurement &m, const QSt
     updateDerived(r);
     m_rows.append(std::move(r));
     endInsertRows();
+    // Counted once the row is in: its arrival may change how the earlier rows read.
+    if (noteVariety(m_single.back(), true))
+        varietyChanged();
 }
 
 void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QString &file)
@@ -116,6 +121,108 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
         m_rows.append(std::move(r));
     }
     endInsertRows();
+    // Counted once the rows are in: they may change how the earlier rows read.
+    bool changed = false;
+    for (const model::Measurement &m : std::as_const(m_sets.last()))
+        changed = noteVariety(m, false) || changed;
+    if (changed)
+        varietyChanged();
+}
+
+bool ResultsTableModel::noteVariety(const model::Measurement &m, bool precise)
+{
+    auto it = m_variety.find(m.kernel);
+    if (it == m_variety.end()) {
+        Variety v;
+        v.first = m.params;
+        v.rows = 1;
+        m_variety.insert(m.kernel, v);
+        return false;
+    }
+    Variety &v = *it;
+    // One row at a time (a live run), only a change of the texts shown costs the earlier rows a
+    // repaint; a file at once repaints them once anyway.
+    const QHash<QString, QString> before =
+        precise && !v.keys.isEmpty() ? commonOf(v) : QHash<QString, QString>();
+    for (const QString &key : std::as_const(v.keys))
+        ++v.counts[key][valueText(m.params, key)];
+    bool grew = false;
+    if (!(v.first == m.params)) { // equal maps are often one shared map: cheap
+        auto differs = [&](const QString &key) {
+            // An import's launch id tells launches apart but says nothing; its grid and block do.
+            if (v.keys.contains(key) || key == QLatin1String("ncu_id"))
+                return;
+            // Every row before this one had the first row's value.
+            QHash<QString, int> &count = v.counts[key];
+            count[valueText(v.first, key)] = v.rows;
+            ++count[valueText(m.params, key)];
+            v.keys.append(key);
+            grew = true;
+        };
+        for (auto p = m.params.cbegin(); p != m.params.cend(); ++p)
+            if (v.first.value(p.key()) != p.value())
+                differs(p.key());
+        for (auto p = v.first.cbegin(); p != v.first.cend(); ++p)
+            if (!m.params.contains(p.key()))
+                differs(p.key());
+        if (grew)
+            v.keys.sort();
+    }
+    ++v.rows;
+    v.commonStale = true;
+    if (grew)
+        return true;
+    if (v.keys.isEmpty())
+        return false;
+    return !precise || commonOf(v) != before;
+}
+
+QString ResultsTableModel::valueText(const QVariantMap &params, const QString &key)
+{
+    const auto it = params.constFind(key);
+    return it == params.cend() ? QStringLiteral("—") : it->toString();
+}
+
+const QHash<QString, QString> &ResultsTableModel::commonOf(const Variety &v)
+{
+    if (v.commonStale) {
+        v.common.clear();
+        for (auto k = v.counts.cbegin(); k != v.counts.cend(); ++k) {
+            // The most rows; in a tie the first row's value (the rows after it read as changes).
+            const QString first = valueText(v.first, k.key());
+            QString best;
+            int most = -1;
+            for (auto c = k->cbegin(); c != k->cend(); ++c)
+                if (c.value() > most ||
+                    (c.value() == most && best != first && (c.key() == first || c.key() < best))) {
+                    most = c.value();
+                    best = c.key();
+                }
+            v.common.insert(k.key(), best);
+        }
+        v.commonStale = false;
+    }
+    return v.common;
+}
+
+void ResultsTableModel::varietyChanged()
+{
+    // Rows read differently now (a parameter to tell them apart, another common value).
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, Kernel), index(int(m_rows.size()) - 1, Kernel));
+}
+
+QString ResultsTableModel::distinguishingOf(const model::Measurement &m) const
+{
+    const auto it = m_variety.constFind(m.kernel);
+    if (it == m_variety.cend() || it->keys.isEmpty())
+        return {};
+    const QHash<QString, QString> &common = commonOf(*it);
+    QStringList parts;
+    for (const QString &key : it->keys)
+        if (const QString value = valueText(m.params, key); value != common.value(key))
+            parts << key + QLatin1Char('=') + value;
+    return parts.join(QLatin1Char(' '));
 }
 
 void ResultsTableModel::clear()
@@ -126,6 +233,7 @@ void ResultsTableModel::clear()
     m_rows.clear();
     m_sets.clear();
     m_single.clear();
+    m_variety.clear();
     endResetModel();
 }
 
@@ -276,8 +384,10 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
 {
     const model::Measurement &m = *r.m;
     switch (column) {
-    case Kernel:
-        return m.kernel;
+    case Kernel: {
+        const QString what = distinguishingOf(m);
+        return what.isEmpty() ? m.kernel : m.kernel + QStringLiteral(" · ") + what;
+    }
     case Params:
         return paramsText(m.params);
     case Dtype:
@@ -303,10 +413,9 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         return roof ? percentText(*roof, false) : QString();
     }
     case Source: {
+        // The file a row came from; a live row's origin (a replay) or this session.
         const QString name = QFileInfo(r.file).fileName();
-        if (name.isEmpty())
-            return m.source;
-        return m.source.isEmpty() ? name : m.source + QStringLiteral(" · ") + name;
+        return name.isEmpty() ? tr("this session") : name;
     }
     case Predicted: {
         const model::Prediction *p = predictionOf(r);
@@ -329,7 +438,7 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
     const model::Measurement &m = *r.m;
     switch (column) {
     case Kernel:
-        return m.kernel.toLower();
+        return display(r, Kernel).toString().toLower();
     case Params:
         return paramsText(m.params).toLower();
     case Dtype:
@@ -417,8 +526,11 @@ QString ResultsTableModel::toolTip(int row, int column) const
                      .arg(model::formatSeconds(m.time.median), percentText(*gap * 100, true));
         return t + QLatin1Char('\n') + tr("double-click the row (or Explain) for every term");
     }
-    case Source:
-        return r.file;
+    case Source: {
+        const QString what =
+            m.source == QLatin1String("ncu") ? tr("imported from Nsight Compute") : tr("measured by RoofLab");
+        return r.file.isEmpty() ? tr("%1 in this session").arg(what) : r.file + QLatin1Char('\n') + what;
+    }
     case Derivation:
         return derivationLines(m).join(QLatin1Char('\n'));
     case Change:
@@ -504,7 +616,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Derivation:
             return tr("Derived from");
         case Source:
-            return tr("Source");
+            return tr("File");
         case Change:
             return tr("Change %");
         }
@@ -561,6 +673,19 @@ void ResultsFilterModel::setFailedOnly(bool on)
     invalidateFilter();
 }
 
+void ResultsFilterModel::setHiddenFiles(const QSet<QString> &files)
+{
+    if (files == m_hiddenFiles)
+        return;
+    m_hiddenFiles = files;
+    invalidateFilter();
+}
+
+bool ResultsFilterModel::filtering() const
+{
+    return !m_text.isEmpty() || !m_dtype.isEmpty() || !m_source.isEmpty() || m_failedOnly;
+}
+
 bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const auto *results = qobject_cast<const ResultsTableModel *>(sourceModel());
@@ -568,6 +693,8 @@ bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sour
         return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
     const model::Measurement &m = results->measurement(sourceRow);
     const QString file = results->file(sourceRow);
+    if (!m_hiddenFiles.isEmpty() && m_hiddenFiles.contains(file))
+        return false;
     if (!m_dtype.isEmpty() && m.dtype != m_dtype)
         return false;
     if (!m_source.isEmpty() && m.source != m_source && file != m_source &&

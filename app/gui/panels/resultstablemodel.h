@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 #include <deque>
@@ -73,6 +74,11 @@ public:
 
     const model::Measurement &measurement(int row) const { return *m_rows.at(row).m; }
     QString file(int row) const { return m_rows.at(row).file; }
+    // What tells a row apart from the other rows of its kernel, shown beside the kernel's name:
+    // among the parameters whose values differ between those rows, the ones where this row has
+    // other than the most common value ("BM=64 M=2048"). Rows of different parameters always
+    // read apart; the rows with the most common set show the name alone.
+    QString distinguishing(int row) const { return distinguishingOf(*m_rows.at(row).m); }
 
     // The roof per row, computed by f now and for rows added later (the GUI passes a lambda
     // over model::Roofline::attainable for the selected GPU).
@@ -122,6 +128,12 @@ private:
 
     // Rows for the measurements of `ms` kept by m_sets (shared with the caller's list, not copied).
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
+    // Records which parameters vary among a kernel's rows and how often each value comes; true
+    // when the earlier rows' kernel text may have changed (precise: only when it did).
+    bool noteVariety(const model::Measurement &m, bool precise);
+    void varietyChanged();
+    QString distinguishingOf(const model::Measurement &m) const;
+    static QString valueText(const QVariantMap &params, const QString &key); // "—" when absent
     void updateDerived(Row &r) const;
     std::optional<double> roofOf(const Row &r) const;
     const model::Prediction *predictionOf(const Row &r) const;
@@ -142,6 +154,17 @@ private:
     bool m_compare = false;
     QString m_baselineLabel;
     QHash<QString, model::Measurement> m_baseline; // key() -> first baseline row with it
+    struct Variety
+    {
+        QVariantMap first; // the parameters of the kernel's first row
+        QStringList keys;  // those that differ in some later row, sorted
+        int rows = 0;
+        QHash<QString, QHash<QString, int>> counts; // varying key -> value text -> rows
+        mutable QHash<QString, QString> common;     // varying key -> its most common value text
+        mutable bool commonStale = true;
+    };
+    static const QHash<QString, QString> &commonOf(const Variety &v);
+    QHash<QString, Variety> m_variety; // by kernel
 };
 
 // Sorts by ResultsTableModel::SortRole (numbers, not their formatted text; unknown values
@@ -158,6 +181,12 @@ public:
     void setDtype(const QString &dtype);   // exact; empty = all
     void setSource(const QString &source); // "rooflab", "ncu", or a file; empty = all
     void setFailedOnly(bool on);
+    // Rows whose file (ResultsTableModel::file) is in the set are hidden: a file kept open
+    // but not shown.
+    void setHiddenFiles(const QSet<QString> &files);
+    QSet<QString> hiddenFiles() const { return m_hiddenFiles; }
+    // Any of text, dtype, source or failed-only is set.
+    bool filtering() const;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -168,4 +197,5 @@ private:
     QString m_dtype;
     QString m_source;
     bool m_failedOnly = false;
+    QSet<QString> m_hiddenFiles;
 };
