@@ -311,6 +311,18 @@ private slots:
         QVERIFY(params.value(QStringLiteral("gemm.reg2d")).size() > 1);
         for (auto it = params.cbegin(); it != params.cend(); ++it)
             QCOMPARE(texts.value(it.key()).size(), it.value().size());
+        // the Kernels view, one row per kernel and parameter set, names them apart the same way
+        p.panel.setGrouped(true);
+        KernelsTableModel *k = p.panel.kernelsModel();
+        QSet<QString> reg2d;
+        int rows = 0;
+        for (int r = 0; r < k->rowCount(); ++r)
+            if (k->fullName(r) == QLatin1String("gemm.reg2d")) {
+                ++rows;
+                reg2d.insert(k->index(r, KernelsTableModel::Kernel).data().toString());
+            }
+        QCOMPARE(rows, int(params.value(QStringLiteral("gemm.reg2d")).size()));
+        QCOMPARE(reg2d.size(), rows);
     }
 
     // Scrolled to the far right, the kernel names are still there, over the left edge; the

@@ -1,6 +1,7 @@
 #include "panels/kernelstablemodel.h"
 
 #include "gpu.h"
+#include "panels/paramvariety.h"
 #include "units.h"
 
 #include <QFileInfo>
@@ -120,6 +121,8 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
                         r.timeFrom = ncu.value(QLatin1String("time")).toString();
                 }
                 std::sort(r.tableRows.begin(), r.tableRows.end());
+                if (!s.members.isEmpty())
+                    r.params = in.measurements->at(s.members.first()).params;
                 r.percents = percentsOf(launchKey(s.kernel, s.grid, s.block));
                 m_rows << r;
             }
@@ -150,6 +153,14 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
     for (int i = 0; i < m_rows.size(); ++i)
         for (int t : std::as_const(m_rows[i].tableRows))
             m_rowOfTableRow.insert(t, i);
+    // Seventeen rows of gemm.reg2d read apart by what differs between them.
+    ParamVariety variety;
+    for (const Row &r : std::as_const(m_rows))
+        if (!r.tableRows.isEmpty())
+            variety.add(r.summary.kernel, r.params, false);
+    for (Row &r : m_rows)
+        if (!r.tableRows.isEmpty())
+            r.detail = variety.text(r.summary.kernel, r.params);
     endResetModel();
 }
 
@@ -205,8 +216,10 @@ QVariant KernelsTableModel::display(const Row &r, int column) const
                                         : QVariant(QString::number(*it, 'g', 3));
     };
     switch (column) {
-    case Kernel:
-        return model::shortKernelName(s.kernel, 36);
+    case Kernel: {
+        const QString name = model::shortKernelName(s.kernel, 36);
+        return r.detail.isEmpty() ? name : name + QStringLiteral(" · ") + r.detail;
+    }
     case Grid:
         return s.grid;
     case Block:

@@ -87,6 +87,8 @@ private:
         model::KernelSummary summary;
         QString file;
         int fileOrder = 0;
+        QVariantMap params;               // its first point's (none for a launch-only row)
+        QString detail;                   // what tells it apart from rows of the same kernel (ParamVariety)
         QList<int> tableRows;             // sorted
         QMap<QString, double> percents;   // throughput % (mean over launches), launch-only rows
         QStringList flopsFrom, bytesFrom; // distinct derivations of its points

@@ -785,7 +785,7 @@ void ResultsPanel::updateKernels()
     m_kernelsView->resizeColumnsToContents();
     m_kernelsView->setColumnWidth(KernelsTableModel::Kernel,
                                   std::min(m_kernelsView->columnWidth(KernelsTableModel::Kernel),
-                                           m_kernelsView->fontMetrics().averageCharWidth() * 22));
+                                           m_kernelsView->fontMetrics().averageCharWidth() * 36));
     Q_UNUSED(name);
 }
 

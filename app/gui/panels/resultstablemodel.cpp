@@ -84,7 +84,7 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
     for (const model::Measurement &m : std::as_const(m_sets.last())) {
         Row r{&m, file};
         updateDerived(r);
-        noteVariety(m, false);
+        m_variety.add(m.kernel, m.params, false);
         m_rows.append(std::move(r));
     }
     endResetModel();
@@ -104,7 +104,7 @@ void ResultsTableModel::appendMeasurement(const model::Measurement &m, const QSt
     m_rows.append(std::move(r));
     endInsertRows();
     // Counted once the row is in: its arrival may change how the earlier rows read.
-    if (noteVariety(m_single.back(), true))
+    if (m_variety.add(m_single.back().kernel, m_single.back().params, true))
         varietyChanged();
 }
 
@@ -124,85 +124,9 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
     // Counted once the rows are in: they may change how the earlier rows read.
     bool changed = false;
     for (const model::Measurement &m : std::as_const(m_sets.last()))
-        changed = noteVariety(m, false) || changed;
+        changed = m_variety.add(m.kernel, m.params, false) || changed;
     if (changed)
         varietyChanged();
-}
-
-bool ResultsTableModel::noteVariety(const model::Measurement &m, bool precise)
-{
-    auto it = m_variety.find(m.kernel);
-    if (it == m_variety.end()) {
-        Variety v;
-        v.first = m.params;
-        v.rows = 1;
-        m_variety.insert(m.kernel, v);
-        return false;
-    }
-    Variety &v = *it;
-    // One row at a time (a live run), only a change of the texts shown costs the earlier rows a
-    // repaint; a file at once repaints them once anyway.
-    const QHash<QString, QString> before =
-        precise && !v.keys.isEmpty() ? commonOf(v) : QHash<QString, QString>();
-    for (const QString &key : std::as_const(v.keys))
-        ++v.counts[key][valueText(m.params, key)];
-    bool grew = false;
-    if (!(v.first == m.params)) { // equal maps are often one shared map: cheap
-        auto differs = [&](const QString &key) {
-            // An import's launch id tells launches apart but says nothing; its grid and block do.
-            if (v.keys.contains(key) || key == QLatin1String("ncu_id"))
-                return;
-            // Every row before this one had the first row's value.
-            QHash<QString, int> &count = v.counts[key];
-            count[valueText(v.first, key)] = v.rows;
-            ++count[valueText(m.params, key)];
-            v.keys.append(key);
-            grew = true;
-        };
-        for (auto p = m.params.cbegin(); p != m.params.cend(); ++p)
-            if (v.first.value(p.key()) != p.value())
-                differs(p.key());
-        for (auto p = v.first.cbegin(); p != v.first.cend(); ++p)
-            if (!m.params.contains(p.key()))
-                differs(p.key());
-        if (grew)
-            v.keys.sort();
-    }
-    ++v.rows;
-    v.commonStale = true;
-    if (grew)
-        return true;
-    if (v.keys.isEmpty())
-        return false;
-    return !precise || commonOf(v) != before;
-}
-
-QString ResultsTableModel::valueText(const QVariantMap &params, const QString &key)
-{
-    const auto it = params.constFind(key);
-    return it == params.cend() ? QStringLiteral("—") : it->toString();
-}
-
-const QHash<QString, QString> &ResultsTableModel::commonOf(const Variety &v)
-{
-    if (v.commonStale) {
-        v.common.clear();
-        for (auto k = v.counts.cbegin(); k != v.counts.cend(); ++k) {
-            // The most rows; in a tie the first row's value (the rows after it read as changes).
-            const QString first = valueText(v.first, k.key());
-            QString best;
-            int most = -1;
-            for (auto c = k->cbegin(); c != k->cend(); ++c)
-                if (c.value() > most ||
-                    (c.value() == most && best != first && (c.key() == first || c.key() < best))) {
-                    most = c.value();
-                    best = c.key();
-                }
-            v.common.insert(k.key(), best);
-        }
-        v.commonStale = false;
-    }
-    return v.common;
 }
 
 void ResultsTableModel::varietyChanged()
@@ -214,15 +138,7 @@ void ResultsTableModel::varietyChanged()
 
 QString ResultsTableModel::distinguishingOf(const model::Measurement &m) const
 {
-    const auto it = m_variety.constFind(m.kernel);
-    if (it == m_variety.cend() || it->keys.isEmpty())
-        return {};
-    const QHash<QString, QString> &common = commonOf(*it);
-    QStringList parts;
-    for (const QString &key : it->keys)
-        if (const QString value = valueText(m.params, key); value != common.value(key))
-            parts << key + QLatin1Char('=') + value;
-    return parts.join(QLatin1Char(' '));
+    return m_variety.text(m.kernel, m.params);
 }
 
 void ResultsTableModel::clear()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "panels/paramvariety.h"
 #include "perfmodel.h"
 #include "resultset.h"
 
@@ -128,12 +129,8 @@ private:
 
     // Rows for the measurements of `ms` kept by m_sets (shared with the caller's list, not copied).
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
-    // Records which parameters vary among a kernel's rows and how often each value comes; true
-    // when the earlier rows' kernel text may have changed (precise: only when it did).
-    bool noteVariety(const model::Measurement &m, bool precise);
     void varietyChanged();
     QString distinguishingOf(const model::Measurement &m) const;
-    static QString valueText(const QVariantMap &params, const QString &key); // "—" when absent
     void updateDerived(Row &r) const;
     std::optional<double> roofOf(const Row &r) const;
     const model::Prediction *predictionOf(const Row &r) const;
@@ -154,17 +151,7 @@ private:
     bool m_compare = false;
     QString m_baselineLabel;
     QHash<QString, model::Measurement> m_baseline; // key() -> first baseline row with it
-    struct Variety
-    {
-        QVariantMap first; // the parameters of the kernel's first row
-        QStringList keys;  // those that differ in some later row, sorted
-        int rows = 0;
-        QHash<QString, QHash<QString, int>> counts; // varying key -> value text -> rows
-        mutable QHash<QString, QString> common;     // varying key -> its most common value text
-        mutable bool commonStale = true;
-    };
-    static const QHash<QString, QString> &commonOf(const Variety &v);
-    QHash<QString, Variety> m_variety; // by kernel
+    ParamVariety m_variety;                        // what tells a kernel's rows apart
 };
 
 // Sorts by ResultsTableModel::SortRole (numbers, not their formatted text; unknown values
