@@ -21,10 +21,12 @@ ResultsTableView::ResultsTableView(QWidget *parent) : QTableView(parent), m_froz
     viewport()->stackUnder(m_frozen);
 
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
-        if (logical == m_column) {
-            m_frozen->setColumnWidth(logical, size);
-            place();
-        }
+        if (logical != m_column)
+            return;
+        if (capWidth())
+            return; // resized again: this comes back with the capped size
+        m_frozen->setColumnWidth(logical, size);
+        place();
     });
     connect(horizontalHeader(), &QHeaderView::sectionMoved, this, &ResultsTableView::syncColumns);
     connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
@@ -99,6 +101,7 @@ void ResultsTableView::syncColumns()
     for (int c = 0; c < columns; ++c)
         m_frozen->setColumnHidden(c, c != m_column);
     if (m_column >= 0) {
+        capWidth();
         m_frozen->setColumnWidth(m_column, columnWidth(m_column));
         m_frozen->horizontalHeader()->setSortIndicatorShown(isSortingEnabled() &&
                                                             h->sortIndicatorSection() == m_column);
@@ -106,6 +109,16 @@ void ResultsTableView::syncColumns()
     }
     m_frozen->setVisible(m_column >= 0);
     place();
+}
+
+bool ResultsTableView::capWidth()
+{
+    // A frozen column wider than half the table leaves too little room to scroll the rest past it.
+    const int most = viewport()->width() / 2;
+    if (m_column < 0 || most < 40 || columnWidth(m_column) <= most)
+        return false;
+    setColumnWidth(m_column, most);
+    return true;
 }
 
 void ResultsTableView::place()
@@ -123,6 +136,7 @@ void ResultsTableView::place()
 void ResultsTableView::resizeEvent(QResizeEvent *event)
 {
     QTableView::resizeEvent(event);
+    capWidth();
     place();
 }
 

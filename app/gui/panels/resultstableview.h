@@ -31,6 +31,8 @@ private:
     // Which column is first, which columns the overlay hides, its width and place.
     void syncColumns();
     void place();
+    // At most half the table wide; true when it had to be narrowed.
+    bool capWidth();
 
     QTableView *m_frozen;
     int m_column = -1;
