@@ -90,6 +90,21 @@ public:
     }
 };
 
+// A long C++ name keeps its end when cut (the kernel's own name after its namespaces); a name
+// with the parameters that tell its rows apart keeps its start, the kernel's name.
+class KernelNameDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = option->text.contains(QStringLiteral(" · ")) ? Qt::ElideRight : Qt::ElideLeft;
+    }
+};
+
 // Sorts the Kernels view by its SortRole numbers, the File column by file and then by time (the
 // most first), and leaves out the kernels of hidden files.
 class KernelsProxy : public QSortFilterProxyModel
@@ -334,6 +349,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_kernelsView->verticalHeader()->setDefaultSectionSize(m_kernelsView->fontMetrics().height() + 6);
     m_kernelsView->horizontalHeader()->setStretchLastSection(true);
     m_kernelsView->setItemDelegateForColumn(KernelsTableModel::Share, new ShareDelegate(m_kernelsView));
+    m_kernelsView->setItemDelegateForColumn(KernelsTableModel::Kernel, new KernelNameDelegate(m_kernelsView));
     m_kernelsView->setSortingEnabled(true);
     // A file's kernels together, the most time first: a share is of its own file's time.
     m_kernelsView->sortByColumn(KernelsTableModel::Source, Qt::AscendingOrder);

@@ -96,6 +96,8 @@ void ResultsTableView::syncColumns()
     m_frozen->setWordWrap(wordWrap());
     m_frozen->setTextElideMode(textElideMode());
     m_frozen->setItemDelegate(itemDelegate());
+    if (m_column >= 0 && itemDelegateForColumn(m_column))
+        m_frozen->setItemDelegateForColumn(m_column, itemDelegateForColumn(m_column));
     m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
     const int columns = model() ? model()->columnCount() : 0;
     for (int c = 0; c < columns; ++c)
