@@ -366,7 +366,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>KernelsTableModel</name>
     <message>
-        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+181"/>
+        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+192"/>
         <source>FLOPs: %1</source>
         <translation>运算量：%1</translation>
     </message>
@@ -381,7 +381,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>no FLOP counts in the export</source>
         <translation>导出文件中没有运算量</translation>
     </message>
@@ -430,7 +430,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>占该 kernel 所在文件全部启动时间的比例（一个 profile 即一个应用）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Kernel</source>
         <translation>Kernel</translation>
     </message>
@@ -694,12 +694,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>关闭结果文件(&amp;L)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Close all res&amp;ults</source>
         <translation>关闭全部结果(&amp;U)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
@@ -1463,7 +1463,7 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+142"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+160"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -1593,7 +1593,7 @@ Source: %7</source>
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+153"/>
+        <location line="+154"/>
         <source>predicted for %1: the spec database has no entry for the measured device (%2)</source>
         <translation>针对 %1 的预测：规格数据库中没有实测设备（%2）的条目</translation>
     </message>
@@ -1630,7 +1630,7 @@ Source: %7</source>
         <translation>已清除筛选条件，以便显示该文件的每一行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 · %n row(s)</source>
         <translation>
             <numerusform>%1 · %n 行</numerusform>
@@ -1663,14 +1663,14 @@ Source: %7</source>
         <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="-431"/>
+        <location line="-432"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-506"/>
+        <location line="-507"/>
         <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export on its own (the files shown are closed; the arrow: add it beside them)</source>
         <translation>单独打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其 CSV 导出（当前显示的文件将被关闭；点箭头：添加到它们旁边）</translation>
     </message>
@@ -1680,7 +1680,7 @@ Source: %7</source>
         <translation>添加到已打开的结果…</translation>
     </message>
     <message>
-        <location line="+503"/>
+        <location line="+504"/>
         <source>%1 of %2 measurements shown</source>
         <translation>显示 %2 条测量中的 %1 条</translation>
     </message>
@@ -1738,7 +1738,7 @@ Source: %7</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+113"/>
         <source>Reading %1: %2 of %3</source>
         <translation>正在读取 %1：%2 / %3</translation>
     </message>
@@ -1955,12 +1955,12 @@ Source: %7</source>
         <translation>%1 中没有测量数据。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Opened %1 on its own and closed %2 (File → Add to open results keeps files open together).</source>
         <translation>已单独打开 %1，并关闭了 %2（“文件 → 添加到已打开的结果”可让多个文件同时打开）。</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+147"/>
         <source>Stopped reading %1; nothing was changed.</source>
         <translation>已停止读取 %1；没有做任何改动。</translation>
     </message>
@@ -2021,7 +2021,7 @@ Source: %7</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location line="+380"/>
+        <location line="+298"/>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -2098,12 +2098,12 @@ Source: %7</source>
         <translation>双击该行（或点“解释”）查看每一项</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>imported from Nsight Compute</source>
         <translation>从 Nsight Compute 导入</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>measured by RoofLab</source>
         <translation>由 RoofLab 测量</translation>
     </message>
