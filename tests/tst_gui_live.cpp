@@ -29,6 +29,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -205,6 +206,14 @@ private slots:
         if (QFileInfo::exists(LiveTools::samplesPath())) {
             QCOMPARE(app.live.session()->files().size(), 1);
             QVERIFY(app.rows() > 0);
+            // The samples are a document like any other: a file opened replaces them...
+            app.live.openInBackground(data("results/small.json"));
+            QTRY_COMPARE(app.live.session()->files().size(), 1);
+            QTRY_COMPARE(app.live.session()->files().first().label, QStringLiteral("small.json"));
+            QCOMPARE(app.rows(), 4);
+            // ...unless added beside them
+            app.live.openInBackground(LiveTools::samplesPath(), ResultsSession::OpenMode::Add);
+            QTRY_COMPARE(app.live.session()->files().size(), 2);
         } else {
             QVERIFY2(app.results()->message().contains(QStringLiteral("not installed")),
                      qPrintable(app.results()->message()));
@@ -673,7 +682,8 @@ private slots:
         QStringList names;
         for (QAction *a : file->actions())
             names << (a->menu() ? a->menu()->objectName() : a->objectName());
-        for (const char *n : {"openResults", "recentResults", "compareResults", "saveResults", "exportCsv"})
+        for (const char *n : {"openResults", "addResults", "recentResults", "compareResults", "saveResults",
+                              "exportCsv", "closeResults", "closeAllResults"})
             QVERIFY2(names.contains(QLatin1String(n)), n);
         QVERIFY(names.indexOf(QStringLiteral("openResults")) < 2); // at the top, before the chart export
         QVERIFY(app.window.panel(QStringLiteral("runs")) == app.runs());
@@ -681,6 +691,23 @@ private slots:
         QVERIFY(app.results()->openFile(data("results/small.json")));
         QCOMPARE(ResultsSession::recentFiles().value(0),
                  QFileInfo(data("results/small.json")).absoluteFilePath());
+        // Close and Close all act on the files, never on this session's measurements.
+        QVERIFY(app.results()->openFile(data("ncu/fp32-sgemm-raw.csv")));
+        QCOMPARE(app.live.session()->files().size(), 2);
+        auto action = [file](const char *name) {
+            for (QAction *a : file->actions())
+                if (a->objectName() == QLatin1String(name))
+                    return a;
+            return static_cast<QAction *>(nullptr);
+        };
+        QCOMPARE(action("closeResults")->shortcut(), QKeySequence(QKeySequence::Close));
+        app.results()->filesList()->setCurrentRow(0);
+        action("closeResults")->trigger();
+        QCOMPARE(app.live.session()->files().size(), 1);
+        QCOMPARE(app.live.session()->files().first().label, QStringLiteral("fp32-sgemm-raw.csv"));
+        action("closeAllResults")->trigger();
+        QVERIFY(app.live.session()->files().isEmpty());
+        QCOMPARE(app.rows(), 0);
     }
 
     void newWindowKeepsResults()

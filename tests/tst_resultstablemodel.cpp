@@ -1,6 +1,7 @@
 // The results table model: columns and roles, % of roof, the performance model's Predicted and
 // Gap columns on the committed H200 ladder sample, compare mode, sorting by numbers and
 // filtering through ResultsFilterModel; every change checked by QAbstractItemModelTester.
+#include "panels/kernelstablemodel.h"
 #include "panels/resultstablemodel.h"
 
 #include "specdb.h"
@@ -9,6 +10,7 @@
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QColor>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
@@ -71,7 +73,7 @@ private slots:
         QTest::newRow("copy has no FLOP/s") << 0 << int(ResultsTableModel::FlopPerS) << "—";
         QTest::newRow("AI") << 2 << int(ResultsTableModel::Ai) << "683";
         QTest::newRow("no roof yet") << 2 << int(ResultsTableModel::RoofPercent) << "";
-        QTest::newRow("source") << 2 << int(ResultsTableModel::Source) << "rooflab · small.json";
+        QTest::newRow("file") << 2 << int(ResultsTableModel::Source) << "small.json";
     }
     void columns()
     {
@@ -359,6 +361,132 @@ private slots:
         proxy.setSource(source);
         proxy.setFailedOnly(failedOnly);
         QCOMPARE(proxy.rowCount(), rows);
+    }
+
+    // Rows of one kernel read apart: the kernel column adds the parameters where a row differs
+    // from the most common value among that kernel's rows (in a tie, the first row's), and only
+    // those; an import's launch id says nothing and is left out.
+    void distinguishingParameters_data()
+    {
+        QTest::addColumn<QVariantMap>("first");
+        QTest::addColumn<QVariantMap>("second");
+        QTest::addColumn<QString>("secondShown");
+        QTest::addColumn<QString>("firstOnceOutnumbered");
+        const QVariantMap a{{"M", 4096}, {"BM", 64}, {"BN", 128}};
+        QTest::newRow("one tile size differs")
+            << a << QVariantMap{{"M", 4096}, {"BM", 128}, {"BN", 128}} << "k · BM=128"
+            << "k · BM=64";
+        QTest::newRow("two differ, in name order")
+            << a << QVariantMap{{"M", 2048}, {"BM", 128}, {"BN", 128}} << "k · BM=128 M=2048"
+            << "k · BM=64 M=4096";
+        QTest::newRow("a parameter only one has")
+            << a << QVariantMap{{"M", 4096}, {"BM", 64}, {"BN", 128}, {"split", 4}} << "k · split=4"
+            << "k · split=—";
+        QTest::newRow("repeats of one run") << a << a << "k"
+                                            << "k";
+        QTest::newRow("launch ids only") << QVariantMap{{"ncu_id", 1}, {"grid", "(8, 1, 1)"}}
+                                         << QVariantMap{{"ncu_id", 2}, {"grid", "(8, 1, 1)"}} << "k"
+                                         << "k";
+        QTest::newRow("launches of two grids")
+            << QVariantMap{{"ncu_id", 1}, {"grid", "(8, 1, 1)"}}
+            << QVariantMap{{"ncu_id", 2}, {"grid", "(16, 1, 1)"}} << "k · grid=(16, 1, 1)"
+            << "k · grid=(8, 1, 1)";
+    }
+    void distinguishingParameters()
+    {
+        QFETCH(QVariantMap, first);
+        QFETCH(QVariantMap, second);
+        QFETCH(QString, secondShown);
+        QFETCH(QString, firstOnceOutnumbered);
+        ResultsTableModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        Measurement one = small().measurements.at(2);
+        one.kernel = "k";
+        one.params = first;
+        Measurement other = small().measurements.at(0); // another kernel: never in k's summary
+        other.params = {{"n", 1}};
+        m.appendMeasurement(one);
+        m.appendMeasurement(other);
+        QCOMPARE(cell(m, 0, ResultsTableModel::Kernel), QString("k")); // alone: nothing to tell apart
+        one.params = second;
+        m.appendMeasurement(one, "later.json");
+        QCOMPARE(cell(m, 0, ResultsTableModel::Kernel), QString("k"));
+        QCOMPARE(cell(m, 2, ResultsTableModel::Kernel), secondShown);
+        QCOMPARE(cell(m, 1, ResultsTableModel::Kernel), small().measurements.at(0).kernel);
+        // a third like the second: theirs is the common value now, the first row tells
+        changed.clear();
+        m.appendMeasurement(one);
+        QCOMPARE(cell(m, 0, ResultsTableModel::Kernel), firstOnceOutnumbered);
+        QCOMPARE(cell(m, 3, ResultsTableModel::Kernel), QString("k"));
+        QCOMPARE(changed.isEmpty(), firstOnceOutnumbered == QLatin1String("k")); // views told
+        // the same rows at once, as a file
+        ResultSet file;
+        file.measurements << m.measurement(0) << m.measurement(1) << m.measurement(2) << m.measurement(3);
+        ResultsTableModel fromFile;
+        fromFile.setResults(file);
+        for (int r = 0; r < 4; ++r)
+            QCOMPARE(cell(fromFile, r, ResultsTableModel::Kernel), cell(m, r, ResultsTableModel::Kernel));
+        m.clear();
+        m.appendMeasurement(one);
+        QCOMPARE(cell(m, 0, ResultsTableModel::Kernel), QString("k"));
+    }
+
+    // A hidden file's rows leave the proxy; the others stay, and the filter says it filters
+    // only for what a user typed or chose.
+    void hiddenFiles()
+    {
+        ResultsTableModel m;
+        ResultsFilterModel proxy;
+        proxy.setSourceModel(&m);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.addResults(small(), "/a/small.json");
+        m.addResults(small(), "/b/small.json");
+        m.appendMeasurement(small().measurements.at(0)); // this session's
+        QCOMPARE(proxy.rowCount(), 9);
+        proxy.setHiddenFiles({"/a/small.json"});
+        QCOMPARE(proxy.rowCount(), 5);
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            QVERIFY(m.file(proxy.mapToSource(proxy.index(r, 0)).row()) != "/a/small.json");
+        QVERIFY(!proxy.filtering());
+        proxy.setText("gemm");
+        QVERIFY(proxy.filtering());
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setHiddenFiles({});
+        QCOMPARE(proxy.rowCount(), 4);
+    }
+
+    // The Kernels view: shares of each file's own time, a file's kernels together.
+    void kernelSharesPerFile()
+    {
+        QList<Measurement> a, b;
+        auto run = [](const char *kernel, double t) {
+            Measurement m = small().measurements.at(2);
+            m.kernel = kernel;
+            m.time = {t, t, t, 1};
+            return m;
+        };
+        a << run("a.small", 1e-3) << run("a.big", 3e-3);
+        b << run("b.one", 1.0) << run("b.two", 1.0);
+        KernelsTableModel k;
+        QAbstractItemModelTester tester(&k, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        k.setInputs({{"/x/a.json", &a, nullptr, 0}, {"/x/b.json", &b, nullptr, 2}}, nullptr);
+        QCOMPARE(k.rowCount(), 4);
+        // b's kernels take 500 times as long, but a's are listed first, each file by its own time
+        QStringList names, files;
+        for (int r = 0; r < k.rowCount(); ++r) {
+            names << k.fullName(r);
+            files << k.index(r, KernelsTableModel::Source).data().toString();
+        }
+        QCOMPARE(names, QStringList({"a.big", "a.small", "b.one", "b.two"}));
+        QCOMPARE(files, QStringList({"a.json", "a.json", "b.json", "b.json"}));
+        QCOMPARE(k.share(0), 0.75);
+        QCOMPARE(k.share(1), 0.25);
+        QCOMPARE(k.share(2), 0.5);
+        QCOMPARE(k.index(2, 0).data(KernelsTableModel::FileRole).toString(), QString("/x/b.json"));
+        QCOMPARE(k.index(2, 0).data(KernelsTableModel::FileOrderRole).toInt(), 1);
+        QVERIFY(k.index(0, KernelsTableModel::Share).data(Qt::ToolTipRole).toString().contains("a.json"));
+        QCOMPARE(k.tableRows(2), QList<int>({2}));
     }
 
     void modelTesterThroughChanges()

@@ -291,8 +291,8 @@ int main(int argc, char *argv[])
                          if (!ok)
                              err << "rooflab: " << message << Qt::endl;
                      });
-    for (const QString &file : parser.values(resultsOption) + parser.positionalArguments())
-        live.openInBackground(file);
+    // The files named here are one document set: opened together, never added to the samples.
+    live.openInBackground(parser.values(resultsOption) + parser.positionalArguments());
     if (parser.isSet(compareResultsOption) &&
         !live.resultsPanel()->compareWith(parser.value(compareResultsOption)))
         err << "rooflab: " << live.resultsPanel()->message() << '\n';

@@ -366,7 +366,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>KernelsTableModel</name>
     <message>
-        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+176"/>
+        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+192"/>
         <source>FLOPs: %1</source>
         <translation>运算量：%1</translation>
     </message>
@@ -381,12 +381,17 @@ or any command that starts rooflab-cli worker.</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>no FLOP counts in the export</source>
         <translation>导出文件中没有运算量</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>this session</source>
+        <translation>本次会话</translation>
+    </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+36"/>
         <source>%n launch(es): %1 in all; per launch min %2, median %3, max %4</source>
         <translation>
             <numerusform>%n 次启动：共 %1；每次启动最小 %2，中位数 %3，最大 %4</numerusform>
@@ -415,7 +420,17 @@ or any command that starts rooflab-cli worker.</source>
 %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+11"/>
+        <source>measured in this session</source>
+        <translation>本次会话中测量</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>share of the time of every launch in the kernel&apos;s own file (a profile is one application)</source>
+        <translation>占该 kernel 所在文件全部启动时间的比例（一个 profile 即一个应用）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Kernel</source>
         <translation>Kernel</translation>
     </message>
@@ -441,11 +456,16 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Share</source>
-        <translation>占比</translation>
+        <source>Share of file</source>
+        <translation>文件内占比</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+16"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="-14"/>
         <source>FLOP/s</source>
         <translation>FLOP/s</translation>
     </message>
@@ -478,11 +498,6 @@ or any command that starts rooflab-cli worker.</source>
         <location line="+2"/>
         <source>Derived from</source>
         <translation>推导依据</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Source</source>
-        <translation>来源</translation>
     </message>
 </context>
 <context>
@@ -629,7 +644,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/live/livetools.cpp" line="+82"/>
+        <location filename="../../app/gui/live/livetools.cpp" line="+84"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -647,6 +662,11 @@ or any command that starts rooflab-cli worker.</source>
         <location line="+35"/>
         <source>&amp;Open results…</source>
         <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Add to open results…</source>
+        <translation>添加到已打开的结果(&amp;A)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -669,12 +689,22 @@ or any command that starts rooflab-cli worker.</source>
         <translation>将结果导出为 CSV(&amp;C)…</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>C&amp;lose results file</source>
+        <translation>关闭结果文件(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close all res&amp;ults</source>
+        <translation>关闭全部结果(&amp;U)</translation>
+    </message>
+    <message>
         <location line="+19"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+57"/>
         <source>the worker did not answer</source>
         <translation>worker 没有响应</translation>
     </message>
@@ -1433,7 +1463,7 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+111"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+160"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -1443,12 +1473,7 @@ Source: %7</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown</source>
-        <translation>在当前显示内容之外再打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其导出的 CSV</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Compare…</source>
         <translation>对比…</translation>
     </message>
@@ -1528,7 +1553,32 @@ Source: %7</source>
         <translation>停止对比</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>The open files: uncheck one to hide its rows from the table and the chart</source>
+        <translation>已打开的文件：取消勾选即可在表格和图中隐藏其行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close the file selected in the list; the others stay as they are</source>
+        <translation>关闭列表中选中的文件；其他文件保持不变</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Close all</source>
+        <translation>全部关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close every file; the results measured in this session stay</source>
+        <translation>关闭所有文件；本次会话测得的结果保留</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Filter: kernel, parameters, file</source>
         <translation>筛选：kernel、参数、文件</translation>
     </message>
@@ -1543,7 +1593,7 @@ Source: %7</source>
         <translation>只显示一种数据类型</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+154"/>
         <source>predicted for %1: the spec database has no entry for the measured device (%2)</source>
         <translation>针对 %1 的预测：规格数据库中没有实测设备（%2）的条目</translation>
     </message>
@@ -1567,25 +1617,70 @@ Source: %7</source>
         <source>measured in this session</source>
         <translation>本次会话中测得</translation>
     </message>
+    <message numerus="yes">
+        <location line="+158"/>
+        <source>%n file(s) hidden</source>
+        <translation>
+            <numerusform>%n 个文件已隐藏</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+473"/>
+        <location line="+227"/>
+        <source>The filter was cleared, so that every row of it shows.</source>
+        <translation>已清除筛选条件，以便显示该文件的每一行。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+23"/>
+        <source>%1 · %n row(s)</source>
+        <translation>
+            <numerusform>%1 · %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Closed %1.</source>
+        <translation>已关闭 %1。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Closed every file.</source>
+        <translation>已关闭所有文件。</translation>
+    </message>
+    <message>
+        <location line="+98"/>
         <source>RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;RoofLab results (*.json);;Nsight Compute reports (*.ncu-rep);;Nsight Compute CSV exports (*.csv);;All files (*)</source>
         <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;RoofLab 结果 (*.json);;Nsight Compute 报告 (*.ncu-rep);;Nsight Compute 导出的 CSV (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+12"/>
+        <source>Add to open results</source>
+        <translation>添加到已打开的结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+11"/>
         <source>RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep *.csv);;All files (*)</source>
         <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="-334"/>
+        <location line="-432"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-507"/>
+        <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export on its own (the files shown are closed; the arrow: add it beside them)</source>
+        <translation>单独打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其 CSV 导出（当前显示的文件将被关闭；点箭头：添加到它们旁边）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add to open results…</source>
+        <translation>添加到已打开的结果…</translation>
+    </message>
+    <message>
+        <location line="+504"/>
         <source>%1 of %2 measurements shown</source>
         <translation>显示 %2 条测量中的 %1 条</translation>
     </message>
@@ -1597,7 +1692,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the chart shows the first %1; filter to see others</source>
         <translation>图表只显示前 %1 条；筛选后可查看其他</translation>
     </message>
@@ -1638,13 +1733,12 @@ Source: %7</source>
         <translation>解释差距：%1</translation>
     </message>
     <message>
-        <location line="+136"/>
-        <location line="+59"/>
+        <location line="+151"/>
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="+113"/>
         <source>Reading %1: %2 of %3</source>
         <translation>正在读取 %1：%2 / %3</translation>
     </message>
@@ -1659,7 +1753,7 @@ Source: %7</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+31"/>
         <source>Could not save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
@@ -1688,7 +1782,7 @@ Source: %7</source>
         <translation>打开结果</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+24"/>
         <source>Compare with results</source>
         <translation>与结果对比</translation>
     </message>
@@ -1837,12 +1931,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+50"/>
-        <location line="+130"/>
+        <location line="+183"/>
         <source>Could not open %1</source>
         <translation>无法打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-117"/>
+        <location line="-169"/>
         <source>%1: %n kernel launch(es), listed under Kernels; no roofline point: %2</source>
         <translation>
             <numerusform>%1：%n 次 kernel 启动，已列入 kernel 表；没有 roofline 点：%2</numerusform>
@@ -1861,7 +1955,12 @@ Source: %7</source>
         <translation>%1 中没有测量数据。</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+11"/>
+        <source>Opened %1 on its own and closed %2 (File → Add to open results keeps files open together).</source>
+        <translation>已单独打开 %1，并关闭了 %2（“文件 → 添加到已打开的结果”可让多个文件同时打开）。</translation>
+    </message>
+    <message>
+        <location line="+147"/>
         <source>Stopped reading %1; nothing was changed.</source>
         <translation>已停止读取 %1；没有做任何改动。</translation>
     </message>
@@ -1922,7 +2021,7 @@ Source: %7</source>
         <translation>时间：%1</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+298"/>
         <source>ok</source>
         <translation>通过</translation>
     </message>
@@ -1932,7 +2031,12 @@ Source: %7</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+8"/>
+        <source>this session</source>
+        <translation>本次会话</translation>
+    </message>
+    <message>
+        <location line="+75"/>
         <source>compared against the %1 ceiling</source>
         <translation>与 %1 上限比较</translation>
     </message>
@@ -1994,7 +2098,22 @@ Source: %7</source>
         <translation>双击该行（或点“解释”）查看每一项</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source>imported from Nsight Compute</source>
+        <translation>从 Nsight Compute 导入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>measured by RoofLab</source>
+        <translation>由 RoofLab 测量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in this session</source>
+        <translation>本次会话中%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>no row with the same kernel, data type and parameters in %1</source>
         <translation>%1 中没有 kernel、数据类型和参数都相同的行</translation>
     </message>
@@ -2080,8 +2199,8 @@ Source: %7</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Source</source>
-        <translation>来源</translation>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7618,7 +7737,7 @@ Source: %7</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization instructions and their latency are not in it</source>
         <translation>W4A16：模型只计入字节数和在途的加载；Tensor Core 指令、反量化指令及其延迟不在模型中</translation>
     </message>

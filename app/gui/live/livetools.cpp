@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <functional>
+
 LiveTools::LiveTools(QObject *parent)
     : QObject(parent), m_worker(new WorkerClient(this)), m_session(new ResultsSession(this))
 {
@@ -121,7 +123,7 @@ void LiveTools::addMenuActions()
     if (!file)
         return;
     QAction *before = file->actions().value(0);
-    auto add = [&](const QString &text, const QKeySequence &key, void (ResultsPanel::*slot)()) {
+    auto add = [&](const QString &text, const QKeySequence &key, auto slot) {
         auto *a = new QAction(text, file);
         if (!key.isEmpty())
             a->setShortcut(key);
@@ -129,7 +131,7 @@ void LiveTools::addMenuActions()
             if (!m_results)
                 return;
             m_host->showPanel(m_results);
-            (m_results->*slot)();
+            std::invoke(slot, m_results.data());
         });
         file->insertAction(before, a);
         m_actions << a;
@@ -137,6 +139,8 @@ void LiveTools::addMenuActions()
     };
     add(tr("&Open results…"), QKeySequence::Open, &ResultsPanel::openDialog)
         ->setObjectName(QStringLiteral("openResults"));
+    add(tr("&Add to open results…"), {}, &ResultsPanel::addFileDialog)
+        ->setObjectName(QStringLiteral("addResults"));
     m_recentMenu = new QMenu(tr("Open &recent results"), file);
     m_recentMenu->setObjectName(QStringLiteral("recentResults"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &LiveTools::fillRecentMenu);
@@ -147,6 +151,11 @@ void LiveTools::addMenuActions()
         ->setObjectName(QStringLiteral("saveResults"));
     add(tr("Export results as &CSV…"), {}, &ResultsPanel::exportCsvDialog)
         ->setObjectName(QStringLiteral("exportCsv"));
+    add(tr("C&lose results file"), QKeySequence::Close, [](ResultsPanel *p) {
+        p->closeSelectedFile();
+    })->setObjectName(QStringLiteral("closeResults"));
+    add(tr("Close all res&ults"), {}, &ResultsPanel::closeAllFiles)
+        ->setObjectName(QStringLiteral("closeAllResults"));
     file->insertSeparator(before);
     fillRecentMenu();
 }
@@ -175,12 +184,17 @@ bool LiveTools::openFile(const QString &path)
     return m_results->openFile(path);
 }
 
-void LiveTools::openInBackground(const QString &path)
+void LiveTools::openInBackground(const QString &path, ResultsSession::OpenMode mode)
 {
-    if (!m_results)
+    openInBackground(QStringList{path}, mode);
+}
+
+void LiveTools::openInBackground(const QStringList &paths, ResultsSession::OpenMode mode)
+{
+    if (!m_results || paths.isEmpty())
         return;
     m_host->showPanel(m_results);
-    m_results->openInBackground(path);
+    m_results->openInBackground(paths, mode);
 }
 
 // ---- start-up: device or samples
@@ -370,8 +384,7 @@ bool LiveTools::eventFilter(QObject *watched, QEvent *event)
                 tr("Only RoofLab results (.json), Nsight Compute reports (.ncu-rep) and their CSV "
                    "exports (.csv) can be dropped here."),
                 ResultsPanel::Level::Warning);
-        for (const QString &f : files)
-            openInBackground(f);
+        openInBackground(files);
         e->acceptProposedAction();
         return true;
     }

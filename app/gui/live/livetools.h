@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpu.h"
+#include "panels/resultssession.h"
 #include "resultset.h"
 #include "specdb.h"
 
@@ -66,8 +67,12 @@ public:
     // Opens results (.json) or an Nsight Compute CSV, with the Results panel's messages.
     bool openFile(const QString &path);
     // The same read in the background, with the panel's progress bar and Cancel (drops, recent
-    // files, the command line).
-    void openInBackground(const QString &path);
+    // files, the command line). Several paths are one gesture: with Replace they are opened
+    // together and close the files open before (the samples among them).
+    void openInBackground(const QString &path,
+                          ResultsSession::OpenMode mode = ResultsSession::OpenMode::Replace);
+    void openInBackground(const QStringList &paths,
+                          ResultsSession::OpenMode mode = ResultsSession::OpenMode::Replace);
 
 signals:
     void deviceAnswered();

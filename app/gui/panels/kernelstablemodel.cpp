@@ -1,6 +1,7 @@
 #include "panels/kernelstablemodel.h"
 
 #include "gpu.h"
+#include "panels/paramvariety.h"
 #include "units.h"
 
 #include <QFileInfo>
@@ -44,7 +45,9 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
     beginResetModel();
     m_rows.clear();
     m_rowOfTableRow.clear();
-    for (const Input &in : inputs) {
+    for (int order = 0; order < inputs.size(); ++order) {
+        const Input &in = inputs.at(order);
+        const qsizetype firstOfFile = m_rows.size();
         // The launches an ncu export lists, per kernel: the whole story for an export without
         // FLOPs, the throughput percentages for one with them.
         struct LaunchGroup
@@ -118,6 +121,8 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
                         r.timeFrom = ncu.value(QLatin1String("time")).toString();
                 }
                 std::sort(r.tableRows.begin(), r.tableRows.end());
+                if (!s.members.isEmpty())
+                    r.params = in.measurements->at(s.members.first()).params;
                 r.percents = percentsOf(launchKey(s.kernel, s.grid, s.block));
                 m_rows << r;
             }
@@ -139,12 +144,23 @@ void KernelsTableModel::setInputs(const QList<Input> &inputs, const model::Gpu *
                 m_rows << r;
             }
         }
+        // A file's kernels together, the most time first: its shares add up to 100 % there.
+        for (qsizetype i = firstOfFile; i < m_rows.size(); ++i)
+            m_rows[i].fileOrder = order;
+        std::stable_sort(m_rows.begin() + firstOfFile, m_rows.end(),
+                         [](const Row &a, const Row &b) { return a.summary.timeS > b.summary.timeS; });
     }
-    std::stable_sort(m_rows.begin(), m_rows.end(),
-                     [](const Row &a, const Row &b) { return a.summary.timeS > b.summary.timeS; });
     for (int i = 0; i < m_rows.size(); ++i)
         for (int t : std::as_const(m_rows[i].tableRows))
             m_rowOfTableRow.insert(t, i);
+    // Seventeen rows of gemm.reg2d read apart by what differs between them.
+    ParamVariety variety;
+    for (const Row &r : std::as_const(m_rows))
+        if (!r.tableRows.isEmpty())
+            variety.add(r.summary.kernel, r.params, false);
+    for (Row &r : m_rows)
+        if (!r.tableRows.isEmpty())
+            r.detail = variety.text(r.summary.kernel, r.params);
     endResetModel();
 }
 
@@ -200,8 +216,10 @@ QVariant KernelsTableModel::display(const Row &r, int column) const
                                         : QVariant(QString::number(*it, 'g', 3));
     };
     switch (column) {
-    case Kernel:
-        return model::shortKernelName(s.kernel, 36);
+    case Kernel: {
+        const QString name = model::shortKernelName(s.kernel, 36);
+        return r.detail.isEmpty() ? name : name + QStringLiteral(" · ") + r.detail;
+    }
     case Grid:
         return s.grid;
     case Block:
@@ -235,7 +253,7 @@ QVariant KernelsTableModel::display(const Row &r, int column) const
         return first;
     }
     case Source:
-        return QFileInfo(r.file).fileName();
+        return r.file.isEmpty() ? tr("this session") : QFileInfo(r.file).fileName();
     }
     return {};
 }
@@ -298,7 +316,7 @@ QString KernelsTableModel::toolTip(const Row &r, int column) const
         return derivation(row);
     }
     case Source:
-        return r.file;
+        return r.file.isEmpty() ? tr("measured in this session") : r.file;
     }
     return {};
 }
@@ -321,13 +339,22 @@ QVariant KernelsTableModel::data(const QModelIndex &index, int role) const
         return sortValue(r, index.column());
     case ShareRole:
         return r.summary.share;
+    case FileRole:
+        return r.file;
+    case FileOrderRole:
+        return r.fileOrder;
     }
     return {};
 }
 
 QVariant KernelsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == Share)
+        return tr(
+            "share of the time of every launch in the kernel's own file (a profile is one application)");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Kernel:
@@ -341,7 +368,7 @@ QVariant KernelsTableModel::headerData(int section, Qt::Orientation orientation,
     case Time:
         return tr("Total time");
     case Share:
-        return tr("Share");
+        return tr("Share of file");
     case FlopPerS:
         return tr("FLOP/s");
     case AiHbm:
@@ -357,7 +384,7 @@ QVariant KernelsTableModel::headerData(int section, Qt::Orientation orientation,
     case Derivation:
         return tr("Derived from");
     case Source:
-        return tr("Source");
+        return tr("File");
     }
     return {};
 }

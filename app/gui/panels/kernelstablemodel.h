@@ -17,8 +17,8 @@ struct Gpu;
 }
 
 // The Results panel's Kernels view: one row per kernel (name, grid, block) of each open file,
-// sorted by total time: launches, total time, share of the file's time, FLOP/s, intensity
-// per memory level, bound, and where the numbers came from (the ncu metrics and derivations
+// the files one after another, each sorted by total time: launches, total time, share of the file's time,
+// FLOP/s, intensity per memory level, bound, and where the numbers came from (the ncu metrics and derivations
 // the import recorded in Measurement::extra["ncu"]). An export without FLOP counts (the
 // default set) still lists its kernels, from its launches: time, share and the throughput
 // percentages it has. A thin adapter over model::summarizeKernels (QtCore/QtGui, no widgets).
@@ -30,6 +30,7 @@ public:
     // What a narrow panel needs first: which kernel, how much of the time, how fast; then the rest.
     enum Column {
         Kernel,
+        Source, // the file: shares are of its time
         Share,
         Time,
         Launches,
@@ -42,12 +43,13 @@ public:
         Block,
         Throughput,
         Derivation,
-        Source,
         ColumnCount
     };
     enum Role {
         SortRole = Qt::UserRole + 1, // the raw number (or lower-case text)
         ShareRole,                   // 0..1, for the bar the view draws
+        FileRole,                    // Input::file of the row
+        FileOrderRole,               // the index of its input: rows of one file sort together
     };
 
     // One file (or the live results) as the table lists it.
@@ -84,6 +86,9 @@ private:
     {
         model::KernelSummary summary;
         QString file;
+        int fileOrder = 0;
+        QVariantMap params;               // its first point's (none for a launch-only row)
+        QString detail;                   // what tells it apart from rows of the same kernel (ParamVariety)
         QList<int> tableRows;             // sorted
         QMap<QString, double> percents;   // throughput % (mean over launches), launch-only rows
         QStringList flopsFrom, bytesFrom; // distinct derivations of its points

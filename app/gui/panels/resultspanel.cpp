@@ -10,6 +10,7 @@
 #include "panels/resultsplot.h"
 #include "panels/resultssession.h"
 #include "panels/resultstablemodel.h"
+#include "panels/resultstableview.h"
 #include "specdb.h"
 #include "units.h"
 
@@ -26,6 +27,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPainter>
 #include <QProgressBar>
@@ -39,6 +41,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -87,27 +90,73 @@ public:
     }
 };
 
-// Sorts the Kernels view by its SortRole numbers.
+// A long C++ name keeps its end when cut (the kernel's own name after its namespaces); a name
+// with the parameters that tell its rows apart keeps its start, the kernel's name.
+class KernelNameDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = option->text.contains(QStringLiteral(" · ")) ? Qt::ElideRight : Qt::ElideLeft;
+    }
+};
+
+// Sorts the Kernels view by its SortRole numbers, the File column by file and then by time (the
+// most first), and leaves out the kernels of hidden files.
 class KernelsProxy : public QSortFilterProxyModel
 {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setHiddenFiles(const QSet<QString> &files)
+    {
+        if (files == m_hidden)
+            return;
+        m_hidden = files;
+        invalidateFilter();
+    }
 
 protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        if (!m_hidden.isEmpty() &&
+            m_hidden.contains(
+                sourceModel()->index(row, 0, parent).data(KernelsTableModel::FileRole).toString()))
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
     bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
     {
+        if (l.column() == KernelsTableModel::Source) {
+            const int a = l.data(KernelsTableModel::FileOrderRole).toInt();
+            const int b = r.data(KernelsTableModel::FileOrderRole).toInt();
+            if (a != b)
+                return a < b;
+            // Within a file the most time first, whichever way the files are ordered.
+            const double ta =
+                l.siblingAtColumn(KernelsTableModel::Time).data(KernelsTableModel::SortRole).toDouble();
+            const double tb =
+                r.siblingAtColumn(KernelsTableModel::Time).data(KernelsTableModel::SortRole).toDouble();
+            return (sortOrder() == Qt::AscendingOrder) == (ta > tb);
+        }
         const QVariant a = l.data(KernelsTableModel::SortRole), b = r.data(KernelsTableModel::SortRole);
         if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString)
             return QString::localeAwareCompare(a.toString(), b.toString()) < 0;
         return a.toDouble() < b.toDouble();
     }
+
+private:
+    QSet<QString> m_hidden;
 };
 
 } // namespace
 
 ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidget *parent)
     : QWidget(parent), m_session(session), m_chart(chart), m_model(new ResultsTableModel(this)),
-      m_proxy(new ResultsFilterModel(this)), m_view(new QTableView), m_filter(new QLineEdit),
+      m_proxy(new ResultsFilterModel(this)), m_view(new ResultsTableView), m_filter(new QLineEdit),
       m_dtype(new QComboBox), m_failed(new QCheckBox(tr("failed checks only"))), m_message(new QLabel),
       m_recoveryLabel(new QLabel), m_compareLabel(new QLabel), m_summary(new QLabel)
 {
@@ -123,10 +172,15 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         buttons->addWidget(b);
         return b;
     };
-    button(
-        tr("Open…"),
-        tr("Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export beside what is shown"),
-        &ResultsPanel::openDialog);
+    QToolButton *open =
+        button(tr("Open…"),
+               tr("Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export on its own "
+                  "(the files shown are closed; the arrow: add it beside them)"),
+               &ResultsPanel::openDialog);
+    auto *openMenu = new QMenu(open);
+    openMenu->addAction(tr("Add to open results…"), this, &ResultsPanel::addFileDialog);
+    open->setMenu(openMenu);
+    open->setPopupMode(QToolButton::MenuButtonPopup);
     button(tr("Compare…"),
            tr("Overlay a second results file (another GPU or another day) and link matching runs"),
            &ResultsPanel::compareDialog);
@@ -210,6 +264,37 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_compareFrame->layout()->addWidget(stop);
     layout->addWidget(m_compareFrame);
 
+    // The open files: which one a row comes from, each one hidden or shown, closed.
+    m_files = new QListWidget;
+    m_files->setObjectName(QStringLiteral("resultsFiles"));
+    m_files->setToolTip(tr("The open files: uncheck one to hide its rows from the table and the chart"));
+    m_files->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_files->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_files->setTextElideMode(Qt::ElideMiddle);
+    connect(m_files, &QListWidget::itemChanged, this, &ResultsPanel::onFileItemChanged);
+    m_closeFile = new QToolButton;
+    m_closeFile->setObjectName(QStringLiteral("closeFileButton"));
+    m_closeFile->setText(tr("Close"));
+    m_closeFile->setToolTip(tr("Close the file selected in the list; the others stay as they are"));
+    connect(m_closeFile, &QToolButton::clicked, this, &ResultsPanel::closeSelectedFile);
+    auto *closeAll = new QToolButton;
+    closeAll->setObjectName(QStringLiteral("closeAllButton"));
+    closeAll->setText(tr("Close all"));
+    closeAll->setToolTip(tr("Close every file; the results measured in this session stay"));
+    connect(closeAll, &QToolButton::clicked, this, &ResultsPanel::closeAllFiles);
+    m_filesBox = new QWidget;
+    auto *filesLayout = new QHBoxLayout(m_filesBox);
+    filesLayout->setContentsMargins(0, 0, 0, 0);
+    filesLayout->addWidget(m_files, 1);
+    auto *fileButtons = new QVBoxLayout;
+    fileButtons->addWidget(m_closeFile);
+    fileButtons->addWidget(closeAll);
+    fileButtons->addStretch();
+    filesLayout->addLayout(fileButtons);
+    m_filesBox->hide();
+    layout->addWidget(m_filesBox);
+    connect(m_session, &ResultsSession::visibilityChanged, this, &ResultsPanel::applyHidden);
+
     auto *filters = new QHBoxLayout;
     m_filter->setPlaceholderText(tr("Filter: kernel, parameters, file"));
     m_filter->setClearButtonEnabled(true);
@@ -251,7 +336,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_kernelsProxy->setFilterKeyColumn(KernelsTableModel::Kernel);
     m_kernelsProxy->setFilterRole(Qt::ToolTipRole); // the full name
     m_kernelsProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_kernelsView = new QTableView;
+    m_kernelsView = new ResultsTableView;
     m_kernelsView->setObjectName(QStringLiteral("kernelsView"));
     m_kernelsView->setModel(m_kernelsProxy);
     m_kernelsView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -264,8 +349,10 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     m_kernelsView->verticalHeader()->setDefaultSectionSize(m_kernelsView->fontMetrics().height() + 6);
     m_kernelsView->horizontalHeader()->setStretchLastSection(true);
     m_kernelsView->setItemDelegateForColumn(KernelsTableModel::Share, new ShareDelegate(m_kernelsView));
+    m_kernelsView->setItemDelegateForColumn(KernelsTableModel::Kernel, new KernelNameDelegate(m_kernelsView));
     m_kernelsView->setSortingEnabled(true);
-    m_kernelsView->sortByColumn(KernelsTableModel::Time, Qt::DescendingOrder);
+    // A file's kernels together, the most time first: a share is of its own file's time.
+    m_kernelsView->sortByColumn(KernelsTableModel::Source, Qt::AscendingOrder);
     m_kernelsView->setMinimumHeight(160);
     connect(m_kernelsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResultsPanel::onKernelSelection);
@@ -476,6 +563,8 @@ void ResultsPanel::rebuildTable()
     bool ncu = false;
     for (const ResultsSession::Document &d : m_session->files())
         ncu = ncu || d.isNcu();
+    updateFilesList();
+    applyHidden();
     m_kernelsStale = true;
     if (!m_groupChosen && ncu != m_grouped)
         setGrouped(ncu); // the default for an Nsight Compute import
@@ -530,12 +619,12 @@ void ResultsPanel::applyColumns()
     // What a narrow panel should show first: which kernel, how long, how close to its roof,
     // how it changed, whether it was right; then the rest.
     static const QList<int> order = {
-        ResultsTableModel::Kernel,      ResultsTableModel::Median,   ResultsTableModel::Predicted,
-        ResultsTableModel::Gap,         ResultsTableModel::Change,   ResultsTableModel::RoofPercent,
-        ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS, ResultsTableModel::BytesPerS,
-        ResultsTableModel::Dtype,       ResultsTableModel::Params,   ResultsTableModel::Min,
-        ResultsTableModel::Max,         ResultsTableModel::Ai,       ResultsTableModel::Derivation,
-        ResultsTableModel::Source};
+        ResultsTableModel::Kernel,      ResultsTableModel::Source,      ResultsTableModel::Median,
+        ResultsTableModel::Predicted,   ResultsTableModel::Gap,         ResultsTableModel::Change,
+        ResultsTableModel::RoofPercent, ResultsTableModel::CheckColumn, ResultsTableModel::FlopPerS,
+        ResultsTableModel::BytesPerS,   ResultsTableModel::Dtype,       ResultsTableModel::Params,
+        ResultsTableModel::Min,         ResultsTableModel::Max,         ResultsTableModel::Ai,
+        ResultsTableModel::Derivation};
     int visual = 0;
     for (int column : order) {
         if (column >= h->count())
@@ -596,6 +685,8 @@ void ResultsPanel::updateSummary()
                              : tr("%1 of %2 measurements shown").arg(shown).arg(total));
     if (noFlops > 0)
         parts << tr("%n without FLOPs (copies: table only)", nullptr, noFlops);
+    if (const int hidden = int(m_proxy->hiddenFiles().size()); hidden > 0)
+        parts << tr("%n file(s) hidden", nullptr, hidden);
     if (m_chartPoints >= kMaxChartPoints)
         parts << tr("the chart shows the first %1; filter to see others").arg(kMaxChartPoints);
     if (const int unsaved = m_session->unsavedCount(); unsaved > 0)
@@ -710,7 +801,7 @@ void ResultsPanel::updateKernels()
     m_kernelsView->resizeColumnsToContents();
     m_kernelsView->setColumnWidth(KernelsTableModel::Kernel,
                                   std::min(m_kernelsView->columnWidth(KernelsTableModel::Kernel),
-                                           m_kernelsView->fontMetrics().averageCharWidth() * 22));
+                                           m_kernelsView->fontMetrics().averageCharWidth() * 36));
     Q_UNUSED(name);
 }
 
@@ -796,22 +887,111 @@ void ResultsPanel::showMessage(const QString &text, Level level)
     emit messageShown(text);
 }
 
-bool ResultsPanel::openFile(const QString &path)
+bool ResultsPanel::openFile(const QString &path, OpenMode mode)
 {
     QString message;
-    const bool ok = m_session->open(path, &message);
-    if (!ok)
-        showMessage(message, Level::Error);
-    else if (!message.isEmpty())
-        showMessage(message, Level::Warning);
-    else
-        showMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()), Level::Info);
+    const bool ok = m_session->open(path, &message, mode);
+    opened(path, ok, message, false);
     return ok;
 }
 
-void ResultsPanel::openInBackground(const QString &path)
+void ResultsPanel::openInBackground(const QString &path, OpenMode mode)
 {
-    m_session->openInBackground(path);
+    m_session->openInBackground(path, mode);
+}
+
+void ResultsPanel::openInBackground(const QStringList &paths, OpenMode mode)
+{
+    m_session->openInBackground(paths, mode);
+}
+
+void ResultsPanel::opened(const QString &path, bool ok, const QString &message, bool cancelled)
+{
+    if (!ok) {
+        showMessage(message, cancelled ? Level::Info : Level::Error);
+        return;
+    }
+    QString text = message.isEmpty() ? tr("Opened %1.").arg(QFileInfo(path).fileName()) : message;
+    if (clearFilters())
+        text += QLatin1Char('\n') + tr("The filter was cleared, so that every row of it shows.");
+    showMessage(text, message.isEmpty() ? Level::Info : Level::Warning);
+}
+
+bool ResultsPanel::clearFilters()
+{
+    const bool any =
+        !m_filter->text().trimmed().isEmpty() || m_dtype->currentIndex() > 0 || m_failed->isChecked();
+    m_filter->clear();
+    m_dtype->setCurrentIndex(0);
+    m_failed->setChecked(false);
+    return any;
+}
+
+void ResultsPanel::updateFilesList()
+{
+    const QSignalBlocker block(m_files);
+    const int current = m_files->currentRow();
+    m_files->clear();
+    const QList<ResultsSession::Document> &files = m_session->files();
+    for (const ResultsSession::Document &d : files) {
+        const QString device = d.results.device.name;
+        auto *item = new QListWidgetItem(
+            tr("%1 · %n row(s)", nullptr, int(d.results.measurements.size())).arg(d.label) +
+                (device.isEmpty() ? QString() : QStringLiteral(" · ") + device),
+            m_files);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setCheckState(d.hidden ? Qt::Unchecked : Qt::Checked);
+        item->setToolTip(d.path);
+    }
+    if (!files.isEmpty())
+        m_files->setCurrentRow(std::clamp(current, 0, int(files.size()) - 1));
+    // Every file in sight up to four, then it scrolls.
+    const int rows = std::clamp(int(files.size()), 1, 4);
+    m_files->setFixedHeight(rows * m_files->sizeHintForRow(0) + 2 * m_files->frameWidth());
+    m_filesBox->setVisible(!files.isEmpty());
+}
+
+void ResultsPanel::onFileItemChanged(QListWidgetItem *item)
+{
+    m_session->setFileHidden(m_files->row(item), item->checkState() != Qt::Checked);
+}
+
+void ResultsPanel::applyHidden()
+{
+    QSet<QString> hidden;
+    const QList<ResultsSession::Document> &files = m_session->files();
+    for (int i = 0; i < files.size(); ++i) {
+        if (files.at(i).hidden)
+            hidden.insert(files.at(i).path);
+        if (QListWidgetItem *item = m_files->item(i)) {
+            const QSignalBlocker block(m_files);
+            item->setCheckState(files.at(i).hidden ? Qt::Unchecked : Qt::Checked);
+        }
+    }
+    m_proxy->setHiddenFiles(hidden);
+    static_cast<KernelsProxy *>(m_kernelsProxy)->setHiddenFiles(hidden);
+    scheduleChart();
+    updateSummary();
+}
+
+bool ResultsPanel::closeSelectedFile()
+{
+    const int n = int(m_session->files().size());
+    const int index = n == 1 ? 0 : m_files->currentRow();
+    if (index < 0 || index >= n)
+        return false;
+    const QString label = m_session->files().at(index).label;
+    m_session->closeFile(index);
+    showMessage(tr("Closed %1.").arg(label), Level::Info);
+    return true;
+}
+
+void ResultsPanel::closeAllFiles()
+{
+    if (m_session->files().isEmpty())
+        return;
+    m_session->closeAllFiles();
+    showMessage(tr("Closed every file."), Level::Info);
 }
 
 void ResultsPanel::cancelLoading()
@@ -859,12 +1039,7 @@ void ResultsPanel::onLoadProgress(const QString &label, qint64 done, qint64 tota
 
 void ResultsPanel::onLoadFinished(const QString &path, bool ok, bool cancelled, const QString &message)
 {
-    if (!ok)
-        showMessage(message, cancelled ? Level::Info : Level::Error);
-    else if (!message.isEmpty())
-        showMessage(message, Level::Warning);
-    else
-        showMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()), Level::Info);
+    opened(path, ok, message, cancelled);
 }
 
 bool ResultsPanel::compareWith(const QString &path)
@@ -920,7 +1095,19 @@ void ResultsPanel::openDialog()
     if (file.isEmpty())
         return;
     rememberDir(file);
-    openInBackground(file);
+    openInBackground(file, OpenMode::Replace);
+}
+
+void ResultsPanel::addFileDialog()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Add to open results"), lastDir(),
+        tr("RoofLab results, Nsight Compute reports and CSV exports (*.json *.ncu-rep "
+           "*.csv);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    rememberDir(file);
+    openInBackground(file, OpenMode::Add);
 }
 
 void ResultsPanel::compareDialog()

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "gpu.h"
+#include "panels/resultssession.h"
+#include "panels/resultstableview.h"
 #include "perfmodel.h"
 
 #include <QHash>
@@ -18,6 +20,8 @@ class QDialog;
 class QFrame;
 class QLabel;
 class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
 class QProgressBar;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -65,13 +69,13 @@ public:
 
     ResultsTableModel *tableModel() const { return m_model; }
     ResultsFilterModel *filterModel() const { return m_proxy; }
-    QTableView *view() const { return m_view; }
+    ResultsTableView *view() const { return m_view; }
     // What turns the rows into chart points (grouping, the point <-> rows mapping).
     ResultsPlot *plot() const { return m_plot.get(); }
     QLineEdit *filterEdit() const { return m_filter; }
     // The Kernels view: one row per kernel (name, grid, block), sorted by total time.
     KernelsTableModel *kernelsModel() const { return m_kernels; }
-    QTableView *kernelsView() const { return m_kernelsView; }
+    ResultsTableView *kernelsView() const { return m_kernelsView; }
     QToolButton *groupButton() const { return m_groupButton; }
     // Grouped: the Kernels view and one chart point per kernel; expanded: every launch's
     // points, in the measurements table. Opening an Nsight Compute import groups, until the
@@ -97,12 +101,21 @@ public:
     // nullptr with *why set.
     const model::PerfModel *perfModelFor(const QString &file, QString *why = nullptr) const;
 
+    using OpenMode = ResultsSession::OpenMode;
     // Opens a results file or an ncu CSV; a refused file leaves everything as it was. The
-    // message (refusal or skipped entries) is shown here and returned by message().
-    bool openFile(const QString &path);
+    // message (refusal or skipped entries) is shown here and returned by message(). Add keeps
+    // the open files beside it; Replace closes them once it is read (File → Open).
+    bool openFile(const QString &path, OpenMode mode = OpenMode::Add);
     // The same on a worker thread, with a progress bar and Cancel here (File → Open, drops,
-    // recent files, the command line); the message comes when it is read. Files queue.
-    void openInBackground(const QString &path);
+    // recent files, the command line); the message comes when it is read. Files queue; several
+    // paths are one gesture (opened together).
+    void openInBackground(const QString &path, OpenMode mode = OpenMode::Add);
+    void openInBackground(const QStringList &paths, OpenMode mode);
+    // The open files, one checkable line each (unchecked: hidden from the table and chart).
+    QListWidget *filesList() const { return m_files; }
+    // Closes the file selected in that list (the only one, when one is open); false when none.
+    bool closeSelectedFile();
+    void closeAllFiles();
     void cancelLoading();
     bool isLoading() const;
     // Waits (running the event loop) until every queued file is read or msecs pass; false on
@@ -115,7 +128,8 @@ public:
     bool exportCsv(const QString &path);
 
     // File dialogs (the File menu and the buttons here).
-    void openDialog();
+    void openDialog();    // replaces the open files
+    void addFileDialog(); // beside the open files
     void compareDialog();
     void saveAsDialog();
     void exportCsvDialog();
@@ -138,6 +152,13 @@ signals:
 
 private:
     void rebuildTable();
+    void updateFilesList();
+    void onFileItemChanged(QListWidgetItem *item);
+    void applyHidden();
+    // A file just opened must not vanish behind a filter typed for another: clears them; true
+    // when one was set.
+    bool clearFilters();
+    void opened(const QString &path, bool ok, const QString &message, bool cancelled);
     void onLiveMeasurement(int index);
     void onComparisonChanged();
     void scheduleChart();
@@ -162,7 +183,7 @@ private:
     std::optional<model::Gpu> m_gpu;
     ResultsTableModel *m_model;
     ResultsFilterModel *m_proxy;
-    QTableView *m_view;
+    ResultsTableView *m_view;
     QLineEdit *m_filter;
     QComboBox *m_dtype;
     QCheckBox *m_failed;
@@ -174,7 +195,10 @@ private:
     QLabel *m_compareLabel;
     KernelsTableModel *m_kernels = nullptr;
     QSortFilterProxyModel *m_kernelsProxy = nullptr;
-    QTableView *m_kernelsView = nullptr;
+    ResultsTableView *m_kernelsView = nullptr;
+    QListWidget *m_files = nullptr;
+    QWidget *m_filesBox = nullptr;
+    QToolButton *m_closeFile = nullptr;
     QStackedWidget *m_stack = nullptr;
     QToolButton *m_groupButton = nullptr;
     bool m_grouped = false;

@@ -168,7 +168,7 @@ std::optional<ResultsSession::Document> ResultsSession::read(const QString &path
     return d;
 }
 
-bool ResultsSession::open(const QString &path, QString *message)
+bool ResultsSession::open(const QString &path, QString *message, OpenMode mode)
 {
     QString error;
     auto doc = read(path, &error);
@@ -177,14 +177,15 @@ bool ResultsSession::open(const QString &path, QString *message)
             *message = tr("Could not open %1").arg(error);
         return false;
     }
-    const QString said = adopt(std::move(*doc));
+    const QString said = adopt(std::move(*doc), mode, ++m_batch);
     if (message)
         *message = said;
     return true;
 }
 
-QString ResultsSession::adopt(Document doc)
+QString ResultsSession::adopt(Document doc, OpenMode mode, int batch)
 {
+    doc.batch = batch;
     QString message;
     if (doc.results.measurements.isEmpty() && !doc.noPoints.isEmpty())
         message = tr("%1: %n kernel launch(es), listed under Kernels; no roofline point: %2", nullptr,
@@ -198,9 +199,25 @@ QString ResultsSession::adopt(Document doc)
     else if (doc.results.measurements.isEmpty())
         message = tr("%1 holds no measurements.").arg(doc.label);
     const QString path = doc.path;
+    if (mode == OpenMode::Replace) {
+        // Only now, with the new file read: a refused file closes nothing.
+        QStringList closed;
+        for (qsizetype i = m_files.size() - 1; i >= 0; --i)
+            if (m_files.at(i).batch != batch && m_files.at(i).path != path) {
+                closed.prepend(m_files.at(i).label);
+                m_files.removeAt(i);
+            }
+        if (!closed.isEmpty()) {
+            const QString note = tr("Opened %1 on its own and closed %2 (File → Add to open results keeps "
+                                    "files open together).")
+                                     .arg(doc.label, closed.join(QStringLiteral(", ")));
+            message = message.isEmpty() ? note : message + QLatin1Char('\n') + note;
+        }
+    }
     bool replaced = false;
     for (Document &d : m_files)
         if (d.path == path) {
+            doc.hidden = d.hidden;
             d = doc;
             replaced = true;
         }
@@ -211,9 +228,42 @@ QString ResultsSession::adopt(Document doc)
     return message;
 }
 
-void ResultsSession::openInBackground(const QString &path)
+void ResultsSession::closeFile(int index)
 {
-    m_queue.append(path);
+    if (index < 0 || index >= m_files.size())
+        return;
+    m_files.removeAt(index);
+    emit documentsChanged();
+}
+
+void ResultsSession::closeAllFiles()
+{
+    if (m_files.isEmpty())
+        return;
+    m_files.clear();
+    emit documentsChanged();
+}
+
+void ResultsSession::setFileHidden(int index, bool hidden)
+{
+    if (index < 0 || index >= m_files.size() || m_files.at(index).hidden == hidden)
+        return;
+    m_files[index].hidden = hidden;
+    emit visibilityChanged();
+}
+
+void ResultsSession::openInBackground(const QString &path, OpenMode mode)
+{
+    openInBackground(QStringList{path}, mode);
+}
+
+void ResultsSession::openInBackground(const QStringList &paths, OpenMode mode)
+{
+    if (paths.isEmpty())
+        return;
+    const int batch = ++m_batch;
+    for (const QString &path : paths)
+        m_queue.append({path, mode, batch});
     if (!m_job)
         startNextLoad();
 }
@@ -226,7 +276,10 @@ void ResultsSession::startNextLoad()
         return;
     }
     auto job = std::make_shared<Job>();
-    job->path = m_queue.takeFirst();
+    const Queued next = m_queue.takeFirst();
+    job->path = next.path;
+    job->mode = next.mode;
+    job->batch = next.batch;
     job->label = QFileInfo(job->path).fileName();
     m_job = job;
     m_progressTimer.start();
@@ -306,7 +359,7 @@ void ResultsSession::finishLoad(std::shared_ptr<Job> job, Loaded out)
     } else if (!out.doc) {
         emit loadFinished(job->path, false, false, tr("Could not open %1").arg(out.error));
     } else {
-        const QString message = adopt(std::move(*out.doc));
+        const QString message = adopt(std::move(*out.doc), job->mode, job->batch);
         emit loadFinished(job->path, true, false, message);
     }
     startNextLoad();

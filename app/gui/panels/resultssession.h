@@ -40,8 +40,14 @@ public:
         // point (the default set), what is missing and the ncu command that gives it.
         QList<model::NcuLaunchRow> launches;
         QString noPoints;
+        bool hidden = false; // kept open, but off the table and the chart
+        int batch = 0;       // the open gesture that brought it (OpenMode::Replace keeps its own)
         bool isNcu() const { return !launches.isEmpty() || !noPoints.isEmpty(); }
     };
+    // How a file joins what is open. A profile is one application and a results file one
+    // session: Replace closes the files open before (the sample data among them) once the new
+    // file is read, so that shares and filters never mix unrelated files; Add keeps them.
+    enum class OpenMode { Add, Replace };
 
     // One measurement as the table and chart list it: the files' rows first, then the live ones.
     struct Row
@@ -71,7 +77,13 @@ public:
     const QList<Document> &files() const { return m_files; }
     // A results file (.json) or an Nsight Compute CSV (.csv). A file already open is read again.
     // *message: why it was refused, or what was skipped; empty when all went well.
-    bool open(const QString &path, QString *message);
+    bool open(const QString &path, QString *message, OpenMode mode = OpenMode::Add);
+    // Closes one file (index into files()) or every file; the live results stay. Nothing else
+    // changes: the other files keep their rows, hidden state and order.
+    void closeFile(int index);
+    void closeAllFiles();
+    // A hidden file stays open (shares, Save As) but its rows leave the table and the chart.
+    void setFileHidden(int index, bool hidden);
     const std::optional<Document> &comparison() const { return m_compare; }
     bool openComparison(const QString &path, QString *message);
     void closeComparison();
@@ -83,7 +95,10 @@ public:
     // ---- reading in the background: a big file or a report reads on a worker thread while
     // the window stays live; the document joins the files only once it is read, so a refused
     // or cancelled file changes nothing. Files queue and are read one at a time, in order.
-    void openInBackground(const QString &path);
+    // Several paths are one gesture (a drop, the command line): with Replace they close what was
+    // open before and stay together.
+    void openInBackground(const QString &path, OpenMode mode = OpenMode::Add);
+    void openInBackground(const QStringList &paths, OpenMode mode);
     // Stops the file being read and drops the queue; what is open stays as it was.
     void cancelLoading();
     bool isLoading() const { return bool(m_job); }
@@ -127,8 +142,10 @@ signals:
     void liveMeasurementAdded(int index);
     void liveCeilingsChanged();
     void liveDeviceChanged();
-    // Files opened, live results restored: rebuild what shows them.
+    // Files opened or closed, live results restored: rebuild what shows them.
     void documentsChanged();
+    // A file was hidden or shown again (rows unchanged).
+    void visibilityChanged();
     void comparisonChanged();
     void recoveryChanged(int count);
     void autosaveFailed(const QString &message);
@@ -146,9 +163,17 @@ private:
         std::optional<Document> doc;
         QString error;
     };
+    struct Queued
+    {
+        QString path;
+        OpenMode mode = OpenMode::Add;
+        int batch = 0;
+    };
     struct Job
     {
         QString path;
+        OpenMode mode = OpenMode::Add;
+        int batch = 0;
         QString label;
         std::atomic<qint64> done{0};
         std::atomic<qint64> total{0};
@@ -162,7 +187,7 @@ private:
     void onLoadDone();
     void finishLoad(std::shared_ptr<Job> job, Loaded out); // by value: it resets m_job
     // Adds a read document to the files (open() and the background reads).
-    QString adopt(Document doc);
+    QString adopt(Document doc, OpenMode mode, int batch);
 
     model::ResultSet m_live;
     QStringList m_liveOrigins;
@@ -175,7 +200,8 @@ private:
     QElapsedTimer m_lastAutosave;
     QTimer m_autosaveTimer;
 
-    QStringList m_queue;
+    QList<Queued> m_queue;
+    int m_batch = 0;
     std::shared_ptr<Job> m_job;
     QPointer<model::NcuReportReader> m_report; // a .ncu-rep being exported by ncu
     QFutureWatcher<Loaded> m_watcher;

@@ -78,11 +78,13 @@ void ResultsTableModel::setResults(const model::ResultSet &results, const QStrin
     m_rows.clear();
     m_sets.clear();
     m_single.clear();
+    m_variety.clear();
     m_sets.append(results.measurements);
     m_rows.reserve(results.measurements.size());
     for (const model::Measurement &m : std::as_const(m_sets.last())) {
         Row r{&m, file};
         updateDerived(r);
+        m_variety.add(m.kernel, m.params, false);
         m_rows.append(std::move(r));
     }
     endResetModel();
@@ -101,6 +103,9 @@ void ResultsTableModel::appendMeasurement(const model::Measurement &m, const QSt
     updateDerived(r);
     m_rows.append(std::move(r));
     endInsertRows();
+    // Counted once the row is in: its arrival may change how the earlier rows read.
+    if (m_variety.add(m_single.back().kernel, m_single.back().params, true))
+        varietyChanged();
 }
 
 void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QString &file)
@@ -116,6 +121,24 @@ void ResultsTableModel::appendRows(const QList<model::Measurement> &ms, const QS
         m_rows.append(std::move(r));
     }
     endInsertRows();
+    // Counted once the rows are in: they may change how the earlier rows read.
+    bool changed = false;
+    for (const model::Measurement &m : std::as_const(m_sets.last()))
+        changed = m_variety.add(m.kernel, m.params, false) || changed;
+    if (changed)
+        varietyChanged();
+}
+
+void ResultsTableModel::varietyChanged()
+{
+    // Rows read differently now (a parameter to tell them apart, another common value).
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, Kernel), index(int(m_rows.size()) - 1, Kernel));
+}
+
+QString ResultsTableModel::distinguishingOf(const model::Measurement &m) const
+{
+    return m_variety.text(m.kernel, m.params);
 }
 
 void ResultsTableModel::clear()
@@ -126,6 +149,7 @@ void ResultsTableModel::clear()
     m_rows.clear();
     m_sets.clear();
     m_single.clear();
+    m_variety.clear();
     endResetModel();
 }
 
@@ -276,8 +300,10 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
 {
     const model::Measurement &m = *r.m;
     switch (column) {
-    case Kernel:
-        return m.kernel;
+    case Kernel: {
+        const QString what = distinguishingOf(m);
+        return what.isEmpty() ? m.kernel : m.kernel + QStringLiteral(" · ") + what;
+    }
     case Params:
         return paramsText(m.params);
     case Dtype:
@@ -303,10 +329,9 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         return roof ? percentText(*roof, false) : QString();
     }
     case Source: {
+        // The file a row came from; a live row's origin (a replay) or this session.
         const QString name = QFileInfo(r.file).fileName();
-        if (name.isEmpty())
-            return m.source;
-        return m.source.isEmpty() ? name : m.source + QStringLiteral(" · ") + name;
+        return name.isEmpty() ? tr("this session") : name;
     }
     case Predicted: {
         const model::Prediction *p = predictionOf(r);
@@ -329,7 +354,7 @@ QVariant ResultsTableModel::sortValue(const Row &r, int column) const
     const model::Measurement &m = *r.m;
     switch (column) {
     case Kernel:
-        return m.kernel.toLower();
+        return display(r, Kernel).toString().toLower();
     case Params:
         return paramsText(m.params).toLower();
     case Dtype:
@@ -417,8 +442,11 @@ QString ResultsTableModel::toolTip(int row, int column) const
                      .arg(model::formatSeconds(m.time.median), percentText(*gap * 100, true));
         return t + QLatin1Char('\n') + tr("double-click the row (or Explain) for every term");
     }
-    case Source:
-        return r.file;
+    case Source: {
+        const QString what =
+            m.source == QLatin1String("ncu") ? tr("imported from Nsight Compute") : tr("measured by RoofLab");
+        return r.file.isEmpty() ? tr("%1 in this session").arg(what) : r.file + QLatin1Char('\n') + what;
+    }
     case Derivation:
         return derivationLines(m).join(QLatin1Char('\n'));
     case Change:
@@ -504,7 +532,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Derivation:
             return tr("Derived from");
         case Source:
-            return tr("Source");
+            return tr("File");
         case Change:
             return tr("Change %");
         }
@@ -561,6 +589,19 @@ void ResultsFilterModel::setFailedOnly(bool on)
     invalidateFilter();
 }
 
+void ResultsFilterModel::setHiddenFiles(const QSet<QString> &files)
+{
+    if (files == m_hiddenFiles)
+        return;
+    m_hiddenFiles = files;
+    invalidateFilter();
+}
+
+bool ResultsFilterModel::filtering() const
+{
+    return !m_text.isEmpty() || !m_dtype.isEmpty() || !m_source.isEmpty() || m_failedOnly;
+}
+
 bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const auto *results = qobject_cast<const ResultsTableModel *>(sourceModel());
@@ -568,6 +609,8 @@ bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sour
         return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
     const model::Measurement &m = results->measurement(sourceRow);
     const QString file = results->file(sourceRow);
+    if (!m_hiddenFiles.isEmpty() && m_hiddenFiles.contains(file))
+        return false;
     if (!m_dtype.isEmpty() && m.dtype != m_dtype)
         return false;
     if (!m_source.isEmpty() && m.source != m_source && file != m_source &&

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "panels/paramvariety.h"
 #include "perfmodel.h"
 #include "resultset.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 #include <deque>
@@ -73,6 +75,11 @@ public:
 
     const model::Measurement &measurement(int row) const { return *m_rows.at(row).m; }
     QString file(int row) const { return m_rows.at(row).file; }
+    // What tells a row apart from the other rows of its kernel, shown beside the kernel's name:
+    // among the parameters whose values differ between those rows, the ones where this row has
+    // other than the most common value ("BM=64 M=2048"). Rows of different parameters always
+    // read apart; the rows with the most common set show the name alone.
+    QString distinguishing(int row) const { return distinguishingOf(*m_rows.at(row).m); }
 
     // The roof per row, computed by f now and for rows added later (the GUI passes a lambda
     // over model::Roofline::attainable for the selected GPU).
@@ -122,6 +129,8 @@ private:
 
     // Rows for the measurements of `ms` kept by m_sets (shared with the caller's list, not copied).
     void appendRows(const QList<model::Measurement> &ms, const QString &file);
+    void varietyChanged();
+    QString distinguishingOf(const model::Measurement &m) const;
     void updateDerived(Row &r) const;
     std::optional<double> roofOf(const Row &r) const;
     const model::Prediction *predictionOf(const Row &r) const;
@@ -142,6 +151,7 @@ private:
     bool m_compare = false;
     QString m_baselineLabel;
     QHash<QString, model::Measurement> m_baseline; // key() -> first baseline row with it
+    ParamVariety m_variety;                        // what tells a kernel's rows apart
 };
 
 // Sorts by ResultsTableModel::SortRole (numbers, not their formatted text; unknown values
@@ -158,6 +168,12 @@ public:
     void setDtype(const QString &dtype);   // exact; empty = all
     void setSource(const QString &source); // "rooflab", "ncu", or a file; empty = all
     void setFailedOnly(bool on);
+    // Rows whose file (ResultsTableModel::file) is in the set are hidden: a file kept open
+    // but not shown.
+    void setHiddenFiles(const QSet<QString> &files);
+    QSet<QString> hiddenFiles() const { return m_hiddenFiles; }
+    // Any of text, dtype, source or failed-only is set.
+    bool filtering() const;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -168,4 +184,5 @@ private:
     QString m_dtype;
     QString m_source;
     bool m_failedOnly = false;
+    QSet<QString> m_hiddenFiles;
 };
