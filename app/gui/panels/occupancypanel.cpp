@@ -15,6 +15,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -458,6 +459,14 @@ void OccupancyPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange && m_limits) {
         m_limits->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
         showResult();
+        // Larger type (presentation mode) needs more room side by side: choose again once the
+        // boxes have their new sizes.
+        QTimer::singleShot(0, this, [this] {
+            if (m_watchedParent) {
+                m_layoutChosen = false;
+                arrange(m_watchedParent->width());
+            }
+        });
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <QButtonGroup>
 #include <QEvent>
+#include <QResizeEvent>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
@@ -48,6 +49,15 @@ void PanelSwitcher::select(int index)
 {
     if (QAbstractButton *b = m_group->button(index))
         b->setChecked(true);
+}
+
+void PanelSwitcher::resizeEvent(QResizeEvent *event)
+{
+    // A tall panel below must not squeeze the buttons into fewer rows than the width needs.
+    const int rows = m_layout->heightForWidth(event->size().width());
+    if (minimumHeight() != rows)
+        setMinimumHeight(rows);
+    QWidget::resizeEvent(event);
 }
 
 void PanelSwitcher::changeEvent(QEvent *event)

@@ -125,6 +125,10 @@ bool WindowFit::eventFilter(QObject *watched, QEvent *event)
         if (watched == m_window)
             schedule(); // a dock added later (the lesson dock, the presentation banner)
         break;
+    case QEvent::LayoutRequest:
+        if (m_watchedContent.contains(watched))
+            schedule(); // a panel that grew (filled in after it was shown) may no longer fit
+        break;
     default:
         break;
     }
@@ -240,8 +244,15 @@ void WindowFit::update()
         // The least: what the content in front needs at its narrowest, without scrolling sideways.
         side.minimum = std::max(
             {side.minimum, dock->minimumSizeHint().width(), dock->minimumWidth(), contentWidth(dock, true)});
-        if (const QScrollArea *scroll = frontScroll(dock))
+        if (const QScrollArea *scroll = frontScroll(dock)) {
             side.content = scroll->widget();
+            if (QWidget *content = scroll->widget(); content && !m_watchedContent.contains(content)) {
+                m_watchedContent.insert(content);
+                content->installEventFilter(this);
+                connect(content, &QObject::destroyed, this,
+                        [this, content] { m_watchedContent.remove(content); });
+            }
+        }
     }
 
     // What the chart keeps: kChartShare of the window for its plot area, plus its axes.
@@ -286,9 +297,12 @@ void WindowFit::update()
 
     // A new window width, a side shown or hidden, or another panel in front: the docks take
     // their targets; otherwise they keep what the user made of them.
+    // So does a side whose content no longer fits at its narrowest.
+    const bool squeezed = (sides[0].shown && sides[0].width + 1 < sides[0].minimum) ||
+                          (sides[1].shown && sides[1].width + 1 < sides[1].minimum);
     const bool changed = width != m_lastWidth || sides[0].shown != m_lastShown[0] ||
                          sides[1].shown != m_lastShown[1] || sides[0].content != m_lastContent[0] ||
-                         sides[1].content != m_lastContent[1];
+                         sides[1].content != m_lastContent[1] || squeezed;
     m_lastWidth = width;
     for (int i = 0; i < 2; ++i) {
         m_lastShown[i] = sides[i].shown;

@@ -61,6 +61,7 @@ private:
     QPointer<RooflineChart> m_chart;
     bool m_presenting = false;
     QSet<QDockWidget *> m_watched;
+    QSet<QObject *> m_watchedContent; // the panels shown in the docks, for their LayoutRequest
     bool m_pending = false;
     bool m_frameChecked = false;
     QRect m_fitted;              // the geometry fitToScreen() chose
