@@ -18,11 +18,6 @@ namespace model {
 
 namespace {
 
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("model::Exercise", s);
-}
-
 // A guess this close counts as right: the model's own terms are not better than 10 %.
 constexpr double kRightFactor = 1.1;
 
@@ -59,12 +54,13 @@ bool finite(double v)
     return std::isfinite(v);
 }
 
+// "2.3× too high", "38× too low", "95300× too low": no exponents on a phone.
 QString factorText(double ratio)
 {
-    // ratio = guess / truth
-    if (ratio >= 1)
-        return tr("%1× too high").arg(ratio, 0, 'g', 3);
-    return tr("%1× too low").arg(1 / ratio, 0, 'g', 3);
+    const double f = ratio >= 1 ? ratio : 1 / ratio;
+    const QString n = QString::number(f, 'f', f < 10 ? 1 : 0);
+    return ratio >= 1 ? QCoreApplication::translate("model::Exercise", "%1× too high").arg(n)
+                      : QCoreApplication::translate("model::Exercise", "%1× too low").arg(n);
 }
 
 // The extent of a point guess: every roofline RoofLab draws, from a teaching GPU to an FP4
@@ -122,9 +118,9 @@ const QStringList &boundChoices()
 QString choiceLabel(const QString &name)
 {
     if (name == QLatin1String("memory"))
-        return tr("memory-bound");
+        return QCoreApplication::translate("model::Exercise", "memory-bound");
     if (name == QLatin1String("compute"))
-        return tr("compute-bound");
+        return QCoreApplication::translate("model::Exercise", "compute-bound");
     if (name == QLatin1String("registers"))
         return limiterLabel(Limiter::Registers);
     if (name == QLatin1String("shared_memory"))
@@ -142,30 +138,33 @@ QString check(const Exercise &e, const LessonStep &effective, QString *field)
         *field = QStringLiteral("truth");
     const std::optional<AnswerType> a = answerOf(e.truth);
     if (!a)
-        return tr("unknown truth \"%1\" (known: workload:<label>, bound:<label>, ridge:<precision>, "
-                  "result:<kernel>, blocks_per_sm, warps_per_sm, occupancy, limiter)")
+        return QCoreApplication::translate(
+                   "model::Exercise",
+                   "unknown truth \"%1\" (known: workload:<label>, bound:<label>, ridge:<precision>, "
+                   "result:<kernel>, blocks_per_sm, warps_per_sm, occupancy, limiter)")
             .arg(e.truth);
     if (*a != e.answer) {
         if (field)
             *field = QStringLiteral("answer");
-        return tr("\"%1\" is answered by a %2, not a %3")
+        return QCoreApplication::translate("model::Exercise", "\"%1\" is answered by a %2, not a %3")
             .arg(e.truth, answerTypeName(*a), answerTypeName(e.answer));
     }
     for (const char *p : {"workload:", "bound:"}) {
         const QString label = prefixValue(e.truth, QLatin1String(p));
         if (!label.isEmpty() && !findWorkload(effective, label))
-            return tr("no workload labelled \"%1\" on this step").arg(label);
+            return QCoreApplication::translate("model::Exercise", "no workload labelled \"%1\" on this step")
+                .arg(label);
     }
     const QString precision = prefixValue(e.truth, QStringLiteral("ridge:"));
     if (e.truth.startsWith(QLatin1String("ridge:")) && !knownPrecisions().contains(precision))
-        return tr("unknown precision \"%1\"").arg(precision);
+        return QCoreApplication::translate("model::Exercise", "unknown precision \"%1\"").arg(precision);
     if (e.truth.startsWith(QLatin1String("result:")) && effective.results.isEmpty())
-        return tr("needs a results file on this step");
+        return QCoreApplication::translate("model::Exercise", "needs a results file on this step");
     if ((e.truth == QLatin1String("limiter") || *a == AnswerType::Number) && !e.truth.startsWith("ridge:") &&
         effective.occupancy.isEmpty())
-        return tr("needs an occupancy launch on this step");
+        return QCoreApplication::translate("model::Exercise", "needs an occupancy launch on this step");
     if (effective.gpu.isEmpty() && !e.truth.startsWith(QLatin1String("result:")))
-        return tr("needs a GPU on this step");
+        return QCoreApplication::translate("model::Exercise", "needs a GPU on this step");
     return {};
 }
 
@@ -183,7 +182,7 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
     t.answer = e.answer;
     const Gpu *gpu = db.find(effective.gpu);
     if (!gpu && !e.truth.startsWith(QLatin1String("result:")))
-        return fail(tr("unknown GPU \"%1\"").arg(effective.gpu));
+        return fail(QCoreApplication::translate("model::Exercise", "unknown GPU \"%1\"").arg(effective.gpu));
 
     if (const QString label = prefixValue(e.truth, QStringLiteral("workload:")) + //
                               prefixValue(e.truth, QStringLiteral("bound:"));
@@ -205,8 +204,10 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
             t.choices = boundChoices();
             t.choice = at.bound == Bound::Memory ? 0 : 1;
         }
-        t.explanation = tr("%1 does %2 FLOP per byte; the ridge of %3 %4 is at %5 FLOP/B, so it is %6: "
-                           "at most %7.")
+        t.explanation = QCoreApplication::translate(
+                            "model::Exercise",
+                            "%1 does %2 FLOP per byte; the ridge of %3 %4 is at %5 FLOP/B, so it is %6: "
+                            "at most %7.")
                             .arg(label, QString::number(count->ai(), 'g', 3), gpu->name, precision,
                                  QString::number(ridge, 'g', 3), choiceLabel(boundName(at.bound)),
                                  formatSi(at.flopPerS, QStringLiteral("FLOP/s")));
@@ -216,13 +217,15 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
         const QString precision = prefixValue(e.truth, QStringLiteral("ridge:"));
         const Roofline roof(*gpu);
         if (roof.peak(precision) <= 0 || roof.bandwidth(QStringLiteral("hbm")) <= 0)
-            return fail(tr("%1 has no %2 ceiling").arg(gpu->name, precision));
+            return fail(QCoreApplication::translate("model::Exercise", "%1 has no %2 ceiling")
+                            .arg(gpu->name, precision));
         t.value = roof.ridge(precision);
         t.unit = QStringLiteral("FLOP/B");
         t.logScale = true;
         t.valueMin = 0.01;
         t.valueMax = 1e5;
-        t.explanation = tr("ridge = peak / bandwidth = %1 / %2 = %3 FLOP/B on %4")
+        t.explanation = QCoreApplication::translate("model::Exercise",
+                                                    "ridge = peak / bandwidth = %1 / %2 = %3 FLOP/B on %4")
                             .arg(formatSi(roof.peak(precision), QStringLiteral("FLOP/s")),
                                  formatSi(roof.bandwidth(QStringLiteral("hbm")), QStringLiteral("B/s")),
                                  QString::number(t.value, 'g', 3), gpu->name);
@@ -247,11 +250,12 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
                 found = &m;
         }
         if (!found || found->ai() <= 0 || found->flopPerS() <= 0)
-            return fail(tr("no measured point of %1 in %2").arg(kernel, effective.results));
+            return fail(QCoreApplication::translate("model::Exercise", "no measured point of %1 in %2")
+                            .arg(kernel, effective.results));
         t.x = found->ai();
         t.y = found->flopPerS();
         pointRange(t);
-        t.explanation = tr("measured: %1 in %2 (%3), %4")
+        t.explanation = QCoreApplication::translate("model::Exercise", "measured: %1 in %2 (%3), %4")
                             .arg(kernel, formatSeconds(found->time.median), set->device.name,
                                  formatSi(t.y, QStringLiteral("FLOP/s")));
         return t;
@@ -269,7 +273,8 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
         t.choices = limiterChoices();
         t.choice = int(t.choices.indexOf(limiterName(r.limiter)));
         if (t.choice < 0)
-            return fail(tr("the calculator names no limiter for this launch"));
+            return fail(QCoreApplication::translate("model::Exercise",
+                                                    "the calculator names no limiter for this launch"));
         return t;
     }
     t.logScale = false;
@@ -300,8 +305,8 @@ GuessError grade(const ExerciseTruth &t, const Guess &g)
         e.distance = std::hypot(lx, ly);
         e.factor = std::pow(10.0, e.distance);
         e.right = e.factor <= kRightFactor;
-        e.text = e.right ? tr("right on (within 10 %)")
-                         : tr("intensity %1, performance %2")
+        e.text = e.right ? QCoreApplication::translate("model::Exercise", "right on (within 10 %)")
+                         : QCoreApplication::translate("model::Exercise", "intensity %1, performance %2")
                                .arg(factorText(std::pow(10.0, lx)), factorText(std::pow(10.0, ly)));
         break;
     }
@@ -315,12 +320,13 @@ GuessError grade(const ExerciseTruth &t, const Guess &g)
             e.factor = std::max(ratio, 1 / ratio);
             e.distance = std::abs(std::log10(ratio));
             e.right = e.factor <= kRightFactor;
-            e.text = e.right ? tr("right on (within 10 %)") : factorText(ratio);
+            e.text = e.right ? QCoreApplication::translate("model::Exercise", "right on (within 10 %)")
+                             : factorText(ratio);
         } else {
             e.difference = g.value - t.value;
             e.distance = std::abs(e.difference);
             e.right = e.distance < 0.5;
-            e.text = e.right ? tr("right")
+            e.text = e.right ? QCoreApplication::translate("model::Exercise", "right")
                              : QStringLiteral("%1%2 %3")
                                    .arg(e.difference > 0 ? "+" : "")
                                    .arg(e.difference, 0, 'g', 3)
@@ -333,7 +339,9 @@ GuessError grade(const ExerciseTruth &t, const Guess &g)
             return e;
         e.right = g.choice == t.choice;
         e.distance = e.right ? 0 : 1;
-        e.text = e.right ? tr("right") : tr("wrong: it is %1").arg(choiceLabel(t.choices.value(t.choice)));
+        e.text = e.right ? QCoreApplication::translate("model::Exercise", "right")
+                         : QCoreApplication::translate("model::Exercise", "wrong: it is %1")
+                               .arg(choiceLabel(t.choices.value(t.choice)));
         break;
     }
     e.valid = true;

@@ -251,8 +251,9 @@ private slots:
         QTest::newRow("blocks exact") << false << 3.0 << 3.0 << true << "right";
         QTest::newRow("one block too many") << false << 3.0 << 4.0 << false << "+1 blocks/SM";
         QTest::newRow("two blocks too few") << false << 3.0 << 1.0 << false << "-2 blocks/SM";
-        QTest::newRow("ridge 2x high") << true << 100.0 << 200.0 << false << "2× too high";
-        QTest::newRow("ridge 4x low") << true << 100.0 << 25.0 << false << "4× too low";
+        QTest::newRow("ridge 2x high") << true << 100.0 << 200.0 << false << "2.0× too high";
+        QTest::newRow("ridge 4x low") << true << 100.0 << 25.0 << false << "4.0× too low";
+        QTest::newRow("ridge 400x low") << true << 100.0 << 0.25 << false << "400× too low";
     }
     void gradeNumber()
     {

@@ -183,13 +183,13 @@ public:
     }
     bool screenshot(const QString &session, const QString &file)
     {
+        // A tab in the background draws no frames: bring it forward first.
+        call("Page.bringToFront", {}, session);
+        const QJsonObject reply = call("Page.captureScreenshot", {{"format", "png"}}, session);
         const QByteArray png =
-            QByteArray::fromBase64(call("Page.captureScreenshot", {{"format", "png"}}, session)
-                                       .value("result")
-                                       .toObject()
-                                       .value("data")
-                                       .toString()
-                                       .toLatin1());
+            QByteArray::fromBase64(reply.value("result").toObject().value("data").toString().toLatin1());
+        if (png.isEmpty())
+            qWarning("captureScreenshot: %s", QJsonDocument(reply).toJson(QJsonDocument::Compact).constData());
         QFile f(file);
         return !png.isEmpty() && f.open(QIODevice::WriteOnly) && f.write(png) == png.size();
     }

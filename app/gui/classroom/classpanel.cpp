@@ -221,11 +221,20 @@ void ClassPanel::onStep()
     if (const model::Lesson *l = m_player->lesson(); l && m_player->currentStep() >= 0)
         m_exercises = l->steps.value(m_player->currentStep()).exercises;
     m_index = m_exercises.isEmpty() ? -1 : 0;
-    if ((!m_exercises.isEmpty() || m_server->isRunning()) && !m_presenting->isChecked()) {
-        m_dock->show();
-        m_dock->raise();
-    }
+    if ((!m_exercises.isEmpty() || m_server->isRunning()) && !m_presenting->isChecked())
+        showDock();
     showExercise();
+}
+
+void ClassPanel::showDock()
+{
+    const bool wasHidden = m_dock->isHidden();
+    m_dock->show();
+    m_dock->raise();
+    // Below the lesson, half the window's height: the question and the class's address need
+    // room as much as the caption does.
+    if (wasHidden && !m_dock->isFloating())
+        m_host->hostWindow()->resizeDocks({m_dock}, {m_host->hostWindow()->height() / 2}, Qt::Vertical);
 }
 
 void ClassPanel::setExerciseIndex(int index)
@@ -482,8 +491,7 @@ bool ClassPanel::startClass(QString *error, quint16 port)
         const QSignalBlocker block(m_classAction);
         m_classAction->setChecked(true);
     }
-    m_dock->show();
-    m_dock->raise();
+    showDock();
     askClass();
     updateCounts();
     m_host->showStatus(tr("Class mode on: %1").arg(url), 8000);

@@ -84,6 +84,7 @@ private:
     void updateCounts();
     void drawReveal(const model::ExerciseTruth &t);
     void showResult();
+    void showDock();
     void saveAnswers();
     void exportCsv();
     QString language() const;
