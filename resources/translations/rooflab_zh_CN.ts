@@ -17,22 +17,12 @@
 <context>
     <name>ClassPanel</name>
     <message>
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+78"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+111"/>
         <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
         <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>◀</source>
-        <translation>◀</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>▶</source>
-        <translation>▶</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>Previous question of this step</source>
         <translation>本步骤的上一题</translation>
     </message>
@@ -68,14 +58,19 @@
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-88"/>
         <source>&lt;b&gt;Class mode&lt;/b&gt;: students open this address</source>
         <translation>&lt;b&gt;课堂模式&lt;/b&gt;：学生打开这个地址</translation>
     </message>
     <message>
         <location line="+14"/>
-        <source>Anonymous (number the closest guesses, no names)</source>
-        <translation>匿名（最接近的猜测只显示名次，不显示昵称）</translation>
+        <source>Anonymous</source>
+        <translation>匿名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number the closest guesses instead of naming them</source>
+        <translation>最接近的猜测只显示名次，不显示昵称</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -83,7 +78,7 @@
         <translation>停止课堂模式</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+80"/>
         <source>Exercise</source>
         <translation>练习</translation>
     </message>

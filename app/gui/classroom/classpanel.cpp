@@ -27,6 +27,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -74,6 +75,38 @@ QString ClassPanel::language() const
 void ClassPanel::buildUi()
 {
     auto *layout = new QVBoxLayout(this);
+    // Class mode first: on a projector the address and its QR code are seen without scrolling.
+    m_classBox = new QWidget(this);
+    auto *classLayout = new QVBoxLayout(m_classBox);
+    classLayout->setContentsMargins(0, 0, 0, 8);
+    auto *classTitle = new QLabel(tr("<b>Class mode</b>: students open this address"), m_classBox);
+    classLayout->addWidget(classTitle);
+    m_address = wrapped(m_classBox);
+    m_address->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont af = m_address->font();
+    af.setPointSizeF(af.pointSizeF() * 1.2);
+    af.setBold(true);
+    m_address->setFont(af);
+    classLayout->addWidget(m_address);
+    m_qr = new QLabel(m_classBox);
+    m_qr->setAlignment(Qt::AlignLeft);
+    classLayout->addWidget(m_qr);
+    m_answered = wrapped(m_classBox);
+    classLayout->addWidget(m_answered);
+    m_anonymous = new QCheckBox(tr("Anonymous"), m_classBox);
+    m_anonymous->setToolTip(tr("Number the closest guesses instead of naming them"));
+    connect(m_anonymous, &QCheckBox::toggled, this, [this] {
+        if (m_revealed && m_truth) {
+            drawReveal(*m_truth);
+            showResult();
+        }
+    });
+    classLayout->addWidget(m_anonymous);
+    auto *stop = new QPushButton(tr("Stop class mode"), m_classBox);
+    connect(stop, &QPushButton::clicked, this, &ClassPanel::stopClass);
+    classLayout->addWidget(stop);
+    layout->addWidget(m_classBox);
+    m_classBox->hide();
     m_empty = wrapped(this);
     m_empty->setText(tr("This lesson step asks no question. Steps with exercises ask for a guess "
                         "before they reveal the answer."));
@@ -81,16 +114,18 @@ void ClassPanel::buildUi()
 
     auto *head = new QHBoxLayout;
     m_counter = new QLabel(this);
-    m_prevEx = new QPushButton(tr("◀"), this);
-    m_nextEx = new QPushButton(tr("▶"), this);
+    m_prevEx = new QToolButton(this);
+    m_nextEx = new QToolButton(this);
+    m_prevEx->setArrowType(Qt::LeftArrow);
+    m_nextEx->setArrowType(Qt::RightArrow);
     m_prevEx->setToolTip(tr("Previous question of this step"));
     m_nextEx->setToolTip(tr("Next question of this step"));
     head->addWidget(m_counter, 1);
     head->addWidget(m_prevEx);
     head->addWidget(m_nextEx);
     layout->addLayout(head);
-    connect(m_prevEx, &QPushButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
-    connect(m_nextEx, &QPushButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
+    connect(m_prevEx, &QToolButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
+    connect(m_nextEx, &QToolButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
 
     m_question = wrapped(this);
     QFont f = m_question->font();
@@ -139,37 +174,6 @@ void ClassPanel::buildUi()
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_result);
 
-    // Class mode: the address, its QR code, the count.
-    m_classBox = new QWidget(this);
-    auto *classLayout = new QVBoxLayout(m_classBox);
-    classLayout->setContentsMargins(0, 8, 0, 0);
-    auto *classTitle = new QLabel(tr("<b>Class mode</b>: students open this address"), m_classBox);
-    classLayout->addWidget(classTitle);
-    m_address = wrapped(m_classBox);
-    m_address->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont af = m_address->font();
-    af.setPointSizeF(af.pointSizeF() * 1.2);
-    af.setBold(true);
-    m_address->setFont(af);
-    classLayout->addWidget(m_address);
-    m_qr = new QLabel(m_classBox);
-    m_qr->setAlignment(Qt::AlignLeft);
-    classLayout->addWidget(m_qr);
-    m_answered = wrapped(m_classBox);
-    classLayout->addWidget(m_answered);
-    m_anonymous = new QCheckBox(tr("Anonymous (number the closest guesses, no names)"), m_classBox);
-    connect(m_anonymous, &QCheckBox::toggled, this, [this] {
-        if (m_revealed && m_truth) {
-            drawReveal(*m_truth);
-            showResult();
-        }
-    });
-    classLayout->addWidget(m_anonymous);
-    auto *stop = new QPushButton(tr("Stop class mode"), m_classBox);
-    connect(stop, &QPushButton::clicked, this, &ClassPanel::stopClass);
-    classLayout->addWidget(stop);
-    layout->addWidget(m_classBox);
-    m_classBox->hide();
     layout->addStretch(1);
 
     auto *scroll = new QScrollArea;
@@ -484,7 +488,7 @@ bool ClassPanel::startClass(QString *error, quint16 port)
     m_csvAction->setEnabled(false);
     const QString url = classAddress();
     m_address->setText(url);
-    const QImage qr = classQrImage(url, 5);
+    const QImage qr = classQrImage(url, 4);
     m_qr->setPixmap(QPixmap::fromImage(qr));
     m_classBox->show();
     {

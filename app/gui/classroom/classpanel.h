@@ -21,6 +21,7 @@ class QLabel;
 class QMenu;
 class QPushButton;
 class QStackedWidget;
+class QToolButton;
 
 // Predict, then reveal: the exercises of the lesson step being played, and class mode.
 //
@@ -110,8 +111,8 @@ private:
     QAction *m_csvAction = nullptr;
     QLabel *m_counter = nullptr;
     QLabel *m_question = nullptr;
-    QPushButton *m_prevEx = nullptr;
-    QPushButton *m_nextEx = nullptr;
+    QToolButton *m_prevEx = nullptr;
+    QToolButton *m_nextEx = nullptr;
     QStackedWidget *m_inputs = nullptr;
     QDoubleSpinBox *m_ai = nullptr;
     QDoubleSpinBox *m_perf = nullptr; // TFLOP/s
