@@ -469,9 +469,12 @@ private slots:
             cdp.tap(sessions[i], "#chart", 0.2 + 0.2 * i, 0.7 - 0.1 * i);
             QVERIFY(!cdp.eval(sessions[i], "document.getElementById('send').disabled").toBool());
         }
-        if (!shots.isEmpty())
+        if (!shots.isEmpty()) {
             QVERIFY(cdp.screenshot(sessions[0],
                                    QDir(shots).filePath(QStringLiteral("phone-guess-%1.png").arg(tag))));
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("teacher-class-%1.png").arg(tag))));
+        }
         for (const QString &s : sessions)
             cdp.tap(s, "#send");
         QVERIFY(QTest::qWaitFor([&] { return server->answers().size() == kPhones; }, 10000));
