@@ -139,11 +139,13 @@ void ClassPanel::buildUi()
     auto *pointForm = new QFormLayout(point);
     pointForm->setContentsMargins(0, 0, 0, 0);
     m_ai = new QDoubleSpinBox;
+    m_ai->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
     m_ai->setRange(0.001, 100000);
     m_ai->setDecimals(3);
     m_ai->setValue(1);
     m_ai->setSuffix(QStringLiteral(" FLOP/B"));
     m_perf = new QDoubleSpinBox;
+    m_perf->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
     m_perf->setRange(0.0001, 100000);
     m_perf->setDecimals(4);
     m_perf->setValue(1);
@@ -155,6 +157,7 @@ void ClassPanel::buildUi()
     auto *numberForm = new QFormLayout(number);
     numberForm->setContentsMargins(0, 0, 0, 0);
     m_number = new QDoubleSpinBox;
+    m_number->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
     m_number->setDecimals(2);
     numberForm->addRow(tr("Your guess"), m_number);
     m_inputs->addWidget(number);
@@ -162,6 +165,8 @@ void ClassPanel::buildUi()
     auto *choiceForm = new QFormLayout(choice);
     choiceForm->setContentsMargins(0, 0, 0, 0);
     m_choice = new QComboBox;
+    m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_choice->setMinimumContentsLength(8);
     choiceForm->addRow(tr("Your guess"), m_choice);
     m_inputs->addWidget(choice);
     layout->addWidget(m_inputs);
@@ -293,6 +298,10 @@ void ClassPanel::showExercise()
     m_nextEx->setEnabled(m_index + 1 < m_exercises.size());
     m_question->setText(e->question(language()));
     m_inputs->setCurrentIndex(int(e->answer));
+    // Only the page shown counts for the dock's width: a projector's side column is narrow.
+    for (int i = 0; i < m_inputs->count(); ++i)
+        m_inputs->widget(i)->setSizePolicy(
+            i == int(e->answer) ? QSizePolicy::Preferred : QSizePolicy::Ignored, QSizePolicy::Preferred);
     const auto t = truth();
     m_reveal->setEnabled(t.has_value());
     if (!t) {
