@@ -126,9 +126,36 @@ QVariantMap llmState(const QJsonValue &v, const QString &where)
 const QStringList &stepKeys()
 {
     static const QStringList keys = {
-        "title", "caption",   "gpu", "compare", "precisions",     "levels",        "scale", "workloads",
-        "tile",  "occupancy", "llm", "results", "results_filter", "results_roles", "panel", "highlight"};
+        "title",          "caption",       "gpu",   "compare",   "precisions", "levels",
+        "scale",          "workloads",     "tile",  "occupancy", "llm",        "results",
+        "results_filter", "results_roles", "panel", "highlight", "exercises"};
     return keys;
+}
+
+// At most this many questions a step: a step is one thing the teacher says.
+constexpr int kMaxExercises = 8;
+
+Exercise exercise(const QJsonValue &v, const QString &where)
+{
+    if (!v.isObject())
+        fail(where, tr("must be an object"));
+    const QJsonObject o = v.toObject();
+    static const QStringList keys = {"question", "answer", "truth"};
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!keys.contains(it.key()))
+            fail(where + '.' + it.key(), tr("unknown field (known: %1)").arg(keys.join(", ")));
+    Exercise e;
+    const LocalizedText q = text(o, "question", where, true);
+    e.questionEn = q.en;
+    e.questionZh = q.zh;
+    const auto type = parseAnswerType(o.value("answer").toString());
+    if (!type)
+        fail(where + ".answer", tr("must be \"point\", \"number\" or \"choice\""));
+    e.answer = *type;
+    if (!o.value("truth").isString() || o.value("truth").toString().isEmpty())
+        fail(where + ".truth", tr("is missing"));
+    e.truth = o.value("truth").toString();
+    return e;
 }
 
 LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
@@ -199,6 +226,14 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
     if (!s.panel.isEmpty() && !panels().contains(s.panel))
         fail(where + ".panel", tr("unknown panel \"%1\" (known: %2)").arg(s.panel, panels().join(", ")));
     s.highlight = o.value("highlight").toString();
+    if (o.contains("exercises")) {
+        const QJsonValue v = o.value("exercises");
+        if (!v.isArray() || v.toArray().size() > kMaxExercises)
+            fail(where + ".exercises", tr("must be a list of at most %1 exercises").arg(kMaxExercises));
+        const QJsonArray a = v.toArray();
+        for (int i = 0; i < a.size(); ++i)
+            s.exercises.append(exercise(a[i], QStringLiteral("%1.exercises[%2]").arg(where).arg(i)));
+    }
     return s;
 }
 
@@ -233,6 +268,16 @@ std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *e
             if (!steps[i].isObject())
                 fail(QStringLiteral("steps[%1]").arg(i), tr("must be an object"));
             l.steps.append(step(steps[i].toObject(), db, QStringLiteral("steps[%1]").arg(i)));
+        }
+        // An exercise's truth is computed from the state its step puts the app in.
+        for (int i = 0; i < l.steps.size(); ++i) {
+            const LessonStep effective = effectiveStep(l, i);
+            for (int j = 0; j < l.steps[i].exercises.size(); ++j) {
+                QString field;
+                const QString why = exercises::check(l.steps[i].exercises[j], effective, &field);
+                if (!why.isEmpty())
+                    fail(QStringLiteral("steps[%1].exercises[%2].%3").arg(i).arg(j).arg(field), why);
+            }
         }
         return l;
     } catch (const LessonError &e) {
@@ -313,6 +358,7 @@ LessonStep effectiveStep(const Lesson &lesson, int index)
         e.title = own.title;
         e.caption = own.caption;
         e.highlight = own.highlight;
+        e.exercises = own.exercises;
     }
     return e;
 }

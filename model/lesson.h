@@ -1,5 +1,6 @@
 #pragma once
 
+#include "exercise.h"
 #include "workloads.h"
 
 #include <QList>
@@ -51,6 +52,8 @@ struct LessonStep
     QStringList resultsRoles; // only runs of these roles ("ladder", "check", ...; empty: all)
     QString panel;            // "roofline", "occupancy", "tile", "runs", "results", "llm"
     QString highlight;        // a point label or "ridge:<precision>"
+    // Questions asked before the step's answer is shown (exercise.h); the step's own.
+    QList<Exercise> exercises;
 };
 
 struct Lesson

@@ -8,6 +8,8 @@ BUILD_DIR=${ROOFLAB_BUILD_DIR:-$ROOT/build}
 PACKAGES=(cmake ninja-build g++ pkg-config
           qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
+          qt6-httpserver-dev qt6-websockets-dev libqrencode-dev   # class mode: the student page, its QR code
+          chromium chromium-driver             # tst_gui_classmode: the student page in headless Chromium
           fonts-dejavu-core fonts-noto-cjk
           xvfb xdotool x11-utils imagemagick   # tst_run_sh: ./run.sh on a real X server
           clang-format-14                      # the test "format" (tools/check-format.sh)

@@ -30,6 +30,11 @@ private slots:
         const auto lesson = model::lessons::load(file, &m_db, &error);
         QVERIFY2(lesson, qPrintable(error));
         QVERIFY(lesson->steps.size() >= 4);
+        // Predict, then reveal: every lesson asks at least two questions.
+        int exercises = 0;
+        for (const auto &s : lesson->steps)
+            exercises += s.exercises.size();
+        QVERIFY2(exercises >= 2, qPrintable(QString::number(exercises)));
         for (const auto &s : lesson->steps) {
             QVERIFY(!s.caption.en.isEmpty() && !s.caption.zh.isEmpty());
             QVERIFY(s.caption.forLanguage("zh_CN") == s.caption.zh);
@@ -137,6 +142,58 @@ private slots:
                                                   << "steps[0].results_roles";
         QTest::newRow("llm M below B") << head + "[{" + cap + R"(,"llm":{"M":4,"B":8}}]})"
                                        << "at least B";
+        // Exercises: each bad field named, and a truth the step cannot compute refused.
+        const QByteArray q = R"("question":{"en":"q","zh":"q"})";
+        const QByteArray gpu = R"(,"gpu":"h100-sxm")";
+        const QByteArray occ = R"(,"occupancy":{"threads":128,"regs":32,"smem":0})";
+        QTest::newRow("exercises not a list") << head + "[{" + cap + R"(,"exercises":{}}]})"
+                                              << "steps[0].exercises";
+        QTest::newRow("exercise without question")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{"answer":"number","truth":"ridge:fp32"}]}]})"
+            << "steps[0].exercises[0].question";
+        QTest::newRow("exercise question without Chinese")
+            << head + "[{" + cap + gpu +
+                   R"(,"exercises":[{"question":{"en":"q"},"answer":"number","truth":"ridge:fp32"}]}]})"
+            << "steps[0].exercises[0].question";
+        QTest::newRow("exercise unknown answer type") << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                                                             R"(,"answer":"essay","truth":"ridge:fp32"}]}]})"
+                                                      << "steps[0].exercises[0].answer";
+        QTest::newRow("exercise answer type mismatch") << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                                                              R"(,"answer":"point","truth":"ridge:fp32"}]}]})"
+                                                       << "steps[0].exercises[0].answer";
+        QTest::newRow("exercise without truth")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q + R"(,"answer":"number"}]}]})"
+            << "steps[0].exercises[0].truth";
+        QTest::newRow("exercise with a written answer")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"number","truth":"ridge:fp32","value":3}]}]})"
+            << "steps[0].exercises[0].value";
+        QTest::newRow("exercise unknown truth") << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                                                       R"(,"answer":"number","truth":"vibes"}]}]})"
+                                                << "steps[0].exercises[0].truth";
+        QTest::newRow("exercise ridge of unknown precision")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"number","truth":"ridge:fp12"}]}]})"
+            << "fp12";
+        QTest::newRow("exercise workload not on the step")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"point","truth":"workload:nope"}]}]})"
+            << "steps[0].exercises[0].truth";
+        QTest::newRow("exercise occupancy without a launch")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"choice","truth":"limiter"}]}]})"
+            << "occupancy launch";
+        QTest::newRow("exercise result without results")
+            << head + "[{" + cap + gpu + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"point","truth":"result:gemm.naive"}]}]})"
+            << "results file";
+        QTest::newRow("exercise without a GPU") << head + "[{" + cap + occ + R"(,"exercises":[{)" + q +
+                                                       R"(,"answer":"number","truth":"blocks_per_sm"}]}]})"
+                                                << "needs a GPU";
+        QTest::newRow("exercise on the second step")
+            << head + "[{" + cap + gpu + "},{" + cap + R"(,"exercises":[{)" + q +
+                   R"(,"answer":"number","truth":"warps_per_sm"}]}]})"
+            << "steps[1].exercises[0].truth";
     }
     void malformed()
     {

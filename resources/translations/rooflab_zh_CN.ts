@@ -15,9 +15,211 @@
     </message>
 </context>
 <context>
+    <name>ClassPanel</name>
+    <message>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+111"/>
+        <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
+        <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Previous question of this step</source>
+        <translation>本步骤的上一题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next question of this step</source>
+        <translation>本步骤的下一题</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+6"/>
+        <source>Your guess</source>
+        <translation>你的猜测</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the answer the app computes or measured, beside the guesses</source>
+        <translation>在猜测旁显示应用计算或实测得到的答案</translation>
+    </message>
+    <message>
+        <location line="-88"/>
+        <source>&lt;b&gt;Class mode&lt;/b&gt;: students open this address</source>
+        <translation>&lt;b&gt;课堂模式&lt;/b&gt;：学生打开这个地址</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Anonymous</source>
+        <translation>匿名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number the closest guesses instead of naming them</source>
+        <translation>最接近的猜测只显示名次，不显示昵称</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stop class mode</source>
+        <translation>停止课堂模式</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>Exercise</source>
+        <translation>练习</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Class &amp;mode (students answer from their phones)</source>
+        <translation>课堂模式(&amp;M)（学生用手机作答）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Class mode</source>
+        <translation>课堂模式</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save class &amp;answers…</source>
+        <translation>保存课堂答案(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export class answers as &amp;CSV…</source>
+        <translation>将课堂答案导出为 &amp;CSV…</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Question %1 of %2</source>
+        <translation>第 %1 题，共 %2 题</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The answer cannot be computed here: %1</source>
+        <translation>此处无法计算答案：%1</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Answer: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Guess: %1</source>
+        <translation>猜测：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error: %1</source>
+        <translation>误差：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no guess placed</source>
+        <translation>尚未放置猜测</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>#%1</source>
+        <translation>第 %1 名</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Class: %n answer(s), %1 right</source>
+        <translation>
+            <numerusform>全班：%n 个回答，%1 个正确</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Class median: %1</source>
+        <translation>全班中位数：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closest: %1</source>
+        <translation>最接近：%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>class median</source>
+        <translation>全班中位数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>guess</source>
+        <translation>猜测</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Class mode on: %1</source>
+        <translation>课堂模式已开启：%1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1 connected, %2 joined · %3 answered</source>
+        <translation>%1 个连接，%2 人加入 · %3 人已作答</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+8"/>
+        <source>Save class answers</source>
+        <translation>保存课堂答案</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Class answers (*.json)</source>
+        <translation>课堂答案 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+15"/>
+        <source>Answers written to %1</source>
+        <translation>答案已写入 %1</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+9"/>
+        <source>Export class answers</source>
+        <translation>导出课堂答案</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>ClassServer</name>
+    <message>
+        <location filename="../../app/gui/classroom/classserver.cpp" line="+124"/>
+        <source>cannot listen on port %1: %2</source>
+        <translation>无法在端口 %1 上监听：%2</translation>
+    </message>
+</context>
+<context>
     <name>Classroom</name>
     <message>
-        <location filename="../../app/gui/classroom/classroom.cpp" line="+47"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+48"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -92,7 +294,7 @@
         <translation>导出 PDF 讲义(&amp;H)…</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+64"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -7141,6 +7343,121 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>model::Exercise</name>
+    <message>
+        <location filename="../../model/exercise.cpp" line="+62"/>
+        <source>%1× too high</source>
+        <translation>高了 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1× too low</source>
+        <translation>低了 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>memory-bound</source>
+        <translation>受内存限制</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compute-bound</source>
+        <translation>受计算限制</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>unknown truth &quot;%1&quot; (known: workload:&lt;label&gt;, bound:&lt;label&gt;, ridge:&lt;precision&gt;, result:&lt;kernel&gt;, blocks_per_sm, warps_per_sm, occupancy, limiter)</source>
+        <translation>未知的 truth &quot;%1&quot;（可用：workload:&lt;label&gt;、bound:&lt;label&gt;、ridge:&lt;precision&gt;、result:&lt;kernel&gt;、blocks_per_sm、warps_per_sm、occupancy、limiter）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;%1&quot; is answered by a %2, not a %3</source>
+        <translation>&quot;%1&quot; 的答案是 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no workload labelled &quot;%1&quot; on this step</source>
+        <translation>这一步没有标签为 &quot;%1&quot; 的负载</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown precision &quot;%1&quot;</source>
+        <translation>未知精度 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>needs a results file on this step</source>
+        <translation>这一步需要一个结果文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>needs an occupancy launch on this step</source>
+        <translation>这一步需要一个占用率启动配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>needs a GPU on this step</source>
+        <translation>这一步需要指定 GPU</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>unknown GPU &quot;%1&quot;</source>
+        <translation>未知 GPU &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 does %2 FLOP per byte; the ridge of %3 %4 is at %5 FLOP/B, so it is %6: at most %7.</source>
+        <translation>%1 每字节做 %2 FLOP；%3 的 %4 拐点在 %5 FLOP/B，所以它%6：最多 %7。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 has no %2 ceiling</source>
+        <translation>%1 没有 %2 屋顶</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>ridge = peak / bandwidth = %1 / %2 = %3 FLOP/B on %4</source>
+        <translation>%4 上：拐点 = 峰值 / 带宽 = %1 / %2 = %3 FLOP/B</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>no measured point of %1 in %2</source>
+        <translation>%2 中没有 %1 的实测点</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>measured: %1 in %2 (%3), %4</source>
+        <translation>实测：%1 用时 %2（%3），%4</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the calculator names no limiter for this launch</source>
+        <translation>占用率计算器没有给出这个启动配置的限制因素</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+15"/>
+        <source>right on (within 10 %)</source>
+        <translation>正确（误差在 10 % 以内）</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>intensity %1, performance %2</source>
+        <translation>算术强度%1，性能%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+13"/>
+        <source>right</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>wrong: it is %1</source>
+        <translation>错误：答案是%1</translation>
+    </message>
+</context>
+<context>
     <name>model::Importer</name>
     <message>
         <location filename="../../model/ncuimport.cpp" line="-880"/>
@@ -8254,12 +8571,13 @@ Source: %7</source>
     <name>model::lessons</name>
     <message>
         <location filename="../../model/lesson.cpp" line="+47"/>
-        <location line="+180"/>
+        <location line="+109"/>
+        <location line="+106"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-209"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -8286,12 +8604,13 @@ Source: %7</source>
     </message>
     <message>
         <location line="+20"/>
-        <location line="+31"/>
+        <location line="+39"/>
+        <location line="+19"/>
         <source>unknown field (known: %1)</source>
         <translation>未知字段（已知：%1）</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-52"/>
         <source>unknown model &quot;%1&quot; (known: %2)</source>
         <translation>未知模型“%1”（已知：%2）</translation>
     </message>
@@ -8311,7 +8630,12 @@ Source: %7</source>
         <translation>必须至少为 B：每条序列都给这一步带来一个 token</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+31"/>
+        <source>must be &quot;point&quot;, &quot;number&quot; or &quot;choice&quot;</source>
+        <translation>必须是 &quot;point&quot;、&quot;number&quot; 或 &quot;choice&quot;</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>at most three comparison GPUs</source>
         <translation>最多三块对比 GPU</translation>
     </message>
@@ -8352,7 +8676,12 @@ Source: %7</source>
         <translation>未知面板“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+5"/>
+        <source>must be a list of at most %1 exercises</source>
+        <translation>必须是最多 %1 个练习的列表</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>not valid JSON (%1 at offset %2)</source>
         <translation>不是有效的 JSON（偏移 %2 处：%1）</translation>
     </message>
@@ -8367,8 +8696,9 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-129"/>
-        <location line="+132"/>
+        <location line="-164"/>
+        <location line="+39"/>
+        <location line="+128"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>

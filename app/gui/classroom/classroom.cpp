@@ -1,6 +1,7 @@
 #include "classroom/classroom.h"
 
 #include "chart/rooflinechart.h"
+#include "classroom/classpanel.h"
 #include "classroom/lessonexport.h"
 #include "classroom/lessonplayer.h"
 #include "classroom/presentationmode.h"
@@ -110,6 +111,8 @@ void Classroom::buildMenus()
     lesson->addAction(tr("Export current &view as PNG…"), this, &Classroom::exportView);
     QAction *slides = lesson->addAction(tr("Export every &step as PNG…"), this, &Classroom::exportSlides);
     QAction *handout = lesson->addAction(tr("Export &handout as PDF…"), this, &Classroom::exportHandout);
+    m_exercises = new ClassPanel(m_host, m_player, m_presentAction);
+    m_exercises->addMenuActions(lesson);
     auto enable = [=, this] {
         const bool open = m_player->isOpen();
         for (QAction *a : {prev, next, restore, close, slides, handout})

@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+class ClassPanel;
 class LessonPlayer;
 class PanelHost;
 class PresentationMode;
@@ -22,6 +23,7 @@ public:
 
     LessonPlayer *player() const { return m_player; }
     PresentationMode *presentation() const { return m_presentation; }
+    ClassPanel *exercises() const { return m_exercises; } // exercises and class mode
     QDockWidget *lessonDock() const { return m_lessonDock; }
 
     // The chart's colours for the palette in use (high contrast while presenting).
@@ -48,6 +50,7 @@ private:
     QMainWindow *m_window;
     LessonPlayer *m_player = nullptr;
     PresentationMode *m_presentation = nullptr;
+    ClassPanel *m_exercises = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     QAction *m_presentAction = nullptr;
     bool m_theming = false;

@@ -1,0 +1,580 @@
+#include "classroom/classpanel.h"
+
+#include "chart/rooflinechart.h"
+#include "classroom/classqr.h"
+#include "classroom/classserver.h"
+#include "classroom/lessonplayer.h"
+#include "panels/panelhost.h"
+#include "paths.h"
+#include "workspace/workspace.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+QLabel *wrapped(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText); // nicknames and questions are text, never markup
+    return l;
+}
+
+} // namespace
+
+ClassPanel::ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presenting, QWidget *parent)
+    : QWidget(parent), m_host(host), m_player(player), m_presenting(presenting)
+{
+    m_server = new ClassServer(this);
+    buildUi();
+    connect(m_player, &LessonPlayer::stepApplied, this, &ClassPanel::onStep);
+    connect(m_player, &LessonPlayer::lessonClosed, this, &ClassPanel::onStep);
+    connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
+    connect(m_server, &ClassServer::answersChanged, this, &ClassPanel::updateCounts);
+    onStep();
+}
+
+ClassPanel::~ClassPanel()
+{
+    m_server->stop();
+}
+
+QString ClassPanel::chartGroup()
+{
+    // Shown with the lesson's own workload points (a group "workloads-..." follows "workloads").
+    return QStringLiteral("workloads-exercise");
+}
+
+QString ClassPanel::language() const
+{
+    return m_host->uiLanguage();
+}
+
+void ClassPanel::buildUi()
+{
+    auto *layout = new QVBoxLayout(this);
+    // Class mode first: on a projector the address and its QR code are seen without scrolling.
+    m_classBox = new QWidget(this);
+    auto *classLayout = new QVBoxLayout(m_classBox);
+    classLayout->setContentsMargins(0, 0, 0, 8);
+    auto *classTitle = new QLabel(tr("<b>Class mode</b>: students open this address"), m_classBox);
+    classLayout->addWidget(classTitle);
+    m_address = wrapped(m_classBox);
+    m_address->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont af = m_address->font();
+    af.setPointSizeF(af.pointSizeF() * 1.2);
+    af.setBold(true);
+    m_address->setFont(af);
+    classLayout->addWidget(m_address);
+    m_qr = new QLabel(m_classBox);
+    m_qr->setAlignment(Qt::AlignLeft);
+    classLayout->addWidget(m_qr);
+    m_answered = wrapped(m_classBox);
+    classLayout->addWidget(m_answered);
+    m_anonymous = new QCheckBox(tr("Anonymous"), m_classBox);
+    m_anonymous->setToolTip(tr("Number the closest guesses instead of naming them"));
+    connect(m_anonymous, &QCheckBox::toggled, this, [this] {
+        if (m_revealed && m_truth) {
+            drawReveal(*m_truth);
+            showResult();
+        }
+    });
+    classLayout->addWidget(m_anonymous);
+    auto *stop = new QPushButton(tr("Stop class mode"), m_classBox);
+    connect(stop, &QPushButton::clicked, this, &ClassPanel::stopClass);
+    classLayout->addWidget(stop);
+    layout->addWidget(m_classBox);
+    m_classBox->hide();
+    m_empty = wrapped(this);
+    m_empty->setText(tr("This lesson step asks no question. Steps with exercises ask for a guess "
+                        "before they reveal the answer."));
+    layout->addWidget(m_empty);
+
+    auto *head = new QHBoxLayout;
+    m_counter = new QLabel(this);
+    m_prevEx = new QToolButton(this);
+    m_nextEx = new QToolButton(this);
+    m_prevEx->setArrowType(Qt::LeftArrow);
+    m_nextEx->setArrowType(Qt::RightArrow);
+    m_prevEx->setToolTip(tr("Previous question of this step"));
+    m_nextEx->setToolTip(tr("Next question of this step"));
+    head->addWidget(m_counter, 1);
+    head->addWidget(m_prevEx);
+    head->addWidget(m_nextEx);
+    layout->addLayout(head);
+    connect(m_prevEx, &QToolButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
+    connect(m_nextEx, &QToolButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
+
+    m_question = wrapped(this);
+    QFont f = m_question->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    m_question->setFont(f);
+    layout->addWidget(m_question);
+
+    m_inputs = new QStackedWidget(this);
+    auto *point = new QWidget;
+    auto *pointForm = new QFormLayout(point);
+    pointForm->setContentsMargins(0, 0, 0, 0);
+    m_ai = new QDoubleSpinBox;
+    m_ai->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
+    m_ai->setRange(0.001, 100000);
+    m_ai->setDecimals(3);
+    m_ai->setValue(1);
+    m_ai->setSuffix(QStringLiteral(" FLOP/B"));
+    m_perf = new QDoubleSpinBox;
+    m_perf->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
+    m_perf->setRange(0.0001, 100000);
+    m_perf->setDecimals(4);
+    m_perf->setValue(1);
+    m_perf->setSuffix(QStringLiteral(" TFLOP/s"));
+    pointForm->addRow(tr("Intensity"), m_ai);
+    pointForm->addRow(tr("Performance"), m_perf);
+    m_inputs->addWidget(point);
+    auto *number = new QWidget;
+    auto *numberForm = new QFormLayout(number);
+    numberForm->setContentsMargins(0, 0, 0, 0);
+    m_number = new QDoubleSpinBox;
+    m_number->setMinimumWidth(60); // narrower than its widest value: the dock may be narrow
+    m_number->setDecimals(2);
+    numberForm->addRow(tr("Your guess"), m_number);
+    m_inputs->addWidget(number);
+    auto *choice = new QWidget;
+    auto *choiceForm = new QFormLayout(choice);
+    choiceForm->setContentsMargins(0, 0, 0, 0);
+    m_choice = new QComboBox;
+    m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_choice->setMinimumContentsLength(8);
+    choiceForm->addRow(tr("Your guess"), m_choice);
+    m_inputs->addWidget(choice);
+    layout->addWidget(m_inputs);
+
+    m_reveal = new QPushButton(tr("Reveal"), this);
+    m_reveal->setToolTip(tr("Show the answer the app computes or measured, beside the guesses"));
+    connect(m_reveal, &QPushButton::clicked, this, &ClassPanel::reveal);
+    layout->addWidget(m_reveal);
+    m_result = wrapped(this);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_result);
+
+    layout->addStretch(1);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QMainWindow *window = m_host->hostWindow();
+    m_dock = new QDockWidget(tr("Exercise"), window);
+    m_dock->setObjectName(QStringLiteral("exerciseDock"));
+    m_dock->setWidget(scroll);
+    window->addDockWidget(Qt::LeftDockWidgetArea, m_dock);
+    m_dock->hide();
+
+    m_classAction = new QAction(tr("Class &mode (students answer from their phones)"), this);
+    m_classAction->setCheckable(true);
+    connect(m_classAction, &QAction::toggled, this, [this](bool on) {
+        if (on == m_server->isRunning())
+            return;
+        if (!on)
+            return stopClass();
+        QString error;
+        if (!startClass(&error)) {
+            const QSignalBlocker block(m_classAction);
+            m_classAction->setChecked(false);
+            QMessageBox::warning(m_host->hostWindow(), tr("Class mode"), error);
+        }
+    });
+    m_saveAction = new QAction(tr("Save class &answers…"), this);
+    connect(m_saveAction, &QAction::triggered, this, &ClassPanel::saveAnswers);
+    m_csvAction = new QAction(tr("Export class answers as &CSV…"), this);
+    connect(m_csvAction, &QAction::triggered, this, &ClassPanel::exportCsv);
+    m_saveAction->setEnabled(false);
+    m_csvAction->setEnabled(false);
+}
+
+void ClassPanel::addMenuActions(QMenu *lessonMenu)
+{
+    lessonMenu->addSeparator();
+    lessonMenu->addAction(m_dock->toggleViewAction());
+    lessonMenu->addAction(m_classAction);
+    lessonMenu->addAction(m_saveAction);
+    lessonMenu->addAction(m_csvAction);
+}
+
+void ClassPanel::onStep()
+{
+    m_exercises.clear();
+    if (const model::Lesson *l = m_player->lesson(); l && m_player->currentStep() >= 0)
+        m_exercises = l->steps.value(m_player->currentStep()).exercises;
+    m_index = m_exercises.isEmpty() ? -1 : 0;
+    if ((!m_exercises.isEmpty() || m_server->isRunning()) && !m_presenting->isChecked())
+        showDock();
+    showExercise();
+}
+
+void ClassPanel::showDock()
+{
+    const bool wasHidden = m_dock->isHidden();
+    m_dock->show();
+    m_dock->raise();
+    // Below the lesson, half the window's height: the question and the class's address need
+    // room as much as the caption does.
+    if (wasHidden && !m_dock->isFloating())
+        m_host->hostWindow()->resizeDocks({m_dock}, {m_host->hostWindow()->height() / 2}, Qt::Vertical);
+}
+
+void ClassPanel::setExerciseIndex(int index)
+{
+    if (m_exercises.isEmpty())
+        return;
+    m_index = std::clamp(index, 0, int(m_exercises.size()) - 1);
+    showExercise();
+}
+
+const model::Exercise *ClassPanel::exercise() const
+{
+    return m_index >= 0 && m_index < m_exercises.size() ? &m_exercises.at(m_index) : nullptr;
+}
+
+std::optional<model::ExerciseTruth> ClassPanel::truth()
+{
+    if (m_truth || !m_truthError.isEmpty() || !exercise())
+        return m_truth;
+    const model::LessonStep effective =
+        model::lessons::effectiveStep(*m_player->lesson(), m_player->currentStep());
+    m_truth = model::exercises::truth(*exercise(), effective, m_host->workspace()->specDb(),
+                                      model::resourceDir(), &m_truthError);
+    return m_truth;
+}
+
+void ClassPanel::showExercise()
+{
+    m_truth.reset();
+    m_truthError.clear();
+    m_revealed = false;
+    m_resultHead.clear();
+    m_summary.clear();
+    m_result->clear();
+    m_host->chart()->clearGroup(chartGroup());
+    const model::Exercise *e = exercise();
+    const bool has = e != nullptr;
+    m_empty->setVisible(!has);
+    for (QWidget *w : {static_cast<QWidget *>(m_counter), static_cast<QWidget *>(m_question),
+                       static_cast<QWidget *>(m_inputs), static_cast<QWidget *>(m_reveal)})
+        w->setVisible(has);
+    m_prevEx->setVisible(has && m_exercises.size() > 1);
+    m_nextEx->setVisible(has && m_exercises.size() > 1);
+    if (!has) {
+        if (m_server->isRunning())
+            m_server->clearQuestion(); // phones wait for the next question
+        updateCounts();
+        return;
+    }
+    m_counter->setText(tr("Question %1 of %2").arg(m_index + 1).arg(m_exercises.size()));
+    m_prevEx->setEnabled(m_index > 0);
+    m_nextEx->setEnabled(m_index + 1 < m_exercises.size());
+    m_question->setText(e->question(language()));
+    m_inputs->setCurrentIndex(int(e->answer));
+    // Only the page shown counts for the dock's width: a projector's side column is narrow.
+    for (int i = 0; i < m_inputs->count(); ++i)
+        m_inputs->widget(i)->setSizePolicy(
+            i == int(e->answer) ? QSizePolicy::Preferred : QSizePolicy::Ignored, QSizePolicy::Preferred);
+    const auto t = truth();
+    m_reveal->setEnabled(t.has_value());
+    if (!t) {
+        m_result->setText(tr("The answer cannot be computed here: %1").arg(m_truthError));
+        return;
+    }
+    if (e->answer == model::AnswerType::Number) {
+        m_number->setRange(t->valueMin, t->valueMax);
+        m_number->setSuffix(QLatin1Char(' ') + t->unit);
+        m_number->setValue(t->valueMin);
+    } else if (e->answer == model::AnswerType::Choice) {
+        m_choice->clear();
+        for (const QString &c : t->choices)
+            m_choice->addItem(model::exercises::choiceLabel(c), c);
+        m_choice->setCurrentIndex(-1);
+    }
+    askClass();
+}
+
+void ClassPanel::setGuess(const model::Guess &g)
+{
+    m_ai->setValue(g.x);
+    m_perf->setValue(g.y / 1e12);
+    m_number->setValue(g.value);
+    m_choice->setCurrentIndex(g.choice);
+}
+
+model::Guess ClassPanel::guess() const
+{
+    model::Guess g;
+    g.x = m_ai->value();
+    g.y = m_perf->value() * 1e12;
+    g.value = m_number->value();
+    g.choice = m_choice->currentIndex();
+    return g;
+}
+
+void ClassPanel::reveal()
+{
+    const auto t = truth();
+    if (!t)
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    m_revealed = true;
+    QStringList &lines = m_resultHead;
+    lines = {tr("Answer: %1").arg(model::exercises::truthText(*t))};
+    if (!m_server->isRunning()) {
+        const model::Guess g = guess();
+        const model::GuessError e = model::exercises::grade(*t, g);
+        lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
+        lines << tr("Error: %1").arg(e.valid ? e.text : tr("no guess placed"));
+    } else {
+        m_server->reveal(*t);
+        ClassRound round;
+        round.lesson = m_player->lesson()->id;
+        round.step = m_player->currentStep();
+        round.exercise = m_index;
+        round.question = exercise()->question(language());
+        round.truth = *t;
+        round.answers = m_server->answers();
+        m_record.add(round);
+        m_saveAction->setEnabled(true);
+        m_csvAction->setEnabled(true);
+    }
+    drawReveal(*t);
+    showResult();
+    m_revealMs = timer.nsecsElapsed() / 1e6;
+    emit revealedNow();
+}
+
+void ClassPanel::drawReveal(const model::ExerciseTruth &t)
+{
+    const QList<ClassAnswer> answers = m_server->isRunning() ? m_server->answers() : QList<ClassAnswer>{};
+    QList<model::Guess> guesses;
+    for (const ClassAnswer &a : answers)
+        guesses << a.guess;
+    // The closest guesses, by the error that fits the question.
+    QList<std::pair<double, int>> ranked;
+    int right = 0;
+    for (int i = 0; i < answers.size(); ++i) {
+        const model::GuessError e = model::exercises::grade(t, answers[i].guess);
+        ranked.append({e.distance, i});
+        right += e.right ? 1 : 0;
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    QStringList closest;
+    QHash<int, QString> names;
+    for (int k = 0; k < std::min<qsizetype>(kClosestNamed, ranked.size()); ++k) {
+        const int i = ranked[k].second;
+        names[i] = m_anonymous->isChecked() ? tr("#%1").arg(k + 1) : answers[i].nickname;
+        closest << names[i];
+    }
+    const auto median = model::exercises::median(t, guesses);
+
+    m_summary.clear();
+    if (m_server->isRunning()) {
+        m_summary << tr("Class: %n answer(s), %1 right", nullptr, int(answers.size())).arg(right);
+        if (median)
+            m_summary << tr("Class median: %1").arg(model::exercises::guessText(t, *median));
+        if (!closest.isEmpty())
+            m_summary << tr("Closest: %1").arg(closest.join(QStringLiteral(", ")));
+    }
+
+    QList<ChartPoint> points;
+    if (t.answer == model::AnswerType::Point) {
+        for (int i = 0; i < answers.size(); ++i) {
+            ChartPoint p;
+            p.id = QStringLiteral("class-%1").arg(answers[i].client);
+            p.label = names.value(i);
+            p.tooltip = answers[i].nickname.toHtmlEscaped();
+            p.ai = answers[i].guess.x;
+            p.flopPerS = answers[i].guess.y;
+            p.gpuIndex = -1;
+            p.share = 0; // the smallest marker: a cloud, not a crowd of labels
+            points << p;
+        }
+        if (median && !answers.isEmpty()) {
+            ChartPoint p;
+            p.id = QStringLiteral("class-median");
+            p.label = tr("class median");
+            p.ai = median->x;
+            p.flopPerS = median->y;
+            p.gpuIndex = 1;
+            points << p;
+        }
+        if (!m_server->isRunning()) {
+            const model::Guess g = guess();
+            ChartPoint p;
+            p.id = QStringLiteral("exercise-guess");
+            p.label = tr("guess");
+            p.ai = g.x;
+            p.flopPerS = g.y;
+            p.gpuIndex = 1;
+            points << p;
+        }
+        ChartPoint truthPoint;
+        truthPoint.id = QStringLiteral("exercise-truth");
+        truthPoint.label = tr("answer");
+        truthPoint.ai = t.x;
+        truthPoint.flopPerS = t.y;
+        truthPoint.kind = ChartPoint::Kind::Measured;
+        truthPoint.highlighted = true;
+        points << truthPoint;
+    }
+    m_host->chart()->setPoints(points, chartGroup());
+}
+
+void ClassPanel::showResult()
+{
+    QStringList lines = m_resultHead + m_summary;
+    if (m_truth && !m_truth->explanation.isEmpty())
+        lines << QString() << m_truth->explanation;
+    m_result->setText(lines.join(QLatin1Char('\n')));
+}
+
+void ClassPanel::askClass()
+{
+    if (!m_server->isRunning() || !exercise() || !truth())
+        return;
+    const model::ExerciseTruth &t = *m_truth;
+    ClassServer::Question q;
+    q.id = ++m_askId;
+    q.en = exercise()->questionEn;
+    q.zh = exercise()->questionZh;
+    q.answer = exercise()->answer;
+    q.choices = t.choices;
+    for (const QString &c : t.choices) {
+        // The page follows the teacher's language: both lists in it.
+        q.choiceLabelsEn << model::exercises::choiceLabel(c);
+        q.choiceLabelsZh << model::exercises::choiceLabel(c);
+    }
+    q.unit = t.unit;
+    q.logScale = t.logScale;
+    q.xMin = t.xMin;
+    q.xMax = t.xMax;
+    q.yMin = t.yMin;
+    q.yMax = t.yMax;
+    q.valueMin = t.valueMin;
+    q.valueMax = t.valueMax;
+    m_server->ask(q);
+    updateCounts();
+}
+
+bool ClassPanel::startClass(QString *error, quint16 port)
+{
+    m_server->setLanguage(language());
+    if (!m_server->start(port, QHostAddress::Any, error))
+        return false;
+    m_record.clear();
+    m_saveAction->setEnabled(false);
+    m_csvAction->setEnabled(false);
+    const QString url = classAddress();
+    m_address->setText(url);
+    const QImage qr = classQrImage(url, 4);
+    m_qr->setPixmap(QPixmap::fromImage(qr));
+    m_classBox->show();
+    {
+        const QSignalBlocker block(m_classAction);
+        m_classAction->setChecked(true);
+    }
+    showDock();
+    askClass();
+    updateCounts();
+    m_host->showStatus(tr("Class mode on: %1").arg(url), 8000);
+    return true;
+}
+
+void ClassPanel::stopClass()
+{
+    m_server->stop();
+    m_classBox->hide();
+    const QSignalBlocker block(m_classAction);
+    m_classAction->setChecked(false);
+    if (m_revealed && m_truth) {
+        drawReveal(*m_truth);
+        showResult();
+    }
+}
+
+QString ClassPanel::classAddress() const
+{
+    return m_server->isRunning() ? m_server->pageUrl(ClassServer::lanAddress()).toString() : QString();
+}
+
+void ClassPanel::setAnonymous(bool anonymous)
+{
+    m_anonymous->setChecked(anonymous);
+}
+
+void ClassPanel::updateCounts()
+{
+    if (!m_server->isRunning())
+        return;
+    const int answered = int(m_server->answers().size());
+    m_answered->setText(tr("%1 connected, %2 joined · %3 answered")
+                            .arg(m_server->clientCount())
+                            .arg(m_server->joinedCount())
+                            .arg(exercise() ? answered : 0));
+}
+
+void ClassPanel::saveAnswers()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString file = QFileDialog::getSaveFileName(
+        m_host->hostWindow(), tr("Save class answers"),
+        QDir(dir).filePath(QStringLiteral("class-answers.json")), tr("Class answers (*.json)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (m_record.save(file, &error))
+        m_host->showStatus(tr("Answers written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    else
+        QMessageBox::warning(m_host->hostWindow(), tr("Save class answers"), error);
+}
+
+void ClassPanel::exportCsv()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString file = QFileDialog::getSaveFileName(m_host->hostWindow(), tr("Export class answers"),
+                                                      QDir(dir).filePath(QStringLiteral("class-answers.csv")),
+                                                      tr("CSV (*.csv)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (m_record.saveCsv(file, &error))
+        m_host->showStatus(tr("Answers written to %1").arg(QDir::toNativeSeparators(file)), 5000);
+    else
+        QMessageBox::warning(m_host->hostWindow(), tr("Export class answers"), error);
+}
+
+QString ClassPanel::resultText() const
+{
+    return m_result->text();
+}

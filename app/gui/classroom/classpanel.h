@@ -1,0 +1,129 @@
+#pragma once
+
+#include "chart/chartdata.h"
+#include "classroom/classrecord.h"
+#include "exercise.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <optional>
+
+class ClassServer;
+class LessonPlayer;
+class PanelHost;
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDockWidget;
+class QDoubleSpinBox;
+class QLabel;
+class QMenu;
+class QPushButton;
+class QStackedWidget;
+class QToolButton;
+
+// Predict, then reveal: the exercises of the lesson step being played, and class mode.
+//
+// The teacher (or a student at the app) places a guess: a point (intensity, performance), a
+// number or a choice; Reveal shows the truth the app computes (model::exercises::truth), the
+// guess, the error in the form that fits the question and the app's explanation, and draws
+// truth and guess on the chart. With class mode on, every phone on the class page
+// (ClassServer) is asked the same question; the panel shows the address, its QR code and how
+// many have answered, and Reveal draws every guess as a cloud beside the truth with the class
+// median and the closest guesses named (or numbered: "anonymous"). The answers can be saved
+// (ClassRecord) and exported as CSV.
+class ClassPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kClosestNamed = 3;
+
+    // presenting: checked while presentation mode has the screen (the panel's dock then stays hidden).
+    ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presenting, QWidget *parent = nullptr);
+    ~ClassPanel() override;
+
+    QDockWidget *dock() const { return m_dock; }
+    QAction *classModeAction() const { return m_classAction; }
+    // The Lesson menu's entries: class mode, save and export of the answers.
+    void addMenuActions(QMenu *lessonMenu);
+
+    int exerciseCount() const { return int(m_exercises.size()); }
+    int exerciseIndex() const { return m_index; }
+    void setExerciseIndex(int index);
+    const model::Exercise *exercise() const;
+    // The current exercise's truth (computed once per exercise); nullopt with a message shown.
+    std::optional<model::ExerciseTruth> truth();
+
+    void setGuess(const model::Guess &guess); // into the fields
+    model::Guess guess() const;               // from the fields
+    void reveal();
+    bool isRevealed() const { return m_revealed; }
+    QString resultText() const; // what the panel says after Reveal (plain text)
+
+    // Class mode.
+    bool startClass(QString *error = nullptr, quint16 port = 0);
+    void stopClass();
+    ClassServer *server() const { return m_server; }
+    QString classAddress() const; // the page's URL as shown
+    void setAnonymous(bool anonymous);
+    const ClassRecord &record() const { return m_record; }
+    // Milliseconds the last reveal took to grade every answer and draw the cloud.
+    double lastRevealMs() const { return m_revealMs; }
+
+    static QString chartGroup(); // the chart's group of the guesses, truth and median
+
+signals:
+    void revealedNow();
+
+private:
+    void buildUi();
+    void onStep();
+    void showExercise();
+    void askClass();
+    void updateCounts();
+    void drawReveal(const model::ExerciseTruth &t);
+    void showResult();
+    void showDock();
+    void saveAnswers();
+    void exportCsv();
+    QString language() const;
+
+    PanelHost *m_host;
+    LessonPlayer *m_player;
+    QAction *m_presenting;
+    ClassServer *m_server = nullptr;
+    ClassRecord m_record;
+    QList<model::Exercise> m_exercises;
+    int m_index = -1;
+    int m_askId = 0;
+    std::optional<model::ExerciseTruth> m_truth;
+    QString m_truthError;
+    bool m_revealed = false;
+    QStringList m_resultHead; // answer, guess, error
+    QStringList m_summary;    // the class's answers
+    double m_revealMs = 0;
+
+    QDockWidget *m_dock = nullptr;
+    QAction *m_classAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_csvAction = nullptr;
+    QLabel *m_counter = nullptr;
+    QLabel *m_question = nullptr;
+    QToolButton *m_prevEx = nullptr;
+    QToolButton *m_nextEx = nullptr;
+    QStackedWidget *m_inputs = nullptr;
+    QDoubleSpinBox *m_ai = nullptr;
+    QDoubleSpinBox *m_perf = nullptr; // TFLOP/s
+    QDoubleSpinBox *m_number = nullptr;
+    QComboBox *m_choice = nullptr;
+    QPushButton *m_reveal = nullptr;
+    QLabel *m_result = nullptr;
+    QWidget *m_classBox = nullptr;
+    QLabel *m_address = nullptr;
+    QLabel *m_qr = nullptr;
+    QLabel *m_answered = nullptr;
+    QCheckBox *m_anonymous = nullptr;
+    QLabel *m_empty = nullptr;
+};

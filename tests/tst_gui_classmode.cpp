@@ -1,0 +1,609 @@
+// Exercises and class mode on the teacher's window (offscreen): a guess revealed beside the
+// truth on the chart; class mode on lesson 3 with phones on the loopback, the cloud of guesses,
+// the class median and the closest named (or numbered); the real student page driven in
+// headless Chromium (DevTools protocol) by several phones at 360×740, in English and Chinese;
+// 100 phones answering while the GUI's frame time and the reveal time are measured (figures,
+// not asserts).
+#include "chart/rooflinechart.h"
+#include "classroom/classpanel.h"
+#include "classroom/classroom.h"
+#include "classroom/classserver.h"
+#include "classroom/lessonplayer.h"
+#include "lesson.h"
+#include "shell/mainwindow.h"
+#include "shell/uilanguage.h"
+#include "specdb.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace {
+
+const QString kResources = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR);
+
+// A phone as a bare WebSocket (the load test's 100).
+struct Phone
+{
+    std::unique_ptr<QWebSocket> ws = std::make_unique<QWebSocket>();
+    int asks = 0, reveals = 0, received = 0;
+    Phone()
+    {
+        QObject::connect(ws.get(), &QWebSocket::textMessageReceived, ws.get(), [this](const QString &t) {
+            const QString type = QJsonDocument::fromJson(t.toUtf8()).object().value("t").toString();
+            asks += type == QLatin1String("ask");
+            reveals += type == QLatin1String("reveal");
+            received += type == QLatin1String("received");
+        });
+    }
+    void send(const QJsonObject &o)
+    {
+        ws->sendTextMessage(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+    }
+};
+
+// Phones on a thread of their own, so that the GUI thread's frame time is the app's alone.
+class Swarm
+{
+public:
+    std::atomic<int> connected{0}, asks{0}, reveals{0};
+
+    Swarm()
+    {
+        m_thread.start();
+        m_context.moveToThread(&m_thread);
+    }
+    ~Swarm()
+    {
+        run([this] { m_sockets.clear(); });
+        m_thread.quit();
+        m_thread.wait();
+    }
+    void open(const QUrl &url, int n)
+    {
+        run([this, url, n] {
+            for (int i = 0; i < n; ++i) {
+                auto ws = std::make_unique<QWebSocket>();
+                QObject::connect(ws.get(), &QWebSocket::connected, ws.get(), [this] { ++connected; });
+                QObject::connect(ws.get(), &QWebSocket::textMessageReceived, ws.get(),
+                                 [this](const QString &t) {
+                                     const QString type =
+                                         QJsonDocument::fromJson(t.toUtf8()).object().value("t").toString();
+                                     asks += type == QLatin1String("ask");
+                                     reveals += type == QLatin1String("reveal");
+                                 });
+                ws->open(url);
+                m_sockets.push_back(std::move(ws));
+            }
+        });
+    }
+    // Each phone sends what make(i) gives it.
+    void sendAll(std::function<QJsonObject(int)> make)
+    {
+        run([this, make] {
+            for (size_t i = 0; i < m_sockets.size(); ++i)
+                m_sockets[i]->sendTextMessage(
+                    QString::fromUtf8(QJsonDocument(make(int(i))).toJson(QJsonDocument::Compact)));
+        });
+    }
+
+private:
+    template <typename F> void run(F f) { QMetaObject::invokeMethod(&m_context, f, Qt::QueuedConnection); }
+    QThread m_thread;
+    QObject m_context;
+    std::vector<std::unique_ptr<QWebSocket>> m_sockets;
+};
+
+// Chrome's DevTools protocol over one browser-level WebSocket, sessions flattened.
+class Cdp
+{
+public:
+    ~Cdp()
+    {
+        m_ws.abort();
+        if (m_chromium.state() != QProcess::NotRunning) {
+            m_chromium.kill();
+            m_chromium.waitForFinished(5000);
+        }
+    }
+    static QString chromium()
+    {
+        for (const QString &name : {QStringLiteral("chromium"), QStringLiteral("chromium-browser"),
+                                    QStringLiteral("google-chrome")})
+            if (const QString path = QStandardPaths::findExecutable(name); !path.isEmpty())
+                return path;
+        return {};
+    }
+    bool start(QString *error)
+    {
+        m_chromium.setProgram(chromium());
+        m_chromium.setArguments({"--headless=new", "--no-sandbox", "--disable-gpu",
+                                 "--disable-background-networking", "--disable-extensions", "--no-first-run",
+                                 "--disable-sync", "--mute-audio", "--remote-debugging-port=0",
+                                 "--user-data-dir=" + m_profile.path(), "about:blank"});
+        m_chromium.setProcessChannelMode(QProcess::SeparateChannels);
+        m_chromium.start();
+        if (!m_chromium.waitForStarted(10000)) {
+            *error = m_chromium.errorString();
+            return false;
+        }
+        static const QRegularExpression listening(QStringLiteral("DevTools listening on (ws://\\S+)"));
+        QString err;
+        QElapsedTimer t;
+        t.start();
+        QString url;
+        while (url.isEmpty() && t.elapsed() < 30000 && m_chromium.state() == QProcess::Running) {
+            m_chromium.waitForReadyRead(500);
+            err += QString::fromUtf8(m_chromium.readAllStandardError());
+            if (const auto m = listening.match(err); m.hasMatch())
+                url = m.captured(1);
+        }
+        if (url.isEmpty()) {
+            *error = QStringLiteral("no DevTools address from chromium: ") + err.right(500);
+            return false;
+        }
+        QObject::connect(&m_ws, &QWebSocket::textMessageReceived, &m_ws, [this](const QString &text) {
+            const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+            if (o.contains("id"))
+                m_replies.insert(o.value("id").toInt(), o);
+        });
+        QSignalSpy connected(&m_ws, &QWebSocket::connected);
+        m_ws.open(QUrl(url));
+        if (!connected.wait(10000)) {
+            *error = QStringLiteral("cannot reach DevTools at ") + url;
+            return false;
+        }
+        return true;
+    }
+    QJsonObject call(const QString &method, const QJsonObject &params = {}, const QString &session = {})
+    {
+        const int id = ++m_next;
+        QJsonObject o{{"id", id}, {"method", method}, {"params", params}};
+        if (!session.isEmpty())
+            o.insert("sessionId", session);
+        m_ws.sendTextMessage(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+        if (!QTest::qWaitFor([&] { return m_replies.contains(id); }, 20000))
+            return {};
+        return m_replies.take(id);
+    }
+    // A tab at a phone's size, showing url; its session id.
+    QString openPhone(const QUrl &url)
+    {
+        const QString target = call("Target.createTarget", {{"url", "about:blank"}})
+                                   .value("result")
+                                   .toObject()
+                                   .value("targetId")
+                                   .toString();
+        const QString session = call("Target.attachToTarget", {{"targetId", target}, {"flatten", true}})
+                                    .value("result")
+                                    .toObject()
+                                    .value("sessionId")
+                                    .toString();
+        call("Emulation.setDeviceMetricsOverride",
+             {{"width", 360}, {"height", 740}, {"deviceScaleFactor", 1}, {"mobile", true}}, session);
+        call("Page.navigate", {{"url", url.toString()}}, session);
+        const bool loaded = QTest::qWaitFor(
+            [&] { return eval(session, "document.readyState").toString() == QLatin1String("complete"); },
+            10000);
+        return loaded ? session : QString();
+    }
+    QJsonValue eval(const QString &session, const QString &expression)
+    {
+        return call("Runtime.evaluate", {{"expression", expression}, {"returnByValue", true}}, session)
+            .value("result")
+            .toObject()
+            .value("result")
+            .toObject()
+            .value("value");
+    }
+    void click(const QString &session, double x, double y)
+    {
+        for (const char *type : {"mousePressed", "mouseReleased"})
+            call("Input.dispatchMouseEvent",
+                 {{"type", type}, {"x", x}, {"y", y}, {"button", "left"}, {"clickCount", 1}}, session);
+    }
+    // Clicks the middle of an element, as a finger would.
+    void tap(const QString &session, const QString &selector, double fx = 0.5, double fy = 0.5)
+    {
+        const QJsonObject r =
+            eval(session, QStringLiteral("(function(){var b=document.querySelector('%1')"
+                                         ".getBoundingClientRect();return {x:b.left,y:b.top,"
+                                         "w:b.width,h:b.height};})()")
+                              .arg(selector))
+                .toObject();
+        click(session, r.value("x").toDouble() + fx * r.value("w").toDouble(),
+              r.value("y").toDouble() + fy * r.value("h").toDouble());
+    }
+    bool screenshot(const QString &session, const QString &file)
+    {
+        // A tab in the background draws no frames: bring it forward first.
+        call("Page.bringToFront", {}, session);
+        const QJsonObject reply = call("Page.captureScreenshot", {{"format", "png"}}, session);
+        const QByteArray png =
+            QByteArray::fromBase64(reply.value("result").toObject().value("data").toString().toLatin1());
+        if (png.isEmpty())
+            qWarning("captureScreenshot: %s",
+                     QJsonDocument(reply).toJson(QJsonDocument::Compact).constData());
+        QFile f(file);
+        return !png.isEmpty() && f.open(QIODevice::WriteOnly) && f.write(png) == png.size();
+    }
+
+private:
+    QProcess m_chromium;
+    QTemporaryDir m_profile;
+    QWebSocket m_ws;
+    QHash<int, QJsonObject> m_replies;
+    int m_next = 0;
+};
+
+} // namespace
+
+class TestGuiClassMode : public QObject
+{
+    Q_OBJECT
+    model::SpecDb m_db;
+
+    static QStringList labels(RooflineChart *chart)
+    {
+        QStringList out;
+        for (const ChartPoint &p : chart->points(ClassPanel::chartGroup()))
+            if (!p.label.isEmpty())
+                out << p.label;
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("RoofLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui_classmode"));
+        QSettings().clear();
+        m_db.loadDirectory(kResources + QStringLiteral("/gpus"));
+        QVERIFY(m_db.errors().isEmpty());
+    }
+    void cleanupTestCase()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        QSettings().clear();
+    }
+
+    // One person at the app: the guess, Reveal, the truth and the error; both on the chart.
+    void revealAlone()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        QVERIFY(panel);
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("03-tiling"), 0));
+        QCOMPARE(panel->exerciseCount(), 1);
+        QVERIFY(panel->dock()->isVisible());
+        const auto t = panel->truth();
+        QVERIFY(t);
+        model::Guess g;
+        g.x = t->x / 2;
+        g.y = t->y;
+        panel->setGuess(g);
+        QVERIFY(w.chart()->points(ClassPanel::chartGroup()).isEmpty()); // nothing before Reveal
+        panel->reveal();
+        QVERIFY(panel->isRevealed());
+        QVERIFY2(panel->resultText().contains(QStringLiteral("too low")), qPrintable(panel->resultText()));
+        QVERIFY(panel->resultText().contains(t->explanation.left(20)));
+        const auto truthPoint = w.chart()->pointCoords(QStringLiteral("exercise-truth"));
+        QVERIFY(truthPoint);
+        QCOMPARE(truthPoint->x(), t->x);
+        QCOMPARE(truthPoint->y(), t->y);
+        QVERIFY(w.chart()->pointIds().contains(QStringLiteral("exercise-guess")));
+        // The next step clears the reveal.
+        w.classroom()->player()->next();
+        QVERIFY(w.chart()->points(ClassPanel::chartGroup()).isEmpty());
+        QVERIFY(!panel->isRevealed());
+    }
+
+    // Lesson 4's maxnreg step asks for blocks: the truth is the calculator's 3, and a guess of
+    // the caption's 4 is one block off.
+    void occupancyNumber()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("04-occupancy"), 1));
+        model::Guess g;
+        g.value = 4;
+        panel->setGuess(g);
+        panel->reveal();
+        QVERIFY2(panel->resultText().contains(QStringLiteral("Answer: 3 blocks/SM")),
+                 qPrintable(panel->resultText()));
+        QVERIFY2(panel->resultText().contains(QStringLiteral("+1 blocks/SM")),
+                 qPrintable(panel->resultText()));
+    }
+
+    // Class mode on lesson 3's ladder: phones answer, the teacher's count follows, Reveal draws
+    // the cloud, the median and the closest three by name, or numbered when anonymous.
+    void classCloud()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        LessonPlayer *player = w.classroom()->player();
+        QVERIFY(player->openLesson(QStringLiteral("03-tiling"), 4));
+        QString error;
+        QVERIFY2(panel->startClass(&error), qPrintable(error));
+        QVERIFY(panel->classModeAction()->isChecked());
+        ClassServer *server = panel->server();
+        QVERIFY(server->question());
+        QVERIFY(panel->classAddress().contains(server->code()));
+        const auto t = panel->truth();
+        QVERIFY(t);
+        const QStringList names = {"far", "<i>close</i>", "closer", "closest", "off"};
+        const QList<double> factors = {100, 1.5, 1.2, 1.05, 10};
+        std::vector<std::unique_ptr<Phone>> phones;
+        for (int i = 0; i < names.size(); ++i) {
+            phones.push_back(std::make_unique<Phone>());
+            QSignalSpy connected(phones.back()->ws.get(), &QWebSocket::connected);
+            phones.back()->ws->open(
+                QUrl(QStringLiteral("ws://127.0.0.1:%1/%2/ws").arg(server->port()).arg(server->code())));
+            QVERIFY(connected.wait(5000));
+            phones.back()->send({{"t", "join"}, {"name", names[i]}});
+        }
+        QVERIFY(QTest::qWaitFor([&] { return server->joinedCount() == int(names.size()); }, 5000));
+        QVERIFY(QTest::qWaitFor([&] { return phones.back()->asks == 1; }, 5000));
+        const int ex = server->question()->id;
+        for (int i = 0; i < names.size(); ++i)
+            phones[i]->send({{"t", "answer"}, {"ex", ex}, {"x", t->x}, {"y", t->y * factors[i]}});
+        QVERIFY(QTest::qWaitFor([&] { return server->answers().size() == names.size(); }, 5000));
+        panel->reveal();
+        QVERIFY(QTest::qWaitFor([&] { return phones[0]->reveals == 1; }, 5000));
+        const QList<ChartPoint> points = w.chart()->points(ClassPanel::chartGroup());
+        QCOMPARE(points.size(), names.size() + 2); // the guesses, the median, the truth
+        QStringList shown = labels(w.chart());
+        QVERIFY2(shown.contains("closest") && shown.contains("closer") && shown.contains("<i>close</i>") &&
+                     !shown.contains("far") && !shown.contains("off"),
+                 qPrintable(shown.join(", ")));
+        QVERIFY(shown.contains(QStringLiteral("class median")));
+        QVERIFY(panel->resultText().contains(QStringLiteral("Closest: closest, closer, <i>close</i>")));
+        const auto median = w.chart()->pointCoords(QStringLiteral("class-median"));
+        QVERIFY(median);
+        QVERIFY(std::abs(median->y() / (t->y * 1.5) - 1) < 1e-9);
+        panel->setAnonymous(true);
+        shown = labels(w.chart());
+        QVERIFY2(shown.contains("#1") && !shown.contains("closest"), qPrintable(shown.join(", ")));
+        QCOMPARE(panel->record().rounds().size(), 1);
+        QCOMPARE(panel->record().rounds()[0].answers.size(), names.size());
+        // The next question of the step asks the phones again; stopping closes them.
+        panel->setExerciseIndex(1);
+        QVERIFY(QTest::qWaitFor([&] { return phones[0]->asks == 2; }, 5000));
+        panel->stopClass();
+        QVERIFY(!server->isRunning());
+        QVERIFY(!panel->classModeAction()->isChecked());
+        QVERIFY(QTest::qWaitFor([&] { return phones[0]->ws->state() == QAbstractSocket::UnconnectedState; },
+                                5000));
+        // Nothing a phone sent changed the lesson.
+        QCOMPARE(player->lesson()->id, QStringLiteral("03-tiling"));
+        QCOMPARE(player->currentStep(), 4);
+    }
+
+    // The real page in headless Chromium: phones at 360×740 join, place a point on the page's
+    // chart with a tap, send it; the teacher's panel counts them and its reveal reaches each
+    // page with that phone's own error. Screenshots go to $ROOFLAB_SHOTS when it is set.
+    void browserPhones_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << "en";
+        QTest::newRow("Chinese") << "zh_CN";
+    }
+    void browserPhones()
+    {
+        QFETCH(QString, language);
+        if (Cdp::chromium().isEmpty())
+            QSKIP("no chromium (Debian: chromium)");
+        Cdp cdp;
+        QString error;
+        QVERIFY2(cdp.start(&error), qPrintable(error));
+        UiLanguage::install(language);
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("03-tiling"), 4));
+        QVERIFY2(panel->startClass(&error), qPrintable(error));
+        ClassServer *server = panel->server();
+        const QUrl url = server->pageUrl(QStringLiteral("127.0.0.1"));
+        const QString shots = qEnvironmentVariable("ROOFLAB_SHOTS");
+        const QString tag = language.left(2);
+
+        constexpr int kPhones = 4;
+        QStringList sessions;
+        for (int i = 0; i < kPhones; ++i) {
+            const QString s = cdp.openPhone(url);
+            QVERIFY(!s.isEmpty());
+            QCOMPARE(cdp.eval(s, "document.documentElement.lang").toString(),
+                     language.startsWith("zh") ? QStringLiteral("zh-CN") : QStringLiteral("en"));
+            cdp.eval(s, QStringLiteral("document.getElementById('name').value = 'phone <%1>'").arg(i));
+            cdp.tap(s, "#join");
+            sessions << s;
+        }
+        QVERIFY(QTest::qWaitFor([&] { return server->joinedCount() == kPhones; }, 10000));
+        for (const QString &s : sessions)
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    return cdp.eval(s, "!document.getElementById('askCard').classList.contains('hidden')")
+                        .toBool();
+                },
+                10000));
+        // The nickname is shown as text, never as markup.
+        QCOMPARE(cdp.eval(sessions[0], "document.getElementById('who').textContent").toString(),
+                 QStringLiteral("phone <0>"));
+        QCOMPARE(cdp.eval(sessions[0], "document.getElementById('who').children.length").toInt(), 0);
+        // The page at a phone's width: nothing wider than the screen.
+        QVERIFY(cdp.eval(sessions[0], "document.documentElement.scrollWidth <= 360").toBool());
+        for (int i = 0; i < kPhones; ++i) {
+            cdp.tap(sessions[i], "#chart", 0.2 + 0.2 * i, 0.7 - 0.1 * i);
+            QVERIFY(!cdp.eval(sessions[i], "document.getElementById('send').disabled").toBool());
+        }
+        if (!shots.isEmpty()) {
+            QVERIFY(cdp.screenshot(sessions[0],
+                                   QDir(shots).filePath(QStringLiteral("phone-guess-%1.png").arg(tag))));
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("teacher-class-%1.png").arg(tag))));
+        }
+        for (const QString &s : sessions)
+            cdp.tap(s, "#send");
+        QVERIFY(QTest::qWaitFor([&] { return server->answers().size() == kPhones; }, 10000));
+        // Each phone's point is where its tap was: further right and higher for later phones.
+        QList<ClassAnswer> answers = server->answers();
+        std::sort(answers.begin(), answers.end(),
+                  [](const auto &a, const auto &b) { return a.nickname < b.nickname; });
+        for (int i = 1; i < kPhones; ++i) {
+            QVERIFY(answers[i].guess.x > answers[i - 1].guess.x);
+            QVERIFY(answers[i].guess.y > answers[i - 1].guess.y);
+        }
+        panel->reveal();
+        QCOMPARE(w.chart()->points(ClassPanel::chartGroup()).size(), kPhones + 2);
+        const auto t = panel->truth();
+        for (int i = 0; i < kPhones; ++i) {
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    return !cdp.eval(sessions[i],
+                                     "document.getElementById('revealCard').classList.contains('hidden')")
+                                .toBool();
+                },
+                10000));
+            const QString shown =
+                cdp.eval(sessions[i], "document.getElementById('error').textContent").toString();
+            const QString name =
+                cdp.eval(sessions[i], "document.getElementById('who').textContent").toString();
+            for (const ClassAnswer &a : std::as_const(answers))
+                if (a.nickname == name)
+                    QCOMPARE(shown, model::exercises::grade(*t, a.guess).text);
+        }
+        if (!shots.isEmpty()) {
+            QVERIFY(cdp.screenshot(sessions[0],
+                                   QDir(shots).filePath(QStringLiteral("phone-reveal-%1.png").arg(tag))));
+            w.classroom()->showPanel(QStringLiteral("roofline"));
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("teacher-reveal-%1.png").arg(tag))));
+        }
+        panel->stopClass();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return !cdp.eval(sessions[0], "document.getElementById('wait').textContent")
+                            .toString()
+                            .isEmpty();
+            },
+            10000));
+    }
+
+    // 100 phones (on a thread of their own) answer each of lesson 3's ladder questions within a
+    // moment of one another. Figures, not asserts: the GUI thread's longest frame gap while the
+    // answers arrive (a 1 ms timer on it), and the reveal's time to grade every answer and draw
+    // the cloud.
+    void hundredPhonesFrameTime()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ClassPanel *panel = w.classroom()->exercises();
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("03-tiling"), 4));
+        QString error;
+        QVERIFY2(panel->startClass(&error), qPrintable(error));
+        ClassServer *server = panel->server();
+        constexpr int kPhones = 100;
+        Swarm swarm;
+        swarm.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/%2/ws").arg(server->port()).arg(server->code())),
+                   kPhones);
+        QVERIFY(QTest::qWaitFor(
+            [&] { return swarm.connected == kPhones && server->clientCount() == kPhones; }, 30000));
+        swarm.sendAll([](int i) {
+            return QJsonObject{{"t", "join"}, {"name", QStringLiteral("p%1").arg(i)}};
+        });
+        QVERIFY(QTest::qWaitFor([&] { return server->joinedCount() == kPhones; }, 30000));
+
+        QElapsedTimer frame;
+        double worstGapMs = 0;
+        QTimer tick;
+        tick.setInterval(1);
+        QObject::connect(&tick, &QTimer::timeout, &tick, [&] {
+            worstGapMs = std::max(worstGapMs, frame.nsecsElapsed() / 1e6);
+            frame.restart();
+        });
+        for (int q = 0; q < panel->exerciseCount(); ++q) {
+            panel->setExerciseIndex(q);
+            QVERIFY(QTest::qWaitFor([&] { return swarm.asks >= (q + 1) * kPhones; }, 30000));
+            const int ex = server->question()->id;
+            const auto t = panel->truth();
+            QVERIFY(t);
+            worstGapMs = 0;
+            frame.start();
+            tick.start();
+            QElapsedTimer answering;
+            answering.start();
+            const double x = t->x, y = t->y;
+            swarm.sendAll([=](int i) {
+                return QJsonObject{
+                    {"t", "answer"}, {"ex", ex}, {"x", x * (1 + i % 7)}, {"y", y * (1 + i % 5)}};
+            });
+            {
+                // The app's own event loop (qWaitFor would sleep between its polls).
+                QEventLoop loop;
+                QObject::connect(server, &ClassServer::answersChanged, &loop, [&](int n) {
+                    if (n == kPhones)
+                        loop.quit();
+                });
+                QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+                loop.exec();
+            }
+            QCOMPARE(server->answers().size(), kPhones);
+            const double arriveMs = answering.nsecsElapsed() / 1e6;
+            const double answeringGapMs = worstGapMs;
+            panel->reveal();
+            const double revealMs = panel->lastRevealMs();
+            QElapsedTimer drawn;
+            drawn.start();
+            w.chart()->repaint(); // the reveal on screen
+            const double paintMs = drawn.nsecsElapsed() / 1e6;
+            QVERIFY(QTest::qWaitFor([&] { return swarm.reveals >= (q + 1) * kPhones; }, 30000));
+            tick.stop();
+            QCOMPARE(w.chart()->points(ClassPanel::chartGroup()).size(), kPhones + 2);
+            QCOMPARE(panel->record().rounds().last().answers.size(), kPhones);
+            qInfo("question %d: %d answers, each once, all in %.1f ms after the first was sent; longest GUI "
+                  "frame gap while they arrived %.2f ms; reveal graded and drawn in %.2f ms, painted in %.2f "
+                  "ms",
+                  q + 1, kPhones, arriveMs, answeringGapMs, revealMs, paintMs);
+        }
+        panel->stopClass();
+    }
+};
+
+QTEST_MAIN(TestGuiClassMode)
+#include "tst_gui_classmode.moc"
