@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "compiler.h"
 #include "kernelmix.h"
+#include "standin.h"
 
 #include "instrmix.h"
 #include "specdb.h"
@@ -782,15 +783,12 @@ private slots:
     void standInDisassembler()
     {
         QTemporaryDir bin, cache;
-        const QString script = bin.filePath("nvdisasm");
-        {
-            QFile f(script);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QStringLiteral("#!/bin/sh\n[ -s \"$1\" ] || exit 3\nsed s/gemm_demo/gemm_reg2d/g '%1'\n")
-                        .arg(testData("instrmix/nvdisasm-sm90.sass"))
-                        .toUtf8());
-        }
-        QVERIFY(QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QString script = rooflab::test::writeScript(
+            bin.filePath("nvdisasm"),
+            QStringLiteral("[ -s \"$1\" ] || exit 3\nsed s/gemm_demo/gemm_reg2d/g '%1'\n")
+                .arg(testData("instrmix/nvdisasm-sm90.sass"))
+                .toUtf8());
+        QVERIFY(!script.isEmpty());
         const QByteArray path = qgetenv("PATH");
         qunsetenv("ROOFLAB_NO_DISASSEMBLER");
         qputenv("PATH", bin.path().toUtf8() + ':' + path);
