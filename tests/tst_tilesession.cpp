@@ -5,6 +5,7 @@
 // function, so the order is seen and nothing waits for NVRTC), the ladder maps every step's
 // default tile to its kernel and the samples' measurements, the configuration is a plain value
 // with a change signal, and measuring goes through a worker (a stand-in script).
+#include "ceilingpolicy.h"
 #include "events.h"
 #include "gemmladder.h"
 #include "gemmtile.h"
@@ -31,13 +32,18 @@ using Field = kernels::gemm::TileField;
 
 namespace {
 
-// The ceilings the session predicts with: the bundled H200 samples' own, on their GPU.
+// The ceilings the session predicts with: those model::chooseCeilings picks for the bundled
+// ladder (its own, else RoofLab's samples measured on this GPU, else the datasheet), as the
+// Results panel does for the same file.
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
     const auto rs =
         model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
-    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs)
-                                         : model::MachineCeilings{};
+    model::CeilingRequest r;
+    r.gpu = &g;
+    if (rs)
+        r.own = {QStringLiteral("h200-gemm-ladder.json"), &*rs};
+    return model::chooseCeilings(r).machine;
 }
 
 // What the models say for a configuration with `registers`, built here from the plan.
