@@ -666,7 +666,7 @@ private slots:
                  .value("devices")
                  .toArray()
                  .isEmpty())
-            QSKIP("a CUDA device is here (tools/h200-hosts-check.sh runs --device all on it)");
+            QSKIP("a CUDA device is here (lab/h200-hosts-check.sh runs --device all on it)");
         QStringList args{command};
         if (command == QLatin1String("run"))
             args << "memory.copy";
