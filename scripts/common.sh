@@ -10,7 +10,7 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           libqcustomplot-dev libqcustomplot2.1-qt6 libgl-dev
           fonts-dejavu-core fonts-noto-cjk
           xvfb xdotool x11-utils imagemagick   # tst_run_sh: ./run.sh on a real X server
-          clang-format-14                      # the test "format" (tools/check-format.sh)
+          clang-format-14 clang-tidy-14       # the test "format" (tools/check-format.sh), scripts/tidy-changed.sh
           openssh-server openssh-client slurmctld slurmd slurm-client munge)   # tst_hosts: sshd, one-node Slurm
 
 as_root() {
