@@ -4,6 +4,7 @@
 // the W4A16 GEMM of a decode step and its cuBLAS baseline, fused residual + RMSNorm. The
 // constants of the sources that the catalog's counts and the benches' launches depend on.
 #include "catalog.h"
+#include "src/w4layout.cuh"
 
 namespace kernels {
 
@@ -19,13 +20,13 @@ inline constexpr int kW4Wgmma =
     0; // TC: 1 takes the groups by warpgroup MMA (sm_90a), 0 by mma.sync (default)
 inline constexpr int kW4KWarps = 1; // warps along K a column warp's columns are shared by (KS, default)
 inline constexpr int kW4NTiles = 8; // n-tiles of 8 columns per warp (default; 4 or 8): WARPS x NT x 8 a block
-inline constexpr int kW4XBytes = 8192; // X's rows a block's buffer holds (about; see w4a16XBufs)
+inline constexpr int kW4XBytes = w4layout::kXBytes; // X's rows a block's buffer holds (src/w4layout.cuh)
 // Stages of a warp's ring: STAGES - 1 groups in flight (default). Two: on the H200 one group in
 // flight a warp with more blocks an SM ran 1-4 % faster than two at every benchmark shape.
 inline constexpr int kW4Stages = 2;
-inline constexpr int kW4RecordBytes = 4224; // a (64-column panel, group) record: weights, then scales
-inline constexpr int kW4Group = 128;        // weights per fp16 scale along K
-inline constexpr int kW4MaxM = 16;          // rows of X: one mma tile
+inline constexpr int kW4RecordBytes = w4layout::kRecordBytes; // a (panel, group) record (src/w4layout.cuh)
+inline constexpr int kW4Group = 128;                          // weights per fp16 scale along K
+inline constexpr int kW4MaxM = 16;                            // rows of X: one mma tile
 
 // Dynamic shared memory of decode_attention: per warp two stages of a K and a V tile.
 inline constexpr int attentionSmem(int D)

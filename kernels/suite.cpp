@@ -179,10 +179,8 @@ int fp32LanesPerSm(const QString &cc)
     return 128;
 }
 
-namespace {
-
-const model::Measurement *findMeasurement(const model::ResultSet &rs, const QString &kernel,
-                                          const QVariantMap &params, const QString &dtype = "fp32")
+const model::Measurement *findPassed(const model::ResultSet &rs, const QString &kernel,
+                                     const QVariantMap &params, const QString &dtype)
 {
     for (const model::Measurement &m : rs.measurements) {
         if (m.kernel != kernel || m.dtype != dtype || !m.check.ok || m.time.median <= 0)
@@ -196,13 +194,11 @@ const model::Measurement *findMeasurement(const model::ResultSet &rs, const QStr
     return nullptr;
 }
 
-} // namespace
-
 QJsonObject suiteSummary(const model::ResultSet &rs)
 {
     QJsonObject out;
     auto bw = [&](const QString &k, const QVariantMap &p, const QString &dt = "fp32") {
-        const model::Measurement *m = findMeasurement(rs, k, p, dt);
+        const model::Measurement *m = findPassed(rs, k, p, dt);
         return m ? m->bytesPerS() : 0.0;
     };
     auto ratio = [&](const QString &name, double num, double den, double target, const QString &what) {
@@ -242,7 +238,7 @@ QJsonObject suiteSummary(const model::ResultSet &rs)
           tr("RMSNorm, 4096 columns (fp32) / copy ceiling"));
     ratio("layernorm_fused_vs_copy", bw("memory.layernorm", {{"variant", "fused"}, {"cols", 4096}}), copy,
           0.85, tr("fused LayerNorm + residual, 4096 columns (fp32) / copy ceiling"));
-    if (const model::Measurement *f = findMeasurement(rs, "probe.fma_fp32", {})) {
+    if (const model::Measurement *f = findPassed(rs, "probe.fma_fp32", {})) {
         const double peak = double(rs.device.sms) * fp32LanesPerSm(rs.device.cc) * 2.0 * f->clockMhz * 1e6;
         ratio("fma_fp32_vs_clock_peak", f->flopPerS(), peak, 0.90,
               tr("FP32 FMA probe / (SMs x %1 lanes x 2 x the measured clock %2 MHz)")
@@ -253,11 +249,11 @@ QJsonObject suiteSummary(const model::ResultSet &rs)
     for (const model::MeasuredCeiling &c : rs.ceilings)
         if (c.probe == QLatin1String("datasheet") && c.precision == QLatin1String("bf16_tc"))
             bf16Datasheet = c.value;
-    if (const model::Measurement *m = findMeasurement(rs, "probe.mma_bf16", {}, "bf16"))
+    if (const model::Measurement *m = findPassed(rs, "probe.mma_bf16", {}, "bf16"))
         ratio("mma_bf16_vs_datasheet", m->flopPerS(), bf16Datasheet > 0 ? bf16Datasheet : 989.5e12, 0,
               tr("mma.sync bf16 probe / datasheet dense bf16 %1 TFLOP/s")
                   .arg((bf16Datasheet > 0 ? bf16Datasheet : 989.5e12) / 1e12));
-    if (const model::Measurement *m = findMeasurement(rs, "probe.cublas_bf16", {}, "bf16"))
+    if (const model::Measurement *m = findPassed(rs, "probe.cublas_bf16", {}, "bf16"))
         ratio("cublas_bf16_vs_datasheet", m->flopPerS(), bf16Datasheet > 0 ? bf16Datasheet : 989.5e12, 0,
               tr("cuBLAS bf16 GEMM / datasheet dense bf16"));
     // How slow the naive variants are: bandwidth of the naive one over the fast one.

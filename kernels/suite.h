@@ -82,6 +82,12 @@ private:
 // fused row kernels vs copy, FP32 FMA vs SMs x lanes x 2 x the measured clock, mma.sync vs
 // the datasheet, and how much slower each naive variant is.
 QJsonObject suiteSummary(const model::ResultSet &results);
+
+// The first measurement of `kernel` in `dtype` that passed its check, whose params include
+// `params` (compared as text): what the summaries read their figures from.
+const model::Measurement *findPassed(const model::ResultSet &results, const QString &kernel,
+                                     const QVariantMap &params,
+                                     const QString &dtype = QStringLiteral("fp32"));
 QStringList summaryLines(const QJsonObject &summary);
 // FP32 lanes per SM of a compute capability (128 from 8.6 on, 64 for 7.x and 8.0).
 int fp32LanesPerSm(const QString &cc);

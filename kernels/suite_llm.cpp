@@ -33,21 +33,6 @@ QVariantMap attentionParams(const AttentionShape &a)
     return {{"B", a.B}, {"H", a.H}, {"Hkv", a.Hkv}, {"S", a.S}, {"D", 128}};
 }
 
-const model::Measurement *find(const model::ResultSet &rs, const QString &kernel, const QVariantMap &params,
-                               const QString &dtype)
-{
-    for (const model::Measurement &m : rs.measurements) {
-        if (m.kernel != kernel || m.dtype != dtype || !m.check.ok || m.time.median <= 0)
-            continue;
-        bool match = true;
-        for (auto it = params.begin(); it != params.end() && match; ++it)
-            match = m.params.value(it.key()).toString() == it.value().toString();
-        if (match)
-            return &m;
-    }
-    return nullptr;
-}
-
 } // namespace
 
 const QList<SuiteItem> &llmItems()
@@ -91,7 +76,7 @@ QJsonObject llmSummary(const model::ResultSet &rs)
         if (m.kernel == QLatin1String("memory.copy") && m.check.ok && m.time.median > 0)
             copy = std::max(copy, m.bytesPerS());
     for (const AttentionShape &a : kAttention)
-        if (const model::Measurement *m = find(rs, "llm.decode_attention", attentionParams(a), "bf16"))
+        if (const model::Measurement *m = findPassed(rs, "llm.decode_attention", attentionParams(a), "bf16"))
             ratio(
                 QStringLiteral("decode_attention_g%1_s%2_vs_copy").arg(a.H / a.Hkv).arg(a.S), m->bytesPerS(),
                 copy, 0.85,
@@ -105,8 +90,8 @@ QJsonObject llmSummary(const model::ResultSet &rs)
     for (const auto &[n, k] : kWeights)
         for (int mm : kTokens) {
             const QVariantMap p{{"M", mm}, {"N", n}, {"K", k}};
-            const model::Measurement *ours = find(rs, "llm.w4a16_gemm", p, "bf16");
-            const model::Measurement *base = find(rs, "llm.w4a16_cublas", p, "bf16");
+            const model::Measurement *ours = findPassed(rs, "llm.w4a16_gemm", p, "bf16");
+            const model::Measurement *base = findPassed(rs, "llm.w4a16_cublas", p, "bf16");
             if (!ours || !base)
                 continue;
             // Speed-up: cuBLAS's time over ours (the targets of issue 19: 3x on the large weight, 2.5x on the
@@ -126,7 +111,7 @@ QJsonObject llmSummary(const model::ResultSet &rs)
             ratio(QStringLiteral("w4a16_m%1_%2x%3_vs_copy").arg(mm).arg(k).arg(n), ours->bytesPerS(), copy, 0,
                   tr("W4A16 M %1, K x N %2 x %3: its bytes per second / vector copy").arg(mm).arg(k).arg(n));
         }
-    if (const model::Measurement *m = find(rs, "llm.residual_rmsnorm", {}, "bf16"))
+    if (const model::Measurement *m = findPassed(rs, "llm.residual_rmsnorm", {}, "bf16"))
         ratio("residual_rmsnorm_vs_copy", m->bytesPerS(), copy, 0.95,
               tr("fused residual + RMSNorm bf16, %1 x %2 / vector copy, at %3 MHz")
                   .arg(m->params.value("rows").toString(), m->params.value("cols").toString())

@@ -782,9 +782,12 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         r.reason = tr("%1 has no HBM bandwidth in the database").arg(m_gpu.displayName());
         return r;
     }
-    r.notes << (m_ceil.hbmBytesPerS ? tr("HBM %1, L2 %2: measured ceilings of the results file")
-                                    : tr("HBM %1, L2 %2: datasheet figures"))
-                   .arg(formatSi(hbmCopy, "B/s"), formatSi(l2Bw, "B/s"));
+    // Which ceilings these are and why (model::chooseCeilings' reason, when it chose them).
+    r.notes
+        << (m_ceil.hbmBytesPerS
+                ? tr("HBM %1, L2 %2: %3").arg(formatSi(hbmCopy, "B/s"), formatSi(l2Bw, "B/s"), m_ceil.source)
+                : tr("HBM %1, L2 %2: datasheet figures")
+                      .arg(formatSi(hbmCopy, "B/s"), formatSi(l2Bw, "B/s")));
 
     auto addTerm = [&](const QString &name, double sec, const QString &detail) {
         r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});

@@ -12,7 +12,7 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           chromium chromium-driver             # tst_gui_classmode: the student page in headless Chromium
           fonts-dejavu-core fonts-noto-cjk
           xvfb xdotool x11-utils imagemagick   # tst_run_sh: ./run.sh on a real X server
-          clang-format-14                      # the test "format" (tools/check-format.sh)
+          clang-format-14 clang-tidy-14       # the test "format" (tools/check-format.sh), scripts/tidy-changed.sh
           openssh-server openssh-client slurmctld slurmd slurm-client munge)   # tst_hosts: sshd, one-node Slurm
 
 as_root() {

@@ -2,6 +2,7 @@
 // per-kernel table; the default set's export lists its kernels and says which set gives points;
 // a file it cannot read exits 2 with the message; a .ncu-rep goes through ncu (a stand-in here).
 #include "resultset.h"
+#include "standin.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -224,12 +225,9 @@ private slots:
     void reportThroughNcu()
     {
         QTemporaryDir dir;
-        const QString fake = dir.filePath("ncu");
-        QFile script(fake);
-        QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write("#!/bin/sh\nexec cat '" + data("launches-grouping-raw.csv").toUtf8() + "'\n");
-        script.close();
-        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QString fake = rooflab::test::writeScript(
+            dir.filePath("ncu"), "exec cat '" + data("launches-grouping-raw.csv").toUtf8() + "'\n");
+        QVERIFY(!fake.isEmpty());
         const QString report = dir.filePath("app.ncu-rep");
         QFile rep(report);
         QVERIFY(rep.open(QIODevice::WriteOnly));

@@ -3,6 +3,7 @@
 // scripts: the command it runs, ERR_NVGPUCTRPERM in one line, a metric ncu does not know
 // dropped and tried again, the counters read from what ncu prints.
 #include "profiler.h"
+#include "standin.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -67,18 +68,12 @@ bool haveDevice()
 // A stand-in ncu: a shell script that logs its arguments and answers as `body` says.
 QString writeFakeNcu(const QString &dir, const QByteArray &body)
 {
-    const QString path = dir + "/ncu";
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write("#!/bin/sh\n");
-    f.write("if [ \"$1\" = --version ]; then echo 'NVIDIA (R) Nsight Compute Command Line Profiler'; "
-            "echo 'Version 2099.1.0.0 (build 1) (public-release)'; exit 0; fi\n");
-    f.write("echo \"$@\" >> \"$(dirname \"$0\")/calls.log\"\n");
-    f.write(body);
-    f.close();
-    f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return path;
+    return rooflab::test::writeScript(
+        dir + "/ncu",
+        "if [ \"$1\" = --version ]; then echo 'NVIDIA (R) Nsight Compute Command Line Profiler'; "
+        "echo 'Version 2099.1.0.0 (build 1) (public-release)'; exit 0; fi\n"
+        "echo \"$@\" >> \"$(dirname \"$0\")/calls.log\"\n" +
+            body);
 }
 
 const char *const kCopyCsv = ROOFLAB_TEST_DATA "/ncu/profile-memory-copy-handmade.csv";

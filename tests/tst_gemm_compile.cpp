@@ -38,6 +38,39 @@ private slots:
         m_compiler.setCacheEnabled(false); // compile for real every time
     }
 
+    // Each tile parameter is declared once, in the catalog: a step's source takes it from the
+    // -D defines and holds no default of its own that could differ (step 9's BN once read 128
+    // in its source and 256 in the catalog). The compile tests below show the defines suffice.
+    void sourcesHoldNoParameterDefaults_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString &id : gemm::ladderIds())
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void sourcesHoldNoParameterDefaults()
+    {
+        QFETCH(QString, id);
+        const KernelSpec *k = Catalog::instance().find(id);
+        QVERIFY(k);
+        QFile f(kernelSourceDir() + QLatin1Char('/') + k->source);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QString text = QString::fromUtf8(f.readAll());
+        QStringList names = {QStringLiteral("DT")};
+        for (const ParamSpec &ps : k->params)
+            names << ps.name;
+        int declared = 0;
+        for (const QString &name : std::as_const(names)) {
+            const QRegularExpression define(QStringLiteral("^\\s*#\\s*define\\s+%1\\b").arg(name),
+                                            QRegularExpression::MultilineOption);
+            QVERIFY2(
+                !define.match(text).hasMatch(),
+                qPrintable(
+                    QStringLiteral("%1 defines %2 itself: the catalog declares it").arg(k->source, name)));
+            declared += text.contains(QStringLiteral("!defined(%1)").arg(name)) ? 1 : 0;
+        }
+        QVERIFY2(declared > 0, "the source names the parameters it needs from the catalog");
+    }
+
     void everyStepIsRegistered()
     {
         const Catalog &c = Catalog::instance();
@@ -457,10 +490,12 @@ private slots:
     void staticAssertsBackTheCatalog()
     {
         // Past the catalog, the sources refuse illegal tiles themselves, with the same words.
-        CompileOptions o;
-        o.source = "gemm/07_warptiled.cu";
+        const KernelSpec *k = Catalog::instance().find("gemm.warptiled");
+        QVERIFY(k);
+        QVariantMap p = k->defaults();
+        p["WM"] = 48;
+        CompileOptions o = k->compileOptions(p, model::Dtype::Fp32);
         o.arch = "sm_90";
-        o.defines = {{"WM", "48"}};
         const CompileResult c = m_compiler.compile(o);
         QVERIFY(!c.ok);
         QVERIFY2(c.log.contains("multiples of WM and WN"), qPrintable(c.log));

@@ -5,6 +5,7 @@
 // measurement carries Nsight Compute counters — and the open window follows the selection.
 // ROOFLAB_SCREENSHOTS=dir saves the Explain window in the light and dark themes and at a
 // projector's font size.
+#include "ceilingpolicy.h"
 #include "chart/rooflinechart.h"
 #include "panels/explainview.h"
 #include "panels/resultspanel.h"
@@ -99,8 +100,13 @@ private slots:
         const model::Measurement &meas = m->measurement(row);
         const auto set = model::ResultSet::load(kSample, nullptr);
         QVERIFY(set);
+        // Its ceilings as model::chooseCeilings picks them for the file (its own, else the
+        // samples measured on the H200), as explain does.
+        model::CeilingRequest ceilings;
+        ceilings.gpu = m_db.find("h200-sxm");
+        ceilings.own = {QFileInfo(kSample).fileName(), &*set};
         const model::Prediction expect =
-            model::PerfModel(*m_db.find("h200-sxm"), model::MachineCeilings::fromResults(*set))
+            model::PerfModel(*m_db.find("h200-sxm"), model::chooseCeilings(ceilings).machine)
                 .predict(model::KernelLaunch::fromMeasurement(meas));
         QCOMPARE(expect.ok, known);
         QVERIFY(m->prediction(row));

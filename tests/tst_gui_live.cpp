@@ -17,6 +17,7 @@
 #include "panels/resultstablemodel.h"
 #include "shell/mainwindow.h"
 #include "specdb.h"
+#include "standin.h"
 #include "workerclient.h"
 
 #include <QAction>
@@ -114,15 +115,11 @@ class TestGuiLive : public QObject
     // and a measurement, then does what `action` says (crash, hang, report a lost context, exit).
     QString fakeWorker(const QString &name, const QString &action)
     {
-        const QString path = m_tmp.filePath(name + QStringLiteral(".sh"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
         const QByteArray m =
             R"({"kernel":"fake.kernel","params":{"n":7},"dtype":"fp32","flops":1000000,"bytes":4000000,)"
             R"("time_s":{"median":1e-5,"min":1e-5,"max":1e-5,"samples":3},"check":{"ok":true,"max_rel_err":0,"reference":"cpu-fp64"}})";
-        f.write(
-            "#!/bin/sh\n"
+        return rooflab::test::writeScript(
+            m_tmp.filePath(name + QStringLiteral(".sh")),
             "printf "
             "'{\"event\":\"hello\",\"protocol\":2,\"version\":\"0\",\"host\":\"fake\",\"devices\":0}\\n'\n"
             "while IFS= read -r line; do\n"
@@ -134,17 +131,14 @@ class TestGuiLive : public QObject
             "    printf '{\"event\":\"progress\",\"done\":0,\"total\":1,\"what\":\"fake.kernel fp32 "
             "n=7\",\"id\":\"%s\"}\\n' \"$id\"\n"
             "    printf '{\"event\":\"measurement\",\"measurement\":" +
-            m +
-            ",\"id\":\"%s\"}\\n' \"$id\"\n"
-            "    " +
-            action.toUtf8() +
-            "\n"
-            "    ;;\n"
-            "  esac\n"
-            "done\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-        return path;
+                m +
+                ",\"id\":\"%s\"}\\n' \"$id\"\n"
+                "    " +
+                action.toUtf8() +
+                "\n"
+                "    ;;\n"
+                "  esac\n"
+                "done\n");
     }
 
     void shot(App &app, QWidget *panel, const QString &name)

@@ -14,6 +14,7 @@
 #include "perfmodel.h"
 #include "shell/mainwindow.h"
 #include "specdb.h"
+#include "standin.h"
 #include "tile/termbar.h"
 #include "tile/tileexplorer.h"
 #include "tilemodel.h"
@@ -107,24 +108,7 @@ bool samePoint(const QPointF &a, const QPointF &b)
 // worker would.
 QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
 {
-    const QString path = dir.filePath("worker.sh");
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QStringLiteral("#!/bin/sh\n"
-                           "printf "
-                           "'{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\","
-                           "\"devices\":1}\\n'\n"
-                           "while IFS= read -r line; do\n"
-                           "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
-                           "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
-                           "done\n")
-                .arg(eventsFile)
-                .arg(model::events::kProtocol)
-                .toUtf8());
-    f.close();
-    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-    return path;
+    return rooflab::test::replayWorker(dir.filePath("worker.sh"), eventsFile, model::events::kProtocol);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "events.h"
 #include "hosts.h"
 #include "resultset.h"
+#include "standin.h"
 #include "workerclient.h"
 
 #include <QCoreApplication>
@@ -151,14 +152,7 @@ class TestHosts : public QObject
 
     QString script(const QString &name, const QByteArray &body)
     {
-        const QString path = m_tmp.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write("#!/bin/sh\n" + body);
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-        return path;
+        return rooflab::test::writeScript(m_tmp.filePath(name), body);
     }
 
     void startSshd()
@@ -672,7 +666,7 @@ private slots:
                  .value("devices")
                  .toArray()
                  .isEmpty())
-            QSKIP("a CUDA device is here (tools/h200-hosts-check.sh runs --device all on it)");
+            QSKIP("a CUDA device is here (lab/h200-hosts-check.sh runs --device all on it)");
         QStringList args{command};
         if (command == QLatin1String("run"))
             args << "memory.copy";

@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "compiler.h"
 #include "kernelmix.h"
+#include "standin.h"
 
 #include "instrmix.h"
 #include "specdb.h"
@@ -36,7 +37,7 @@ QString testData(const QString &rel)
     return QStringLiteral(ROOFLAB_TEST_DATA "/") + rel;
 }
 
-// One line of tools/dump-sass.list.
+// One line of lab/dump-sass.list.
 struct Dump
 {
     QString name, kernel, dtype, arch;
@@ -46,7 +47,7 @@ struct Dump
 QList<Dump> dumpList()
 {
     QList<Dump> out;
-    const QString text = readText(testData(QStringLiteral("../../tools/dump-sass.list")));
+    const QString text = readText(testData(QStringLiteral("../../lab/dump-sass.list")));
     for (const QString &line : text.split(QLatin1Char('\n'))) {
         const QStringList f = line.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
         if (f.size() < 4 || f[0].startsWith(QLatin1Char('#')))
@@ -782,15 +783,12 @@ private slots:
     void standInDisassembler()
     {
         QTemporaryDir bin, cache;
-        const QString script = bin.filePath("nvdisasm");
-        {
-            QFile f(script);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QStringLiteral("#!/bin/sh\n[ -s \"$1\" ] || exit 3\nsed s/gemm_demo/gemm_reg2d/g '%1'\n")
-                        .arg(testData("instrmix/nvdisasm-sm90.sass"))
-                        .toUtf8());
-        }
-        QVERIFY(QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QString script = rooflab::test::writeScript(
+            bin.filePath("nvdisasm"),
+            QStringLiteral("[ -s \"$1\" ] || exit 3\nsed s/gemm_demo/gemm_reg2d/g '%1'\n")
+                .arg(testData("instrmix/nvdisasm-sm90.sass"))
+                .toUtf8());
+        QVERIFY(!script.isEmpty());
         const QByteArray path = qgetenv("PATH");
         qunsetenv("ROOFLAB_NO_DISASSEMBLER");
         qputenv("PATH", bin.path().toUtf8() + ':' + path);
@@ -822,16 +820,15 @@ private slots:
         QTest::addColumn<QString>("arch");
         QTest::addColumn<kernels::Params>("params");
         const QList<Dump> dumps = dumpList();
-        QVERIFY2(dumps.size() >= 20, "tools/dump-sass.list");
+        QVERIFY2(dumps.size() >= 20, "lab/dump-sass.list");
         QStringList missing;
         for (const Dump &d : dumps)
             if (!QFileInfo::exists(testData("sass/" + d.name + ".sass")))
                 missing.append(d.name);
         if (missing.size() == dumps.size())
-            QSKIP(
-                qPrintable("no SASS dumps are committed yet (run tools/dump-sass.sh on the H200, unpack into "
-                           "tests/data/sass/); missing: " +
-                           missing.join(", ")));
+            QSKIP(qPrintable("no SASS dumps are committed yet (run lab/dump-sass.sh on the H200, unpack into "
+                             "tests/data/sass/); missing: " +
+                             missing.join(", ")));
         for (const Dump &d : dumps)
             QTest::newRow(qPrintable(d.name)) << d.name << d.kernel << d.dtype << d.arch << d.params;
     }
@@ -846,7 +843,7 @@ private slots:
         const QString file = testData("sass/" + name + ".sass");
         if (!QFileInfo::exists(file))
             QSKIP(qPrintable("tests/data/sass/" + name +
-                             ".sass is not committed (tools/dump-sass.sh writes it)"));
+                             ".sass is not committed (lab/dump-sass.sh writes it)"));
         QString error;
         const kernels::KernelCode ptx =
             codeOf(kernel, dtype, arch, params, m_cache.path(), kernels::MixSource::Ptx, &error);
@@ -868,7 +865,7 @@ private slots:
                                        false, &compiled);
         }
         if (!key.isEmpty() && key != compiled.cacheKey)
-            stale = " (the dump is of other kernel sources: run tools/dump-sass.sh again)";
+            stale = " (the dump is of other kernel sources: run lab/dump-sass.sh again)";
         auto show = [&](const InstrMix &m) {
             QStringList parts;
             for (auto it = m.counts.cbegin(); it != m.counts.cend(); ++it)

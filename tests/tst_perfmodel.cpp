@@ -386,7 +386,7 @@ private slots:
         QTest::addColumn<QStringList>("files");
         QTest::addColumn<double>("maxMedian");
         // Calibration: the files the constants were chosen on (with the probes); validation:
-        // the set measured afterwards for this purpose (tools/h200-validate.sh), never fitted.
+        // the set measured afterwards for this purpose (lab/h200-validate.sh), never fitted.
         QTest::newRow("calibration: suite + ladder, 2026-11-30")
             << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")}
             << 0.19;

@@ -16,7 +16,7 @@ using LevelBytes = QMap<QString, double>;
 
 namespace {
 
-// Replace the hand-made file with one measured on the H200 (tools/profile-check.sh writes
+// Replace the hand-made file with one measured on the H200 (lab/profile-check.sh writes
 // memory.copy.csv); the figures below are those of a 2^28-element fp32 copy either way.
 const char *const kCopyCsv = ROOFLAB_TEST_DATA "/ncu/profile-memory-copy-handmade.csv";
 
@@ -70,7 +70,7 @@ private slots:
     }
 
     // The same import on ncu's own output: memory.copy (vector, n = 2^27 fp32) profiled on an
-    // NVIDIA H200 by `rooflab-cli run --profile` (tools/h200-validate.sh, 2026-12-01).
+    // NVIDIA H200 by `rooflab-cli run --profile` (lab/h200-validate.sh, 2026-12-01).
     void measuredOnTheH200()
     {
         const QString path = QStringLiteral(ROOFLAB_TEST_DATA "/ncu/profile-memory-copy-h200.csv");

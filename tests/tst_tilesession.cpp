@@ -5,12 +5,14 @@
 // function, so the order is seen and nothing waits for NVRTC), the ladder maps every step's
 // default tile to its kernel and the samples' measurements, the configuration is a plain value
 // with a change signal, and measuring goes through a worker (a stand-in script).
+#include "ceilingpolicy.h"
 #include "events.h"
 #include "gemmladder.h"
 #include "gemmtile.h"
 #include "paths.h"
 #include "perfmodel.h"
 #include "specdb.h"
+#include "standin.h"
 #include "tile/tilecompiler.h"
 #include "tile/tilesession.h"
 #include "tilemodel.h"
@@ -30,13 +32,18 @@ using Field = kernels::gemm::TileField;
 
 namespace {
 
-// The ceilings the session predicts with: the bundled H200 samples' own, on their GPU.
+// The ceilings the session predicts with: those model::chooseCeilings picks for the bundled
+// ladder (its own, else RoofLab's samples measured on this GPU, else the datasheet), as the
+// Results panel does for the same file.
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
     const auto rs =
         model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
-    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs)
-                                         : model::MachineCeilings{};
+    model::CeilingRequest r;
+    r.gpu = &g;
+    if (rs)
+        r.own = {QStringLiteral("h200-gemm-ladder.json"), &*rs};
+    return model::chooseCeilings(r).machine;
 }
 
 // What the models say for a configuration with `registers`, built here from the plan.
@@ -131,24 +138,7 @@ gemm::CompileJob job(const QString &key)
 // the events in `eventsFile`, each given the request's id.
 QString standInWorker(const QTemporaryDir &dir, const QString &eventsFile)
 {
-    const QString path = dir.filePath("worker.sh");
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QStringLiteral("#!/bin/sh\n"
-                           "printf "
-                           "'{\"event\":\"hello\",\"protocol\":%2,\"version\":\"0\",\"host\":\"stand-in\","
-                           "\"devices\":1}\\n'\n"
-                           "while IFS= read -r line; do\n"
-                           "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p')\n"
-                           "  sed \"s/}\\$/,\\\"id\\\":\\\"$id\\\"}/\" '%1'\n"
-                           "done\n")
-                .arg(eventsFile)
-                .arg(model::events::kProtocol)
-                .toUtf8());
-    f.close();
-    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-    return path;
+    return rooflab::test::replayWorker(dir.filePath("worker.sh"), eventsFile, model::events::kProtocol);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "cliutil.h"
 #include "dbutil.h"
 
+#include "ceilingpolicy.h"
 #include "perfmodel.h"
 #include "profilecounters.h"
 #include "resultset.h"
@@ -19,6 +20,26 @@ namespace {
 QString tr(const char *s)
 {
     return QCoreApplication::translate("cli::explain", s);
+}
+
+// A results file, or nullopt after a one-line message (its warnings go to stderr).
+std::optional<model::ResultSet> loadResults(const QString &file)
+{
+    QString error;
+    QStringList warnings;
+    auto set = model::ResultSet::load(file, &error, &warnings);
+    if (!set) {
+        badInput(tr("%1: %2").arg(file, error));
+        return std::nullopt;
+    }
+    for (const QString &w : warnings)
+        qWarning().noquote() << tr("rooflab-cli: %1: %2").arg(file, w);
+    return set;
+}
+
+QJsonObject choiceJson(const model::CeilingChoice &c)
+{
+    return {{"origin", model::CeilingChoice::originName(c.origin)}, {"file", c.file}, {"reason", c.reason}};
 }
 
 // The spec-database GPU a results file was measured on: its "spec" id, else its name.
@@ -133,42 +154,42 @@ int cmdExplain(const QStringList &args)
             return BadInput;
     }
 
-    // Every file first: measured ceilings of one device apply to all its files (a ladder run
-    // beside the suite that measured the machine), --ceilings FILE names them explicitly.
+    // Every file first: the ceilings one file is judged against may come from another
+    // (model::chooseCeilings: its own, the files beside it, --ceilings FILE, the samples).
     QList<QPair<QString, model::ResultSet>> sets;
-    QStringList toLoad = files;
-    if (p.isSet("ceilings"))
-        toLoad.prepend(p.value("ceilings"));
-    for (const QString &file : std::as_const(toLoad)) {
-        QString error;
-        QStringList warnings;
-        const auto set = model::ResultSet::load(file, &error, &warnings);
+    for (const QString &file : std::as_const(files)) {
+        const auto set = loadResults(file);
         if (!set)
-            return badInput(tr("%1: %2").arg(file, error));
-        for (const QString &w : warnings)
-            qWarning().noquote() << tr("rooflab-cli: %1: %2").arg(file, w);
+            return BadInput;
         sets.append({file, *set});
     }
-    QMap<QString, model::ResultSet> ceilingsByDevice; // device name -> the measured ceilings seen
-    for (const auto &[file, set] : std::as_const(sets)) {
-        model::ResultSet &c = ceilingsByDevice[set.device.name];
-        for (const model::MeasuredCeiling &m : set.ceilings)
-            if (m.probe != QLatin1String("datasheet"))
-                c.ceilings.append(m);
-    }
-    if (p.isSet("ceilings"))
-        sets.removeFirst();
+    std::optional<model::ResultSet> named;
+    if (p.isSet("ceilings") && !(named = loadResults(p.value("ceilings"))))
+        return BadInput;
+    QList<model::CeilingSource> suite;
+    for (const auto &[file, set] : std::as_const(sets))
+        suite << model::CeilingSource{QFileInfo(file).fileName(), &set};
 
     QList<model::ExplainRow> all;
+    QMap<QString, model::CeilingChoice> choices; // file name -> the ceilings its rows use
+    QStringList refusals;                        // why --ceilings FILE was not used, per file
     for (const auto &[file, setRef] : std::as_const(sets)) {
         const model::ResultSet *set = &setRef;
         const model::Gpu *gpu = other ? other : gpuOfFile(db, *set);
         if (!gpu)
             return badInput(tr("%1: its GPU (%2) is not in the spec database; name one with --gpu")
                                 .arg(file, set->device.name.isEmpty() ? tr("unnamed") : set->device.name));
-        const model::MachineCeilings ceil = model::MachineCeilings::fromResults(
-            p.isSet("ceilings") ? ceilingsByDevice.value(sets.isEmpty() ? QString() : set->device.name)
-                                : ceilingsByDevice.value(set->device.name));
+        model::CeilingRequest request;
+        request.gpu = gpu;
+        request.own = {QFileInfo(file).fileName(), set};
+        request.suite = suite;
+        if (named)
+            request.named = {QFileInfo(p.value("ceilings")).fileName(), &*named};
+        const model::CeilingChoice choice = model::chooseCeilings(request);
+        if (!choice.namedRefused.isEmpty())
+            refusals << choice.namedRefused;
+        choices.insert(request.own.file, choice);
+        const model::MachineCeilings &ceil = choice.machine;
         QList<model::ExplainRow> rows =
             model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
         if (p.isSet("kernel"))
@@ -179,12 +200,21 @@ int cmdExplain(const QStringList &args)
                        rows.end());
         all += rows;
     }
+    // --ceilings FILE is used where the order allows it; where no file could use it, the
+    // command stops and says why rather than explaining against other ceilings.
+    if (named && refusals.size() == sets.size())
+        return badInput(tr("--ceilings: %1").arg(refusals.first()));
+    for (const QString &r : std::as_const(refusals))
+        qWarning().noquote() << tr("rooflab-cli: --ceilings: %1").arg(r);
     const model::ExplainSummary sum = model::summarize(all);
 
     if (p.isSet("json")) {
         QJsonArray ms;
-        for (const model::ExplainRow &r : all)
-            ms.append(rowJson(r, other != nullptr));
+        for (const model::ExplainRow &r : all) {
+            QJsonObject row = rowJson(r, other != nullptr);
+            row["ceilings"] = choiceJson(choices.value(r.file));
+            ms.append(row);
+        }
         QJsonObject spearman;
         for (auto it = sum.spearman.cbegin(); it != sum.spearman.cend(); ++it)
             spearman[it.key()] = it.value();
@@ -218,6 +248,8 @@ int cmdExplain(const QStringList &args)
                             : QStringLiteral("%1%2 %").arg(r.gap >= 0 ? "+" : "").arg(100 * r.gap, 0, 'f', 0),
                       r.prediction.bound});
     }
+    for (auto it = choices.cbegin(); it != choices.cend(); ++it)
+        printLine(tr("Ceilings for %1: %2").arg(it.key(), it.value().reason));
     if (other)
         printLine(tr("Predictions for %1 (measured on another GPU: the measured column is that GPU's)")
                       .arg(other->displayName()));

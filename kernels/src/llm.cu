@@ -3,69 +3,10 @@
 // for the few tokens of a decode step (W4A16), and the decoder's fused residual add + RMSNorm.
 // All three are memory-bound: each is written so its bytes cross HBM once.
 #include "common.cuh"
-#include "mbarrier.cuh" // the W4A16 rings' waits (sm_90)
+#include "ptx.cuh"      // cp.async, ldmatrix, mma.sync, TMA, mbarriers, wgmma fences, descriptors
+#include "w4layout.cuh" // the W4A16 buffer and record sizes the host shares
 
 // ---------------------------------------------------------------- tensor-core helpers
-
-__device__ __forceinline__ unsigned rl_smem(const void *p)
-{
-    return (unsigned)__cvta_generic_to_shared(p);
-}
-
-// 16 bytes global -> shared without passing through registers; valid == false zero-fills
-// (the source address must still be a mapped one).
-__device__ __forceinline__ void rl_cp_async16(void *dst, const void *src, bool valid)
-{
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(rl_smem(dst)), "l"(src),
-                 "r"(valid ? 16 : 0));
-}
-__device__ __forceinline__ void rl_cp_async_commit()
-{
-    asm volatile("cp.async.commit_group;\n" ::);
-}
-template <int N> __device__ __forceinline__ void rl_cp_async_wait()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-__device__ __forceinline__ void rl_ldsm_x4(unsigned (&r)[4], const void *p)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(rl_smem(p)));
-}
-__device__ __forceinline__ void rl_ldsm_x4_trans(unsigned (&r)[4], const void *p)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(rl_smem(p)));
-}
-
-template <typename T> struct RlIsHalf
-{
-    static constexpr bool value = false;
-};
-template <> struct RlIsHalf<__half>
-{
-    static constexpr bool value = true;
-};
-
-// c += a * b, m16n8k16, 16-bit inputs of type T, fp32 accumulators.
-template <typename T>
-__device__ __forceinline__ void rl_mma(float (&c)[4], const unsigned (&a)[4], unsigned b0, unsigned b1)
-{
-    if constexpr (RlIsHalf<T>::value)
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-                     "{%8, %9}, {%0, %1, %2, %3};\n"
-                     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-    else
-        asm volatile(
-            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-            "{%8, %9}, {%0, %1, %2, %3};\n"
-            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
 
 // Two floats as one register of T pairs, the first in the low half.
 template <typename T> __device__ __forceinline__ unsigned rl_pack2(float lo, float hi)
@@ -134,8 +75,8 @@ __global__ void __launch_bounds__(WARPS * 32, 2)
             const int idx = j * 32 + lane, r = idx / CH, c = idx % CH;
             const bool ok = row0 + r < rowEnd;
             const long long off = kvBase + (long long)(ok ? row0 + r : rowBegin) * D + c * 8;
-            rl_cp_async16(sk + r * CH + (c ^ (r & 7)), k + off, ok);
-            rl_cp_async16(sv + r * CH + (c ^ (r & 7)), v + off, ok);
+            cpAsync16(sk + r * CH + (c ^ (r & 7)), k + off, ok);
+            cpAsync16(sv + r * CH + (c ^ (r & 7)), v + off, ok);
         }
     };
 
@@ -150,12 +91,12 @@ __global__ void __launch_bounds__(WARPS * 32, 2)
     int buf = 0;
     if (warp < tiles)
         load(warp, 0);
-    rl_cp_async_commit();
+    cpAsyncCommit();
     for (int t = warp; t < tiles; t += WARPS, buf ^= 1) {
         if (t + WARPS < tiles)
             load(t + WARPS, buf ^ 1);
-        rl_cp_async_commit();
-        rl_cp_async_wait<1>();
+        cpAsyncCommit();
+        cpAsyncWait<1>();
         __syncwarp();
         const uint4 *sk = stage + buf * 2 * TILE, *sv = sk + TILE;
 
@@ -167,9 +108,9 @@ __global__ void __launch_bounds__(WARPS * 32, 2)
             for (int p = 0; p < KSTEPS / 2; ++p) {
                 const int r = nt * 8 + (lane & 7), c = p * 4 + (lane >> 3);
                 unsigned kb[4];
-                rl_ldsm_x4(kb, sk + r * CH + (c ^ (r & 7)));
-                rl_mma<T>(s[nt], qa[2 * p], kb[0], kb[1]);
-                rl_mma<T>(s[nt], qa[2 * p + 1], kb[2], kb[3]);
+                ldsmX4(kb, sk + r * CH + (c ^ (r & 7)));
+                mma16816<T>(s[nt], qa[2 * p], kb[0], kb[1]);
+                mma16816<T>(s[nt], qa[2 * p + 1], kb[2], kb[3]);
             }
 
         // Online softmax per head (this thread: heads g and g + 8, rows nt*8 + tig*2 + {0, 1}).
@@ -215,13 +156,13 @@ __global__ void __launch_bounds__(WARPS * 32, 2)
         for (int qd = 0; qd < NTILES / 2; ++qd) {
             const int mi = lane >> 3, r = (mi & 1) * 8 + (lane & 7), c = 2 * qd + (mi >> 1);
             unsigned vb[4];
-            rl_ldsm_x4_trans(vb, sv + r * CH + (c ^ (r & 7)));
-            rl_mma<T>(acc[2 * qd], pa, vb[0], vb[1]);
-            rl_mma<T>(acc[2 * qd + 1], pa, vb[2], vb[3]);
+            ldsmX4Trans(vb, sv + r * CH + (c ^ (r & 7)));
+            mma16816<T>(acc[2 * qd], pa, vb[0], vb[1]);
+            mma16816<T>(acc[2 * qd + 1], pa, vb[2], vb[3]);
         }
         __syncwarp(); // every lane is done with this buffer before the next load refills it
     }
-    rl_cp_async_wait<0>();
+    cpAsyncWait<0>();
 #pragma unroll
     for (int hh = 0; hh < 2; ++hh) {
         l[hh] += __shfl_xor_sync(0xffffffffu, l[hh], 1);
@@ -365,7 +306,7 @@ template <typename T>
 __device__ __forceinline__ void rl_mma_w4(float (&c)[4], unsigned a0, unsigned a1, unsigned a2, unsigned a3,
                                           unsigned b0, unsigned b1)
 {
-    if constexpr (RlIsHalf<T>::value)
+    if constexpr (IsHalf<T>::value)
         asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
             "{%8, %9}, {%0, %1, %2, %3};\n"
             : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
@@ -389,60 +330,13 @@ __device__ __forceinline__ unsigned rl_nibbles_or(unsigned a, unsigned c)
 
 // ---- the warpgroup path of the W4A16 kernel (TC = 1, sm_90a) ----
 
-// A CUtensorMap (128 bytes, 64-byte aligned) without the driver header: X's map.
-struct __align__(64) RlTmaMap
-{
-    unsigned long long opaque[16];
-};
-
-// Box (x, y) of the tensor map into shared memory at dst, completing on bar (transaction bytes).
-__device__ __forceinline__ void rl_tma_load2d(unsigned dst, const RlTmaMap *map, int x, int y, unsigned bar)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(dst),
-                 "l"(reinterpret_cast<unsigned long long>(map)), "r"(x), "r"(y), "r"(bar)
-                 : "memory");
-}
-
-// The descriptor of a K-major operand in TMA's 128-byte swizzle: rows of 128 bytes, 8-row groups
-// 1024 bytes apart; a k16 step inside the 64-element row starts 32 bytes further on.
-__device__ __forceinline__ unsigned long long rl_wg_desc(unsigned addr)
-{
-    return (unsigned long long)((addr & 0x3FFFF) >> 4) | (1ull << 16) |
-           ((unsigned long long)(1024 >> 4) << 32) | (1ull << 62);
-}
-__device__ __forceinline__ void rl_wg_fence()
-{
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-}
-__device__ __forceinline__ void rl_wg_commit()
-{
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-}
-template <int N> __device__ __forceinline__ void rl_wg_wait()
-{
-    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
-}
-// Ties an accumulator to the wait before it: the compiler may not read it earlier.
-__device__ __forceinline__ void rl_wg_reg(float &r)
-{
-    asm volatile("" : "+f"(r)::"memory");
-}
-
-// The descriptor of a tile without swizzle (8 x 16-byte core matrices, 128 and 256 bytes apart
-// along K and along the rows): for the constant tile, whose layout does not matter.
-__device__ __forceinline__ unsigned long long rl_wg_desc_flat(unsigned addr)
-{
-    return (unsigned long long)((addr & 0x3FFFF) >> 4) | (8ull << 16) | (16ull << 32);
-}
-
 // d (m64 x MR, fp32) = a (m64 x 16 in shared memory, descriptor) * b (as below) + (scaleD ? d : 0).
 template <typename T, int MR>
 __device__ __forceinline__ void rl_wgmma_ss(float (&d)[MR / 2], unsigned long long a, unsigned long long b,
                                             int scaleD)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-    static_assert(!RlIsHalf<T>::value, "the offset tile is bf16");
+    static_assert(!IsHalf<T>::value, "the offset tile is bf16");
     if constexpr (MR == 8)
         asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
                      "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%0, %1, %2, %3}, %4, %5, p, 1, 1, "
@@ -469,7 +363,7 @@ __device__ __forceinline__ void rl_wgmma_rs(float (&d)[MR / 2], unsigned a0, uns
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     if constexpr (MR == 8) {
-        if constexpr (RlIsHalf<T>::value)
+        if constexpr (IsHalf<T>::value)
             asm volatile(
                 "{\n.reg .pred p;\nsetp.ne.b32 p, %9, 0;\n"
                 "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
@@ -484,7 +378,7 @@ __device__ __forceinline__ void rl_wgmma_rs(float (&d)[MR / 2], unsigned a0, uns
                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                 : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(b), "r"(scaleD));
     } else {
-        if constexpr (RlIsHalf<T>::value)
+        if constexpr (IsHalf<T>::value)
             asm volatile(
                 "{\n.reg .pred p;\nsetp.ne.b32 p, %13, 0;\n"
                 "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7}, "
@@ -516,14 +410,12 @@ template <int MR, int NT, int WARPS> struct RlW4Blocks
 };
 
 // uint4 per (panel, group) record: 256 of weights, 8 of scales.
-constexpr int kRlW4Record = 264;
-// Shared memory for a buffer of X's rows (kW4XBytes in family_llm.h; the chunk formula is
-// w4a16Chunk's there).
-constexpr int kRlW4XBytes = 8192;
+constexpr int kRlW4Record = w4layout::kRecordBytes / 16;
+static_assert(kRlW4Record == 264, "a record is 256 uint4 of weights and 8 of scales");
 
 template <typename T, int WARPS, int STAGES, int NT, int MR, int KS, int TC, int BAL>
 __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS * KS>::value))
-    w4a16_gemm(const __grid_constant__ RlTmaMap xmap, const T *__restrict__ x, const uint4 *__restrict__ w,
+    w4a16_gemm(const __grid_constant__ TmaMap xmap, const T *__restrict__ x, const uint4 *__restrict__ w,
                T *__restrict__ y, float *ws, unsigned *tickets, int M, int N, int K, int XB)
 {
     static_assert(NT == 4 || NT == 8, "a warp takes half a panel or a whole one");
@@ -534,7 +426,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
                   "wgmma: whole warpgroups of whole panels, no warps along K");
     static_assert(BAL == 0 || (NT == 8 && KS == 1 && TC == 0),
                   "balanced: whole panels, mma.sync, no warps along K");
-    constexpr bool HALF = RlIsHalf<T>::value;
+    constexpr bool HALF = IsHalf<T>::value;
     constexpr int W = WARPS * KS, THREADS = W * 32, BN = WARPS * NT * 8;
     constexpr int MT = NT / 2;                                    // m-tiles of 16 columns a warp
     constexpr int TB = MR / 8;                                    // B fragments of 8 tokens
@@ -575,13 +467,13 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     // Groups of X in a buffer, a multiple of KS so that every warp along K has work in each.
     // TC = 1: a group is two TMA boxes of MR rows x 64 k (128 bytes a row, 128-byte swizzle),
     // rows past M zeros, the buffers 1024-aligned as the swizzle wants (xPad).
-    // XB buffers of about kRlW4XBytes each: more of them, more of X ahead of the block's slowest warp.
-    const int chunk =
-        TC ? max(1, kRlW4XBytes / (MR * 256)) : (max(1, kRlW4XBytes / (M * 256)) + KS - 1) / KS * KS;
+    // XB buffers of about w4layout::kXBytes each: more of them, more of X ahead of the block's slowest warp.
+    const int chunk = TC ? max(1, w4layout::kXBytes / (MR * 256))
+                         : (max(1, w4layout::kXBytes / (M * 256)) + KS - 1) / KS * KS;
     const int held = min(per, chunk);
     constexpr int xGroup = 2 * MR * 128;                                    // TC = 1
     const int xRow = held * 256 + 64, xBuf = TC ? held * xGroup : M * xRow; // bytes a row and a buffer of X
-    const unsigned smem0 = rl_smem(rl_w4smem);
+    const unsigned smem0 = smemAddr(rl_w4smem);
     const int xPad = TC ? int(((smem0 + 1023u) & ~1023u) - smem0) : 0;
     unsigned magic; // in a register, where the LOP3 wants it
     asm("mov.b32 %0, %1;\n" : "=r"(magic) : "n"(MAGIC));
@@ -592,8 +484,8 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
     const int ringOff = (xPad + XB * xBuf + (TC ? 2048 : 0) + 127) & ~127;
     const unsigned minus136 = smem0 + unsigned(xPad + XB * xBuf);
     unsigned char *ring = rl_w4smem + ringOff + warp * STAGES * SB;
-    const unsigned ringS = rl_smem(ring);
-    const unsigned barAll = rl_smem(rl_w4smem + ringOff + W * STAGES * SB);
+    const unsigned ringS = smemAddr(ring);
+    const unsigned barAll = smemAddr(rl_w4smem + ringOff + W * STAGES * SB);
     const unsigned barS = barAll + unsigned(warp) * STAGES * 8u;
     const unsigned xFull = barAll + W * STAGES * 8u; // XB full barriers, then XB arrival counts
     unsigned *xDone = reinterpret_cast<unsigned *>(rl_w4smem + ringOff + W * STAGES * (SB + 8) + XB * 8);
@@ -625,36 +517,27 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
 #if __CUDA_ARCH__ >= 900
         if (lane == 0) {
             const unsigned bar = barS + unsigned(st) * 8u, dst = ringS + unsigned(st) * SB;
-            asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // the last reads before the copy
+            fenceProxyAsync(); // the last reads before the copy
             mbarExpectTx(bar, SB);
             if constexpr (NT == 8) {
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
-                             "%2, [%3];\n" ::"r"(dst),
-                             "l"(src), "r"(SB), "r"(bar)
-                             : "memory");
+                bulkLoad(dst, src, SB, bar);
             } else {
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
-                             "%2, [%3];\n" ::"r"(dst),
-                             "l"(src + mt0 * 64u), "r"(WB), "r"(bar)
-                             : "memory");
-                asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
-                             "%2, [%3];\n" ::"r"(dst + WB),
-                             "l"(src + 256), "r"(128), "r"(bar)
-                             : "memory");
+                bulkLoad(dst, src + mt0 * 64u, WB, bar);
+                bulkLoad(dst + WB, src + 256, 128, bar);
             }
         }
 #else
         uint4 *dst = reinterpret_cast<uint4 *>(ring + st * SB);
 #pragma unroll
         for (int p = 0; p < 2 * MT; ++p)
-            rl_cp_async16(dst + p * 32 + lane, src + mt0 * 64u + p * 32 + lane, true);
+            cpAsync16(dst + p * 32 + lane, src + mt0 * 64u + p * 32 + lane, true);
         if (tig == 0)
-            rl_cp_async16(dst + WB / 16 + g, src + 256 + g, true);
+            cpAsync16(dst + WB / 16 + g, src + 256 + g, true);
 #endif
     };
     auto commit = [&] {
 #if __CUDA_ARCH__ < 900
-        rl_cp_async_commit();
+        cpAsyncCommit();
 #endif
     };
     // Stage st holds group i (the use-th time the stage is filled, parity = use & 1).
@@ -662,7 +545,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
 #if __CUDA_ARCH__ >= 900
         mbarWait(barS + unsigned(st) * 8u, parity); // traps after 4 s instead of hanging
 #else
-        rl_cp_async_wait<STAGES - 1>();
+        cpAsyncWait<STAGES - 1>();
         __syncwarp(); // the scales a lane reads were copied by lane g * 4
 #endif
     };
@@ -689,20 +572,17 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         const T *src = x + gx * 128;
         unsigned char *dst = rl_w4smem + xPad + b * xBuf;
 #if __CUDA_ARCH__ >= 900
-        const unsigned bar = xFull + unsigned(b) * 8u, d = rl_smem(dst);
-        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        const unsigned bar = xFull + unsigned(b) * 8u, d = smemAddr(dst);
+        fenceProxyAsync();
         if constexpr (TC) {
             mbarExpectTx(bar, unsigned(cn * xGroup)); // whole boxes, the zeros past M included
             for (int q = 0; q < 2 * cn; ++q)
-                rl_tma_load2d(d + unsigned(q * MR * 128), &xmap, gx * 128 + q * 64, 0, bar);
+                tmaLoad2d(d + unsigned(q * MR * 128), &xmap, gx * 128 + q * 64, 0, bar);
             return;
         }
         mbarExpectTx(bar, unsigned(M * cn * 256));
         for (int r = 0; r < M; ++r)
-            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
-                         "%2, [%3];\n" ::"r"(d + unsigned(r * xRow)),
-                         "l"(src + r * (long long)K), "r"(cn * 256), "r"(bar)
-                         : "memory");
+            bulkLoad(d + unsigned(r * xRow), src + r * (long long)K, cn * 256, bar);
 #else
         for (int i = threadIdx.x; i < M * cn * 16; i += THREADS) {
             const int r = i / (cn * 16), piece = i - r * cn * 16;
@@ -839,7 +719,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         const uint2 *wv = reinterpret_cast<const uint2 *>(st) + 2 * lane;
         // Step s starts (s / 4) boxes and (s % 4) * 32 bytes on: added to the address field (bytes / 16),
         // which does not carry (shared memory is below 256 KB).
-        const unsigned long long desc0 = rl_wg_desc(xa);
+        const unsigned long long desc0 = smemDesc(xa);
         uint2 q[MT]; // word j of columns g and g + 8, loaded a j at a time (registers are scarce here)
 #pragma unroll
         for (int s = 0; s < 8; ++s) {
@@ -858,23 +738,23 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
                 a[m][3] = pair(hi, 2 * e + 1);
             }
             const unsigned long long desc = desc0 + unsigned(((s / 4) * MR * 128 + (s % 4) * 32) >> 4);
-            rl_wg_fence();
+            wgmmaFence();
 #pragma unroll
             for (int m = 0; m < MT; ++m)
                 rl_wgmma_rs<T, MR>(wt[m], a[m][0], a[m][1], a[m][2], a[m][3], desc, s);
             if constexpr (!HALF) // A from shared memory: no registers to hold for it
-                rl_wgmma_ss<T, MR>(woff, rl_wg_desc_flat(minus136), desc, s);
-            rl_wg_commit();
+                rl_wgmma_ss<T, MR>(woff, smemDescFlat(minus136), desc, s);
+            wgmmaCommit();
             if (s < 7)
-                rl_wg_wait<1>(); // the step before is done: its fragment registers are free
+                wgmmaWait<1>(); // the step before is done: its fragment registers are free
         }
-        rl_wg_wait<0>();
+        wgmmaWait<0>();
 #pragma unroll
         for (int e = 0; e < MR / 2; ++e) {
-            rl_wg_reg(woff[e]);
+            fenceReg(woff[e]);
 #pragma unroll
             for (int m = 0; m < MT; ++m)
-                rl_wg_reg(wt[m][e]);
+                fenceReg(wt[m][e]);
         }
 #pragma unroll
         for (int m = 0; m < MT; ++m) {
@@ -902,11 +782,11 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
             mbarInit(xFull + unsigned(b) * 8u, 1);
             xDone[b] = 0;
         }
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    mbarInitFence();
     if constexpr (TC && !HALF) {
         for (int i = threadIdx.x; i < 512; i += THREADS)
             reinterpret_cast<unsigned *>(rl_w4smem + xPad + XB * xBuf)[i] = MINUS136;
-        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); // read by wgmma (async proxy)
+        fenceProxyAsync(); // read by wgmma (async proxy)
     }
     __syncthreads(); // X's barriers are waited on by every warp
     if (threadIdx.x == 0)
@@ -1098,7 +978,7 @@ __global__ void __launch_bounds__((WARPS * KS) * 32, (RlW4Blocks<MR, NT, WARPS *
         }
     }
 #if __CUDA_ARCH__ < 900
-    rl_cp_async_wait<0>(); // only empty groups remain
+    cpAsyncWait<0>(); // only empty groups remain
 #endif
     if constexpr (!BAL) // a share without groups counts for its tile's ticket too
         if (flush(int(blockIdx.x), int(gridDim.y)))

@@ -1806,6 +1806,11 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>the live results</source>
+        <translation>实时结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>no GPU to predict for: the results do not name a device the spec database knows, and no GPU is chosen</source>
         <translation>没有可预测的 GPU：结果中注明的设备不在规格数据库中，也没有选择 GPU</translation>
     </message>
@@ -2012,7 +2017,7 @@ Source: %7</source>
 <context>
     <name>ResultsPlot</name>
     <message>
-        <location filename="../../app/gui/panels/resultsplot.cpp" line="+98"/>
+        <location filename="../../app/gui/panels/resultsplot.cpp" line="+79"/>
         <source>no %1 roof for %2: the spec database has none and no file or sample measured one</source>
         <translation>%2 没有 %1 屋顶：规格数据库中没有，也没有任何文件或样例测得过</translation>
     </message>
@@ -2022,7 +2027,7 @@ Source: %7</source>
         <translation>本次会话中测得</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+88"/>
         <source>%1, RoofLab&apos;s samples (%2)</source>
         <translation>%1，RoofLab 样例（%2）</translation>
     </message>
@@ -2905,7 +2910,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1016"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1021"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3022,7 +3027,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-852"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-856"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3032,7 +3037,7 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+89"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+92"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -3509,7 +3514,7 @@ Source: %7</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+171"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
@@ -4199,7 +4204,7 @@ Source: %7</source>
         <translation>已回放 %1</translation>
     </message>
     <message>
-        <location filename="../../app/cli/cmd_explain.cpp" line="+102"/>
+        <location filename="../../app/cli/cmd_explain.cpp" line="+123"/>
         <source>results files (RoofLab JSON), or folders of them</source>
         <translation>结果文件（RoofLab JSON），或包含它们的文件夹</translation>
     </message>
@@ -4236,17 +4241,17 @@ Source: %7</source>
         <translation>explain 至少需要一个结果文件</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-116"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>rooflab-cli: %1: %2</source>
         <translation>rooflab-cli：%1：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+144"/>
         <source>%1: its GPU (%2) is not in the spec database; name one with --gpu</source>
         <translation>%1：其 GPU（%2）不在规格数据库中；请用 --gpu 指定一块</translation>
     </message>
@@ -4256,7 +4261,17 @@ Source: %7</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
+        <source>--ceilings: %1</source>
+        <translation>--ceilings：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rooflab-cli: --ceilings: %1</source>
+        <translation>rooflab-cli：--ceilings：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>predictions for a GPU the files were not measured on: no gaps</source>
         <translation>针对并非测量所用 GPU 的预测：不计算差距</translation>
     </message>
@@ -4267,6 +4282,11 @@ Source: %7</source>
     </message>
     <message>
         <location line="+13"/>
+        <source>Ceilings for %1: %2</source>
+        <translation>%1 所用的上限：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Predictions for %1 (measured on another GPU: the measured column is that GPU&apos;s)</source>
         <translation>%1 上的预测（测量在另一块 GPU 上进行：实测列是那块 GPU 的数据）</translation>
     </message>
@@ -5885,7 +5905,7 @@ Source: %7</source>
         <translation>M = N = K</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite.cpp" line="+222"/>
+        <location filename="../../kernels/suite.cpp" line="+218"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
         <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
     </message>
@@ -6046,7 +6066,7 @@ Source: %7</source>
         <translation>%1 不是已编译的 kernel</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite_llm.cpp" line="+98"/>
+        <location filename="../../kernels/suite_llm.cpp" line="+83"/>
         <source>decode attention bf16, B %1, H %2, Hkv %3 (g = %4), S %5, D 128 / vector copy, at %6 MHz</source>
         <translation>decode 注意力 bf16，B %1，H %2，Hkv %3（g = %4），S %5，D 128 / 向量拷贝，时钟 %6 MHz</translation>
     </message>
@@ -7341,6 +7361,61 @@ Source: %7</source>
         <source>Nsight Compute did not finish reading %1 within %2 s</source>
         <translation>Nsight Compute 未能在 %2 s 内读完 %1</translation>
     </message>
+    <message>
+        <location filename="../../model/ceilingpolicy.cpp" line="+20"/>
+        <source>an unnamed device</source>
+        <translation>未命名的设备</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>datasheet ceilings: no GPU to match measured ones against</source>
+        <translation>数据手册上限：没有可与实测上限对应的 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: no GPU to match its ceilings against</source>
+        <translation>%1：没有可与其上限对应的 GPU</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>measured ceilings of its own file (%1)</source>
+        <translation>其所在文件的实测上限（%1）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>measured ceilings of the files beside it from the same GPU (%1)</source>
+        <translation>同一 GPU 上一同载入的文件的实测上限（%1）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 not used for %2: %3 come first</source>
+        <translation>%1 未用于 %2：%3 优先</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 was measured on %2, not on %3: one GPU&apos;s ceilings do not apply to another</source>
+        <translation>%1 测于 %2，而非 %3：一块 GPU 的上限不适用于另一块</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 holds no measured ceilings (datasheet figures only)</source>
+        <translation>%1 不含实测上限（只有数据手册数值）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured ceilings of %1, as asked</source>
+        <translation>按要求使用 %1 的实测上限</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>RoofLab&apos;s samples measured on %1 (%2)</source>
+        <translation>RoofLab 在 %1 上实测的样例（%2）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>datasheet ceilings of %1: nothing measured on it</source>
+        <translation>%1 的数据手册上限：没有在其上实测的数据</translation>
+    </message>
 </context>
 <context>
     <name>model::Exercise</name>
@@ -8019,9 +8094,9 @@ Source: %7</source>
         <translation>数据库中没有 %1 的 HBM 带宽</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>HBM %1, L2 %2: measured ceilings of the results file</source>
-        <translation>HBM %1，L2 %2：结果文件中的实测性能上限</translation>
+        <location line="+6"/>
+        <source>HBM %1, L2 %2: %3</source>
+        <translation>HBM %1，L2 %2：%3</translation>
     </message>
     <message>
         <location line="+1"/>

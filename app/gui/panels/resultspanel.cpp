@@ -2,6 +2,7 @@
 
 #include "panels/deviceslots.h"
 
+#include "ceilingpolicy.h"
 #include "chart/resultschart.h"
 #include "chart/rooflinechart.h"
 #include "gpumatch.h"
@@ -461,9 +462,13 @@ const model::PerfModel *ResultsPanel::perfModelFor(const QString &file, QString 
                 fm.note =
                     tr("predicted for %1: the results do not name their device").arg(m_gpu->displayName());
         }
-        if (gpu)
-            fm.model.emplace(*gpu, model::MachineCeilings::fromResults(*set));
-        else
+        if (gpu) {
+            model::CeilingRequest request; // its own file's, else the samples', else the datasheet
+            request.gpu = gpu;
+            request.own = {set == &m_session->live() ? tr("the live results") : QFileInfo(file).fileName(),
+                           set};
+            fm.model.emplace(*gpu, model::chooseCeilings(request).machine);
+        } else
             fm.why = tr(
                 "no GPU to predict for: the results do not name a device the spec database knows, and no GPU "
                 "is chosen");

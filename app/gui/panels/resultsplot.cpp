@@ -1,5 +1,6 @@
 #include "panels/resultsplot.h"
 
+#include "ceilingpolicy.h"
 #include "chart/resultschart.h"
 #include "chart/rooflinechart.h"
 #include "kernelgroups.h"
@@ -54,26 +55,6 @@ int levelOrder(const QString &level)
                                       QStringLiteral("smem")};
     const int i = int(order.indexOf(level.isEmpty() ? QStringLiteral("hbm") : level));
     return i < 0 ? int(order.size()) : i;
-}
-
-// Measured ceilings that RoofLab's bundled samples hold, per spec id: a GPU's L2 roof where the
-// spec database has none (it lists HBM and shared memory only).
-const QList<model::ResultSet> &sampleCeilings()
-{
-    static const QList<model::ResultSet> sets = [] {
-        QList<model::ResultSet> out;
-        for (const char *file : {"samples/h200-validation/h200-ceilings.json", "samples/h200-suite.json"}) {
-            QString error;
-            if (auto rs = model::ResultSet::load(model::resourcePath(QLatin1String(file)), &error)) {
-                rs->measurements.clear(); // only the ceilings and the device are needed
-                rs->extra.insert(QStringLiteral("rooflab_sample_file"),
-                                 QFileInfo(QLatin1String(file)).fileName());
-                out << *rs;
-            }
-        }
-        return out;
-    }();
-    return sets;
 }
 
 } // namespace
@@ -232,21 +213,20 @@ QList<model::MeasuredCeiling> ResultsPlot::levelRoofs(const QSet<QString> &level
                 if (c.kind == QLatin1String("memory") && c.level == level && c.value > 0 &&
                     (!best || c.value > best->value))
                     best = &c; // drawn already, with the results' other ceilings
-        if (!best)
-            for (const model::ResultSet &set : sampleCeilings())
-                if (set.device.spec == m_gpu->id && !best)
-                    for (const model::MeasuredCeiling &c : set.ceilings)
-                        if (c.kind == QLatin1String("memory") && c.level == level && c.value > 0) {
-                            best = &c;
-                            model::MeasuredCeiling shown = c;
-                            shown.probe =
-                                tr("%1, RoofLab's samples (%2)")
-                                    .arg(c.probe,
-                                         set.extra.value(QLatin1String("rooflab_sample_file")).toString());
-                            if (drawn)
-                                *drawn << ChartCeiling{shown, 0, {}};
-                            break;
-                        }
+        if (!best) {           // the ceilings the model would choose for this GPU with no file of its own
+            model::CeilingRequest request;
+            request.gpu = &*m_gpu;
+            const model::CeilingChoice choice = model::chooseCeilings(request);
+            for (const model::MeasuredCeiling &c : choice.measured)
+                if (c.kind == QLatin1String("memory") && c.level == level) {
+                    model::MeasuredCeiling shown = c;
+                    shown.probe = tr("%1, RoofLab's samples (%2)").arg(c.probe, choice.file);
+                    if (drawn)
+                        *drawn << ChartCeiling{shown, 0, {}};
+                    out << c;
+                    break;
+                }
+        }
         if (best)
             out << *best;
     }

@@ -5,6 +5,7 @@
 #include "workerclient.h"
 
 #include "catalog.h"
+#include "ceilingpolicy.h"
 #include "gemmladder.h"
 #include "paths.h"
 #include "units.h"
@@ -187,11 +188,14 @@ void TileSession::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     m_model.emplace(gpu);
-    // The samples' own measured ceilings where they were measured on this GPU, as the Results
-    // panel predicts them; the datasheet otherwise. Their measurements mark the bar too.
+    // The ceilings the Results panel would judge the samples by (model::chooseCeilings): their
+    // own, else RoofLab's samples measured on this GPU, else the datasheet. Their measurements
+    // mark the bar too.
     loadSamples();
-    m_perf.emplace(gpu, !m_samplesGpu.isEmpty() && m_samplesGpu == gpu.id ? m_samplesCeilings
-                                                                          : model::MachineCeilings{});
+    model::CeilingRequest request;
+    request.gpu = &gpu;
+    request.own = {QFileInfo(m_samplesFile).fileName(), &m_samplesCeilings};
+    m_perf.emplace(gpu, model::chooseCeilings(request).machine);
     m_evalCache.clear();
     emit gpuChanged(m_gpu);
     recompute();
@@ -722,7 +726,8 @@ void TileSession::loadSamples()
         return;
     }
     m_samplesGpu = rs->device.spec;
-    m_samplesCeilings = model::MachineCeilings::fromResults(*rs);
+    m_samplesCeilings.device = rs->device;
+    m_samplesCeilings.ceilings = rs->ceilings;
     for (const model::Measurement &m : rs->measurements) {
         if (!m.kernel.startsWith(QLatin1String("gemm.")) || !m.check.ok || m.time.median <= 0)
             continue;

@@ -267,8 +267,8 @@ private:
     QHash<QString, model::Measurement> m_measured;
     QHash<QString, model::Measurement> m_samples;
     QString m_samplesFile;
-    QString m_samplesGpu;                     // spec id the samples were measured on
-    model::MachineCeilings m_samplesCeilings; // the samples' measured ceilings, for their GPU
+    QString m_samplesGpu;               // spec id the samples were measured on
+    model::ResultSet m_samplesCeilings; // the samples' device and ceilings (no measurements)
     QString m_samplesError;
     bool m_samplesLoaded = false;
     struct RunTarget

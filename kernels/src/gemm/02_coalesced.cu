@@ -7,8 +7,10 @@
 //
 // Parameters (defines): BLOCK - the block is BLOCK x BLOCK threads (BLOCK^2 <= 1024).
 // Launch: grid (ceil(N / BLOCK), ceil(M / BLOCK)), block (BLOCK, BLOCK).
-#ifndef BLOCK
-#define BLOCK 32
+// BLOCK: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here can drift
+// from its declaration.
+#if !defined(BLOCK)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 static_assert(BLOCK >= 1 && BLOCK * BLOCK <= 1024, "BLOCK x BLOCK must be at most 1024 threads");

@@ -9,20 +9,10 @@
 // 32 and <= 1024.
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block ((BM / TM) * (BN / TN)).
 // Shared memory (static): (BM * BK + BK * BN) * 4 bytes.
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 8
-#endif
-#ifndef TM
-#define TM 8
-#endif
-#ifndef TN
-#define TN 8
+// BM, BN, BK, TM, TN: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here
+// can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(TM) || !defined(TN)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 #define NT ((BM / TM) * (BN / TN))
 

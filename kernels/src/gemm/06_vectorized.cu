@@ -15,20 +15,10 @@
 // Shared memory (static): (BK * (BM + 4) + BK * BN) * 4 bytes.
 #include "gemm/ladder.cuh" // loadEdge4 (found through -I kernels/src, as NVRTC compiles it)
 
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 8
-#endif
-#ifndef TM
-#define TM 8
-#endif
-#ifndef TN
-#define TN 8
+// BM, BN, BK, TM, TN: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here
+// can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(TM) || !defined(TN)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 #define NT ((BM / TM) * (BN / TN))
 #define BMP (BM + 4) // padded row of the transposed As: fewer bank conflicts on the stores

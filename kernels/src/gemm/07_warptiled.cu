@@ -24,35 +24,11 @@
 // Legal: see the static_asserts (the catalog checks the same rules before compiling).
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block (threads).
 // Shared memory (static): 2 * (BK * (BM + 4) + BK * BN) * 4 bytes.
-#ifndef BM
-#define BM 64
-#endif
-#ifndef BN
-#define BN 256
-#endif
-#ifndef BK
-#define BK 8
-#endif
-#ifndef WM
-#define WM 64
-#endif
-#ifndef WN
-#define WN 64
-#endif
-#ifndef WNITER
-#define WNITER 2
-#endif
-#ifndef TM
-#define TM 4
-#endif
-#ifndef TN
-#define TN 4
-#endif
-#ifndef MINB
-#define MINB 2 // blocks per SM the register allocation must leave room for (__launch_bounds__)
-#endif
-#ifndef FRAGPIPE
-#define FRAGPIPE 0 // 1: double-buffered register fragments (see above); 0: loaded right before use
+// BM, BN, BK, WM, WN, WNITER, TM, TN, MINB, FRAGPIPE: only from the catalog (kernels/family_gemm.cpp),
+// as -D defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(WM) || !defined(WN) || !defined(WNITER) ||      \
+    !defined(TM) || !defined(TN) || !defined(MINB) || !defined(FRAGPIPE)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #define NWARPS ((BM / WM) * (BN / WN))

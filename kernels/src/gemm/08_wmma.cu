@@ -22,26 +22,11 @@
 
 #include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
 
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 32
-#endif
-#ifndef WARPS_M
-#define WARPS_M 2
-#endif
-#ifndef WARPS_N
-#define WARPS_N 4
-#endif
-#ifndef GROUP
-#define GROUP 8
-#endif
-#ifndef DT
-#define DT 0
+// BM, BN, BK, WARPS_M, WARPS_N, GROUP, DT: only from the catalog (kernels/family_gemm.cpp), as -D
+// defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(WARPS_M) || !defined(WARPS_N) ||                \
+    !defined(GROUP) || !defined(DT)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #if DT == 1

@@ -25,32 +25,11 @@
 // cp.async copies). M and N are free: rows past the edge are zero-filled by cp.async. Launch: 1D grid of
 // ceil(M / BM) * ceil(N / BN) blocks, block 32 * WARPS_M * WARPS_N, dynamic shared memory STAGES * (BM + BN)
 // * BK * 2 bytes (above 48 KB it needs the function's max dynamic shared memory attribute raised).
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 32
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
-#ifndef WARPS_M
-#define WARPS_M 2
-#endif
-#ifndef WARPS_N
-#define WARPS_N 2
-#endif
-#ifndef GROUP
-#define GROUP 8
-#endif
-#ifndef DT
-#define DT 0
-#endif
-#ifndef FRAGPIPE
-#define FRAGPIPE 1
+// BM, BN, BK, STAGES, WARPS_M, WARPS_N, GROUP, DT, FRAGPIPE: only from the catalog
+// (kernels/family_gemm.cpp), as -D defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(STAGES) || !defined(WARPS_M) ||                 \
+    !defined(WARPS_N) || !defined(GROUP) || !defined(DT) || !defined(FRAGPIPE)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #if DT == 1
@@ -96,6 +75,8 @@ __device__ __forceinline__ u32 swz(int row, int chunk)
     return (u32)(((line << 3) | ((o & 7) ^ (line & 7))) << 4);
 }
 
+// The cp.async, ldmatrix and mma.sync helpers below are spelled out here on purpose: this
+// step is the lesson that introduces them. The later kernels take them from ptx.cuh.
 __device__ __forceinline__ void cpAsync16(u32 dst, const void *src, bool valid)
 {
     // src-size 0 writes 16 zero bytes: the edge tiles need no special case.

@@ -23,23 +23,10 @@
 // {64, BN}; bf16/fp16, no interleave, SWIZZLE_128B, zero OOB fill.
 // Launch: 1D grid of ceil(M / BM) * ceil(N / BN) blocks, block 128 * (CONSUMERS + 1),
 // dynamic shared memory STAGES * (BM + BN) * 128 + 1024 + 16 * STAGES bytes (attribute raised).
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
-#ifndef CONSUMERS
-#define CONSUMERS 2
-#endif
-#ifndef GROUP
-#define GROUP 8
-#endif
-#ifndef DT
-#define DT 0
+// BM, BN, STAGES, CONSUMERS, GROUP, DT: only from the catalog (kernels/family_gemm.cpp), as -D
+// defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP) || !defined(DT)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #if DT == 1
@@ -70,6 +57,9 @@ static_assert(MSUB * BN <= 256, "accumulators: at most 128 floats per thread (MS
 static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
 static_assert(SMEM_BYTES <= 232448, "the stages do not fit in 227 KB of shared memory");
 
+// The PTX helpers below (mbarriers, TMA, descriptor, wgmma) are spelled out here on purpose:
+// this step is the lesson that introduces them, and a reader sees each instruction where it
+// is used. Steps 11-13 and the LLM kernels take the same helpers from ptx.cuh.
 // A CUtensorMap (128 bytes, 64-byte aligned) without including the driver header.
 struct __align__(64) TmaMap
 {

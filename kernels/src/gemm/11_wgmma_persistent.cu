@@ -33,26 +33,11 @@
 // Launch: 1D grid of min(number of SMs, ceil(M / BM) * ceil(N / BN)) blocks, block
 // 128 * (CONSUMERS + 1), dynamic shared memory STAGES * (BM + BN) * 128 + CONSUMERS * 16384 +
 // 1024 + 16 * STAGES bytes (attribute raised).
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
-#ifndef CONSUMERS
-#define CONSUMERS 2
-#endif
-#ifndef GROUP
-#define GROUP 8
-#endif
-#ifndef TMA_STORE
-#define TMA_STORE 1
-#endif
-#ifndef DT
-#define DT 0
+// BM, BN, STAGES, CONSUMERS, GROUP, TMA_STORE, DT: only from the catalog (kernels/family_gemm.cpp), as
+// -D defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP) ||            \
+    !defined(TMA_STORE) || !defined(DT)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #include "gemm/hopper.cuh" // TMA, mbarriers, wgmma, the TMA-store epilogue
@@ -83,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
 {
     extern __shared__ unsigned char smemRaw[];
     // The 128-byte swizzle repeats every 1024 bytes of address: tiles start 1024-aligned.
-    const u32 sbase = ((u32)__cvta_generic_to_shared(smemRaw) + 1023u) & ~1023u;
+    const u32 sbase = (smemAddr(smemRaw) + 1023u) & ~1023u;
     const u32 epiBase = sbase + STAGES * STAGE_BYTES; // 1024-aligned too (STAGE_BYTES is)
     const u32 bars = epiBase + EPI_BYTES;
     auto tileA = [&](int s) { return sbase + s * STAGE_BYTES; };
@@ -100,13 +85,13 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             mbarInit(full(s), 1);              // the producer's arrive + the TMA bytes
             mbarInit(empty(s), CONSUMERS * 4); // one arrive per consumer warp
         }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+        mbarInitFence();
     }
     __syncthreads();
 
     if (wg == 0) {
         // Producer warpgroup: one thread issues every copy, for every tile of this block.
-        asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+        regsDec<40>();
         if (tid == 0) {
             int it = 0; // K-slices loaded so far by this block, over all its tiles
             for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
@@ -123,7 +108,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             }
         }
     } else {
-        asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+        regsInc<232>();
         const int c = wg - 1, t = tid - 128 * wg, warp = t / 32, lane = t % 32;
         const u32 epi = epiBase + c * 2 * EPI_CHUNK;
         const bool tmaStore = TMA_STORE && beta == 0.f && N % 4 == 0;
@@ -143,35 +128,14 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             for (int kt = 0; kt < KT; ++kt, ++it) {
                 const int s = it % STAGES;
                 mbarWait(full(s), (it / STAGES) & 1);
-#pragma unroll
-                for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                    for (int i = 0; i < BN / 2; ++i)
-                        fenceReg(acc[ms][i]);
-                wgmmaFence();
-#pragma unroll
-                for (int kk = 0; kk < BK / 16; ++kk)
-#pragma unroll
-                    for (int ms = 0; ms < MSUB; ++ms)
-                        WGMMA(acc[ms], smemDesc(tileA(s) + (c * WG_M + ms * 64) * 128 + kk * 32),
-                              smemDesc(tileB(s) + kk * 32));
-                wgmmaCommit();
-#pragma unroll
-                for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                    for (int i = 0; i < BN / 2; ++i)
-                        fenceReg(acc[ms][i]);
+                wgmmaSlice<BN, MSUB, BK / 16>(acc, tileA(s) + c * WG_M * 128, tileB(s));
                 // Keep this slice's group in flight; the previous one is done: free its stage.
                 wgmmaWait<1>();
                 if (kt > 0 && lane == 0)
                     mbarArrive(empty((it - 1) % STAGES));
             }
             wgmmaWait<0>();
-#pragma unroll
-            for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                for (int i = 0; i < BN / 2; ++i)
-                    fenceReg(acc[ms][i]);
+            fenceRegs(acc);
             // The tile's last stage is free as well: the producer is already on the next tile.
             if (KT > 0 && lane == 0)
                 mbarArrive(empty((it - 1) % STAGES));

@@ -16,7 +16,7 @@
 //   empty barrier of its own block and on that of its partner (mapa + a remote
 //   mbarrier.arrive), and each empty barrier counts the warps of both. The arrivals release at
 //   CTA scope: at cluster scope each one waited for a memory barrier, and the pair ran at 0.70
-//   of cuBLAS on the H200 (mbarrier.cuh).
+//   of cuBLAS on the H200 (ptx.cuh).
 //   The full barrier stays local: its producer expects the whole stage's bytes, its own copies
 //   and the partner's multicast half completing them in any order.
 // * The pair works in lockstep: the scheduler hands out tiles of the cluster's shape (2 BM x
@@ -41,32 +41,11 @@
 // clusters that fit at once (cudaOccupancyMaxActiveClusters), ceil(M / (CLUSTER_M * BM)) *
 // ceil(N / (CLUSTER_N * BN))) blocks; block 128 * (CONSUMERS + 1); dynamic shared memory as
 // step 11: STAGES * (BM + BN) * 128 + CONSUMERS * 16384 + 1024 + 16 * STAGES bytes.
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
-#ifndef CONSUMERS
-#define CONSUMERS 2
-#endif
-#ifndef GROUP
-#define GROUP 8
-#endif
-#ifndef CLUSTER_M
-#define CLUSTER_M 2
-#endif
-#ifndef CLUSTER_N
-#define CLUSTER_N 1
-#endif
-#ifndef TMA_STORE
-#define TMA_STORE 1
-#endif
-#ifndef DT
-#define DT 0
+// BM, BN, STAGES, CONSUMERS, GROUP, CLUSTER_M, CLUSTER_N, TMA_STORE, DT: only from the catalog
+// (kernels/family_gemm.cpp), as -D defines; no default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP) ||            \
+    !defined(CLUSTER_M) || !defined(CLUSTER_N) || !defined(TMA_STORE) || !defined(DT)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #include "gemm/hopper.cuh" // TMA (multicast), mbarriers (cluster scope), wgmma, the TMA store
@@ -131,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
     // The 128-byte swizzle repeats every 1024 bytes of address: tiles start 1024-aligned. Both
     // blocks run the same code, so every buffer and barrier has the same offset in each: the
     // multicast and the remote arrivals rely on that.
-    const u32 sbase = ((u32)__cvta_generic_to_shared(smemRaw) + 1023u) & ~1023u;
+    const u32 sbase = (smemAddr(smemRaw) + 1023u) & ~1023u;
     const u32 epiBase = sbase + STAGES * STAGE_BYTES;
     const u32 bars = epiBase + EPI_BYTES;
     auto tileA = [&](int s) { return sbase + s * STAGE_BYTES; };
@@ -159,12 +138,12 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             mbarInit(full(s), 1);                  // the own producer's arrive + the stage's bytes
             mbarInit(empty(s), 2 * CONSUMERS * 4); // every consumer warp of both blocks
         }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+        mbarInitFence();
     }
     clusterSync(); // the partner's barriers exist before anything arrives on them
 
     if (wg == 0) {
-        asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+        regsDec<40>();
         if (tid == 0) {
             int it = 0;
             for (int st = firstSuper; st < supers; st += superStep) {
@@ -192,7 +171,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             }
         }
     } else {
-        asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+        regsInc<232>();
         const int c = wg - 1, t = tid - 128 * wg, warp = t / 32, lane = t % 32;
         const u32 epi = epiBase + c * 2 * EPI_CHUNK;
         const bool tmaStore = TMA_STORE && beta == 0.f && N % 4 == 0;
@@ -217,34 +196,13 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             for (int kt = 0; kt < KT; ++kt, ++it) {
                 const int s = it % STAGES;
                 mbarWait(full(s), (it / STAGES) & 1);
-#pragma unroll
-                for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                    for (int i = 0; i < BN / 2; ++i)
-                        fenceReg(acc[ms][i]);
-                wgmmaFence();
-#pragma unroll
-                for (int kk = 0; kk < BK / 16; ++kk)
-#pragma unroll
-                    for (int ms = 0; ms < MSUB; ++ms)
-                        WGMMA(acc[ms], smemDesc(tileA(s) + (c * WG_M + ms * 64) * 128 + kk * 32),
-                              smemDesc(tileB(s) + kk * 32));
-                wgmmaCommit();
-#pragma unroll
-                for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                    for (int i = 0; i < BN / 2; ++i)
-                        fenceReg(acc[ms][i]);
+                wgmmaSlice<BN, MSUB, BK / 16>(acc, tileA(s) + c * WG_M * 128, tileB(s));
                 wgmmaWait<1>();
                 if (kt > 0 && lane == 0)
                     release((it - 1) % STAGES);
             }
             wgmmaWait<0>();
-#pragma unroll
-            for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                for (int i = 0; i < BN / 2; ++i)
-                    fenceReg(acc[ms][i]);
+            fenceRegs(acc);
             if (KT > 0 && lane == 0)
                 release((it - 1) % STAGES);
 

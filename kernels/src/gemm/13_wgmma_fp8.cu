@@ -35,27 +35,14 @@
 // {128, BN}; UINT8, no interleave, SWIZZLE_128B, zero OOB fill (a zero byte is e4m3 +0).
 // Launch: 1D grid of ceil(M / BM) * ceil(N / BN) blocks, block 128 * (CONSUMERS + 1),
 // dynamic shared memory STAGES * (BM + BN) * 128 + 1024 + 16 * STAGES bytes (attribute raised).
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
-#ifndef CONSUMERS
-#define CONSUMERS 2
-#endif
-#ifndef GROUP
-#define GROUP 8
+// BM, BN, STAGES, CONSUMERS, GROUP: only from the catalog (kernels/family_gemm.cpp), as -D defines; no
+// default here can drift from its declaration.
+#if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP)
+#error "compile this step through the catalog: it defines every tile parameter"
 #endif
 
 #include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
-#include "mbarrier.cuh"    // mbarInit, mbarExpectTx, mbarArrive, the bounded mbarWait
-
-typedef unsigned int u32;
-typedef unsigned long long u64;
+#include "ptx.cuh"         // TMA, mbarriers (bounded waits), descriptors, wgmma fences and operand lists
 
 #define BK 128                // elements of K per stage: one 128-byte swizzle row of e4m3
 #define WG_M (BM / CONSUMERS) // rows of C per consumer warpgroup
@@ -74,88 +61,13 @@ static_assert(MSUB * BN <= 256, "accumulators: at most 128 floats per thread (MS
 static_assert(STAGES >= 2 && STAGES <= 8, "STAGES must be 2..8");
 static_assert(SMEM_BYTES <= 232448, "the stages do not fit in 227 KB of shared memory");
 
-// A CUtensorMap (128 bytes, 64-byte aligned) without including the driver header.
-struct __align__(64) TmaMap
-{
-    u64 opaque[16];
-};
-
-// The mbarrier helpers of the Hopper steps (mbarrier.cuh): unlike step 10, a wait that never
-// completes (a copy that never lands, a phase counted wrong) does not hang the GPU: after 4 s
-// of the global timer the kernel traps, and the launch fails with an error the bench reports.
-__device__ __forceinline__ void tmaLoad2d(u32 dst, const TmaMap *map, int x, int y, u32 bar)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(dst),
-                 "l"(reinterpret_cast<u64>(map)), "r"(x), "r"(y), "r"(bar)
-                 : "memory");
-}
-
-// Shared-memory matrix descriptor for a K-major tile in the 128-byte swizzled layout TMA
-// wrote: rows of 128 bytes, 8-row groups 1024 bytes apart (stride byte offset), leading
-// byte offset unused for this layout (1), swizzle mode 1 = 128B.
-__device__ __forceinline__ u64 smemDesc(u32 addr)
-{
-    return (u64)((addr & 0x3FFFF) >> 4) | ((u64)1 << 16) | ((u64)(1024 >> 4) << 32) | ((u64)1 << 62);
-}
-
-__device__ __forceinline__ void wgmmaFence()
-{
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-}
-__device__ __forceinline__ void wgmmaCommit()
-{
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-}
-template <int N> __device__ __forceinline__ void wgmmaWait()
-{
-    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
-}
-// Keeps the compiler from moving accumulator accesses across the async wgmma boundaries.
-__device__ __forceinline__ void fenceReg(float &r)
-{
-    asm volatile("" : "+f"(r)::"memory");
-}
-
-// ---- wgmma wrappers, one per n ----
-// As in step 10: an m64nNk32 wgmma names every accumulator register of the thread (N/2 of
-// them) in one asm statement; WG_ACC_k are the operand numbers of accumulators 32k .. 32k+31,
-// WG_D32(i) the "+f" operands d[i] .. d[i+31], then the descriptors and the scale-d flag
-// (DA, DB, P). The 8-bit form has no transpose immediates: only scale-a and scale-b (1, 1).
-// clang-format off
-#define WG_ACC_0 "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31"
-#define WG_ACC_1 ",%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63"
-#define WG_ACC_2 ",%64,%65,%66,%67,%68,%69,%70,%71,%72,%73,%74,%75,%76,%77,%78,%79,%80,%81,%82,%83,%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%94,%95"
-#define WG_ACC_3 ",%96,%97,%98,%99,%100,%101,%102,%103,%104,%105,%106,%107,%108,%109,%110,%111,%112,%113,%114,%115,%116,%117,%118,%119,%120,%121,%122,%123,%124,%125,%126,%127"
-#define WG_D4(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3])
-#define WG_D32(i) WG_D4(i), WG_D4(i + 4), WG_D4(i + 8), WG_D4(i + 12), WG_D4(i + 16), WG_D4(i + 20), WG_D4(i + 24), WG_D4(i + 28)
-// clang-format on
-#define WG_WRAPPER(N, ACC, DA, DB, P, ...)                                                                   \
-    __device__ __forceinline__ void wgmma##N(float *d, unsigned long long da, unsigned long long db)         \
-    {                                                                                                        \
-        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #P ", 0;\n"                                        \
-                     "wgmma.mma_async.sync.aligned.m64n" #N "k32.f32.e4m3.e4m3 {" ACC "}, %" #DA ", %" #DB   \
-                     ", p, 1, 1;\n"                                                                          \
-                     "}\n"                                                                                   \
-                     : __VA_ARGS__                                                                           \
-                     : "l"(da), "l"(db), "n"(1));                                                            \
-    }
-WG_WRAPPER(64, WG_ACC_0, 32, 33, 34, WG_D32(0))
-WG_WRAPPER(128, WG_ACC_0 WG_ACC_1, 64, 65, 66, WG_D32(0), WG_D32(32))
-WG_WRAPPER(192, WG_ACC_0 WG_ACC_1 WG_ACC_2, 96, 97, 98, WG_D32(0), WG_D32(32), WG_D32(64))
-WG_WRAPPER(256, WG_ACC_0 WG_ACC_1 WG_ACC_2 WG_ACC_3, 128, 129, 130, WG_D32(0), WG_D32(32), WG_D32(64),
-           WG_D32(96))
-// ---- end of the wrappers ----
-
-#if BN == 64
-#define WGMMA wgmma64
-#elif BN == 128
-#define WGMMA wgmma128
-#elif BN == 192
-#define WGMMA wgmma192
-#else
-#define WGMMA wgmma256
-#endif
+// The wgmma instruction of this step: m64nNk32 on e4m3 operands, fp32 accumulators. The 8-bit
+// form has no transpose immediates: only scale-a and scale-b (1, 1). Unlike step 10, a wait
+// that never completes (a copy that never lands, a phase counted wrong) does not hang the GPU:
+// ptx.cuh's mbarWait traps after 4 s and the launch fails with an error the bench reports.
+#define WG_SHAPE "k32.f32.e4m3.e4m3"
+#define WG_IMM ", 1, 1"
+WG_WRAPPERS()
 
 extern "C" __global__ void __launch_bounds__(NT, 1)
     gemm_wgmma_fp8(const __grid_constant__ TmaMap tmA, const __grid_constant__ TmaMap tmB,
@@ -164,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
 {
     extern __shared__ unsigned char smemRaw[];
     // The 128-byte swizzle repeats every 1024 bytes of address: tiles start 1024-aligned.
-    const u32 sbase = ((u32)__cvta_generic_to_shared(smemRaw) + 1023u) & ~1023u;
+    const u32 sbase = (smemAddr(smemRaw) + 1023u) & ~1023u;
     const u32 bars = sbase + STAGES * STAGE_BYTES;
     auto tileA = [&](int s) { return sbase + s * STAGE_BYTES; };
     auto tileB = [&](int s) { return sbase + s * STAGE_BYTES + A_BYTES; };
@@ -183,13 +95,13 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             mbarInit(full(s), 1);              // the producer's arrive + the TMA bytes
             mbarInit(empty(s), CONSUMERS * 4); // one arrive per consumer warp
         }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+        mbarInitFence();
     }
     __syncthreads();
 
     if (wg == 0) {
         // Producer warpgroup: one thread issues every copy; the rest have nothing to do.
-        asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+        regsDec<40>();
         if (tid == 0) {
             for (int kt = 0; kt < KT; ++kt) {
                 const int s = kt % STAGES;
@@ -201,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
             }
         }
     } else {
-        asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+        regsInc<232>();
         const int c = wg - 1, t = tid - 128 * wg, warp = t / 32, lane = t % 32;
         // cuBLASLt's scaling: D = alpha * scaleA * scaleB * (A B) + beta * C, folded once.
         const float scale = alpha * __ldg(scaleA) * __ldg(scaleB);
@@ -215,38 +127,18 @@ extern "C" __global__ void __launch_bounds__(NT, 1)
         for (int kt = 0; kt < KT; ++kt) {
             const int s = kt % STAGES;
             mbarWait(full(s), (kt / STAGES) & 1);
-#pragma unroll
-            for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                for (int i = 0; i < BN / 2; ++i)
-                    fenceReg(acc[ms][i]);
-            wgmmaFence();
-#pragma unroll
-            for (int kk = 0; kk < BK / 32; ++kk) // 32 e4m3 = 32 bytes of K per instruction
-#pragma unroll
-                for (int ms = 0; ms < MSUB; ++ms)
-                    WGMMA(acc[ms], smemDesc(tileA(s) + (c * WG_M + ms * 64) * 128 + kk * 32),
-                          smemDesc(tileB(s) + kk * 32));
-            wgmmaCommit();
-#pragma unroll
-            for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-                for (int i = 0; i < BN / 2; ++i)
-                    fenceReg(acc[ms][i]);
+            // 32 e4m3 = 32 bytes of K per instruction
+            wgmmaSlice<BN, MSUB, BK / 32>(acc, tileA(s) + c * WG_M * 128, tileB(s));
             // Keep this slice's group in flight; the previous one is done, so its stage is free.
             wgmmaWait<1>();
             if (kt > 0 && lane == 0)
                 mbarArrive(empty((kt - 1) % STAGES));
         }
         wgmmaWait<0>();
-#pragma unroll
-        for (int ms = 0; ms < MSUB; ++ms)
-#pragma unroll
-            for (int i = 0; i < BN / 2; ++i)
-                fenceReg(acc[ms][i]);
+        fenceRegs(acc);
 
-                // Accumulator layout of m64nN: warp w of the warpgroup holds rows 16w .. 16w+15; lane
-                // holds row lane/4 (and +8) at columns 8j + 2*(lane%4) + 0,1 for j = 0 .. N/8-1.
+        // Accumulator layout of m64nN: warp w of the warpgroup holds rows 16w .. 16w+15; lane
+        // holds row lane/4 (and +8) at columns 8j + 2*(lane%4) + 0,1 for j = 0 .. N/8-1.
 #pragma unroll
         for (int ms = 0; ms < MSUB; ++ms) {
             const int row = m0 + c * WG_M + ms * 64 + warp * 16 + lane / 4;

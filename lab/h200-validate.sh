@@ -6,7 +6,7 @@
 # Nsight Compute counters for one run of every ladder step. Every file is written by
 # rooflab-cli as it ran; the folder comes back as one tarball ($OUT/validation.tar.gz).
 # Run from the repository root with the bundle in .device-bundle:
-#   bash tools/h200-validate.sh [quick]
+#   bash lab/h200-validate.sh [quick]
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}

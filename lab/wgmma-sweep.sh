@@ -5,7 +5,7 @@
 # cuBLAS runs before and after each size's block of configurations; a ratio is against the
 # mean of the two, and their spread is printed (the drift of the run).
 # Run from the repository root with the bundle in .device-bundle (about 4-6 minutes):
-#   OUT=/tmp/out bash kernels/tools/wgmma-sweep.sh [SIZES...]     (default: 8192 4096)
+#   OUT=/tmp/out bash lab/wgmma-sweep.sh [SIZES...]     (default: 8192 4096)
 # Results: $OUT/wgmma-sweep.txt (the table) and $OUT/wgmma-sweep.jsonl (one measurement a line).
 set -uo pipefail
 source "$(dirname "$0")/h200-common.sh"

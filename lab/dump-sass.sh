@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The SASS of every kernel in tools/dump-sass.list (each GEMM ladder step at its defaults, a
+# The SASS of every kernel in lab/dump-sass.list (each GEMM ladder step at its defaults, a
 # few other tiles, the memory family), as `rooflab-cli compile` builds it with NVRTC and the
 # CUDA Toolkit's nvdisasm disassembles it, into ONE archive $OUT/sass-dumps.tar.gz:
 #   sass/NAME.sass        nvdisasm's listing of the module
@@ -9,7 +9,7 @@
 #   sass/RUNS.txt         where the instr_mix of two small measured runs came from
 # Run on the GPU host (nvdisasm in /usr/local/cuda/bin; no GPU is needed for it) from the
 # repository root with the bundle of ../shared/device/qt-bundle.sh in .device-bundle:
-#   OUT=/some/folder bash tools/dump-sass.sh
+#   OUT=/some/folder bash lab/dump-sass.sh
 # Then, here: tar -C tests/data -xzf sass-dumps.tar.gz && git add tests/data/sass
 # (tst_instrmix compares each dump with the PTX count of the same compile).
 set -uo pipefail

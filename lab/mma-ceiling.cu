@@ -2,10 +2,10 @@
 // its inner loop alone, with no DRAM traffic, timed beside cuBLAS bf16 8192^3 (issue 14 asks
 // that step for 0.70 of cuBLAS; this says what its design can reach at all).
 //
-//   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 kernels/tools/mma-ceiling.cu \
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 lab/mma-ceiling.cu \
 //        -o mma-ceiling -lcublas && ./mma-ceiling
 //
-// A tool for the notes (kernels/tools/h200-notes.md), not part of the product or its build.
+// A tool for the notes (docs/lab/h200-notes.md), not part of the product or its build.
 //
 // Each block is the step's default block: 8 warps (2 x 4) of 64 x 64 warp tiles over a 128 x 256
 // tile, slices of BK along K, the step's XOR swizzle, ldmatrix.x4 fragments double-buffered in

@@ -14,7 +14,7 @@
 #   build/app/cli/rooflab-cli import tests/data/ncu/real/triad-default.raw-base.csv 2>&1 |
 #     grep -o -- '--metrics [a-z0-9_.,]*' | head -1 | cut -d' ' -f2 >.device-bundle/rooflab-metrics.txt
 # (the import's message for an export without FLOPs gives NcuImport::commandLine()), and on the host:
-#   OUT=... bash tools/ncu-real-capture.sh
+#   OUT=... bash lab/ncu-real-capture.sh
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}

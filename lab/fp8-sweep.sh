@@ -5,7 +5,7 @@
 # peak, the ratio to the cuBLASLt run of the same size in this call (> 1: faster) and the SM
 # clock the run reported. cuBLASLt runs first and last, so a clock that drifts shows. Run from
 # the repository root with the bundle in .device-bundle; everything goes to $OUT/fp8-sweep.txt:
-#   OUT=/tmp/out bash kernels/tools/fp8-sweep.sh [quick|tests]
+#   OUT=/tmp/out bash lab/fp8-sweep.sh [quick|tests]
 # quick: only the two pairs (about 40 s). tests: first the fp8 rows of tst_gpu_gemm (every
 # row whose data tag names fp8: both ids at three sizes, random tiles, 2048^3 and
 # 3000x4112x4096; about 30 s), log in $OUT/tst_gpu_gemm-fp8.log, then the pairs.

@@ -6,10 +6,10 @@
 # One results file per configuration in one folder, tarred to $OUT/smem-fma.tar.gz, with a
 # table ($OUT/smem-fma.txt). Needs no `ceilings` run. Run from the repository root with the
 # bundle (rooflab-cli, made by ../shared/device/qt-bundle.sh) in .device-bundle ($BUNDLE):
-#   bash tools/smem-fma-sweep.sh                # the grid: 75 runs, about a second each
-#   bash tools/smem-fma-sweep.sh tests grid     # first the probe's GPU test rows (bundle with
+#   bash lab/smem-fma-sweep.sh                # the grid: 75 runs, about a second each
+#   bash lab/smem-fma-sweep.sh tests grid     # first the probe's GPU test rows (bundle with
 #                                               # tst_gpu_kernels too; $OUT/tst_smem_fma.log)
-#   bash tools/smem-fma-sweep.sh grid profile   # then 4 of them under Nsight Compute (+2 min)
+#   bash lab/smem-fma-sweep.sh grid profile   # then 4 of them under Nsight Compute (+2 min)
 # SMEM_FMA_BUDGET_S (default 110) stops starting runs after that many seconds; the table
 # lists what was left out. Overlap in the table: 1 = the FMA issue and the shared-memory
 # pipe fully overlap, 0 = one after the other, below 0 = slower still (latency-bound).

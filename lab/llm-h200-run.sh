@@ -2,8 +2,8 @@
 # One device call for the LLM kernels (issue 19): their GPU reference checks (tst_gpu_kernels'
 # llm rows), `rooflab-cli suite --set llm` (the benchmark ratios, one results file), and sweeps
 # of the split parameters. Run from the repository root with the bundle in .device-bundle-llm:
-#   bash kernels/tools/llm-h200-run.sh [tests] [suite] [sweeps] [w4sweep]
-# (BUNDLE names another bundle folder; w4sweep: kernels/tools/w4a16-sweep.py, one worker)
+#   bash lab/llm-h200-run.sh [tests] [suite] [sweeps] [w4sweep]
+# (BUNDLE names another bundle folder; w4sweep: lab/w4a16-sweep.py, one worker)
 set -uo pipefail
 steps=${*:-tests suite sweeps}
 BUNDLE=${BUNDLE:-.device-bundle-llm}
@@ -61,7 +61,7 @@ fi
 
 if [[ $steps == *w4sweep* ]]; then
   t0=$(date +%s)
-  timeout 170 python3 "$ROOT/kernels/tools/w4a16-sweep.py" "$OUT" $RUN bin/rooflab-cli worker 2>>"$OUT/sweeps.log"
+  timeout 170 python3 "$ROOT/lab/w4a16-sweep.py" "$OUT" $RUN bin/rooflab-cli worker 2>>"$OUT/sweeps.log"
   echo "w4a16 sweep: rc=$? in $(($(date +%s) - t0)) s"
 fi
 

@@ -4,7 +4,7 @@
 # CSV, plus tst_gpu_profile; at most 8 files under $OUT, a short table last. Run from the
 # repository root with the bundle in .device-bundle (rooflab-cli and tst_gpu_profile):
 #   ../shared/device/qt-bundle.sh .device-bundle build-prof/app/cli/rooflab-cli build-prof/tests/tst_gpu_profile
-#   OUT=... bash tools/profile-check.sh
+#   OUT=... bash lab/profile-check.sh
 # ncu: $NCU, else /usr/local/cuda/bin/ncu (it works there as root).
 set -uo pipefail
 ROOT=$(pwd)

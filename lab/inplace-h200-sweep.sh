@@ -13,12 +13,12 @@
 # (cuBLAS for the GEMMs, the exact input for the copies) before it is timed.
 # Step `tests` (first): tst_gpu_kernels' memory.copy rows and tst_gpu_gemm's warptiled and
 # mma_multistage rows (test sizes, random tiles, fp16). Step `sass` (last, ~1 min, no timing):
-# tools/dump-sass.sh, the SASS dumps tst_instrmix compares with the PTX of the kernels as they
+# lab/dump-sass.sh, the SASS dumps tst_instrmix compares with the PTX of the kernels as they
 # are now ($OUT/sass-dumps.tar.gz; unpack with tar -C tests/data -xzf and commit tests/data/sass).
 #
 # Run from the repository root with the bundle (rooflab-cli, tst_gpu_kernels, tst_gpu_gemm) in
 # .device-bundle (BUNDLE names another; the sass step always uses .device-bundle):
-#   OUT=... bash kernels/tools/inplace-h200-sweep.sh [tests] [A] [B] [C] [sass]
+#   OUT=... bash lab/inplace-h200-sweep.sh [tests] [A] [B] [C] [sass]
 # (default A B C, about 4 minutes, NVRTC compiles included; tests adds 2-3 minutes, sass 1).
 # Everything lands under $OUT: inplace.txt (the table printed last), inplace.jsonl (every
 # measurement as rooflab-cli wrote it), env.txt, the test logs and rooflab-cli's stderr.

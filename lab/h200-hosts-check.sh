@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU hosts on the H200 machine (issue 12), in one device call. Run from the repository root
 # with the bundle (/work/shared/device/qt-bundle.sh) in .device-bundle:
-#   bash tools/h200-hosts-check.sh
+#   bash lab/h200-hosts-check.sh
 # 1. rooflab-cli devices --via "sh -c '...worker'": the worker behind a host command (hello, devices)
 # 2. rooflab-cli run and a small ladder through that host command
 # 3. rooflab-cli suite --device all (one worker per GPU, one after another), and ceilings

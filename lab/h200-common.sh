@@ -1,5 +1,5 @@
 # Sourced by this folder's device scripts: where the sources and results go, the GPU host's
-# libraries (tools/device-env.sh) and how a bundled program is started ($BUNDLE, default
+# libraries (lab/device-env.sh) and how a bundled program is started ($BUNDLE, default
 # .device-bundle, made by shared/device/qt-bundle.sh).
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}

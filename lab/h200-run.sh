@@ -2,7 +2,7 @@
 # One device call on the GPU host: the GPU tests, `rooflab-cli suite`, and a few parameter
 # sweeps of the bandwidth kernels; everything under $OUT (at most 8 files), a short table
 # last. Run from the repository root with the bundle in .device-bundle:
-#   bash kernels/tools/h200-run.sh [tests] [suite] [sweeps]
+#   bash lab/h200-run.sh [tests] [suite] [sweeps]
 set -uo pipefail
 steps=${*:-tests suite sweeps}
 source "$(dirname "$0")/h200-common.sh"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sweep llm.w4a16_gemm's launch parameters on the GPU in one worker process (issue 19).
 
-    python3 kernels/tools/w4a16-sweep.py OUT_DIR WORKER_COMMAND...
+    python3 lab/w4a16-sweep.py OUT_DIR WORKER_COMMAND...
 
 Sends `run` requests (app/PROTOCOL.md) to `rooflab-cli worker`, one per (shape, variant), of
 W4_SAMPLES samples each (50 unless set), and writes OUT_DIR/w4a16-sweeps.txt (one line per run:

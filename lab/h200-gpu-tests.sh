@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every GPU test on the H200 in one device call, from the repository root with the bundle
 # (/work/shared/device/qt-bundle.sh) in .device-bundle:
-#   bash tools/h200-gpu-tests.sh [STEP...]   (default: every step)
+#   bash lab/h200-gpu-tests.sh [STEP...]   (default: every step)
 # The bundle holds rooflab-cli, rooflab (tst_gpu_live's screenshot) and the tst_gpu_* programs.
 # Brings back under $OUT: summary.txt (one line per step: exit code, time) and gpu-logs.tar.gz.
 set -uo pipefail

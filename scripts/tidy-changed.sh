@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# clang-tidy (the checks in .clang-tidy) on the C++ sources a change touches, against the
+# compile commands of a configured build; any finding fails.
+#   scripts/tidy-changed.sh [BASE]     BASE: a commit (default $ROOFLAB_TIDY_BASE, else HEAD~1)
+# ROOFLAB_BUILD_DIR names the build (default build/); run-clang-tidy-14 or run-clang-tidy.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+cd "$ROOT"
+base=${1:-${ROOFLAB_TIDY_BASE:-HEAD~1}}
+if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
+  echo "tidy-changed: no commit $base to compare with: nothing to check"
+  exit 0
+fi
+mapfile -t files < <(git diff --name-only --diff-filter=AM "$base" -- 'app/*.cpp' 'model/*.cpp' 'kernels/*.cpp')
+if [ ${#files[@]} -eq 0 ]; then
+  echo "tidy-changed: no C++ source changed since $base"
+  exit 0
+fi
+tidy=$(command -v run-clang-tidy-14 || command -v run-clang-tidy) || {
+  echo "tidy-changed: run-clang-tidy not found (apt-get install clang-tidy-14)" >&2
+  exit 1
+}
+# run-clang-tidy takes regular expressions: anchor each path.
+patterns=()
+for f in "${files[@]}"; do patterns+=("$(printf '%s$' "$f" | sed 's/[.]/[.]/g')"); done
+"$tidy" -p "$BUILD_DIR" -quiet -warnings-as-errors='*' "${patterns[@]}"
