@@ -16,14 +16,14 @@ set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 OUT=$(mkdir -p "$OUT" && cd "$OUT" && pwd) # the bundle's run.sh runs programs from its own folder
-[[ -f $ROOT/tools/dump-sass.list && -f $ROOT/.device-bundle/run.sh ]] || {
+[[ -f $ROOT/lab/dump-sass.list && -f $ROOT/.device-bundle/run.sh ]] || {
   echo "run from the repository root with the bundle in .device-bundle" >&2
   exit 2
 }
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 export ROOFLAB_CACHE_DIR=$(mktemp -d) # a fresh compile of every kernel, not an older image
 export PATH=/usr/local/cuda/bin:$PATH
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 RUN="bash $ROOT/.device-bundle/run.sh"
 stage=$(mktemp -d)
 dir=$stage/sass
@@ -48,7 +48,7 @@ while read -r name kernel dtype arch rest; do
     failed=$((failed + 1))
     echo "$name: FAILED: $(head -3 "$dir/$name.err")"
   fi
-done <"$ROOT/tools/dump-sass.list"
+done <"$ROOT/lab/dump-sass.list"
 
 # The runner records the mix in its measurements: one small run of each kind (needs the GPU).
 for k in "gemm.reg2d --param M=1024 --param N=1024 --param K=1024" "memory.copy --param n=16777216"; do

@@ -6,5 +6,5 @@ OUT=${OUT:?set OUT to a folder}
 # ROOFLAB_KERNELS may name a snapshot of the sources the bundle was built from (the tree the
 # device call copies may hold edits in progress).
 export ROOFLAB_KERNELS=${ROOFLAB_KERNELS:-$ROOT/kernels/src} ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 RUN="bash $ROOT/${BUNDLE:-.device-bundle}/run.sh"

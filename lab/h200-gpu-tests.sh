@@ -11,7 +11,7 @@ mkdir -p "$OUT"
 LOGS=$(mktemp -d)/gpu-logs
 mkdir -p "$LOGS"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 B=$(mktemp -d)/bundle
 mkdir -p "$B" && tar -C "$B" -xJf "$ROOT/.device-bundle/bundle.tar.xz" || exit 1
 export LD_LIBRARY_PATH="$B/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"

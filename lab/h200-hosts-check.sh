@@ -17,7 +17,7 @@ mkdir -p "$OUT"
 LOGS=$(mktemp -d)/hosts-logs
 mkdir -p "$LOGS"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 # The bundle unpacked into a folder of this run (run.sh's /tmp/qt-bundle may hold an older or
 # another bundle on a machine that stayed warm), with run.sh's environment.
 B=$(mktemp -d)/bundle

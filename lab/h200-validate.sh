@@ -13,7 +13,7 @@ OUT=${OUT:?set OUT to a folder}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 # nvdisasm (the runs record their SASS instruction mix) and ncu from the CUDA Toolkit.
 export PATH=/usr/local/cuda/bin:$PATH ROOFLAB_NCU=${NCU:-/usr/local/cuda/bin/ncu}
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 RUN="bash $ROOT/.device-bundle/run.sh"
 V=$OUT/validation
 mkdir -p "$V"

@@ -20,7 +20,7 @@ ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 NCU=${NCU:-/usr/local/cuda/bin/ncu}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 BUNDLE=$ROOT/.device-bundle
 W=/tmp/ncureal

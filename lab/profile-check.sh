@@ -11,7 +11,7 @@ ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 export ROOFLAB_NCU=${NCU:-/usr/local/cuda/bin/ncu}
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 RUN="bash $ROOT/${BUNDLE:-.device-bundle}/run.sh" # BUNDLE: the folder qt-bundle.sh wrote
 rm -rf /tmp/qt-bundle # run.sh unpacks only into an empty folder: not an earlier call's bundle
 LOG=$OUT/summary.txt

@@ -20,7 +20,7 @@ OUT=$(cd "$OUT" && pwd) # run.sh changes folder: every path it gets is absolute
 budget=${SMEM_FMA_BUDGET_S:-110}
 steps=${*:-grid}
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/tools/device-env.sh"
+source "$ROOT/lab/device-env.sh"
 BUNDLE=$(cd "${BUNDLE:-$ROOT/.device-bundle}" 2>/dev/null && pwd)
 [[ -f $BUNDLE/run.sh ]] || { echo "no bundle in ${BUNDLE:-.device-bundle} (see ../shared/device/qt-bundle.sh)" >&2; exit 2; }
 RUN="bash $BUNDLE/run.sh"
