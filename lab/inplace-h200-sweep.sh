@@ -179,6 +179,6 @@ EOF
 
 if [[ $steps == *sass* ]]; then
   t0=$(date +%s)
-  OUT=$OUT bash "$ROOT/tools/dump-sass.sh" >"$OUT/dump-sass.txt" 2>&1
+  OUT=$OUT bash "$ROOT/lab/dump-sass.sh" >"$OUT/dump-sass.txt" 2>&1
   echo "sass dumps: rc=$? in $(($(date +%s) - t0)) s: $(ls "$OUT"/sass-dumps.tar.gz 2>/dev/null || echo none) ($(grep -c FAILED "$OUT/dump-sass.txt") failed)"
 fi
