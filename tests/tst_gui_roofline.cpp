@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -376,6 +377,39 @@ private slots:
 
         QTemporaryDir dir;
         QVERIFY(chart.saveImage(dir.filePath(QStringLiteral("c.svg"))));
+    }
+
+    // Tick labels in one plain style however the view is panned or zoomed: SI prefixes from
+    // 1000 up ("100 k", "1 M", "1 TFLOP/s"), plain decimals below, never an exponent, never a
+    // group separator.
+    void ticksArePlain_data()
+    {
+        QTest::addColumn<QRectF>("range"); // x: FLOP/B, y: FLOP/s
+        QTest::newRow("default-like") << QRectF(QPointF(0.01, 1e9), QPointF(1e4, 1e16));
+        QTest::newRow("panned right: 10^3 .. 10^7 FLOP/B") << QRectF(QPointF(1e3, 1e12), QPointF(1e7, 1e15));
+        QTest::newRow("zoomed into one decade") << QRectF(QPointF(100, 1e14), QPointF(1000, 1e15));
+        QTest::newRow("panned left: tiny intensities") << QRectF(QPointF(1e-5, 1e6), QPointF(0.1, 1e10));
+    }
+    void ticksArePlain()
+    {
+        QFETCH(QRectF, range);
+        for (const bool log : {true, false}) {
+            RooflineChart chart;
+            chart.resize(900, 600);
+            chart.setGpus({*m_db.find(QStringLiteral("h200-sxm"))});
+            chart.setLogScale(log);
+            chart.setVisibleRange(range);
+            static const QRegularExpression plainX(QStringLiteral("^-?[0-9]+(\\.[0-9]+)?( [kMGTPE])?$"));
+            static const QRegularExpression plainY(
+                QString::fromUtf8("^-?[0-9]+(\\.[0-9]+)? [kMGTPE]?FLOP/s$"));
+            const QStringList x = chart.tickLabels(Qt::Horizontal), y = chart.tickLabels(Qt::Vertical);
+            QVERIFY2(x.size() >= 2 && y.size() >= 2, qPrintable(x.join(" | ") + " / " + y.join(" | ")));
+            for (const QString &l : x)
+                QVERIFY2(plainX.match(l).hasMatch(), qPrintable(l + " in " + x.join(" | ")));
+            for (const QString &l : y)
+                QVERIFY2(plainY.match(l).hasMatch() || l == "0 FLOP/s",
+                         qPrintable(l + " in " + y.join(" | ")));
+        }
     }
 
     void refusedFilesAreShown()

@@ -91,6 +91,7 @@ void TermBar::setPrediction(const model::Prediction &prediction)
                      .arg(model::formatSeconds(prediction.timeS), prediction.boundWords);
         for (const model::PerfTerm &t : prediction.terms)
             parts << QStringLiteral("%1 %2").arg(termLabel(t.name), model::formatSeconds(t.seconds));
+        parts << formulaLines();
     }
     setAccessibleDescription(parts.join(QStringLiteral("; ")));
     updateGeometry();
@@ -146,6 +147,21 @@ int TermBar::legendRows(double width) const
     return w <= width ? 1 : int(labels.size());
 }
 
+QStringList TermBar::formulaLines() const
+{
+    return termwords::formulaLines(m_prediction);
+}
+
+double TermBar::formulaHeight(double width) const
+{
+    // Each line wraps at spaces within the widget; a small gap above the first.
+    const QFontMetricsF fm(font());
+    double h = 0;
+    for (const QString &line : formulaLines())
+        h += fm.boundingRect(QRectF(0, 0, std::max(40.0, width - 4), 1e6), Qt::TextWordWrap, line).height();
+    return h > 0 ? h + fm.height() * 0.4 : 0;
+}
+
 int TermBar::rowCount(double width) const
 {
     // The legend above the bars, one row of axis labels below.
@@ -181,6 +197,29 @@ TermBar::Geometry TermBar::geometry() const
     g.right = std::max(g.left + 40, width() - valueW - 2);
     g.top = g.row * legendRows(width()); // the legend rows
     return g;
+}
+
+QList<double> TermBar::tickValues(const Geometry &g) const
+{
+    const QFontMetricsF fm(font());
+    return ticks(axisMaxS(), std::max(2, int((g.right - g.left) /
+                                             (fm.horizontalAdvance(QStringLiteral("000 ms")) * 1.8))));
+}
+
+QString TermBar::tickLabel(double seconds)
+{
+    // Ticks fall on multiples of 1, 2, 5 × 10ⁿ ("10.5 ms" needs three digits), written out
+    // ("100 µs", never "1e+02 µs").
+    return seconds == 0 ? QStringLiteral("0") : model::formatSeconds(seconds, 3);
+}
+
+QStringList TermBar::tickLabels() const
+{
+    QStringList out;
+    if (m_prediction.ok)
+        for (double v : tickValues(geometry()))
+            out << tickLabel(v);
+    return out;
 }
 
 double TermBar::xFor(double seconds) const
@@ -241,7 +280,7 @@ int TermBar::heightForWidth(int width) const
 {
     const Geometry g = geometry();
     const int rows = m_prediction.ok ? rowCount(width) : 3;
-    return int(std::ceil(g.row * rows + 4));
+    return int(std::ceil(g.row * rows + 4 + (m_prediction.ok ? formulaHeight(width) : 0)));
 }
 
 void TermBar::paintEvent(QPaintEvent *)
@@ -271,22 +310,29 @@ void TermBar::paintEvent(QPaintEvent *)
     const QColor mcolor = measuredColor(pal);
 
     // Grid and axis.
-    const QList<double> tk =
-        ticks(axisMax,
-              std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8))));
     QPen gridPen(blend(text, window, 0.15), 1);
-    for (double v : tk) {
+    for (double v : tickValues(g)) {
         const double x = xFor(v);
         p.setPen(gridPen);
         p.drawLine(QPointF(x, g.top), QPointF(x, bottom));
         p.setPen(dim);
-        const QString label = v == 0 ? QStringLiteral("0") : model::formatSeconds(v, 2);
+        const QString label = tickLabel(v);
         const double w = fm.horizontalAdvance(label);
         p.drawText(QRectF(std::clamp(x - w / 2, 0.0, width() - w), bottom + 2, w + 1, g.row),
                    Qt::AlignLeft | Qt::AlignTop, label);
     }
     p.setPen(QPen(dim, 1));
     p.drawLine(QPointF(g.left, g.top), QPointF(g.left, bottom));
+
+    // The formula under the axis labels: the figures on each line give the next.
+    double formulaY = bottom + g.row + fm.height() * 0.4;
+    p.setPen(text);
+    for (const QString &line : formulaLines()) {
+        const QRectF box(2, formulaY, std::max(40.0, width() - 4.0), 1e6);
+        const QRectF used = fm.boundingRect(box, Qt::TextWordWrap, line);
+        p.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, line);
+        formulaY += used.height();
+    }
 
     // Bars, one per term.
     QFont boldFont = font();
