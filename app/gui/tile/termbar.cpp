@@ -49,6 +49,12 @@ QList<double> ticks(double max, int want)
             step = m * mag;
             break;
         }
+    // At least two ticks beside 0, so a narrow bar still reads off a scale (4.2 ms with
+    // room for two: 0, 2 ms, 4 ms rather than 0 alone).
+    while (max / step < 2) {
+        const double m = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+        step *= m > 4 ? 0.4 : 0.5; // 5 -> 2 -> 1 -> 0.5
+    }
     for (double v = 0; v <= max * (1 + 1e-9); v += step)
         out.append(v);
     return out;
