@@ -389,6 +389,7 @@ private slots:
         QTest::newRow("panned right: 10^3 .. 10^7 FLOP/B") << QRectF(QPointF(1e3, 1e12), QPointF(1e7, 1e15));
         QTest::newRow("zoomed into one decade") << QRectF(QPointF(100, 1e14), QPointF(1000, 1e15));
         QTest::newRow("panned left: tiny intensities") << QRectF(QPointF(1e-5, 1e6), QPointF(0.1, 1e10));
+        QTest::newRow("zoomed far out") << QRectF(QPointF(1e-12, 1), QPointF(1e15, 1e30));
     }
     void ticksArePlain()
     {
@@ -409,6 +410,11 @@ private slots:
             for (const QString &l : y)
                 QVERIFY2(plainY.match(l).hasMatch() || l == "0 FLOP/s",
                          qPrintable(l + " in " + y.join(" | ")));
+            if (log) { // zoomed out no further than the prefixes reach
+                const QRectF v = chart.visibleRange();
+                QVERIFY2(v.left() >= 1e-4 * 0.999 && v.right() <= 1e8 * 1.001, qPrintable(x.join(" | ")));
+                QVERIFY2(v.top() >= 1e6 * 0.999 && v.bottom() <= 1e20 * 1.001, qPrintable(y.join(" | ")));
+            }
         }
     }
 

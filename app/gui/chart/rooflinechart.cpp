@@ -119,6 +119,18 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     auto onRange = [this] { updateLineExtents(); };
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    // Log axes zoom out no further than any GPU or kernel could need (FLOP/B 10⁻⁴ … 10⁸,
+    // FLOP/s 1 M … 100 E): beyond, the labels would run out of SI prefixes and crowd.
+    const auto keepWithin = [](QCPAxis *axis, double lo, double hi) {
+        connect(axis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), axis,
+                [axis, lo, hi](const QCPRange &r) {
+                    if (axis->scaleType() != QCPAxis::stLogarithmic || (r.lower >= lo && r.upper <= hi))
+                        return;
+                    axis->setRange(std::max(r.lower, lo), std::min(r.upper, hi));
+                });
+    };
+    keepWithin(m_plot->xAxis, 1e-4, 1e8);
+    keepWithin(m_plot->yAxis, 1e6, 1e20);
 
     m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"),
                     QStringLiteral("bf16_tc")};

@@ -9,6 +9,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <QToolTip>
 
 #include <algorithm>
@@ -158,13 +159,31 @@ QStringList TermBar::formulaLines() const
     return termwords::formulaLines(m_prediction);
 }
 
+namespace {
+
+// A formula line as painted: a figure keeps its label, number and unit together when the line
+// wraps ("launch 3 µs", never "launch" at the end of one row and "3 µs" on the next).
+QString paintedLine(QString line)
+{
+    static const QRegularExpression beforeNumber(QStringLiteral(" (?=[0-9])"));
+    static const QRegularExpression beforeUnit(QString::fromUtf8("([0-9]) ((?:[mµn]?s)\\b)"));
+    line.replace(beforeNumber, QString(QChar(0x00a0)));
+    return line.replace(beforeUnit, QString::fromUtf8("\\1\u00a0\\2"));
+}
+
+} // namespace
+
 double TermBar::formulaHeight(double width) const
 {
-    // Each line wraps at spaces within the widget; a small gap above the first.
+    // Each line wraps at spaces within the widget, a quarter row apart so a wrapped line reads
+    // as one; a small gap above the first.
     const QFontMetricsF fm(font());
     double h = 0;
     for (const QString &line : formulaLines())
-        h += fm.boundingRect(QRectF(0, 0, std::max(40.0, width - 4), 1e6), Qt::TextWordWrap, line).height();
+        h +=
+            fm.boundingRect(QRectF(0, 0, std::max(40.0, width - 4), 1e6), Qt::TextWordWrap, paintedLine(line))
+                .height() +
+            fm.height() * 0.25;
     return h > 0 ? h + fm.height() * 0.4 : 0;
 }
 
@@ -333,11 +352,12 @@ void TermBar::paintEvent(QPaintEvent *)
     // The formula under the axis labels: the figures on each line give the next.
     double formulaY = bottom + g.row + fm.height() * 0.4;
     p.setPen(text);
-    for (const QString &line : formulaLines()) {
+    for (const QString &formulaLine : formulaLines()) {
+        const QString line = paintedLine(formulaLine);
         const QRectF box(2, formulaY, std::max(40.0, width() - 4.0), 1e6);
         const QRectF used = fm.boundingRect(box, Qt::TextWordWrap, line);
         p.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, line);
-        formulaY += used.height();
+        formulaY += used.height() + fm.height() * 0.25;
     }
 
     // Bars, one per term.
