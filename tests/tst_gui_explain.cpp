@@ -239,7 +239,7 @@ private slots:
             bar.resize(width, bar.heightForWidth(width));
             bar.setPrediction(p);
             const QStringList labels = bar.tickLabels();
-            QVERIFY2(labels.size() >= 3, qPrintable(labels.join(" | ")));
+            QVERIFY2(labels.size() >= 2, qPrintable(labels.join(" | "))); // 0 and at least one more
             static const QRegularExpression plain(
                 QString::fromUtf8("^(0|[0-9]+(\\.[0-9]+)? (s|ms|\u00b5s|ns))$"));
             for (const QString &l : labels)

@@ -36,23 +36,22 @@ QColor measuredColor(const QPalette &p)
     return darkPalette(p) ? QColor(0xff, 0xab, 0x40) : QColor(0xd8, 0x43, 0x15);
 }
 
-// Axis ticks at 1, 2, 5 × 10^n, about `want` of them from 0 to max.
-QList<double> ticks(double max, int want)
+// Axis ticks from 0 to max at the smallest step of 1, 2, 5 × 10ⁿ whose labels (each about
+// labelPx wide on an axis spanPx long) keep clear of each other; at least one beside 0.
+QList<double> ticks(double max, double spanPx, double labelPx)
 {
     QList<double> out;
-    if (!(max > 0) || want < 1)
+    if (!(max > 0) || !(spanPx > 0))
         return out;
-    const double raw = max / want;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag;
+    const double minStep = max * labelPx * 1.3 / spanPx;
+    const double mag = std::pow(10.0, std::floor(std::log10(minStep)));
+    double step = 10 * mag;
     for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * mag >= raw) {
+        if (m * mag >= minStep) {
             step = m * mag;
             break;
         }
-    // At least two ticks beside 0, so a narrow bar still reads off a scale (4.2 ms with
-    // room for two: 0, 2 ms, 4 ms rather than 0 alone).
-    while (max / step < 2) {
+    while (step > max) { // a very narrow bar: one tick beside 0 rather than none
         const double m = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
         step *= m > 4 ? 0.4 : 0.5; // 5 -> 2 -> 1 -> 0.5
     }
@@ -227,8 +226,7 @@ TermBar::Geometry TermBar::geometry() const
 QList<double> TermBar::tickValues(const Geometry &g) const
 {
     const QFontMetricsF fm(font());
-    return ticks(axisMaxS(), std::max(2, int((g.right - g.left) /
-                                             (fm.horizontalAdvance(QStringLiteral("000 ms")) * 1.8))));
+    return ticks(axisMaxS(), g.right - g.left, fm.horizontalAdvance(QStringLiteral("0.00 ms")));
 }
 
 QString TermBar::tickLabel(double seconds)
