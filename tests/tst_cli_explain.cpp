@@ -213,7 +213,14 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("gemm.warptiled"));
         QVERIFY(r.out.contains("median |gap|"));
-        QVERIFY(r.out.contains("Not explained:")); // the cuBLAS references, with the reason
+        QVERIFY(r.out.contains("Not explained:"));         // the cuBLAS references, with the reason
+        QVERIFY(!r.out.contains("how the terms combine")); // a long table: only with --formula
+        // --formula: how the terms combine, row by row, ending with the predicted time.
+        const Run f = explain({sample("h200-gemm-ladder.json"), "--kernel", "gemm.reg2d", "--formula"});
+        QCOMPARE(f.code, 0);
+        QVERIFY(f.out.contains("how the terms combine"));
+        QVERIFY2(f.out.contains("throughput with latency = ((throughput "), f.out.constData());
+        QVERIFY(f.out.contains("  predicted = max("));
     }
 
     // Another GPU: predictions only, no gaps.
