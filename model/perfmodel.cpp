@@ -6,6 +6,7 @@
 #include "workloads.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QSet>
 
@@ -356,6 +357,198 @@ QStringList Prediction::termNames()
     return {QStringLiteral("compute"), QStringLiteral("issue"), QStringLiteral("smem"),
             QStringLiteral("l1"),      QStringLiteral("l2"),    QStringLiteral("hbm"),
             QStringLiteral("latency"), QStringLiteral("waves")};
+}
+
+// ---------------------------------------------------------------- how the terms combine
+
+PerfFormula PerfFormula::figure(const QString &name, double seconds, const QString &term)
+{
+    PerfFormula f;
+    f.name = name;
+    f.term = term.isEmpty() ? name : term;
+    f.seconds = std::max(0.0, seconds);
+    return f;
+}
+
+PerfFormula PerfFormula::combine(Op op, const QString &name, QList<PerfFormula> parts, double p)
+{
+    parts.erase(
+        std::remove_if(parts.begin(), parts.end(), [](const PerfFormula &f) { return !(f.seconds > 0); }),
+        parts.end());
+    if (parts.size() == 1 && op != Op::Figure)
+        return parts.first();
+    PerfFormula f;
+    f.op = parts.isEmpty() ? Op::Figure : op;
+    f.name = name;
+    f.p = p;
+    f.parts = std::move(parts);
+    f.seconds = f.evaluate();
+    return f;
+}
+
+PerfFormula PerfFormula::slowestOf(double computeS, double hbmS, double l2S)
+{
+    return combine(Op::Max, QStringLiteral("predicted"),
+                   {figure(QStringLiteral("compute"), computeS), figure(QStringLiteral("hbm"), hbmS),
+                    figure(QStringLiteral("l2"), l2S)});
+}
+
+double PerfFormula::evaluate(const std::function<double(double)> &shown) const
+{
+    const auto valueOf = [&](const PerfFormula &part) {
+        const double v = part.evaluate(shown);
+        // A leaf or a sub-result with a line of its own is read as printed.
+        return shown && (part.op == Op::Figure || !part.name.isEmpty()) ? shown(v) : v;
+    };
+    switch (op) {
+    case Op::Figure:
+        return seconds;
+    case Op::Sum: {
+        double sum = 0;
+        for (const PerfFormula &part : parts)
+            sum += valueOf(part);
+        return sum;
+    }
+    case Op::Max: {
+        double m = 0;
+        for (const PerfFormula &part : parts)
+            m = std::max(m, valueOf(part));
+        return m;
+    }
+    case Op::Overlap: {
+        QList<double> v;
+        for (const PerfFormula &part : parts)
+            v.append(valueOf(part));
+        const double m = v.isEmpty() ? 0 : *std::max_element(v.cbegin(), v.cend());
+        if (!(m > 0))
+            return 0;
+        double sum = 0; // scaled by the largest, so large exponents do not overflow
+        for (double x : v)
+            sum += std::pow(x / m, p);
+        return m * std::pow(sum, 1.0 / p);
+    }
+    }
+    return 0;
+}
+
+QString PerfFormula::binding() const
+{
+    if (op == Op::Figure)
+        return term;
+    const PerfFormula *largest = nullptr;
+    for (const PerfFormula &part : parts)
+        if (!largest || part.seconds > largest->seconds)
+            largest = &part;
+    return largest ? largest->binding() : QString();
+}
+
+QJsonObject PerfFormula::toJson() const
+{
+    static const char *const ops[] = {"figure", "sum", "max", "overlap"};
+    QJsonObject o{{"op", QLatin1String(ops[int(op)])},
+                  {"name", name},
+                  {"label", name.isEmpty() ? QString() : formulaLabel(name)},
+                  {"seconds", seconds},
+                  {"shown", formatSeconds(seconds, 3)}};
+    if (op == Op::Figure) {
+        o["term"] = term;
+        return o;
+    }
+    if (op == Op::Overlap)
+        o["p"] = p;
+    QJsonArray a;
+    for (const PerfFormula &part : parts)
+        a.append(part.toJson());
+    o["parts"] = a;
+    return o;
+}
+
+QString formulaLabel(const QString &name, const std::function<QString(const QString &name)> &termLabel)
+{
+    const auto termWords = [&](const QString &term) -> QString {
+        if (termLabel)
+            return termLabel(term);
+        static const QHash<QString, const char *> words = {
+            {QStringLiteral("compute"), QT_TRANSLATE_NOOP("model::PerfModel", "compute")},
+            {QStringLiteral("issue"), QT_TRANSLATE_NOOP("model::PerfModel", "issue")},
+            {QStringLiteral("smem"), QT_TRANSLATE_NOOP("model::PerfModel", "shared memory")},
+            {QStringLiteral("l1"), QT_TRANSLATE_NOOP("model::PerfModel", "L1")},
+            {QStringLiteral("l2"), QT_TRANSLATE_NOOP("model::PerfModel", "L2")},
+            {QStringLiteral("hbm"), QT_TRANSLATE_NOOP("model::PerfModel", "HBM")},
+            {QStringLiteral("latency"), QT_TRANSLATE_NOOP("model::PerfModel", "latency")},
+            {QStringLiteral("waves"), QT_TRANSLATE_NOOP("model::PerfModel", "waves")}};
+        const auto it = words.constFind(term);
+        return it == words.constEnd() ? term : tr(*it);
+    };
+    if (name == QLatin1String("launch"))
+        return tr("launch");
+    if (name == QLatin1String("l2_sm"))
+        return tr("L2 share of the busiest SM");
+    if (name == QLatin1String("throughput"))
+        return tr("throughput");
+    if (name == QLatin1String("rounds"))
+        return tr("throughput with latency");
+    if (name == QLatin1String("predicted"))
+        return tr("predicted");
+    if (name == QLatin1String("issue_smem") || name == QLatin1String("issue_l1"))
+        return tr("%1 with %2").arg(termWords(QStringLiteral("issue")), termWords(name.mid(6)));
+    return termWords(name);
+}
+
+namespace {
+
+QString formulaExpression(const PerfFormula &f, const std::function<QString(const QString &)> &label,
+                          bool ownLine)
+{
+    if (f.op == PerfFormula::Op::Figure || (!ownLine && !f.name.isEmpty()))
+        return QStringLiteral("%1 %2").arg(label(f.name), formatSeconds(f.seconds, 3));
+    QStringList parts;
+    for (const PerfFormula &part : f.parts)
+        parts << formulaExpression(part, label, false);
+    switch (f.op) {
+    case PerfFormula::Op::Sum:
+        return parts.join(QStringLiteral(" + "));
+    case PerfFormula::Op::Max:
+        return QStringLiteral("max(%1)").arg(parts.join(QStringLiteral(", ")));
+    case PerfFormula::Op::Overlap: {
+        const QString p = QString::number(f.p, 'g', 3);
+        for (QString &part : parts)
+            part = QStringLiteral("(%1)^%2").arg(part, p);
+        return QStringLiteral("(%1)^(1/%2)").arg(parts.join(QStringLiteral(" + ")), p);
+    }
+    case PerfFormula::Op::Figure:
+        break;
+    }
+    return {};
+}
+
+void collectLines(const PerfFormula &f, const std::function<QString(const QString &)> &label, bool root,
+                  QStringList *out)
+{
+    if (f.op == PerfFormula::Op::Figure)
+        return;
+    for (const PerfFormula &part : f.parts)
+        collectLines(part, label, false, out);
+    if (root || !f.name.isEmpty())
+        *out << QStringLiteral("%1 = %2 = %3")
+                    .arg(label(root ? QStringLiteral("predicted") : f.name),
+                         formulaExpression(f, label, true), formatSeconds(f.seconds, 3));
+}
+
+} // namespace
+
+QStringList formulaLines(const PerfFormula &f, const std::function<QString(const QString &name)> &label)
+{
+    const auto words = [&](const QString &name) { return formulaLabel(name, label); };
+    QStringList out;
+    if (!f.isValid())
+        return out;
+    if (f.op == PerfFormula::Op::Figure) // one term alone is the time
+        out << QStringLiteral("%1 = %2 = %3")
+                   .arg(words(QStringLiteral("predicted")), words(f.name), formatSeconds(f.seconds, 3));
+    else
+        collectLines(f, words, true, &out);
+    return out;
 }
 
 // ---------------------------------------------------------------- the model
@@ -811,7 +1004,10 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                               .arg(ways)
                               .arg(formatSi(wavefronts / sms, ""))
                         : QString());
-        r.bound = QStringLiteral("smem");
+        r.formula = PerfFormula::combine(PerfFormula::Op::Sum, QStringLiteral("predicted"),
+                                         {PerfFormula::figure(QStringLiteral("smem"), tSmem),
+                                          PerfFormula::figure(QStringLiteral("waves"), m_arch.launchS)});
+        r.bound = r.formula.binding();
         r.boundWords = wordsFor(r.bound, MathPipe::Fma);
         r.levelBytes[QStringLiteral("smem")] = wavefronts * 128;
         r.mixSource = QStringLiteral("tile");
@@ -978,7 +1174,15 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                     .arg(m_arch.dramLoadedLatencyClk, 0, 'f', 0)
                     .arg(formatSi(latRate, "B/s")));
         addTerm(QStringLiteral("waves"), launch, tr("%1 launch(es)").arg(launches));
-        r.bound = tLat > tBw ? QStringLiteral("latency") : QStringLiteral("hbm");
+        // The loads the resident warps keep in flight and the bandwidth overlap imperfectly.
+        r.formula =
+            PerfFormula::combine(PerfFormula::Op::Sum, QStringLiteral("predicted"),
+                                 {PerfFormula::combine(PerfFormula::Op::Overlap, QString(),
+                                                       {PerfFormula::figure(QStringLiteral("latency"), tLat),
+                                                        PerfFormula::figure(QStringLiteral("hbm"), tBw)},
+                                                       kOverlapExponent),
+                                  PerfFormula::figure(QStringLiteral("waves"), launch)});
+        r.bound = r.formula.binding();
         r.boundWords = wordsFor(r.bound, MathPipe::Fma);
         r.mixSource = QStringLiteral("tile");
         r.ok = true;
@@ -1157,7 +1361,6 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     const double edgesClk = it.persistent ? edgeClk + (gens - 1) * it.epilogueClk : gens * edgeClk;
     const int genBlocks = it.persistent ? 1 : bps;
     const double coreClk = (gens - 1) * kIt * roundClk(genBlocks) + kIt * roundClk(lastGen) + edgesClk;
-    const double busyClk = double(perSm) * kIt * thr; // the shared pipes' own work
     const double core = coreClk / hz;
     const double tHbm = hbmBytes / hbmRead;
     const double tL2 = l2Bytes / l2Bw;
@@ -1190,18 +1393,24 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
     addTerm(
         QStringLiteral("hbm"), tHbm,
         tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
-    const double latencyClk = std::max(0.0, coreClk - busyClk - edgesClk);
+    const double fullGens = double(perSm) / genBlocks;
+    // What the blocks' own critical path would take alone, slice after slice and generation
+    // after generation: the rounds overlap it with the pipes' work.
+    const double latencyClk = fullGens * kIt * blockPath;
     addTerm(QStringLiteral("latency"), latencyClk / hz,
-            tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4")
+            tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block's own path, %5 "
+               "clocks a slice, over %6 slices")
                 .arg(bps)
                 .arg(it.warps)
                 .arg(lGlobal, 0, 'f', 0)
                 .arg(it.stages > 1 ? tr(", spread over %1 stages").arg(it.stages)
-                                   : tr(", not overlapped with its own math")));
-    const double fullGens = double(perSm) / genBlocks;
+                                   : tr(", not overlapped with its own math"))
+                .arg(blockPath, 0, 'f', 0)
+                .arg(formatSi(fullGens * kIt, "")));
     const double waveLoss = std::max(0.0, (coreClk - edgesClk) - fullGens * kIt * roundClk(genBlocks));
+    const double wavesS = (waveLoss + edgesClk) / hz + launch;
     addTerm(
-        QStringLiteral("waves"), (waveLoss + edgesClk) / hz + launch,
+        QStringLiteral("waves"), wavesS,
         it.persistent
             ? tr("%1 tile(s) on the busiest SM, looped over by one persistent block; launch, first load, "
                  "last C store and each tile's epilogue into shared memory")
@@ -1211,21 +1420,33 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                   .arg(gens)
                   .arg(bps));
 
-    // What binds: memory beyond the core time, else what sets the round.
-    if (tHbm >= core && tHbm >= tL2)
-        r.bound = QStringLiteral("hbm");
-    else if (tL2 >= core)
-        r.bound = QStringLiteral("l2");
-    else if (blockPath > bps * thr)
-        r.bound = QStringLiteral("latency");
-    else if (thr == cMath)
-        r.bound = QStringLiteral("compute");
-    else if (thr == cL2)
-        r.bound = QStringLiteral("l2");
-    else if (cIssueBlock >= std::max(cSmem, cL1))
-        r.bound = QStringLiteral("issue");
-    else
-        r.bound = cSmem >= cL1 ? QStringLiteral("smem") : QStringLiteral("l1");
+    // How they combine: each round of resident blocks overlaps (p = 4) the pipes' work of the
+    // blocks with a block's own critical path; summed over the rounds (homogeneous, so the
+    // totals combine alike), plus the partial last generation, the edges and the launch (the
+    // waves term), against the HBM and L2 times.
+    using F = PerfFormula;
+    const bool l1Side = cL1 > cSmem;
+    const F issueWith =
+        F::combine(F::Op::Overlap, l1Side ? QStringLiteral("issue_l1") : QStringLiteral("issue_smem"),
+                   {F::figure(QStringLiteral("issue"), r.term(QStringLiteral("issue"))),
+                    l1Side ? F::figure(QStringLiteral("l1"), r.term(QStringLiteral("l1")))
+                           : F::figure(QStringLiteral("smem"), r.term(QStringLiteral("smem")))},
+                   m_arch.overlapExponent(double(bps) * it.warps));
+    const F throughput =
+        F::combine(F::Op::Max, QStringLiteral("throughput"),
+                   {F::figure(QStringLiteral("compute"), r.term(QStringLiteral("compute"))), issueWith,
+                    F::figure(QStringLiteral("l2_sm"), perSmIt * cL2 / hz, QStringLiteral("l2"))});
+    const F rounds =
+        F::combine(F::Op::Overlap, QStringLiteral("rounds"),
+                   {throughput, F::figure(QStringLiteral("latency"), latencyClk / hz)}, kOverlapExponent);
+    const F launchFigure = F::figure(QStringLiteral("launch"), launch, QStringLiteral("waves"));
+    r.formula = F::combine(
+        F::Op::Max, QStringLiteral("predicted"),
+        {F::combine(F::Op::Sum, QString(), {rounds, F::figure(QStringLiteral("waves"), wavesS)}),
+         F::combine(F::Op::Sum, QString(), {F::figure(QStringLiteral("hbm"), tHbm), launchFigure}),
+         F::combine(F::Op::Sum, QString(),
+                    {F::figure(QStringLiteral("l2"), r.term(QStringLiteral("l2"))), launchFigure})});
+    r.bound = r.formula.binding();
     r.boundWords = wordsFor(r.bound, it.pipe);
     r.levelBytes[QStringLiteral("hbm")] = hbmBytes;
     r.levelBytes[QStringLiteral("l2")] = l2Bytes;

@@ -5,6 +5,7 @@
 #include "resultset.h"
 #include "tilemodel.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -109,6 +110,55 @@ struct PerfTerm
     QString detail; // the arithmetic in one line ("4.3 G FFMA / (132 SM × 128 lanes × 1.98 GHz)")
 };
 
+// How the terms combine into the predicted time, as data: a small expression whose leaves are
+// figures the views show (the terms' seconds, the launch, the L2 share of the busiest SM), so
+// that evaluating the shown figures gives the predicted time. The model builds it beside the
+// terms; the views print it (formulaLines) and tests evaluate it from the printed figures.
+struct PerfFormula
+{
+    enum class Op {
+        Figure,  // a leaf: `seconds` is the figure shown
+        Sum,     // a + b + ...
+        Max,     // the largest part
+        Overlap, // (aᵖ + bᵖ + ...)^(1/p): p = 1 adds the parts, a large p takes the largest
+    };
+    Op op = Op::Figure;
+    // A leaf: a term ("issue") or another figure ("launch", "l2_sm"). An operation: the
+    // sub-result it names ("throughput", "rounds", "issue_smem"), printed on a line of its own;
+    // empty for one printed inside its parent's line.
+    QString name;
+    QString term;       // a leaf: the term (bar) the figure belongs to; "launch" belongs to "waves"
+    double seconds = 0; // a leaf: the figure; an operation: its value, as evaluate() gives it
+    double p = 1;       // Overlap's exponent
+    QList<PerfFormula> parts;
+
+    static PerfFormula figure(const QString &name, double seconds, const QString &term = {});
+    // An operation over its parts (parts of 0 s are left out: they change nothing); one part
+    // alone stands for the operation.
+    static PerfFormula combine(Op op, const QString &name, QList<PerfFormula> parts, double p = 1);
+    // The terms of the tile model's peaks-only plans: the slowest of compute, HBM and L2.
+    static PerfFormula slowestOf(double computeS, double hbmS, double l2S);
+
+    bool isValid() const { return op != Op::Figure || !name.isEmpty(); }
+    // The value from the leaves; `shown` maps a figure to the value a reader sees (rounded) and
+    // is applied to the leaves and to every named sub-result, as the printed lines carry them.
+    double evaluate(const std::function<double(double)> &shown = {}) const;
+    // The term that binds: from the top, into the part that contributes most (the largest part
+    // of a sum, a maximum or an overlap), down to a figure, whose term it names.
+    QString binding() const;
+    // {"op": "max", "name", "label", "seconds", "shown": "4.21 ms", "p", "parts": [...]}, leaves
+    // with "term": for `explain --json` and `tile --json`, and tests that re-add the figures.
+    QJsonObject toJson() const;
+};
+
+// The formula as the lines a reader follows, innermost sub-result first, the predicted time
+// last: "throughput = max(compute 2.1 ms, issue 2.4 ms) = 2.4 ms". `label` names a term or a
+// figure (the views pass their own term words; empty: the model's words); times are written
+// with formatSeconds(…, 3).
+QStringList formulaLines(const PerfFormula &f, const std::function<QString(const QString &name)> &label = {});
+// The model's words for a term, a figure or a sub-result of the formula.
+QString formulaLabel(const QString &name, const std::function<QString(const QString &name)> &termLabel = {});
+
 struct Prediction
 {
     bool ok = false;
@@ -124,13 +174,14 @@ struct Prediction
     QMap<QString, double> levelBytes;
     QString mixSource;   // "sass", "ptx", "tile"
     double clockMhz = 0; // the clock the prediction used
+    PerfFormula formula; // how the terms give timeS; `bound` is formula.binding()
 
     double term(const QString &name) const;
     static QStringList termNames();
 };
 
-// One model for every bundled kernel (GEMM ladder and memory family): time = the slowest
-// resource plus the latency that the resident work cannot hide (docs/MODEL.md).
+// One model for every bundled kernel (GEMM ladder and memory family); how its terms combine into
+// the time is returned with every prediction (Prediction::formula, docs/MODEL.md).
 class PerfModel
 {
 public:

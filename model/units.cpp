@@ -4,6 +4,27 @@
 
 namespace model {
 
+QString formatPlain(double value, int precision, const QLocale &locale)
+{
+    QLocale plain = locale;
+    plain.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    QString text = plain.toString(value, 'g', precision);
+    if (!std::isfinite(value) || !text.contains(QLatin1Char('e'), Qt::CaseInsensitive))
+        return text;
+    // The same digits written out: rounded to `precision` digits first (999 at one digit is
+    // 1000), then as many decimals as those digits need.
+    const double rounded = QString::number(value, 'g', precision).toDouble();
+    const int magnitude = int(std::floor(std::log10(std::fabs(rounded))));
+    text = plain.toString(rounded, 'f', std::max(0, precision - 1 - magnitude));
+    if (text.contains(plain.decimalPoint())) {
+        while (text.endsWith(plain.zeroDigit()))
+            text.chop(1);
+        if (text.endsWith(plain.decimalPoint()))
+            text.chop(plain.decimalPoint().size());
+    }
+    return text;
+}
+
 QString formatSi(double value, const QString &unit, int precision)
 {
     static const struct
@@ -19,10 +40,10 @@ QString formatSi(double value, const QString &unit, int precision)
     const double mag = std::fabs(value);
     for (const auto &p : prefixes) {
         if (mag >= p.scale * 0.9995)
-            return QStringLiteral("%1 %2%3").arg(QString::number(value / p.scale, 'g', precision),
+            return QStringLiteral("%1 %2%3").arg(formatPlain(value / p.scale, precision),
                                                  QString::fromUtf8(p.prefix), unit);
     }
-    return QStringLiteral("%1 %2").arg(QString::number(value, 'g', precision), unit);
+    return QStringLiteral("%1 %2").arg(formatPlain(value, precision), unit);
 }
 
 QString formatBytesBinary(double bytes, int precision)

@@ -1,4 +1,5 @@
-// rooflab-cli explain: the JSON the issue specifies, the readable table, bad input, --gpu.
+// rooflab-cli explain: its JSON, the readable table, bad input, --gpu.
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -7,7 +8,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace {
 
@@ -33,6 +36,88 @@ Run explain(const QStringList &args)
 QString sample(const char *name)
 {
     return QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/") + QLatin1String(name);
+}
+
+// "4.21 ms" -> 4.21e-3: a figure as the formula prints it.
+double shownSeconds(const QString &shown, bool *ok)
+{
+    static const QHash<QString, double> units = {{QStringLiteral("s"), 1},
+                                                 {QStringLiteral("ms"), 1e-3},
+                                                 {QString::fromUtf8("\u00b5s"), 1e-6},
+                                                 {QStringLiteral("ns"), 1e-9}};
+    const QStringList parts = shown.split(QLatin1Char(' '));
+    *ok = parts.size() == 2 && units.contains(parts.at(1));
+    bool number = false;
+    const double v = parts.value(0).toDouble(&number);
+    *ok = *ok && number;
+    return *ok ? v * units.value(parts.at(1)) : 0;
+}
+
+// What a reader gets from the printed figures: each part as printed when it has its own figure
+// (a leaf, or a sub-result with its own line), the operation done by hand.
+double addUp(const QJsonObject &f, QString *bad)
+{
+    const QString op = f.value("op").toString();
+    bool ok = true;
+    if (op == QLatin1String("figure")) {
+        const double v = shownSeconds(f.value("shown").toString(), &ok);
+        if (!ok)
+            *bad = f.value("shown").toString();
+        return v;
+    }
+    QList<double> v;
+    for (const QJsonValue &pv : f.value("parts").toArray()) {
+        const QJsonObject part = pv.toObject();
+        const bool printed = part.value("op").toString() == QLatin1String("figure") ||
+                             !part.value("name").toString().isEmpty();
+        double x = addUp(part, bad);
+        if (printed) {
+            x = shownSeconds(part.value("shown").toString(), &ok);
+            if (!ok)
+                *bad = part.value("shown").toString();
+        }
+        v.append(x);
+    }
+    if (v.isEmpty()) {
+        *bad = QStringLiteral("an operation without parts");
+        return 0;
+    }
+    if (op == QLatin1String("sum"))
+        return std::accumulate(v.cbegin(), v.cend(), 0.0);
+    if (op == QLatin1String("max"))
+        return *std::max_element(v.cbegin(), v.cend());
+    if (op == QLatin1String("overlap")) {
+        const double p = f.value("p").toDouble();
+        double sum = 0;
+        for (double x : v)
+            sum += std::pow(x, p);
+        return std::pow(sum, 1.0 / p);
+    }
+    *bad = QStringLiteral("unknown op ") + op;
+    return 0;
+}
+
+// Into the part that contributes most, down to a figure: the term it belongs to.
+QString largestPath(const QJsonObject &f)
+{
+    if (f.value("op").toString() == QLatin1String("figure"))
+        return f.value("term").toString();
+    QJsonObject largest;
+    for (const QJsonValue &pv : f.value("parts").toArray())
+        if (largest.isEmpty() ||
+            pv.toObject().value("seconds").toDouble() > largest.value("seconds").toDouble())
+            largest = pv.toObject();
+    return largestPath(largest);
+}
+
+QStringList figuresShown(const QJsonObject &f)
+{
+    if (f.value("op").toString() == QLatin1String("figure"))
+        return {f.value("shown").toString()};
+    QStringList out;
+    for (const QJsonValue &pv : f.value("parts").toArray())
+        out += figuresShown(pv.toObject());
+    return out;
 }
 
 } // namespace
@@ -76,13 +161,67 @@ private slots:
         QVERIFY(s.value("spearman").toObject().contains("gemm.reg2d"));
     }
 
+    // Every committed sample (resources/samples and its folders): adding up the figures the
+    // formula prints, rounded as printed, gives the predicted time within 1 %, and the bound
+    // term is the one the formula's largest parts lead to.
+    void formulaAddsUpOverEverySample()
+    {
+        QStringList folders{QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples")};
+        QDirIterator dirs(folders.first(), QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (dirs.hasNext())
+            folders << dirs.next();
+        const Run r = explain(folders + QStringList{"--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonArray ms = QJsonDocument::fromJson(r.out).object().value("measurements").toArray();
+        int checked = 0;
+        double worst = 0;
+        for (const QJsonValue &v : ms) {
+            const QJsonObject m = v.toObject();
+            if (m.value("predicted_s").isNull())
+                continue;
+            const QString what = QStringLiteral("%1 #%2 %3")
+                                     .arg(m.value("file").toString())
+                                     .arg(m.value("index").toInt())
+                                     .arg(m.value("kernel").toString());
+            const QJsonObject formula = m.value("formula").toObject();
+            QString bad;
+            const double added = addUp(formula, &bad);
+            QVERIFY2(bad.isEmpty(), qPrintable(what + QStringLiteral(": ") + bad));
+            const double predicted = m.value("predicted_s").toDouble();
+            const double error = qAbs(added / predicted - 1);
+            worst = std::max(worst, error);
+            QVERIFY2(error < 0.01, qPrintable(QStringLiteral("%1: the figures add up to %2 s, predicted %3 s")
+                                                  .arg(what)
+                                                  .arg(added)
+                                                  .arg(predicted)));
+            QCOMPARE(m.value("bound").toString(), largestPath(formula));
+            // The printed lines carry every figure, and end with the predicted time.
+            const QStringList lines = m.value("formula_text").toVariant().toStringList();
+            QVERIFY2(!lines.isEmpty(), qPrintable(what));
+            for (const QString &figure : figuresShown(formula))
+                QVERIFY2(lines.join(QLatin1Char('\n')).contains(figure),
+                         qPrintable(what + QStringLiteral(": ") + figure));
+            QVERIFY2(lines.last().endsWith(formula.value("shown").toString()), qPrintable(lines.last()));
+            ++checked;
+        }
+        QVERIFY2(checked >= 173, qPrintable(QString::number(checked)));
+        qInfo("%d predictions: the printed figures add up to within %.3f %% of each", checked, 100 * worst);
+    }
+
     void tableEndsWithTheSummary()
     {
         const Run r = explain({sample("h200-gemm-ladder.json")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("gemm.warptiled"));
         QVERIFY(r.out.contains("median |gap|"));
-        QVERIFY(r.out.contains("Not explained:")); // the cuBLAS references, with the reason
+        QVERIFY(r.out.contains("Not explained:"));         // the cuBLAS references, with the reason
+        QVERIFY(!r.out.contains("how the terms combine")); // a long table: only with --formula
+        // --formula: how the terms combine, row by row, ending with the predicted time.
+        const Run f = explain({sample("h200-gemm-ladder.json"), "--kernel", "gemm.reg2d", "--formula"});
+        QCOMPARE(f.code, 0);
+        QVERIFY(f.out.contains("how the terms combine"));
+        QVERIFY2(f.out.contains("throughput with latency = ((throughput "), f.out.constData());
+        QVERIFY(f.out.contains("  predicted = max("));
     }
 
     // Another GPU: predictions only, no gaps.

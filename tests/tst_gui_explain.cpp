@@ -19,6 +19,8 @@
 
 #include <QDialog>
 #include <QDir>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -149,6 +151,22 @@ private slots:
         QVERIFY(v->levelsText().contains("No counters"));
         for (const QString &n : expect.notes)
             QVERIFY2(v->notesText().contains(n), qPrintable(n));
+        // How the terms combine: under the bars, the model's formula with the bars' own figures,
+        // ending with the predicted time; the highlighted term is the one the formula says binds.
+        const QStringList lines = v->termBar()->formulaLines();
+        QVERIFY2(lines.size() >= 2, qPrintable(lines.join('\n')));
+        QVERIFY2(lines.last().endsWith("= " + model::formatSeconds(expect.timeS, 3)),
+                 qPrintable(lines.last()));
+        QCOMPARE(v->termBar()->prediction().bound, expect.formula.binding());
+        for (const model::PerfTerm &t : expect.terms)
+            if (lines.join('\n').contains(TermBar::termLabel(t.name) + ' '))
+                QVERIFY2(lines.join('\n').contains(TermBar::termLabel(t.name) + ' ' +
+                                                   model::formatSeconds(t.seconds, 3)),
+                         qPrintable(t.name + ": " + lines.join('\n')));
+        QVERIFY2(lines.join('\n').contains(TermBar::termLabel(expect.bound) + ' '), qPrintable(expect.bound));
+        QVERIFY(v->termBar()->accessibleDescription().contains(lines.last()));
+        // The bar makes room for the lines it paints.
+        QVERIFY(v->termBar()->height() >= v->termBar()->heightForWidth(v->termBar()->width()));
         // The measured line is drawn where the measured time falls on the terms' axis.
         QVERIFY(v->termBar()->measuredX() > 0);
         QCOMPARE(v->termBar()->measuredX() > v->termBar()->predictedX(), meas.time.median > expect.timeS);
@@ -200,6 +218,40 @@ private slots:
                  qPrintable(levels));
         QVERIFY(!levels.contains("No counters"));
         QVERIFY2(levels.contains("ncu 2025.3.0.0"), qPrintable(levels));
+    }
+
+    // The time axis in plain units: "100 µs", never "1e+02 µs", whatever the scale.
+    void termBarAxisIsPlain_data()
+    {
+        QTest::addColumn<double>("predictedS");
+        QTest::newRow("104 µs") << 104e-6;
+        QTest::newRow("1.02 ms") << 1.02e-3;
+        QTest::newRow("4.21 ms") << 4.21e-3;
+        QTest::newRow("11 ms") << 11e-3;
+        QTest::newRow("276 ms") << 0.276;
+        QTest::newRow("35 s") << 35.0;
+    }
+    void termBarAxisIsPlain()
+    {
+        QFETCH(double, predictedS);
+        model::Prediction p;
+        p.ok = true;
+        p.timeS = predictedS;
+        p.bound = QStringLiteral("compute");
+        p.terms = {{QStringLiteral("compute"), predictedS, {}}};
+        p.formula = model::PerfFormula::slowestOf(predictedS, 0, 0);
+        for (const int width : {260, 520, 900}) {
+            TermBar bar;
+            bar.resize(width, bar.heightForWidth(width));
+            bar.setPrediction(p);
+            const QStringList labels = bar.tickLabels();
+            QVERIFY2(labels.size() >= 2, qPrintable(labels.join(" | "))); // 0 and at least one more
+            static const QRegularExpression plain(
+                QString::fromUtf8("^(0|[0-9]+(\\.[0-9]+)? (s|ms|\u00b5s|ns))$"));
+            for (const QString &l : labels)
+                QVERIFY2(plain.match(l).hasMatch(), qPrintable(l + " in " + labels.join(" | ")));
+            QCOMPARE(QSet<QString>(labels.cbegin(), labels.cend()).size(), labels.size()); // no two alike
+        }
     }
 
     void screenshots()

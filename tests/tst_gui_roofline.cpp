@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -376,6 +377,45 @@ private slots:
 
         QTemporaryDir dir;
         QVERIFY(chart.saveImage(dir.filePath(QStringLiteral("c.svg"))));
+    }
+
+    // Tick labels in one plain style however the view is panned or zoomed: SI prefixes from
+    // 1000 up ("100 k", "1 M", "1 TFLOP/s"), plain decimals below, never an exponent, never a
+    // group separator.
+    void ticksArePlain_data()
+    {
+        QTest::addColumn<QRectF>("range"); // x: FLOP/B, y: FLOP/s
+        QTest::newRow("default-like") << QRectF(QPointF(0.01, 1e9), QPointF(1e4, 1e16));
+        QTest::newRow("panned right: 10^3 .. 10^7 FLOP/B") << QRectF(QPointF(1e3, 1e12), QPointF(1e7, 1e15));
+        QTest::newRow("zoomed into one decade") << QRectF(QPointF(100, 1e14), QPointF(1000, 1e15));
+        QTest::newRow("panned left: tiny intensities") << QRectF(QPointF(1e-5, 1e6), QPointF(0.1, 1e10));
+        QTest::newRow("zoomed far out") << QRectF(QPointF(1e-12, 1), QPointF(1e15, 1e30));
+    }
+    void ticksArePlain()
+    {
+        QFETCH(QRectF, range);
+        for (const bool log : {true, false}) {
+            RooflineChart chart;
+            chart.resize(900, 600);
+            chart.setGpus({*m_db.find(QStringLiteral("h200-sxm"))});
+            chart.setLogScale(log);
+            chart.setVisibleRange(range);
+            static const QRegularExpression plainX(QStringLiteral("^-?[0-9]+(\\.[0-9]+)?( [kMGTPE])?$"));
+            static const QRegularExpression plainY(
+                QString::fromUtf8("^-?[0-9]+(\\.[0-9]+)? [kMGTPE]?FLOP/s$"));
+            const QStringList x = chart.tickLabels(Qt::Horizontal), y = chart.tickLabels(Qt::Vertical);
+            QVERIFY2(x.size() >= 2 && y.size() >= 2, qPrintable(x.join(" | ") + " / " + y.join(" | ")));
+            for (const QString &l : x)
+                QVERIFY2(plainX.match(l).hasMatch(), qPrintable(l + " in " + x.join(" | ")));
+            for (const QString &l : y)
+                QVERIFY2(plainY.match(l).hasMatch() || l == "0 FLOP/s",
+                         qPrintable(l + " in " + y.join(" | ")));
+            if (log) { // zoomed out no further than the prefixes reach
+                const QRectF v = chart.visibleRange();
+                QVERIFY2(v.left() >= 1e-4 * 0.999 && v.right() <= 1e8 * 1.001, qPrintable(x.join(" | ")));
+                QVERIFY2(v.top() >= 1e6 * 0.999 && v.bottom() <= 1e20 * 1.001, qPrintable(y.join(" | ")));
+            }
+        }
     }
 
     void refusedFilesAreShown()

@@ -3,8 +3,10 @@
 #include "perfmodel.h"
 #include "resultset.h"
 #include "specdb.h"
+#include "units.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QTest>
 
 #include <cmath>
@@ -414,6 +416,138 @@ private slots:
         QVERIFY(s.n > 50);
         QVERIFY2(s.medianAbsGap <= maxMedian,
                  qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
+    }
+
+    // ---- how the terms combine (Prediction::formula)
+
+    // The operations against hand arithmetic, and the term each says binds.
+    void formulaOperations_data()
+    {
+        QTest::addColumn<int>("op");
+        QTest::addColumn<QList<double>>("parts");
+        QTest::addColumn<double>("p");
+        QTest::addColumn<double>("expected");
+        QTest::addColumn<QString>("binding");
+        using F = PerfFormula;
+        QTest::newRow("sum") << int(F::Op::Sum) << QList<double>{1e-3, 2e-3, 0.5e-3} << 1.0 << 3.5e-3 << "b";
+        QTest::newRow("max") << int(F::Op::Max) << QList<double>{1e-3, 4e-3, 2e-3} << 1.0 << 4e-3 << "b";
+        QTest::newRow("overlap p=1 adds")
+            << int(F::Op::Overlap) << QList<double>{1e-3, 3e-3} << 1.0 << 4e-3 << "b";
+        QTest::newRow("overlap p=2: 3-4-5")
+            << int(F::Op::Overlap) << QList<double>{3e-3, 4e-3} << 2.0 << 5e-3 << "b";
+        QTest::newRow("overlap p=4 of equals: 2^(1/4)")
+            << int(F::Op::Overlap) << QList<double>{2e-3, 2e-3} << 4.0 << 2e-3 * std::pow(2.0, 0.25) << "a";
+        QTest::newRow("a zero part is left out")
+            << int(F::Op::Max) << QList<double>{0.0, 1e-6} << 1.0 << 1e-6 << "b";
+    }
+    void formulaOperations()
+    {
+        QFETCH(int, op);
+        QFETCH(QList<double>, parts);
+        QFETCH(double, p);
+        QFETCH(double, expected);
+        QFETCH(QString, binding);
+        QList<PerfFormula> leaves;
+        for (int i = 0; i < parts.size(); ++i)
+            leaves << PerfFormula::figure(QString(QLatin1Char(char('a' + i))), parts.at(i));
+        const PerfFormula f =
+            PerfFormula::combine(PerfFormula::Op(op), QStringLiteral("predicted"), leaves, p);
+        QVERIFY(qAbs(f.seconds / expected - 1) < 1e-12);
+        QVERIFY(qAbs(f.evaluate() / expected - 1) < 1e-12);
+        QCOMPARE(f.binding(), binding);
+        const QStringList lines = formulaLines(f);
+        QVERIFY(!lines.isEmpty());
+        QVERIFY2(lines.last().endsWith(QStringLiteral("= ") + formatSeconds(expected, 3)),
+                 qPrintable(lines.last()));
+    }
+
+    // The lines a reader sees: innermost sub-result first, each figure with its unit.
+    void formulaLinesRead()
+    {
+        using F = PerfFormula;
+        const F throughput = F::combine(
+            F::Op::Max, QStringLiteral("throughput"),
+            {F::figure(QStringLiteral("compute"), 2e-3), F::figure(QStringLiteral("issue"), 3e-3)});
+        const F top = F::combine(
+            F::Op::Max, QStringLiteral("predicted"),
+            {F::combine(F::Op::Sum, QString(), {throughput, F::figure(QStringLiteral("waves"), 100e-6)}),
+             F::figure(QStringLiteral("hbm"), 1e-3)});
+        QCOMPARE(formulaLines(top),
+                 QStringList(
+                     {QStringLiteral("throughput = max(compute 2 ms, issue 3 ms) = 3 ms"),
+                      QStringLiteral("predicted = max(throughput 3 ms + waves 100 µs, HBM 1 ms) = 3.1 ms")}));
+        QCOMPARE(top.binding(), QStringLiteral("issue"));
+        // A reader rounding every figure to what is printed still gets the time.
+        QVERIFY(qAbs(top.evaluate([](double v) { return v; }) / 3.1e-3 - 1) < 1e-12);
+    }
+
+    // Every committed sample: the formula gives the predicted time from the terms the bars
+    // show, and the binding term is the formula's.
+    void formulaGivesEveryPrediction()
+    {
+        int checked = 0;
+        QDirIterator files(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples"),
+                           {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString path = files.next();
+            QString error;
+            const auto set = ResultSet::load(path, &error);
+            QVERIFY2(set, qPrintable(path + QStringLiteral(": ") + error));
+            const Gpu *g =
+                m_db.find(set->device.spec.isEmpty() ? QStringLiteral("h200-sxm") : set->device.spec);
+            if (!g)
+                continue;
+            for (const ExplainRow &r : explainSet(*set, path, *g, MachineCeilings::fromResults(*set))) {
+                const Prediction &p = r.prediction;
+                if (!p.ok)
+                    continue;
+                const QString what =
+                    QStringLiteral("%1 #%2 %3").arg(path).arg(r.index).arg(r.measurement.kernel);
+                QVERIFY2(p.formula.isValid(), qPrintable(what));
+                QVERIFY2(qAbs(p.formula.evaluate() / p.timeS - 1) < 1e-9,
+                         qPrintable(QStringLiteral("%1: formula %2 s, predicted %3 s")
+                                        .arg(what)
+                                        .arg(p.formula.evaluate())
+                                        .arg(p.timeS)));
+                QCOMPARE(p.bound, p.formula.binding());
+                // Leaves named after a term carry that term's figure: the bars and the formula agree.
+                std::function<void(const PerfFormula &)> leavesAreTerms = [&](const PerfFormula &f) {
+                    if (f.op == PerfFormula::Op::Figure) {
+                        if (Prediction::termNames().contains(f.name))
+                            QVERIFY2(qAbs(f.seconds - p.term(f.name)) <= 1e-12 * p.timeS,
+                                     qPrintable(what + QStringLiteral(": ") + f.name));
+                        return;
+                    }
+                    for (const PerfFormula &part : f.parts)
+                        leavesAreTerms(part);
+                };
+                leavesAreTerms(p.formula);
+                ++checked;
+            }
+        }
+        QVERIFY2(checked > 150, qPrintable(QString::number(checked)));
+    }
+
+    // Numbers without exponents, for axis labels and the formula's figures.
+    void plainNumbers_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("100 at 2 digits") << 100.0 << 2 << "100";
+        QTest::newRow("150 at 2 digits") << 150.0 << 2 << "150";
+        QTest::newRow("999 at 1 digit") << 999.0 << 1 << "1000";
+        QTest::newRow("1.5") << 1.5 << 3 << "1.5";
+        QTest::newRow("0.00001") << 1e-5 << 3 << "0.00001";
+        QTest::newRow("negative 120") << -120.0 << 2 << "-120";
+    }
+    void plainNumbers()
+    {
+        QFETCH(double, value);
+        QFETCH(int, precision);
+        QFETCH(QString, expected);
+        QCOMPARE(formatPlain(value, precision), expected);
+        QVERIFY(!formatSeconds(value * 1e-6, precision).contains(QLatin1Char('e')));
     }
 };
 

@@ -93,6 +93,9 @@ QJsonObject rowJson(const model::ExplainRow &r, bool predictionOnly)
         if (!t.detail.isEmpty())
             details[t.name] = t.detail;
     o["term_details"] = details;
+    // How the terms give predicted_s: the formula, and the lines the views print.
+    o["formula"] = r.prediction.formula.toJson();
+    o["formula_text"] = QJsonArray::fromStringList(model::formulaLines(r.prediction.formula));
     QJsonObject levels;
     for (auto it = r.prediction.levelBytes.cbegin(); it != r.prediction.levelBytes.cend(); ++it)
         levels[it.key()] = it.value();
@@ -128,6 +131,8 @@ int cmdExplain(const QStringList &args)
         {"ceilings",
          tr("use the measured ceilings of this results file (default: those of the files given, per device)"),
          "FILE"});
+    p.addOption({"formula", tr("after the table, how the terms combine into each predicted time (shown "
+                               "by itself for ten rows or fewer)")});
     p.addOption({"json", tr("machine-readable output")});
     if (!parse(p, args,
                tr("The performance model's prediction beside every measurement it knows, term by term.")))
@@ -267,6 +272,19 @@ int cmdExplain(const QStringList &args)
         for (const QString &line :
              model::levelComparison(r.prediction.levelBytes, model::measuredLevelBytes(*c)))
             printLine(QStringLiteral("  ") + line);
+    }
+    // How the terms combine, row by row: the figures of each line give the next one.
+    const int explainedRows = int(table.size());
+    if (p.isSet("formula") || explainedRows <= 10) {
+        for (const model::ExplainRow &r : all) {
+            if (!r.prediction.ok)
+                continue;
+            printLine(tr("#%1 %2 %3: how the terms combine")
+                          .arg(r.index)
+                          .arg(r.measurement.kernel, paramsText(r.measurement.params)));
+            for (const QString &line : model::formulaLines(r.prediction.formula))
+                printLine(QStringLiteral("  ") + line);
+        }
     }
     if (!unexplained.isEmpty()) {
         printLine(tr("Not explained:"));

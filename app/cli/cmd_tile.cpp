@@ -197,6 +197,8 @@ int cmdTile(const QStringList &args)
                         {"bound", perf->bound},
                         {"bound_words", perf->boundWords},
                         {"terms", terms},
+                        {"formula", perf->formula.toJson()},
+                        {"formula_text", strings(model::formulaLines(perf->formula))},
                         {"notes", strings(perf->notes)}};
     }
 
@@ -250,6 +252,8 @@ int cmdTile(const QStringList &args)
             {"predicted_flop_s", r.ok ? QJsonValue(r.predictedFlopS) : QJsonValue()},
             {"ai_hbm", r.aiHbm()},
             {"bound", r.ok ? QJsonValue(r.bound) : QJsonValue()},
+            {"formula", r.ok ? QJsonValue(model::PerfFormula::slowestOf(r.computeS, r.hbmS, r.l2S).toJson())
+                             : QJsonValue()},
             {"model", perfJson.isEmpty() ? QJsonValue() : QJsonValue(perfJson)},
         };
         printJson(o);
@@ -310,8 +314,16 @@ int cmdTile(const QStringList &args)
                      model::formatSeconds(t.seconds) + (t.detail.isEmpty() ? QString() : "  " + t.detail)});
         }
         printTable({"quantity", "value"}, rows);
-        if (perf && perf->ok)
+        // How the terms combine into each predicted time (the peaks-only one, then the model's).
+        if (r.ok)
+            for (const QString &line :
+                 model::formulaLines(model::PerfFormula::slowestOf(r.computeS, r.hbmS, r.l2S)))
+                printLine("tile model: " + line);
+        if (perf && perf->ok) {
+            for (const QString &line : model::formulaLines(perf->formula))
+                printLine("performance model: " + line);
             printLine("bound by " + perf->boundWords);
+        }
         for (const QString &n : r.notes)
             printLine("note: " + n);
     }

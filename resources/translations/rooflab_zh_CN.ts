@@ -342,7 +342,7 @@
 <context>
     <name>ExplainView</name>
     <message>
-        <location filename="../../app/gui/tile/termwords.cpp" line="+66"/>
+        <location filename="../../app/gui/tile/termwords.cpp" line="+73"/>
         <source>Bound by %1.</source>
         <translation>受 %1 限制。</translation>
     </message>
@@ -352,7 +352,7 @@
         <translation>受 %1 限制：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/panels/explainview.cpp" line="+101"/>
+        <location filename="../../app/gui/panels/explainview.cpp" line="+103"/>
         <source>Select a measurement to explain.</source>
         <translation>选择一条测量以查看解释。</translation>
     </message>
@@ -2448,7 +2448,7 @@ Source: %7</source>
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+103"/>
+        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+110"/>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度 (FLOP/B)</translation>
     </message>
@@ -2463,7 +2463,7 @@ Source: %7</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+206"/>
         <location line="+17"/>
         <source>Roofline chart</source>
         <translation>Roofline 图</translation>
@@ -2835,7 +2835,7 @@ Source: %7</source>
 <context>
     <name>TermBar</name>
     <message>
-        <location filename="../../app/gui/tile/termwords.cpp" line="-45"/>
+        <location filename="../../app/gui/tile/termwords.cpp" line="-52"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
@@ -2876,33 +2876,33 @@ Source: %7</source>
     </message>
     <message>
         <location line="+16"/>
-        <source>Each bar is the time one resource would need alone. They overlap: the predicted time is the slowest of them plus the latency that the resident warps cannot hide.</source>
-        <translation>每根条表示某一资源单独所需的时间。它们相互重叠：预测时间是其中最慢的一项，再加上驻留 warp 无法隐藏的延迟。</translation>
+        <source>Each bar is the time one resource would need alone. They overlap, so they do not add up: the lines under the bars show how the model combines them into the predicted time.</source>
+        <translation>每根条表示某一资源单独所需的时间。它们相互重叠，不能直接相加：条下方的几行给出模型如何把它们合成为预测时间。</translation>
     </message>
     <message>
         <location filename="../../app/gui/tile/termbar.cpp" line="+90"/>
-        <location line="+277"/>
+        <location line="+323"/>
         <source>predicted %1, bound by %2</source>
         <translation>预测 %1，受 %2 限制</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-283"/>
         <source>predicted %1</source>
         <translation>预测 %1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+239"/>
+        <location line="+284"/>
         <source>measured %1</source>
         <translation>实测 %1</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-118"/>
         <source>No prediction for this configuration.</source>
         <translation>此配置没有预测。</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+110"/>
         <source>the binding term</source>
         <translation>起决定作用的项</translation>
     </message>
@@ -3042,7 +3042,7 @@ Source: %7</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 at the %2 peak × wave efficiency %3</source>
         <translation>%1，按 %2 峰值 × wave 效率 %3</translation>
     </message>
@@ -4225,6 +4225,11 @@ Source: %7</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>after the table, how the terms combine into each predicted time (shown by itself for ten rows or fewer)</source>
+        <translation>在表格之后列出各项如何合成为每个预测时间（十行或更少时自动显示）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <location filename="../../app/cli/cmd_llm.cpp" line="+68"/>
         <location line="+90"/>
         <source>machine-readable output</source>
@@ -4340,7 +4345,12 @@ Source: %7</source>
         <translation>#%1 %2（已 profile）：</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
+        <source>#%1 %2 %3: how the terms combine</source>
+        <translation>#%1 %2 %3：各项如何合成</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Not explained:</source>
         <translation>未解释：</translation>
     </message>
@@ -7151,7 +7161,37 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+429"/>
+        <location filename="../../model/perfmodel.cpp" line="+484"/>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L2 share of the busiest SM</source>
+        <translation>最忙 SM 的 L2 份额</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>throughput</source>
+        <translation>吞吐</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>throughput with latency</source>
+        <translation>吞吐与延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 with %2</source>
+        <translation>%1 与 %2</translation>
+    </message>
+    <message>
+        <location line="+128"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
@@ -8054,7 +8094,47 @@ Source: %7</source>
 <context>
     <name>model::PerfModel</name>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+12"/>
+        <location filename="../../model/perfmodel.cpp" line="-457"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>issue</source>
+        <translation>发射</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shared memory</source>
+        <translation>shared memory</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>L1</source>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waves</source>
+        <translation>wave</translation>
+    </message>
+    <message>
+        <location line="+462"/>
         <source>cuBLAS&apos;s kernels are not described by the model (they are the reference)</source>
         <translation>模型不描述 cuBLAS 的 kernel（它们是参照基准）</translation>
     </message>
@@ -8109,7 +8189,7 @@ Source: %7</source>
         <translation>步长 %1 个字：%2 路 bank conflict，按每时钟一个计，每个 SM %3 个 wavefront</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>the run records no bytes</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
@@ -8140,12 +8220,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+219"/>
+        <location line="+226"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-224"/>
         <source>%1 at %2</source>
         <translation>%1，按 %2 计</translation>
     </message>
@@ -8160,7 +8240,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8190,7 +8270,7 @@ Source: %7</source>
         <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -8230,12 +8310,12 @@ Source: %7</source>
         <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4</source>
-        <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4</translation>
+        <location line="+6"/>
+        <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block&apos;s own path, %5 clocks a slice, over %6 slices</source>
+        <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4；block 自身的关键路径每个切片 %5 个时钟，共 %6 个切片</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>, spread over %1 stages</source>
         <translation>，分摊到 %1 级流水</translation>
     </message>
@@ -8245,7 +8325,7 @@ Source: %7</source>
         <translation>，未与自身的数学运算重叠</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%1 tile(s) on the busiest SM, looped over by one persistent block; launch, first load, last C store and each tile&apos;s epilogue into shared memory</source>
         <translation>最忙的 SM 上 %1 个分块，由一个持久化 block 依次处理；启动、首次加载、最后一次 C 写回，以及每个分块写入 shared memory 的 epilogue</translation>
     </message>

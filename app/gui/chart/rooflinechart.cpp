@@ -23,11 +23,12 @@ using namespace rooflinechart_p;
 namespace {
 
 // model::formatSi with the number written the way the user's locale writes numbers; tick
-// labels are the one place where that matters more than matching the CLI's output.
+// labels are the one place where that matters more than matching the CLI's output. One style on
+// every axis, however far it is panned: SI prefixes from 1000 up ("100 k", "1 M", never
+// "100,000" beside "1e+06"), plain decimals below, never an exponent. A quantity without a unit
+// (FLOP/B) takes no prefix below 1 ("0.01", not "10 m").
 QString localeSi(double value, const QString &unit, int precision, const QLocale &locale)
 {
-    if (unit.isEmpty())
-        return locale.toString(value, 'g', 6);
     static const struct
     {
         double scale;
@@ -37,12 +38,18 @@ QString localeSi(double value, const QString &unit, int precision, const QLocale
     if (!std::isfinite(value))
         return QStringLiteral("\u2014");
     if (value == 0)
-        return QStringLiteral("0 %1").arg(unit);
-    for (const auto &p : prefixes)
+        return unit.isEmpty() ? QStringLiteral("0") : QStringLiteral("0 %1").arg(unit);
+    const auto join = [&](const QString &number, const char *prefix) {
+        const QString suffix = QString::fromUtf8(prefix) + unit;
+        return suffix.isEmpty() ? number : QStringLiteral("%1 %2").arg(number, suffix);
+    };
+    for (const auto &p : prefixes) {
+        if (unit.isEmpty() && p.scale < 1)
+            break;
         if (std::fabs(value) >= p.scale * 0.9995)
-            return QStringLiteral("%1 %2%3").arg(locale.toString(value / p.scale, 'g', precision),
-                                                 QString::fromUtf8(p.prefix), unit);
-    return QStringLiteral("%1 %2").arg(locale.toString(value, 'g', precision), unit);
+            return join(model::formatPlain(value / p.scale, precision, locale), p.prefix);
+    }
+    return join(model::formatPlain(value, precision, locale), "");
 }
 
 // Y axis ticks with SI prefixes ("1 TFLOP/s"), log and linear flavours.
@@ -112,6 +119,18 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     auto onRange = [this] { updateLineExtents(); };
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    // Log axes zoom out no further than any GPU or kernel could need (FLOP/B 10⁻⁴ … 10⁸,
+    // FLOP/s 1 M … 100 E): beyond, the labels would run out of SI prefixes and crowd.
+    const auto keepWithin = [](QCPAxis *axis, double lo, double hi) {
+        connect(axis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), axis,
+                [axis, lo, hi](const QCPRange &r) {
+                    if (axis->scaleType() != QCPAxis::stLogarithmic || (r.lower >= lo && r.upper <= hi))
+                        return;
+                    axis->setRange(std::max(r.lower, lo), std::min(r.upper, hi));
+                });
+    };
+    keepWithin(m_plot->xAxis, 1e-4, 1e8);
+    keepWithin(m_plot->yAxis, 1e6, 1e20);
 
     m_precisions = {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("tf32_tc"),
                     QStringLiteral("bf16_tc")};
@@ -292,6 +311,20 @@ void RooflineChart::setVisibleRange(const QRectF &range)
     m_plot->yAxis->setRange(range.top(), range.bottom());
     m_viewSet = true;
     m_plot->replot();
+}
+
+QStringList RooflineChart::tickLabels(Qt::Orientation axis) const
+{
+    QCPAxis *a = axis == Qt::Horizontal ? m_plot->xAxis : m_plot->yAxis;
+    QVector<double> ticks;
+    QVector<QString> labels;
+    a->ticker()->generate(a->range(), m_plot->locale(), QLatin1Char('g'), a->numberPrecision(), ticks,
+                          nullptr, &labels);
+    QStringList out;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i)
+        if (a->range().contains(ticks.at(i)))
+            out << labels.at(i);
+    return out;
 }
 
 QRectF RooflineChart::visibleRange() const

@@ -117,6 +117,8 @@ public:
     // "HBM", "L2", "L1", "Shared memory" (the primary GPU's memory type names the first).
     QString levelName(const QString &level) const;
     QRectF visibleRange() const; // x: FLOP/B, y: FLOP/s (left, bottom, width, height)
+    // The tick labels the axis (Qt::Horizontal: FLOP/B) shows for the visible range.
+    QStringList tickLabels(Qt::Orientation axis) const;
     void setVisibleRange(const QRectF &range);
     // Shaded region split (FLOP/B): the primary GPU's ridge for its top visible precision.
     double shadingRidge() const { return m_shadingRidge; }

@@ -82,6 +82,8 @@ void ExplainView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
         applyFonts();
+    if (event->type() == QEvent::LanguageChange)
+        m_hint->setText(TermBar::overlapHint());
 }
 
 QString ExplainView::boundSentence(const model::Prediction &p)

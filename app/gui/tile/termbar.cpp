@@ -9,6 +9,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <QToolTip>
 
 #include <algorithm>
@@ -35,20 +36,25 @@ QColor measuredColor(const QPalette &p)
     return darkPalette(p) ? QColor(0xff, 0xab, 0x40) : QColor(0xd8, 0x43, 0x15);
 }
 
-// Axis ticks at 1, 2, 5 × 10^n, about `want` of them from 0 to max.
-QList<double> ticks(double max, int want)
+// Axis ticks from 0 to max at the smallest step of 1, 2, 5 × 10ⁿ whose labels (each about
+// labelPx wide on an axis spanPx long) keep clear of each other; at least one beside 0.
+QList<double> ticks(double max, double spanPx, double labelPx)
 {
     QList<double> out;
-    if (!(max > 0) || want < 1)
+    if (!(max > 0) || !(spanPx > 0))
         return out;
-    const double raw = max / want;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag;
+    const double minStep = max * labelPx * 1.3 / spanPx;
+    const double mag = std::pow(10.0, std::floor(std::log10(minStep)));
+    double step = 10 * mag;
     for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * mag >= raw) {
+        if (m * mag >= minStep) {
             step = m * mag;
             break;
         }
+    while (step > max) { // a very narrow bar: one tick beside 0 rather than none
+        const double m = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+        step *= m > 4 ? 0.4 : 0.5; // 5 -> 2 -> 1 -> 0.5
+    }
     for (double v = 0; v <= max * (1 + 1e-9); v += step)
         out.append(v);
     return out;
@@ -91,6 +97,7 @@ void TermBar::setPrediction(const model::Prediction &prediction)
                      .arg(model::formatSeconds(prediction.timeS), prediction.boundWords);
         for (const model::PerfTerm &t : prediction.terms)
             parts << QStringLiteral("%1 %2").arg(termLabel(t.name), model::formatSeconds(t.seconds));
+        parts << formulaLines();
     }
     setAccessibleDescription(parts.join(QStringLiteral("; ")));
     updateGeometry();
@@ -146,6 +153,39 @@ int TermBar::legendRows(double width) const
     return w <= width ? 1 : int(labels.size());
 }
 
+QStringList TermBar::formulaLines() const
+{
+    return termwords::formulaLines(m_prediction);
+}
+
+namespace {
+
+// A formula line as painted: a figure keeps its label, number and unit together when the line
+// wraps ("launch 3 µs", never "launch" at the end of one row and "3 µs" on the next).
+QString paintedLine(QString line)
+{
+    static const QRegularExpression beforeNumber(QStringLiteral(" (?=[0-9])"));
+    static const QRegularExpression beforeUnit(QString::fromUtf8("([0-9]) ((?:[mµn]?s)\\b)"));
+    line.replace(beforeNumber, QString(QChar(0x00a0)));
+    return line.replace(beforeUnit, QString::fromUtf8("\\1\u00a0\\2"));
+}
+
+} // namespace
+
+double TermBar::formulaHeight(double width) const
+{
+    // Each line wraps at spaces within the widget, a quarter row apart so a wrapped line reads
+    // as one; a small gap above the first.
+    const QFontMetricsF fm(font());
+    double h = 0;
+    for (const QString &line : formulaLines())
+        h +=
+            fm.boundingRect(QRectF(0, 0, std::max(40.0, width - 4), 1e6), Qt::TextWordWrap, paintedLine(line))
+                .height() +
+            fm.height() * 0.25;
+    return h > 0 ? h + fm.height() * 0.4 : 0;
+}
+
 int TermBar::rowCount(double width) const
 {
     // The legend above the bars, one row of axis labels below.
@@ -181,6 +221,28 @@ TermBar::Geometry TermBar::geometry() const
     g.right = std::max(g.left + 40, width() - valueW - 2);
     g.top = g.row * legendRows(width()); // the legend rows
     return g;
+}
+
+QList<double> TermBar::tickValues(const Geometry &g) const
+{
+    const QFontMetricsF fm(font());
+    return ticks(axisMaxS(), g.right - g.left, fm.horizontalAdvance(QStringLiteral("0.00 ms")));
+}
+
+QString TermBar::tickLabel(double seconds)
+{
+    // Ticks fall on multiples of 1, 2, 5 × 10ⁿ ("10.5 ms" needs three digits), written out
+    // ("100 µs", never "1e+02 µs").
+    return seconds == 0 ? QStringLiteral("0") : model::formatSeconds(seconds, 3);
+}
+
+QStringList TermBar::tickLabels() const
+{
+    QStringList out;
+    if (m_prediction.ok)
+        for (double v : tickValues(geometry()))
+            out << tickLabel(v);
+    return out;
 }
 
 double TermBar::xFor(double seconds) const
@@ -241,7 +303,7 @@ int TermBar::heightForWidth(int width) const
 {
     const Geometry g = geometry();
     const int rows = m_prediction.ok ? rowCount(width) : 3;
-    return int(std::ceil(g.row * rows + 4));
+    return int(std::ceil(g.row * rows + 4 + (m_prediction.ok ? formulaHeight(width) : 0)));
 }
 
 void TermBar::paintEvent(QPaintEvent *)
@@ -271,22 +333,30 @@ void TermBar::paintEvent(QPaintEvent *)
     const QColor mcolor = measuredColor(pal);
 
     // Grid and axis.
-    const QList<double> tk =
-        ticks(axisMax,
-              std::max(2, int((g.right - g.left) / (fm.horizontalAdvance(QStringLiteral("00.0 ms")) * 1.8))));
     QPen gridPen(blend(text, window, 0.15), 1);
-    for (double v : tk) {
+    for (double v : tickValues(g)) {
         const double x = xFor(v);
         p.setPen(gridPen);
         p.drawLine(QPointF(x, g.top), QPointF(x, bottom));
         p.setPen(dim);
-        const QString label = v == 0 ? QStringLiteral("0") : model::formatSeconds(v, 2);
+        const QString label = tickLabel(v);
         const double w = fm.horizontalAdvance(label);
         p.drawText(QRectF(std::clamp(x - w / 2, 0.0, width() - w), bottom + 2, w + 1, g.row),
                    Qt::AlignLeft | Qt::AlignTop, label);
     }
     p.setPen(QPen(dim, 1));
     p.drawLine(QPointF(g.left, g.top), QPointF(g.left, bottom));
+
+    // The formula under the axis labels: the figures on each line give the next.
+    double formulaY = bottom + g.row + fm.height() * 0.4;
+    p.setPen(text);
+    for (const QString &formulaLine : formulaLines()) {
+        const QString line = paintedLine(formulaLine);
+        const QRectF box(2, formulaY, std::max(40.0, width() - 4.0), 1e6);
+        const QRectF used = fm.boundingRect(box, Qt::TextWordWrap, line);
+        p.drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, line);
+        formulaY += used.height() + fm.height() * 0.25;
+    }
 
     // Bars, one per term.
     QFont boldFont = font();

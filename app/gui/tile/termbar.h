@@ -9,7 +9,8 @@
 // "Where the time goes": one horizontal bar per term of a model::Prediction (compute, issue,
 // smem, l1, l2, hbm, latency, waves), all on one linear time axis from 0, the binding term
 // drawn in the highlight colour, the predicted time as a dashed line and the measured time
-// (when there is one) as a solid line across every bar. A small painted widget rather than a
+// (when there is one) as a solid line across every bar; under the axis, the model's formula
+// with the figures that give the predicted time. A small painted widget rather than a
 // chart: it repaints on every slider step and follows the palette (light, dark) and the font
 // (presentation mode's larger one), so it reads on a projector too.
 class TermBar : public QWidget
@@ -35,10 +36,14 @@ public:
     const model::Prediction &prediction() const { return m_prediction; }
     std::optional<double> measuredS() const { return m_measured; }
     QString message() const { return m_message; }
+    // How the terms combine into the predicted time, as painted under the axis (one step a line).
+    QStringList formulaLines() const;
     double axisMaxS() const;
     // Where a term's bar and the markers are drawn (widget coordinates); empty / -1 when not.
     QRectF barRect(const QString &term) const;
     double xFor(double seconds) const;
+    // The time axis' labels as drawn ("0", "50 µs", "100 µs": plain numbers, SI prefixes).
+    QStringList tickLabels() const;
     double predictedX() const;
     double measuredX() const;
 
@@ -64,10 +69,13 @@ private:
     };
     Geometry geometry() const;
     static double xIn(const Geometry &g, double axisMax, double seconds);
+    QList<double> tickValues(const Geometry &g) const;
+    static QString tickLabel(double seconds);
     static QRectF barIn(const Geometry &g, double axisMax, int row, double seconds);
     QList<model::PerfTerm> shownTerms() const;
     int rowCount(double width) const;
     int legendRows(double width) const;
+    double formulaHeight(double width) const;
     QStringList legendLabels() const;
 
     model::Prediction m_prediction;

@@ -50,8 +50,15 @@ QString shortWords(const model::Prediction &p)
 QString overlapHint()
 {
     return TermBarText::tr(
-        "Each bar is the time one resource would need alone. They overlap: the predicted time is "
-        "the slowest of them plus the latency that the resident warps cannot hide.");
+        "Each bar is the time one resource would need alone. They overlap, so they do not add up: the "
+        "lines under the bars show how the model combines them into the predicted time.");
+}
+
+QStringList formulaLines(const model::Prediction &p)
+{
+    if (!p.ok)
+        return {};
+    return model::formulaLines(p.formula, [](const QString &term) { return termLabel(term); });
 }
 
 QString boundSentence(const model::Prediction &p)

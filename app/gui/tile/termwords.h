@@ -13,8 +13,11 @@ namespace termwords {
 QString termLabel(const QString &term);
 // The binding term in a few words, for a headline ("shared-memory bandwidth").
 QString shortWords(const model::Prediction &p);
-// What a student should know to read the bars (they are not a sum).
+// What a student should know to read the bars (each alone; the formula combines them).
 QString overlapHint();
+// How the terms combine into the predicted time, one line per step, in these words (the
+// model's formula, model::formulaLines).
+QStringList formulaLines(const model::Prediction &p);
 // "Bound by <words>: <the term's arithmetic>." (empty when nothing is predicted).
 QString boundSentence(const model::Prediction &p);
 

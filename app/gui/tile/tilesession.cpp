@@ -271,7 +271,8 @@ model::Prediction TileSession::tilePrediction(const model::TileResult &r) const
     p.ok = r.ok && r.predictedTimeS > 0;
     p.reason = r.problems.join(QStringLiteral("; "));
     p.timeS = r.predictedTimeS;
-    p.bound = r.bound;
+    p.formula = model::PerfFormula::slowestOf(r.computeS, r.hbmS, r.l2S);
+    p.bound = r.ok ? p.formula.binding() : r.bound;
     p.boundWords = bindingTerm(r);
     p.flops = r.flops;
     p.mixSource = QStringLiteral("tile");
