@@ -51,6 +51,7 @@ public:
     void showPanel(QWidget *panel) override;
     QMenu *fileMenu() const override { return m_fileMenu; }
     QMenu *viewMenu() const override { return m_viewMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
     QDockWidget *gpuDock() const override { return m_gpuDock; }
     QDockWidget *panelDock() const override { return m_panelDock; }
     ChartTheme chartTheme(bool presentation) const override;
@@ -114,6 +115,7 @@ private:
     void buildActions();
     void buildDocks();
     void buildAppearanceMenus();
+    void buildHelpMenu();                            // the user guide, keyboard shortcuts, About
     QScrollArea *addPanelPage(const QString &title); // an empty tab for a panel
     void bindWorkspace();
     void showRefusedFiles();
@@ -134,6 +136,7 @@ private:
     QTabWidget *m_panels = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     QDockWidget *m_gpuDock = nullptr;
     QDockWidget *m_panelDock = nullptr;
     QAction *m_logAction = nullptr;
