@@ -26,6 +26,8 @@ OUT=$ROOT/docs/screenshots
 [ -x "$APP" ] || { echo "make-screenshots: $APP is not built" >&2; exit 1; }
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
+STAMP=$WORK/started # what this run writes is newer
+touch "$STAMP"
 XVFB_PIDS=()
 cleanup() {
   for pid in "${XVFB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -117,7 +119,7 @@ fi
 # Every picture the guide and the README name must have been made above.
 missing=0
 for f in $(grep -ohE 'screenshots/[A-Za-z0-9_.-]+\.png' "$ROOT/docs/USER_GUIDE.md" "$ROOT/README.md" | sort -u); do
-  if [ ! -e "$ROOT/docs/$f" ] || [ "$ROOT/docs/$f" -ot "$WORK" ]; then
+  if [ ! -e "$ROOT/docs/$f" ] || ! [ "$ROOT/docs/$f" -nt "$STAMP" ]; then
     echo "make-screenshots: docs/$f was not made by this run" >&2
     missing=1
   fi
