@@ -17,7 +17,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -45,11 +44,6 @@ void Classroom::buildDock()
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // With no sideways scrolling the dock must not get narrower than the player's controls:
-    // the caption would wrap at the player's width and be cut at the dock's edge, mid-character
-    // in Chinese. Vertically it still scrolls.
-    scroll->setMinimumWidth(m_player->minimumSizeHint().width() +
-                            scroll->verticalScrollBar()->sizeHint().width());
     m_lessonDock = new QDockWidget(tr("Lesson"), m_window);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
     m_lessonDock->setWidget(scroll);
