@@ -694,6 +694,18 @@ QStringList ladderIds()
     return out;
 }
 
+QString ladderStepTitle(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    return s ? tr(s->title) : QString();
+}
+
+QString ladderStepDescription(const QString &id)
+{
+    const StepInfo *s = stepOf(id);
+    return s ? tr(s->description) : QString();
+}
+
 QStringList referenceIds()
 {
     QStringList out;

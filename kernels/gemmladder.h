@@ -20,6 +20,10 @@ namespace gemm {
 
 // gemm.naive .. gemm.wgmma_tma, gemm.wgmma_persistent, ..., in the order of the ladder.
 QStringList ladderIds();
+// A step's title and description in the language installed now: the catalog keeps those of
+// the moment it was built, and a view outlives a language switch. Empty for another id.
+QString ladderStepTitle(const QString &id);
+QString ladderStepDescription(const QString &id);
 // gemm.cublas_sgemm, gemm.cublas_tf32, gemm.cublas_bf16.
 QStringList referenceIds();
 // The cuBLAS entry a step's speed is reported against: SGEMM for the fp32 steps, BF16 for

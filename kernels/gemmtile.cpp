@@ -310,6 +310,8 @@ QString stepTitle(const QString &step)
 {
     if (kindOf(step) == Kind::Model)
         return tr("Tile model only (no kernel)");
+    if (const QString title = ladderStepTitle(step); !title.isEmpty())
+        return title; // in the language shown now, not the catalog's
     if (const KernelSpec *k = Catalog::instance().find(step))
         return k->title;
     return step;

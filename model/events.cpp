@@ -104,6 +104,27 @@ QByteArray line(const QJsonObject &event)
     return QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n';
 }
 
+namespace {
+const QLatin1String kNoDevice("no CUDA device");
+}
+
+bool isNoDevice(const QString &message)
+{
+    return message.startsWith(kNoDevice, Qt::CaseInsensitive);
+}
+
+QString noDeviceWhy(const QString &message)
+{
+    if (!isNoDevice(message))
+        return {};
+    QString why = message.mid(kNoDevice.size()).trimmed();
+    if (why.endsWith(QLatin1Char('.')))
+        why.chop(1);
+    if (why.startsWith(QLatin1Char('(')) && why.endsWith(QLatin1Char(')')))
+        why = why.mid(1, why.size() - 2);
+    return why.trimmed();
+}
+
 std::optional<Event> parse(const QByteArray &line, QString *error)
 {
     auto refuse = [error](const QString &message) -> std::optional<Event> {

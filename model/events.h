@@ -45,6 +45,12 @@ QJsonObject withId(QJsonObject event, const QString &id);
 // Compact JSON and a newline: one line of the stream.
 QByteArray line(const QJsonObject &event);
 
+// A worker with no device says "no CUDA device" or "no CUDA device (why)"
+// (kernels::noDeviceMessage): whether message is one, and its why (empty when it names none),
+// so a heading that already says "No CUDA device" adds only the why.
+bool isNoDevice(const QString &message);
+QString noDeviceWhy(const QString &message);
+
 enum class Kind { Progress, Measurement, Ceiling, Device, Warning, Error, Done, Other };
 
 // One parsed line. Unknown kinds come back as Other (newer workers may add events).

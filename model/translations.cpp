@@ -140,8 +140,9 @@ std::unique_ptr<QTranslator> load(const QString &language, QString *file)
 {
     if (file)
         file->clear();
-    if (!available().contains(language) || language == QLatin1String("en"))
+    if (!available().contains(language))
         return nullptr;
+    // English is the source text; its catalogue holds only the plural forms ("1 warp", "2 warps").
     auto t = std::make_unique<ContextFallbackTranslator>();
     const QString name = QStringLiteral("rooflab_%1.qm").arg(language);
     for (const QString &dir : {resourcePath(QStringLiteral("translations")), QStringLiteral(":/i18n")}) {

@@ -20,7 +20,8 @@ QStringList available();
 // (LANGUAGE, LC_ALL, LC_MESSAGES, LANG): "zh_CN" for any Chinese, else "en".
 QString fromEnvironment();
 
-// The catalogue of one language, or null for "en" and when none could be loaded. *file is
+// The catalogue of one language ("en": the plural forms of the English source texts), or null
+// when none could be loaded. *file is
 // the .qm it was read from. A lookup that misses under its own context is retried under the
 // catalogue's other contexts: lupdate files a string under the class or namespace it is written
 // in, while a helper such as `tr(s) { return translate("cli::worker", s); }` asks under its own.

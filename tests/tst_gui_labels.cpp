@@ -4,8 +4,12 @@
 // the default H200 view the ridge label keeps off the dashed ceilings, the BF16 Tensor roof's
 // label is shown beside the cublas_bf16 point rather than behind it, and the long measured
 // label is one short line (the whole text is its tooltip). A crowd of points gets leader lines
-// or hidden labels, never overlaps.
+// or hidden labels, never overlaps. A ceiling's or diagonal's label beside its line is never
+// nearer another line than its own (lesson 6's BF16 and FP8 roofs, a factor of two apart).
 #include "chart/rooflinechart.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonplayer.h"
+#include "classroom/presentationmode.h"
 #include "live/livetools.h"
 #include "panels/resultspanel.h"
 #include "panels/workloadpanel.h"
@@ -17,6 +21,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 
 namespace {
@@ -31,6 +37,35 @@ double overlapArea(const QPolygonF &a, const QPolygonF &b)
     for (int i = 0; i + 1 < common.size(); ++i)
         twice += common[i].x() * common[i + 1].y() - common[i + 1].x() * common[i].y();
     return std::abs(twice) / 2;
+}
+
+double pointToSegment(const QPointF &p, const QLineF &s)
+{
+    const QPointF d = s.p2() - s.p1();
+    const double len2 = d.x() * d.x() + d.y() * d.y();
+    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - s.p1(), d) / len2, 0.0, 1.0) : 0.0;
+    return QLineF(p, s.p1() + d * t).length();
+}
+
+// How near a drawn line comes to a label's box: 0 when it runs through it, else the nearest
+// corner to the line or the nearest end of a segment to the box's edges.
+double distanceToPath(const QPolygonF &shape, const QPolygonF &path)
+{
+    double best = std::numeric_limits<double>::infinity();
+    const int n = int(shape.size());
+    for (int j = 0; j + 1 < path.size(); ++j) {
+        const QLineF seg(path[j], path[j + 1]);
+        for (int i = 0; i < n; ++i) {
+            const QLineF edge(shape[i], shape[(i + 1) % n]);
+            if (edge.intersects(seg, nullptr) == QLineF::BoundedIntersection)
+                return 0;
+            best = std::min({best, pointToSegment(shape[i], seg), pointToSegment(seg.p1(), edge),
+                             pointToSegment(seg.p2(), edge)});
+        }
+        if (shape.containsPoint(seg.p1(), Qt::OddEvenFill))
+            return 0;
+    }
+    return best;
 }
 
 QString sampleFile(const char *name)
@@ -84,6 +119,29 @@ class TestGuiLabels : public QObject
                                         .arg(a.text)
                                         .arg(m.center().x())
                                         .arg(m.center().y())));
+        }
+    }
+
+    // A ceiling's or diagonal's label, where it sits beside its line (no leader), is nearer to
+    // that line than to any other: a label between two roofs names the one it is closer to.
+    static void checkNearestLine(const RooflineChart *chart)
+    {
+        const QList<QPolygonF> paths = chart->linePaths();
+        for (const auto &l : chart->placedLabels()) {
+            if (l.line < 0 || l.leader)
+                continue;
+            QVERIFY(l.line < paths.size());
+            const double own = distanceToPath(l.shape, paths.at(l.line));
+            for (int j = 0; j < paths.size(); ++j) {
+                if (j == l.line || paths.at(j).size() < 2)
+                    continue;
+                const double other = distanceToPath(l.shape, paths.at(j));
+                QVERIFY2(own <= other + 0.5,
+                         qPrintable(QStringLiteral("\"%1\" is %2 px from its line but %3 px from another")
+                                        .arg(l.fullText)
+                                        .arg(own, 0, 'f', 1)
+                                        .arg(other, 0, 'f', 1)));
+            }
         }
     }
 
@@ -148,6 +206,9 @@ private slots:
         checkDisjoint(m_app->chart());
         if (QTest::currentTestFailed())
             return;
+        checkNearestLine(m_app->chart());
+        if (QTest::currentTestFailed())
+            return;
         // The selected GPU's roofs come first: its top compute ceiling always finds a place.
         const QStringList ceilings = m_app->chart()->ceilingLabels();
         QVERIFY(!ceilings.isEmpty());
@@ -209,6 +270,63 @@ private slots:
         QVERIFY2(measured->rect.height() < 2 * QFontMetrics(w.chart()->font()).height(),
                  qPrintable(measured->text));
         QVERIFY(measured->rect.width() < 0.4 * w.chart()->plotArea().width());
+    }
+
+    // Lesson 6 draws the BF16 and FP8 tensor roofs a factor of two apart: each label beside its
+    // own roof, none over another, at the desk and in presentation mode, on both screens.
+    void lessonRoofs_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presenting");
+        for (int step : {0, 1, 2, 5}) // the H200 steps (the A100 has no FP8 roof)
+            for (const QSize &s : {QSize(1280, 720), QSize(1920, 1080)})
+                for (bool presenting : {false, true})
+                    QTest::addRow("06-llm-inference step %d, %dx%d%s", step + 1, s.width(), s.height(),
+                                  presenting ? ", presentation" : "")
+                        << QStringLiteral("06-llm-inference") << step << s << presenting;
+    }
+
+    void lessonRoofs()
+    {
+        QFETCH(QString, lesson);
+        QFETCH(int, step);
+        QFETCH(QSize, size);
+        QFETCH(bool, presenting);
+        LiveTools live;
+        MainWindow w(m_db);
+        live.attach(&w);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.classroom()->player()->openLesson(lesson, step));
+        if (presenting)
+            w.classroom()->presentation()->enter(false);
+        w.resize(size);
+        settle();
+        w.chart()->replot();
+        settle();
+        checkDisjoint(w.chart());
+        checkNearestLine(w.chart());
+        QStringList drawn;
+        for (const auto &l : w.chart()->placedLabels())
+            drawn << l.fullText;
+        // Presentation mode at 1280×720 leaves the chart a third of the screen: the two roofs
+        // lie closer than a label's height, with the points on them, and one label may be left
+        // to its tooltip rather than sit by the other roof. Elsewhere both are drawn.
+        const bool cramped = presenting && size.height() <= 720;
+        const QStringList hidden = w.chart()->hiddenLabels();
+        for (const char *roof : {"BF16 Tensor", "FP8 Tensor"}) {
+            auto named = [roof](const QString &t) { return t.startsWith(QLatin1String(roof)); };
+            const bool shown = std::any_of(drawn.cbegin(), drawn.cend(), named);
+            QVERIFY2(shown || (cramped && std::any_of(hidden.cbegin(), hidden.cend(), named)),
+                     qPrintable(QLatin1String(roof) + QStringLiteral(" is not drawn; drawn: ") +
+                                drawn.join(QStringLiteral(" | "))));
+        }
+        if (presenting)
+            w.classroom()->presentation()->exit();
+        w.classroom()->player()->closeLesson();
     }
 
     // Forty points on top of each other: some labels go out on leader lines, the rest hide;

@@ -16,12 +16,14 @@
 #include <QFile>
 #include <QImage>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
@@ -416,6 +418,66 @@ private slots:
                 QVERIFY2(v.top() >= 1e6 * 0.999 && v.bottom() <= 1e20 * 1.001, qPrintable(y.join(" | ")));
             }
         }
+    }
+
+    // An exported chart draws its lines inside the plot only: an SVG painter ignores the axis
+    // rect's clip, so a bandwidth diagonal must start at the plot's edge, not run on across the
+    // tick labels. Outside the plot only the grey axes and texts are drawn: no coloured pixel.
+    void exportKeepsLinesInThePlot_data()
+    {
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("svg") << QStringLiteral("svg");
+        QTest::newRow("png") << QStringLiteral("png");
+    }
+
+    void exportKeepsLinesInThePlot()
+    {
+        QFETCH(QString, suffix);
+        RooflineChart chart;
+        chart.resize(900, 560);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setGpus({*m_db.find(QStringLiteral("h200-sxm"))});
+        // The diagonals enter at the left and bottom edges (x, y, width, height in FLOP/B, FLOP/s).
+        chart.setVisibleRange(QRectF(0.5, 5e11, 4000 - 0.5, 5e15 - 5e11));
+        chart.replot();
+        const QRect plot = chart.plotArea().toAlignedRect();
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("c.") + suffix);
+        QVERIFY(chart.saveImage(file, chart.width(), chart.height()));
+        QImage image(chart.size(), QImage::Format_ARGB32);
+        if (suffix == QLatin1String("svg")) {
+            QSvgRenderer svg(file);
+            QVERIFY(svg.isValid());
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            svg.render(&painter, QRectF(QPointF(0, 0), QSizeF(chart.size())));
+        } else {
+            QVERIFY(image.load(file));
+            QCOMPARE(image.size(), chart.size());
+        }
+        int coloured = 0;
+        QPoint first;
+        const QRect inside = plot.adjusted(-2, -2, 2, 2); // the axis line's own width
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                if (inside.contains(x, y))
+                    continue;
+                const QColor c = image.pixelColor(x, y);
+                if (c.hsvSaturation() > 90 && c.value() > 60 && c.alpha() > 200) {
+                    if (coloured++ == 0)
+                        first = QPoint(x, y);
+                }
+            }
+        QVERIFY2(coloured == 0, qPrintable(QStringLiteral("%1 coloured pixels outside the plot %2,%3 %4x%5, "
+                                                          "the first at %6,%7")
+                                               .arg(coloured)
+                                               .arg(plot.x())
+                                               .arg(plot.y())
+                                               .arg(plot.width())
+                                               .arg(plot.height())
+                                               .arg(first.x())
+                                               .arg(first.y())));
     }
 
     void refusedFilesAreShown()

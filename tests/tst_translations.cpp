@@ -151,6 +151,42 @@ private slots:
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
     }
 
+    // English's plural forms: every %n message of the code (all of them are in the Chinese
+    // catalogue, checked above) has its "one" and "many" form written, and "1 warp", not
+    // "1 warps", comes out at run time.
+    void englishPluralForms()
+    {
+        QString error;
+        const QString enTs = kSourceDir + QStringLiteral("/resources/translations/rooflab_en.ts");
+        const QList<Message> en = readTs(enTs, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(enTs + QStringLiteral(": ") + error));
+        QSet<QString> written;
+        QStringList bad;
+        for (const Message &m : en) {
+            if (m.numerus && m.type.isEmpty() && m.translations.size() == 2 &&
+                !m.translations.at(0).trimmed().isEmpty() && !m.translations.at(1).trimmed().isEmpty())
+                written.insert(m.key());
+            else
+                bad << m.where();
+        }
+        for (const Message &m : std::as_const(m_committed))
+            if (m.numerus && !written.contains(m.key()))
+                bad << m.where();
+        bad.removeDuplicates();
+        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("plural forms not written in %1 (run "
+                                                          "tools/update-translations.sh):\n  ")
+                                               .arg(enTs) +
+                                           bad.join(QStringLiteral("\n  "))));
+
+        QVERIFY(UiLanguage::install(QStringLiteral("en")));
+        QCOMPARE(
+            QCoreApplication::translate("OccupancyPanel", "%n warp(s) per block of %1 per SM", nullptr, 1),
+            QStringLiteral("1 warp per block of %1 per SM"));
+        QCOMPARE(
+            QCoreApplication::translate("OccupancyPanel", "%n warp(s) per block of %1 per SM", nullptr, 4),
+            QStringLiteral("4 warps per block of %1 per SM"));
+    }
+
     // lupdate over the code as it is now, into a scratch file, compared with the committed one.
     void everyStringInTheCodeIsInTheTs()
     {

@@ -1,50 +1,127 @@
 #!/usr/bin/env bash
-# Render the user guide's screenshots (docs/screenshots/*.png) with the app itself, offscreen,
-# from clean settings, so they can be made again after any change to the UI:
+# Render every screenshot the user guide and the README show (docs/screenshots/*.png) with the
+# app itself, from clean settings, so they can be made again after any change to the UI:
 #
-#   tools/make-screenshots.sh [path/to/rooflab]      default: build/app/gui/rooflab
+#   tools/make-screenshots.sh [BUILD_DIR | BUILD_DIR/app/gui/rooflab]      default: build
 #
-# Each is taken at 1920x1080 (a classroom projector's full-HD mode); the main window and every
-# panel also at 1280x720 (NAME-720p.png), the smallest projector mode the window must fit. When
-# pngquant is installed they are reduced to a 256-colour palette (the charts have few colours;
-# the files stay small enough for the repository).
+# It runs BUILD_DIR/app/gui/rooflab and, for the hosts dialog's two pictures, the GUI test
+# BUILD_DIR/tests/tst_gui_hosts (build both first).
+#
+# Each picture is taken on a real X screen of the size it shows (Xvfb): 1920x1080 (a classroom
+# projector's full-HD mode), and for the main window and every panel also 1280x720
+# (NAME-720p.png), the smallest projector mode the window must fit. The window is sized to the
+# screen as a user's would be. Without Xvfb the pictures are taken offscreen (said on stderr).
+# When pngquant is installed they are reduced to a 256-colour palette (the charts have few
+# colours; the files stay small enough for the repository). At the end the script lists any
+# picture the guide names that it did not make.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-APP=${1:-$ROOT/build/app/gui/rooflab}
+BUILD=${1:-$ROOT/build}
+if [ -f "$BUILD" ]; then # the program itself was named
+  BUILD=$(cd "$(dirname "$BUILD")/../../.." && pwd)
+fi
+APP=$BUILD/app/gui/rooflab
+HOSTS_TEST=$BUILD/tests/tst_gui_hosts
 OUT=$ROOT/docs/screenshots
 [ -x "$APP" ] || { echo "make-screenshots: $APP is not built" >&2; exit 1; }
 mkdir -p "$OUT"
-SETTINGS=$(mktemp -d)
-trap 'rm -rf "$SETTINGS"' EXIT
-export QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=$SETTINGS/config XDG_DATA_HOME=$SETTINGS/data
+WORK=$(mktemp -d)
+STAMP=$WORK/started # what this run writes is newer
+touch "$STAMP"
+XVFB_PIDS=()
+cleanup() {
+  for pid in "${XVFB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data XDG_RUNTIME_DIR=$WORK/runtime
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 export ROOFLAB_RESOURCES=$ROOT/resources
 
-shot() { # name, then rooflab options (a later --size wins)
-  local name=$1; shift
-  "$APP" --screenshot "$OUT/$name.png" --size 1920x1080 "$@" 2>/dev/null
+# One X server per screen size; Xvfb picks a free display number itself (-displayfd).
+declare -A DISPLAY_FOR
+start_screen() { # WIDTHxHEIGHT
+  local size=$1 fd_file=$WORK/display-$1
+  Xvfb -displayfd 3 -screen 0 "${size}x24" -nolisten tcp 3>"$fd_file" 2>/dev/null &
+  XVFB_PIDS+=($!)
+  for _ in $(seq 50); do [ -s "$fd_file" ] && break; sleep 0.1; done
+  [ -s "$fd_file" ] || { echo "make-screenshots: Xvfb did not start for $size" >&2; return 1; }
+  DISPLAY_FOR[$size]=:$(head -n1 "$fd_file")
+}
+if command -v Xvfb >/dev/null; then
+  start_screen 1920x1080
+  start_screen 1280x720
+else
+  echo "make-screenshots: no Xvfb: taking the pictures offscreen" >&2
+fi
+
+reduce() { # file
   if command -v pngquant >/dev/null; then
-    pngquant --force --skip-if-larger --quality 70-95 --output "$OUT/$name.png" "$OUT/$name.png" || true
+    pngquant --force --skip-if-larger --quality 70-95 --output "$1" "$1" || true
   fi
-  printf '  %-28s %6d KB\n' "$name.png" $(( $(stat -c %s "$OUT/$name.png") / 1024 ))
 }
 
-shot main --gpu h200-sxm --demo-points --lang en --theme light
-shot compare --gpu a100-sxm4-80gb --compare h100-sxm,h200-sxm,b200 --lang en --theme light
-shot occupancy --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
-shot tile --gpu h200-sxm --panel tile --lang en --theme light
-shot runs --gpu h200-sxm --panel runs --lang en --theme light
-shot results --gpu h200-sxm --panel results --results "$ROOT/resources/samples/h200-gemm-ladder.json" --lang en --theme light
-shot lesson --panel lesson --lesson 02-intensity --step 3 --lang en --theme light
-shot presentation --lesson 01-roofline --step 2 --presentation --lang en --theme light
-shot presentation-measured --lesson 03-tiling --step 5 --presentation --lang en --theme light
-shot presentation-panel --lesson 04-occupancy --step 1 --presentation --lang en --theme light
-shot presentation-tile --lesson 03-tiling --step 3 --presentation --lang en --theme light
-shot dark --gpu h200-sxm --compare a100-sxm4-80gb --demo-points --theme dark --lang en
-shot zh_CN --panel lesson --lesson 03-tiling --step 1 --lang zh_CN --theme light
-shot presentation-zh_CN-dark --lesson 01-roofline --step 4 --presentation --lang zh_CN --theme dark
+shot() { # name size, then rooflab options
+  local name=$1 size=$2; shift 2
+  if [ -n "${DISPLAY_FOR[$size]:-}" ]; then
+    DISPLAY=${DISPLAY_FOR[$size]} QT_QPA_PLATFORM=xcb "$APP" --screenshot "$OUT/$name.png" --size "$size" "$@" 2>/dev/null
+  else
+    QT_QPA_PLATFORM=offscreen "$APP" --screenshot "$OUT/$name.png" --size "$size" "$@" 2>/dev/null
+  fi
+  reduce "$OUT/$name.png"
+  printf '  %-28s %-9s %6d KB\n' "$name.png" "$size" $(( $(stat -c %s "$OUT/$name.png") / 1024 ))
+}
+
+FHD=1920x1080
+HD=1280x720
+LADDER=$ROOT/resources/samples/h200-gemm-ladder.json
+shot main $FHD --gpu h200-sxm --demo-points --lang en --theme light
+shot compare $FHD --gpu a100-sxm4-80gb --compare h100-sxm,h200-sxm,b200 --lang en --theme light
+shot occupancy $FHD --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
+shot tile $FHD --gpu h200-sxm --panel tile --lang en --theme light
+shot runs $FHD --gpu h200-sxm --panel runs --lang en --theme light
+shot results $FHD --gpu h200-sxm --panel results --results "$LADDER" --lang en --theme light
+shot lesson $FHD --panel lesson --lesson 02-intensity --step 3 --lang en --theme light
+shot presentation $FHD --lesson 01-roofline --step 2 --presentation --lang en --theme light
+shot presentation-measured $FHD --lesson 03-tiling --step 5 --presentation --lang en --theme light
+shot presentation-panel $FHD --lesson 04-occupancy --step 1 --presentation --lang en --theme light
+shot presentation-tile $FHD --lesson 03-tiling --step 3 --presentation --lang en --theme light
+shot dark $FHD --gpu h200-sxm --compare a100-sxm4-80gb --demo-points --theme dark --lang en
+shot zh_CN $FHD --panel lesson --lesson 03-tiling --step 1 --lang zh_CN --theme light
+shot presentation-zh_CN-dark $FHD --lesson 01-roofline --step 4 --presentation --lang zh_CN --theme dark
 # The smallest projector mode: the window fits, the chart keeps its width.
-shot main-720p --gpu h200-sxm --demo-points --lang en --theme light --size 1280x720
-shot occupancy-720p --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light --size 1280x720
-shot tile-720p --gpu h200-sxm --panel tile --lang en --theme light --size 1280x720
-shot runs-720p --gpu h200-sxm --panel runs --lang en --theme light --size 1280x720
-shot results-720p --gpu h200-sxm --panel results --results "$ROOT/resources/samples/h200-gemm-ladder.json" --lang en --theme light --size 1280x720
+shot main-720p $HD --gpu h200-sxm --demo-points --lang en --theme light
+shot occupancy-720p $HD --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
+shot tile-720p $HD --gpu h200-sxm --panel tile --lang en --theme light
+shot runs-720p $HD --gpu h200-sxm --panel runs --lang en --theme light
+shot results-720p $HD --gpu h200-sxm --panel results --results "$LADDER" --lang en --theme light
+
+# The hosts dialog and the Runs panel with a host: the GUI test that drives them keeps its
+# pictures (tests/tst_gui_hosts.cpp, ROOFLAB_SHOT_DIR), at the sizes the test gives them.
+if [ -x "$HOSTS_TEST" ]; then
+  mkdir -p "$WORK/hosts"
+  if [ -n "${DISPLAY_FOR[$FHD]:-}" ]; then
+    DISPLAY=${DISPLAY_FOR[$FHD]} QT_QPA_PLATFORM=xcb ROOFLAB_SHOT_DIR=$WORK/hosts "$HOSTS_TEST" >/dev/null 2>&1 || true
+  else
+    QT_QPA_PLATFORM=offscreen ROOFLAB_SHOT_DIR=$WORK/hosts "$HOSTS_TEST" >/dev/null 2>&1 || true
+  fi
+  for f in hosts-dialog.png runs-hosts.png; do
+    if [ -s "$WORK/hosts/$f" ]; then
+      cp "$WORK/hosts/$f" "$OUT/$f"
+      reduce "$OUT/$f"
+      printf '  %-28s %-9s %6d KB\n' "$f" "(test)" $(( $(stat -c %s "$OUT/$f") / 1024 ))
+    fi
+  done
+else
+  echo "make-screenshots: $HOSTS_TEST is not built: hosts-dialog.png and runs-hosts.png kept as they are" >&2
+fi
+
+# Every picture the guide and the README name must have been made above.
+missing=0
+for f in $(grep -ohE 'screenshots/[A-Za-z0-9_.-]+\.png' "$ROOT/docs/USER_GUIDE.md" "$ROOT/README.md" | sort -u); do
+  if [ ! -e "$ROOT/docs/$f" ] || ! [ "$ROOT/docs/$f" -nt "$STAMP" ]; then
+    echo "make-screenshots: docs/$f was not made by this run" >&2
+    missing=1
+  fi
+done
+exit $missing

@@ -14,6 +14,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TS="$ROOT/resources/translations/rooflab_zh_CN.ts"
+TS_EN="$ROOT/resources/translations/rooflab_en.ts"
 
 find_lupdate() {
   if [ -n "${LUPDATE:-}" ]; then echo "$LUPDATE"; return; fi
@@ -33,6 +34,13 @@ cd "$ROOT"
 # "lacks Q_OBJECT macro" notes about that are noise.
 "$LU" -silent -locations relative -no-obsolete -source-language en_US -target-language zh_CN \
       -extensions cpp,h app model kernels -ts "$TS" 2> >(grep -v 'lacks Q_OBJECT macro' >&2)
+
+# English needs a catalogue only for the plural forms of tr("%n file(s)", nullptr, n): "1 file",
+# "2 files". lupdate -pluralonly keeps exactly those; write the two forms of any new one.
+"$LU" -silent -locations relative -no-obsolete -pluralonly -source-language en_US -target-language en_US \
+      -extensions cpp,h app model kernels -ts "$TS_EN" 2> >(grep -v 'lacks Q_OBJECT macro' >&2)
+left_en=$(grep -c 'type="unfinished"' "$TS_EN" || true)
+echo "update-translations: $TS_EN: $(grep -c '<message' "$TS_EN" || true) plural strings, $left_en to write"
 
 left=$(grep -c 'type="unfinished"' "$TS" || true)
 total=$(grep -c '<message' "$TS" || true)

@@ -434,6 +434,19 @@
     </message>
 </context>
 <context>
+    <name>GuideDialog</name>
+    <message>
+        <location filename="../../app/gui/shell/helpdialogs.cpp" line="+74"/>
+        <source>RoofLab user guide</source>
+        <translation>RoofLab 用户指南</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The user guide (USER_GUIDE.md) is not installed next to %1.</source>
+        <translation>用户指南（USER_GUIDE.md）没有安装在 %1 旁边。</translation>
+    </message>
+</context>
+<context>
     <name>Hosts</name>
     <message>
         <location filename="../../app/client/hosts.cpp" line="+8"/>
@@ -842,6 +855,16 @@ or any command that starts rooflab-cli worker.</source>
         <source>Lessons walk through the course notes step by step: each step sets the GPU, the ceilings, the workloads or the panel, and says what to look at.</source>
         <translation>课程按讲义一步一步讲解：每一步设定 GPU、性能上限、工作负载或面板，并说明要观察什么。</translation>
     </message>
+    <message>
+        <location line="+23"/>
+        <source>Lesson: next step</source>
+        <translation>课程：下一步</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lesson: previous step</source>
+        <translation>课程：上一步</translation>
+    </message>
 </context>
 <context>
     <name>LiveTools</name>
@@ -1146,7 +1169,7 @@ Source: %7</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/shell/mainwindow.cpp" line="+70"/>
+        <location filename="../../app/gui/shell/mainwindow.cpp" line="+74"/>
         <source>RoofLab</source>
         <translation>RoofLab</translation>
     </message>
@@ -1173,7 +1196,7 @@ Source: %7</source>
         <translation>Decode 与 prefill</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+99"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
         <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
@@ -1283,7 +1306,27 @@ Source: %7</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+13"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User &amp;guide</source>
+        <translation>用户指南(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;About RoofLab</source>
+        <translation>关于 RoofLab(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The new language applies to windows opened from now on.</source>
         <translation>新语言将用于此后打开的窗口。</translation>
     </message>
@@ -1540,10 +1583,12 @@ Source: %7</source>
         <source>%1 per block of %2 per SM</source>
         <translation>每个 block %1，每个 SM 共 %2</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
-        <source>%1 warps per block of %2 per SM</source>
-        <translation>每个 block %1 个 warp，每个 SM 共 %2 个</translation>
+        <source>%n warp(s) per block of %1 per SM</source>
+        <translation>
+            <numerusform>每个 block %n 个 warp，每个 SM 最多 %1 个</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1579,7 +1624,12 @@ Source: %7</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+62"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+39"/>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -2474,7 +2524,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+382"/>
+        <location line="+391"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -2522,7 +2572,7 @@ Source: %7</source>
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../../app/gui/live/runspanel.cpp" line="+38"/>
+        <location filename="../../app/gui/live/runspanel.cpp" line="+39"/>
         <source>one of %1</source>
         <translation>%1 之一</translation>
     </message>
@@ -2697,7 +2747,7 @@ Source: %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>&lt;b&gt;No CUDA device found&lt;/b&gt;%1. Runs need an NVIDIA GPU; you can still &lt;b&gt;Replay…&lt;/b&gt; a results file and watch its points arrive as they were measured.</source>
         <translation>&lt;b&gt;没有找到 CUDA 设备&lt;/b&gt;%1。运行需要 NVIDIA GPU；你仍然可以&lt;b&gt;回放…&lt;/b&gt;一个结果文件，看着各个点按测量时的顺序出现。</translation>
     </message>
@@ -2833,6 +2883,34 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../app/gui/shell/helpdialogs.cpp" line="+38"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>anywhere in the window</source>
+        <translation>窗口内任意位置</translation>
+    </message>
+</context>
+<context>
     <name>TermBar</name>
     <message>
         <location filename="../../app/gui/tile/termwords.cpp" line="-52"/>
@@ -2847,12 +2925,12 @@ Source: %7</source>
     <message>
         <location line="+2"/>
         <source>shared mem.</source>
-        <translation>shared mem.</translation>
+        <translation>共享内存</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>L1 / global</source>
-        <translation>L1 / global</translation>
+        <translation>L1 / 全局内存</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3117,7 +3195,7 @@ Source: %7</source>
         <translation>没有条形：此配置无法运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+24"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+27"/>
         <source>registers: %1 per thread, compiled (NVRTC, %2)</source>
         <translation>寄存器：每线程 %1 个，编译所得（NVRTC，%2）</translation>
     </message>
@@ -3175,7 +3253,7 @@ Source: %7</source>
     <message>
         <location line="-48"/>
         <source>grid</source>
-        <translation>grid</translation>
+        <translation>网格</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3379,7 +3457,7 @@ Source: %7</source>
     <message>
         <location line="+2"/>
         <source>smem</source>
-        <translation>smem</translation>
+        <translation>共享内存</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3407,12 +3485,27 @@ Source: %7</source>
         <translation>L2</translation>
     </message>
     <message>
+        <location line="+575"/>
+        <source>The prediction stands; the ladder view shows measured sample results.</source>
+        <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No CUDA device. %1</source>
+        <translation>没有 CUDA 设备。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No CUDA device (%1). %2</source>
+        <translation>没有 CUDA 设备（%1）。%2</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/tile/tileexplorer.cpp" line="-58"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-152"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-733"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3621,13 +3714,8 @@ Source: %7</source>
         <translation>最大相对误差 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>No CUDA device: %1 The prediction stands; the ladder view shows measured sample results.</source>
-        <translation>没有 CUDA 设备：%1 预测仍然有效；阶梯视图显示样例中的实测结果。</translation>
-    </message>
-    <message>
-        <location line="-96"/>
-        <location line="+99"/>
+        <location line="-72"/>
+        <location line="+102"/>
         <source>Measure failed: %1</source>
         <translation>测量失败：%1</translation>
     </message>
@@ -5001,6 +5089,29 @@ Source: %7</source>
         <location line="+4"/>
         <source>sleeping %1 ms</source>
         <translation>休眠 %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>help</name>
+    <message>
+        <location filename="../../app/gui/shell/helpdialogs.cpp" line="-144"/>
+        <source>built outside a git checkout</source>
+        <translation>不是在 git 检出目录中构建的</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>built from commit %1</source>
+        <translation>构建自提交 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;RoofLab %1&lt;/h3&gt;&lt;p&gt;%2, with Qt %3.&lt;/p&gt;&lt;p&gt;Roofline charts, occupancy, GEMM tiles and measured results: first compute how fast a kernel can be, then measure how fast it is, then explain the gap.&lt;/p&gt;&lt;p&gt;MIT License. Copyright © 2026 The RoofLab contributors. The occupancy arithmetic is NVIDIA&apos;s cuda_occupancy.h (see THIRD_PARTY.md); charts by QCustomPlot (GNU GPL v3).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RoofLab %1&lt;/h3&gt;&lt;p&gt;%2，使用 Qt %3。&lt;/p&gt;&lt;p&gt;Roofline 图、占用率、GEMM 分块与实测结果：先算出一个 kernel 最快能有多快，再测出它实际有多快，然后解释两者的差距。&lt;/p&gt;&lt;p&gt;MIT 许可证。Copyright © 2026 The RoofLab contributors。占用率计算使用 NVIDIA 的 cuda_occupancy.h（见 THIRD_PARTY.md）；图表由 QCustomPlot 绘制（GNU GPL v3）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>About RoofLab</source>
+        <translation>关于 RoofLab</translation>
     </message>
 </context>
 <context>
@@ -6406,7 +6517,7 @@ Source: %7</source>
     <message>
         <location filename="../../kernels/gemmtile.cpp" line="+196"/>
         <source>dtype</source>
-        <translation>dtype</translation>
+        <translation>数据类型</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6416,17 +6527,17 @@ Source: %7</source>
     <message>
         <location line="+6"/>
         <source>stages</source>
-        <translation>stages</translation>
+        <translation>流水级数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>threads</source>
-        <translation>threads</translation>
+        <translation>线程数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>group</source>
-        <translation>group</translation>
+        <translation>分组</translation>
     </message>
 </context>
 <context>
@@ -6568,7 +6679,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+585"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+597"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -6578,7 +6689,7 @@ Source: %7</source>
         <translation>仅分块模型（无 kernel）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>not a knob of this step</source>
         <translation>不是这一步的参数</translation>
     </message>
@@ -8702,7 +8813,7 @@ Source: %7</source>
 <context>
     <name>model::events</name>
     <message>
-        <location filename="../../model/events.cpp" line="+117"/>
+        <location filename="../../model/events.cpp" line="+138"/>
         <source>not JSON: %1 at offset %2</source>
         <translation>不是 JSON：偏移 %2 处 %1</translation>
     </message>

@@ -194,6 +194,30 @@ bool crosses(const Box &box, const Segment &s)
     return clipSegment(a, b, box.rect, &t0, &t1);
 }
 
+double pointToSegment(const QPointF &p, const QPointF &a, const QPointF &b)
+{
+    const QPointF d = b - a;
+    const double len2 = d.x() * d.x() + d.y() * d.y();
+    const double t =
+        len2 > 0 ? std::clamp(((p.x() - a.x()) * d.x() + (p.y() - a.y()) * d.y()) / len2, 0.0, 1.0) : 0.0;
+    const QPointF q = a + d * t;
+    return std::hypot(p.x() - q.x(), p.y() - q.y());
+}
+
+// How far a stroke passes from the box: 0 through it, else the nearest corner or end.
+double distance(const Box &box, const Segment &s)
+{
+    if (crosses(box, s))
+        return 0;
+    double best = kInf;
+    for (int i = 0; i < 4; ++i) {
+        best = std::min(best, pointToSegment(box.quad[size_t(i)], s.a, s.b));
+        best = std::min(best, pointToSegment(s.a, box.quad[size_t(i)], box.quad[size_t((i + 1) % 4)]));
+        best = std::min(best, pointToSegment(s.b, box.quad[size_t(i)], box.quad[size_t((i + 1) % 4)]));
+    }
+    return best;
+}
+
 // The obstacles placement checks, bucketed by where they lie: a candidate is held only against
 // the boxes in the cells it covers, so 10,000 point markers cost what a few dozen did.
 class BoxGrid
@@ -263,6 +287,7 @@ QList<RooflineChart::PlacedLabel> RooflineChart::placedLabels() const
             p.shape = l.shape.translated(offset);
             p.rect = p.shape.boundingRect();
             p.lineCrossings = l.crossings;
+            p.line = l.line;
             p.leader = l.leader && l.leader->visible();
             out << p;
         }
@@ -275,6 +300,22 @@ QStringList RooflineChart::hiddenLabels() const
     for (const Label &l : m_labels)
         if (!l.placed)
             out << l.fullText;
+    return out;
+}
+
+QList<QPolygonF> RooflineChart::linePaths() const
+{
+    QList<QPolygonF> out;
+    const QPointF offset = m_plot->pos();
+    for (const Line &line : m_lines) {
+        QPolygonF path;
+        const QCPGraph *g = line.graph;
+        for (int j = 0; j < g->dataCount(); ++j)
+            path << QPointF(m_plot->xAxis->coordToPixel(g->data()->at(j)->key),
+                            m_plot->yAxis->coordToPixel(g->data()->at(j)->value)) +
+                        offset;
+        out << path;
+    }
     return out;
 }
 
@@ -361,8 +402,9 @@ void RooflineChart::placeLabels()
         Qt::Alignment align;
         double angle = 0;
         bool leader = false;
-        bool off = false; // a little away from its line: placed only when no place beside it is free
-        QPointF from;     // a leader's start on the item; null: from the marker's edge towards the label
+        bool off = false;    // a little away from its line: placed only when no place beside it is free
+        QPointF from;        // a leader's start on the item; null: from the marker's edge towards the label
+        bool onLine = false; // across its own line: after the places beside it
     };
     QList<Candidate> candidates;
     candidates.reserve(64);
@@ -439,23 +481,36 @@ void RooflineChart::placeLabels()
             // Beside the line, then a label's height off it (markers on the line: the roof's
             // predicted points), which still reads as the line's if nothing lies between.
             // Further off, a thin leader line ties it to the ceiling.
+            // Between two roofs closer than a label's height (FP8 over BF16 on a small chart)
+            // neither side is nearer its own line: then the label sits on it, the line passing
+            // under its box.
+            auto alongTheLine = [&](double dy, Qt::Alignment side, bool leader, bool off, bool onLine) {
+                // At the right edge even where the visible ceiling is shorter than its label.
+                for (double x = area.right() - 4; x == area.right() - 4 || x - w >= start; x -= step) {
+                    candidates.append({QPointF(x, y + dy), Qt::AlignRight | side, 0, leader, off,
+                                       QPointF(std::max(x - w / 2, start), y)});
+                    candidates.last().onLine = onLine;
+                }
+            };
             for (int row = 0; row < 4; ++row) {
                 const double off = 2 * k + row * (size.height() + 2 * k);
                 for (bool below : {l.below, !l.below})
-                    // At the right edge even where the visible ceiling is shorter than its label.
-                    for (double x = area.right() - 4; x == area.right() - 4 || x - w >= start; x -= step)
-                        candidates.append({QPointF(x, below ? y + off : y - off),
-                                           Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0,
-                                           row > 1, row == 1, QPointF(std::max(x - w / 2, start), y)});
+                    alongTheLine(below ? off : -off, below ? Qt::AlignTop : Qt::AlignBottom, row > 1,
+                                 row == 1, false);
+                if (row == 0)
+                    alongTheLine(0, Qt::AlignVCenter, false, false, true);
             }
             // A ceiling whose visible stretch is short and crowded with points (the big GEMMs of
             // the H200 ladder under a Blackwell roof) may put its label on its level just left of
             // where it starts, where there is room for it, with a leader to its first pixel.
-            if (start > area.left() + w)
+            if (start > area.left() + w) {
+                candidates.append({QPointF(start - 4 * k, y), Qt::AlignRight | Qt::AlignVCenter, 0, true,
+                                   true, QPointF(start, y)});
                 for (bool below : {l.below, !l.below})
                     candidates.append({QPointF(start - 4 * k, below ? y + 2 * k : y - 2 * k),
                                        Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), 0, true,
                                        true, QPointF(start, y)});
+            }
             break;
         }
         case Label::Anchor::AlongLine: {
@@ -494,6 +549,16 @@ void RooflineChart::placeLabels()
         }
         }
 
+        auto nearestIsOwn = [&](const Box &box) {
+            double own = kInf, other = kInf;
+            for (const Segment &s : std::as_const(strokes))
+                if (s.line == l.line)
+                    own = std::min(own, distance(box, s));
+                else if (s.line >= 0)
+                    other = std::min(other, distance(box, s));
+            return own <= other;
+        };
+
         // From the marker's edge (or the candidate's point on its line) to the label's nearest point.
         auto leaderFor = [&](const Candidate &c, const Box &box) {
             const QPointF from = c.from.isNull() ? anchor : c.from;
@@ -531,11 +596,17 @@ void RooflineChart::placeLabels()
                 if (!clear)
                     continue;
             }
+            // A ceiling's label beside its line reads as that line's only when no other line
+            // is as near: a roof a factor of two above (FP8 over BF16) would otherwise take it.
+            // Further off, the leader line ties it to its own.
+            if (l.line >= 0 && !c.leader && !nearestIsOwn(box))
+                continue;
             int crossings = 0;
             for (const Segment &s : std::as_const(strokes))
                 if (s.line != l.line || l.line < 0)
                     crossings += crosses(box, s) ? 1 : 0;
-            const double cost = crossings * 10 + (c.leader ? 15 : 0) + (c.off ? 5 : 0) + ci * 0.01;
+            const double cost =
+                crossings * 10 + (c.leader ? 15 : 0) + (c.off ? 5 : 0) + (c.onLine ? 3 : 0) + ci * 0.01;
             if (cost < bestCost) {
                 bestCost = cost;
                 best = ci;

@@ -691,10 +691,16 @@ int RooflineChart::addLine(bool horizontal, double value, double limit, const QP
 
 void RooflineChart::updateLineExtents()
 {
-    // Extend a little beyond the view so a drag shows no ends before the next update.
+    // Extend a little beyond the view so a drag shows no ends before the next update. A file
+    // gets exactly the view: an SVG painter ignores the axis rect's clip, so a line past the
+    // view would be drawn across the tick labels.
     const QCPRange x = m_plot->xAxis->range();
+    const QCPRange y = m_plot->yAxis->range();
     double lo, hi;
-    if (m_log) {
+    if (m_vectorMarkers) {
+        lo = x.lower;
+        hi = x.upper;
+    } else if (m_log) {
         lo = std::max(x.lower, 1e-300) / 10;
         hi = x.upper * 10;
     } else {
@@ -705,15 +711,18 @@ void RooflineChart::updateLineExtents()
         QVector<double> keys, values;
         if (l.horizontal) {
             const double start = std::max(l.limit, lo);
-            if (start < hi) {
+            if (start < hi && (!m_vectorMarkers || y.contains(l.value))) {
                 keys = {start, hi};
                 values = {l.value, l.value};
             }
         } else {
-            const double end = std::min(l.limit, hi);
-            if (lo < end) {
-                keys = {lo, end};
-                values = {l.value * lo, l.value * end};
+            // A file's diagonal also starts and ends where it crosses the bottom and top edges.
+            const double from = m_vectorMarkers && l.value > 0 ? std::max(lo, y.lower / l.value) : lo;
+            const double end =
+                std::min(m_vectorMarkers && l.value > 0 ? std::min(l.limit, y.upper / l.value) : l.limit, hi);
+            if (from < end) {
+                keys = {from, end};
+                values = {l.value * from, l.value * end};
             }
         }
         l.graph->setData(keys, values, true);

@@ -136,11 +136,13 @@ public:
         QPolygonF shape;
         int lineCrossings = 0;
         bool leader = false;
+        int line = -1; // a ceiling's or diagonal's label: its line in linePaths()
     };
     QList<PlacedLabel> placedLabels() const;
-    QStringList hiddenLabels() const;  // full texts of labels with no room left: shown on hover
-    QList<QRectF> markerRects() const; // point, trail and ridge markers, this widget's pixels
-    QRectF plotArea() const;           // the axis rect (inside the ticks), this widget's pixels
+    QStringList hiddenLabels() const;   // full texts of labels with no room left: shown on hover
+    QList<QRectF> markerRects() const;  // point, trail and ridge markers, this widget's pixels
+    QList<QPolygonF> linePaths() const; // every ceiling and diagonal as drawn, this widget's pixels
+    QRectF plotArea() const;            // the axis rect (inside the ticks), this widget's pixels
     // Rebuild and repaint now (normally done by each setter).
     void replot();
 

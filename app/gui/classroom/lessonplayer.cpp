@@ -501,6 +501,8 @@ void LessonPlayer::installShortcuts(QWidget *window)
     m_arrowShortcuts.clear();
     auto add = [&](QKeySequence key, void (LessonPlayer::*slot)(), bool arrow) {
         auto *s = new QShortcut(key, window);
+        // What the key does, for Help → Keyboard shortcuts.
+        s->setWhatsThis(slot == &LessonPlayer::next ? tr("Lesson: next step") : tr("Lesson: previous step"));
         s->setContext(Qt::WindowShortcut);
         s->setAutoRepeat(false); // a clicker held down should not race through the lesson
         connect(s, &QShortcut::activated, this, slot);

@@ -36,6 +36,7 @@ PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockW
     buildBanner();
     m_escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_window);
     m_escape->setContext(Qt::WindowShortcut);
+    m_escape->setWhatsThis(tr("Leave presentation mode"));
     m_escape->setEnabled(false);
     connect(m_escape, &QShortcut::activated, this, &PresentationMode::exit);
     connect(m_player, &LessonPlayer::stepApplied, this, [this] {

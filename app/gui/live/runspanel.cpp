@@ -2,6 +2,7 @@
 
 #include "live/hostsdialog.h"
 
+#include "events.h"
 #include "workerclient.h"
 
 #include <QComboBox>
@@ -435,10 +436,8 @@ void RunsPanel::setDevice(const std::optional<model::DeviceInfo> &device, const 
             tr("<b>%1</b><br>%2").arg(device->name.toHtmlEscaped(), facts.join(QStringLiteral(" · "))));
     } else {
         // The worker says "no CUDA device (why)": only the why is news under this heading.
-        QString why = whyNone;
-        static const QLatin1String prefix("no CUDA device (");
-        if (why.startsWith(prefix) && why.endsWith(QLatin1Char(')')))
-            why = why.mid(prefix.size(), why.size() - prefix.size() - 1);
+        const QString why =
+            model::events::isNoDevice(whyNone) ? model::events::noDeviceWhy(whyNone) : whyNone;
         m_deviceLabel->setText(
             tr("<b>No CUDA device found</b>%1. Runs need an NVIDIA GPU; you can still "
                "<b>Replay…</b> a results file and watch its points arrive as they were measured.")

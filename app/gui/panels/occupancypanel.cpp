@@ -509,7 +509,7 @@ void OccupancyPanel::showResult()
             because = tr("%1 per block of %2 per SM").arg(kb(r.allocatedSmemPerBlock), kb(r.smemPerSmBytes));
             break;
         case Limiter::Warps:
-            because = tr("%1 warps per block of %2 per SM").arg(r.warpsPerBlock).arg(r.maxWarpsPerSm);
+            because = tr("%n warp(s) per block of %1 per SM", nullptr, r.warpsPerBlock).arg(r.maxWarpsPerSm);
             break;
         case Limiter::Blocks:
             because = tr("CC %1 block slots").arg(m_occ ? m_occ->computeCapability() : QString());

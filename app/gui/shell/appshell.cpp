@@ -55,6 +55,8 @@ void AppShell::switchLanguage(const QString &choice)
 
     UiLanguage::saveChoice(choice);
     UiLanguage::install(choice);
+    // What outlives the window and holds words (the tile explorer's evaluations) says them again.
+    m_workspace->tileSession()->retranslate();
     m_window = create();
     m_window->restoreLayout(geometry, state);
     if (old->testAttribute(Qt::WA_DontShowOnScreen))

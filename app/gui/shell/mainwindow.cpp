@@ -8,6 +8,7 @@
 #include "panels/workloadpanel.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/gpupicker.h"
+#include "shell/helpdialogs.h"
 #include "shell/panelswitcher.h"
 #include "shell/uilanguage.h"
 #include "shell/windowfit.h"
@@ -24,6 +25,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMetaMethod>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -31,6 +33,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 static_assert(Workspace::kMaxGpus == RooflineChart::kMaxGpus, "the workspace shows what the chart can draw");
 
@@ -107,6 +111,7 @@ void MainWindow::build()
 
     m_classroom = new Classroom(this); // before the layout is restored: its dock is part of it
     buildAppearanceMenus();
+    buildHelpMenu();                      // last: after the Lesson menu
     m_fit = new WindowFit(this, m_chart); // the size for the screen, and the chart's share beside the docks
     connect(m_classroom->presentation(), &PresentationMode::activeChanged, m_fit, &WindowFit::setPresenting);
 }
@@ -290,6 +295,28 @@ void MainWindow::buildAppearanceMenus()
         m_themeActions.insert(int(mode), a);
         connect(a, &QAction::triggered, this, [this, mode = mode] { setThemeMode(mode); });
     }
+}
+
+void MainWindow::buildHelpMenu()
+{
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = m_helpMenu->addAction(tr("User &guide"), this, [this] {
+        auto *d = new GuideDialog(this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        // On the screen with its frame and buttons, 1280×720 included.
+        const QRect screen = this->screen()->availableGeometry();
+        d->resize(std::min(900, screen.width() - 40), std::min(760, screen.height() - 80));
+        d->show();
+    });
+    guide->setShortcut(QKeySequence::HelpContents);
+    m_helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto *d = new ShortcutsDialog(this, this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
+    m_helpMenu->addSeparator();
+    QAction *about = m_helpMenu->addAction(tr("&About RoofLab"), this, [this] { help::showAbout(this); });
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::requestLanguage(const QString &choice)

@@ -52,6 +52,7 @@ public:
     void showPanel(QWidget *panel) override;
     QMenu *fileMenu() const override { return m_fileMenu; }
     QMenu *viewMenu() const override { return m_viewMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
     QDockWidget *gpuDock() const override { return m_gpuDock; }
     QDockWidget *panelDock() const override { return m_panelDock; }
     ChartTheme chartTheme(bool presentation) const override;
@@ -115,6 +116,7 @@ private:
     void buildActions();
     void buildDocks();
     void buildAppearanceMenus();
+    void buildHelpMenu();                            // the user guide, keyboard shortcuts, About
     QScrollArea *addPanelPage(const QString &title); // an empty tab for a panel
     void bindWorkspace();
     void showRefusedFiles();
@@ -136,6 +138,7 @@ private:
     PanelSwitcher *m_switcher = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     QDockWidget *m_gpuDock = nullptr;
     QDockWidget *m_panelDock = nullptr;
     QAction *m_logAction = nullptr;

@@ -88,10 +88,15 @@ bool UiLanguage::install(const QString &choice)
                             : QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
     // rooflab-cli worker (started by this process) writes its messages in the same language.
     qputenv("ROOFLAB_LANGUAGE", code.toLatin1());
-    if (code == QLatin1String("en"))
-        return true;
-
     auto app = model::translations::load(code, &s.file);
+    if (code == QLatin1String("en")) {
+        // The source texts, with their plural forms where the catalogue is there.
+        if (app) {
+            QCoreApplication::installTranslator(app.get());
+            s.app = std::move(app);
+        }
+        return true;
+    }
     if (!app) {
         qputenv("ROOFLAB_LANGUAGE", "en");
         return false;

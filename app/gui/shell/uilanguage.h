@@ -26,6 +26,7 @@ public:
     static bool install(const QString &choice);
     static QString current();       // the installed language: "en" or "zh_CN"
     static QString currentChoice(); // what install() was given ("" = system)
-    // The .qm file install() loaded RoofLab's strings from ("" for English).
+    // The .qm file install() loaded RoofLab's strings from (for English: its plural forms;
+    // "" when there is none).
     static QString loadedFile();
 };

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "ceilingpolicy.h"
+#include "events.h"
 #include "gemmladder.h"
 #include "paths.h"
 #include "units.h"
@@ -151,6 +152,13 @@ void TileSession::setDtype(model::Dtype dtype)
     m_stepChange.clear();
     emit configChanged(m_config);
     recompute();
+}
+
+void TileSession::retranslate()
+{
+    m_evalCache.clear();
+    recompute();
+    reevaluateTrails();
 }
 
 void TileSession::setStep(const QString &step)
@@ -416,6 +424,9 @@ QString TileSession::boundSentence() const
 QString TileSession::stepTitleHtml() const
 {
     const QString step = gemm::stepTitle(m_config.step);
+    // From the ladder, in the language shown now (the catalog keeps its first language's).
+    if (const QString about = kernels::gemm::ladderStepDescription(m_config.step); !about.isEmpty())
+        return QStringLiteral("<b>%1</b> — %2").arg(step.toHtmlEscaped(), about.toHtmlEscaped());
     if (const kernels::KernelSpec *k = kernels::Catalog::instance().find(m_config.step))
         return QStringLiteral("<b>%1</b> — %2").arg(step.toHtmlEscaped(), k->description.toHtmlEscaped());
     return QStringLiteral("<b>%1</b> — %2")
@@ -1142,11 +1153,18 @@ void TileSession::onRunFailed(const QString &id, const QString &message, bool no
     if (!m_runs.contains(id))
         return;
     m_runs[id].failed = true;
-    m_runMessage =
-        noDevice ? Text::tr("No CUDA device: %1 The prediction stands; the ladder view shows measured sample "
-                            "results.")
-                       .arg(message.endsWith(QLatin1Char('.')) ? message : message + QLatin1Char('.'))
-                 : Text::tr("Measure failed: %1").arg(message);
+    // The worker's message already says "no CUDA device": only its why is added to the heading.
+    QString why = model::events::isNoDevice(message) ? model::events::noDeviceWhy(message) : message;
+    if (why.endsWith(QLatin1Char('.')))
+        why.chop(1);
+    const QString standing =
+        Text::tr("The prediction stands; the ladder view shows measured sample results.");
+    if (!noDevice)
+        m_runMessage = Text::tr("Measure failed: %1").arg(message);
+    else if (why.isEmpty())
+        m_runMessage = Text::tr("No CUDA device. %1").arg(standing);
+    else
+        m_runMessage = Text::tr("No CUDA device (%1). %2").arg(why, standing);
     emit runStateChanged();
 }
 
@@ -1157,7 +1175,7 @@ void TileSession::onRunFinished(const QString &id, bool ok, const QString &messa
         return;
     // A request can end without an error event before it (a worker that died, no device at all).
     if (!ok && !it->failed && !message.isEmpty())
-        onRunFailed(id, message, message.contains(QLatin1String("no CUDA device"), Qt::CaseInsensitive));
+        onRunFailed(id, message, model::events::isNoDevice(message));
     m_runs.remove(id);
     emit runStateChanged();
     if (m_runs.isEmpty())

@@ -117,6 +117,9 @@ public:
     void setDtype(model::Dtype dtype);
     // Free knobs the new step shares are kept; the others take its defaults (stepChangeNote()).
     void setStep(const QString &step);
+    // The UI language changed: the model's words in the evaluations (the binding term, the
+    // notes) and the trails' texts are made again in it; the numbers stay.
+    void retranslate();
     // Lesson steps: M N K dtype step bm bn bk tm tn stages threads group; unnamed knobs take
     // the step's defaults (no "step": the tile-model step).
     void applyLessonState(const QVariantMap &state);
