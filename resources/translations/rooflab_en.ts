@@ -2,9 +2,20 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en_US">
 <context>
+    <name>ClassPanel</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+403"/>
+        <source>Class: %n answer(s), %1 right</source>
+        <translation>
+            <numerusform>Class: %n answer, %1 right</numerusform>
+            <numerusform>Class: %n answers, %1 right</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Classroom</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classroom.cpp" line="+204"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+201"/>
         <source>%n slide(s) written to %1</source>
         <translation>
             <numerusform>%n slide written to %1</numerusform>
@@ -26,7 +37,7 @@
 <context>
     <name>KernelsTableModel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+274"/>
+        <location filename="../../app/gui/panels/kernelstablemodel.cpp" line="+292"/>
         <source>%n launch(es): %1 in all; per launch min %2, median %3, max %4</source>
         <translation>
             <numerusform>%n launch: %1 in all; per launch min %2, median %3, max %4</numerusform>
@@ -48,7 +59,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/gui/shell/mainwindow.cpp" line="+88"/>
+        <location filename="../../app/gui/shell/mainwindow.cpp" line="+89"/>
         <source>⚠ %n GPU file(s) refused</source>
         <translation>
             <numerusform>⚠ %n GPU file refused</numerusform>
@@ -59,7 +70,7 @@
 <context>
     <name>OccupancyPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+490"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+512"/>
         <source>%n warp(s) per block of %1 per SM</source>
         <translation>
             <numerusform>%n warp per block of %1 per SM</numerusform>
@@ -70,7 +81,7 @@
 <context>
     <name>ResultsPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+595"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+689"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n measurement</numerusform>
@@ -83,6 +94,14 @@
         <translation>
             <numerusform>%n without FLOPs (copies: table only)</numerusform>
             <numerusform>%n without FLOPs (copies: table only)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n file(s) hidden</source>
+        <translation>
+            <numerusform>%n file hidden</numerusform>
+            <numerusform>%n files hidden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -110,7 +129,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+273"/>
+        <location line="+226"/>
+        <source>%1 · %n row(s)</source>
+        <translation>
+            <numerusform>%1 · %n row</numerusform>
+            <numerusform>%1 · %n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+131"/>
         <source>Saved %n measurement(s) to %1.</source>
         <translation>
             <numerusform>Saved %n measurement to %1.</numerusform>
@@ -137,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+158"/>
         <source>%1: %n kernel launch(es), listed under Kernels; no roofline point: %2</source>
         <translation>
             <numerusform>%1: %n kernel launch, listed under Kernels; no roofline point: %2</numerusform>
@@ -153,7 +180,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+333"/>
+        <location line="+385"/>
         <source>Restored %n unsaved measurement(s) of an earlier session.</source>
         <translation>
             <numerusform>Restored %n unsaved measurement of an earlier session.</numerusform>
@@ -164,7 +191,7 @@
 <context>
     <name>ResultsTableModel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/resultstablemodel.cpp" line="+392"/>
+        <location filename="../../app/gui/panels/resultstablemodel.cpp" line="+417"/>
         <source>%n sample(s); median %1, min %2, max %3</source>
         <translation>
             <numerusform>%n sample; median %1, min %2, max %3</numerusform>
@@ -175,7 +202,7 @@
 <context>
     <name>TileExplorer</name>
     <message numerus="yes">
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1093"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1099"/>
         <source>Measuring %n sweep point(s) through the worker…</source>
         <translation>
             <numerusform>Measuring %n sweep point through the worker…</numerusform>

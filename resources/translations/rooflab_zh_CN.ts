@@ -32,7 +32,7 @@
         <translation>本步骤的下一题</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Intensity</source>
         <translation>算术强度</translation>
     </message>
@@ -42,8 +42,8 @@
         <translation>性能</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+6"/>
+        <location line="+8"/>
+        <location line="+8"/>
         <source>Your guess</source>
         <translation>你的猜测</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>&lt;b&gt;Class mode&lt;/b&gt;: students open this address</source>
         <translation>&lt;b&gt;课堂模式&lt;/b&gt;：学生打开这个地址</translation>
     </message>
@@ -78,7 +78,7 @@
         <translation>停止课堂模式</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+85"/>
         <source>Exercise</source>
         <translation>练习</translation>
     </message>
@@ -108,7 +108,7 @@
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
@@ -1169,7 +1169,7 @@ Source: %7</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/shell/mainwindow.cpp" line="+74"/>
+        <location filename="../../app/gui/shell/mainwindow.cpp" line="+75"/>
         <source>RoofLab</source>
         <translation>RoofLab</translation>
     </message>
@@ -1226,7 +1226,7 @@ Source: %7</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+17"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1331,7 +1331,7 @@ Source: %7</source>
         <translation>新语言将用于此后打开的窗口。</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+148"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -1373,22 +1373,22 @@ Source: %7</source>
 <context>
     <name>OccupancyPanel</name>
     <message>
-        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+55"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+56"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Launch</source>
         <translation>启动配置</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>threads per block, in whole warps</source>
         <translation>每个 block 的线程数，以整 warp 为单位</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Threads per block</source>
         <translation>每个 block 的线程数</translation>
     </message>
@@ -1464,12 +1464,12 @@ Source: %7</source>
         <translation>shared memory 划分比例</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>limit</source>
         <translation>限制</translation>
     </message>
@@ -1484,7 +1484,7 @@ Source: %7</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>the block size cudaOccMaxPotentialOccupancyBlockSize picks for these registers and this shared memory: the largest one reaching the highest occupancy</source>
         <translation>cudaOccMaxPotentialOccupancyBlockSize 针对当前寄存器和 shared memory 选出的 block 大小：达到最高占用率的最大值</translation>
     </message>
@@ -1499,12 +1499,12 @@ Source: %7</source>
         <translation>把每个 block 的线程数设为建议值</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>By hand (cuda_occupancy.h&apos;s numbers)</source>
         <translation>手算过程（cuda_occupancy.h 的数值）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Occupancy vs threads per block</source>
         <translation>占用率与每 block 线程数</translation>
     </message>
@@ -1534,7 +1534,7 @@ Source: %7</source>
         <translation>每个 block 的 shared memory (KB)</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Occupancy: choose an NVIDIA GPU</source>
         <translation>占用率：请选择一块 NVIDIA GPU</translation>
     </message>
@@ -1554,7 +1554,7 @@ Source: %7</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+51"/>
         <source>limited by %1</source>
         <translation>受 %1 限制</translation>
     </message>
@@ -1715,7 +1715,7 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+160"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+161"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -1927,7 +1927,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-511"/>
         <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export on its own (the files shown are closed; the arrow: add it beside them)</source>
         <translation>单独打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其 CSV 导出（当前显示的文件将被关闭；点箭头：添加到它们旁边）</translation>
     </message>
@@ -1937,7 +1937,7 @@ Source: %7</source>
         <translation>添加到已打开的结果…</translation>
     </message>
     <message>
-        <location line="+504"/>
+        <location line="+508"/>
         <source>%1 of %2 measurements shown</source>
         <translation>显示 %2 条测量中的 %1 条</translation>
     </message>
@@ -2508,7 +2508,7 @@ Source: %7</source>
         <translation>性能 (FLOP/s)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+45"/>
         <source>ridge %1 FLOP/B</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
@@ -2958,29 +2958,29 @@ Source: %7</source>
         <translation>每根条表示某一资源单独所需的时间。它们相互重叠，不能直接相加：条下方的几行给出模型如何把它们合成为预测时间。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/termbar.cpp" line="+90"/>
-        <location line="+323"/>
+        <location filename="../../app/gui/tile/termbar.cpp" line="+96"/>
+        <location line="+341"/>
         <source>predicted %1, bound by %2</source>
         <translation>预测 %1，受 %2 限制</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-301"/>
         <source>predicted %1</source>
         <translation>预测 %1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+284"/>
+        <location line="+302"/>
         <source>measured %1</source>
         <translation>实测 %1</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-119"/>
         <source>No prediction for this configuration.</source>
         <translation>此配置没有预测。</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>the binding term</source>
         <translation>起决定作用的项</translation>
     </message>
@@ -2988,13 +2988,13 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1021"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1033"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
         <location filename="../../app/gui/tile/tileexplorer.cpp" line="+213"/>
-        <location line="+443"/>
+        <location line="+456"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3004,17 +3004,17 @@ Source: %7</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="-427"/>
+        <location line="-440"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>Configuration</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+68"/>
         <source>quantity</source>
         <translation>量</translation>
     </message>
@@ -3055,7 +3055,7 @@ Source: %7</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-185"/>
         <source>Ladder &amp;&amp; sweep</source>
         <translation>阶梯与扫描</translation>
     </message>
@@ -3065,7 +3065,7 @@ Source: %7</source>
         <translation>A100 算例</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+105"/>
         <source>The course notes&apos; A100 example: 4096³ on TF32 tensor cores, 512 threads, double-buffered; the three plans side by side. Apply one to explore from it.</source>
         <translation>讲义中的 A100 算例：4096³，TF32 Tensor Core，512 线程，双缓冲；三个方案并排比较。应用其中一个，从它开始探索。</translation>
     </message>
@@ -3095,7 +3095,7 @@ Source: %7</source>
         <translation>%1（不适用于这一步）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>%1 for %2: slider values %3 (other values may be typed; they are checked)</source>
         <translation>%2 的 %1：滑块取值 %3（也可以手动输入其他值，会进行检查）</translation>
     </message>
@@ -3105,7 +3105,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-856"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-860"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3485,7 +3485,7 @@ Source: %7</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+575"/>
+        <location line="+576"/>
         <source>The prediction stands; the ladder view shows measured sample results.</source>
         <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
     </message>
@@ -3505,7 +3505,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-733"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-734"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -4292,7 +4292,7 @@ Source: %7</source>
         <translation>已回放 %1</translation>
     </message>
     <message>
-        <location filename="../../app/cli/cmd_explain.cpp" line="+123"/>
+        <location filename="../../app/cli/cmd_explain.cpp" line="+126"/>
         <source>results files (RoofLab JSON), or folders of them</source>
         <translation>结果文件（RoofLab JSON），或包含它们的文件夹</translation>
     </message>
@@ -4334,7 +4334,7 @@ Source: %7</source>
         <translation>explain 至少需要一个结果文件</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-121"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -4344,7 +4344,7 @@ Source: %7</source>
         <translation>rooflab-cli：%1：%2</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+149"/>
         <source>%1: its GPU (%2) is not in the spec database; name one with --gpu</source>
         <translation>%1：其 GPU（%2）不在规格数据库中；请用 --gpu 指定一块</translation>
     </message>
