@@ -20,6 +20,15 @@ QString LocalizedText::forLanguage(const QString &language) const
     return language.startsWith(QLatin1String("zh")) && !zh.isEmpty() ? zh : en;
 }
 
+QStringList LessonStep::pointsAbout() const
+{
+    QStringList out;
+    for (const QString &n : needs)
+        if (n.startsWith(QLatin1String("point:")))
+            out << n.mid(6);
+    return out;
+}
+
 namespace lessons {
 
 namespace {
@@ -126,8 +135,9 @@ QVariantMap llmState(const QJsonValue &v, const QString &where)
 const QStringList &stepKeys()
 {
     static const QStringList keys = {
-        "title", "caption",   "gpu", "compare", "precisions",     "levels",        "scale", "workloads",
-        "tile",  "occupancy", "llm", "results", "results_filter", "results_roles", "panel", "highlight"};
+        "title",          "caption",       "gpu",   "compare",   "precisions", "levels",
+        "scale",          "workloads",     "tile",  "occupancy", "llm",        "results",
+        "results_filter", "results_roles", "panel", "highlight", "needs"};
     return keys;
 }
 
@@ -199,10 +209,24 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
     if (!s.panel.isEmpty() && !panels().contains(s.panel))
         fail(where + ".panel", tr("unknown panel \"%1\" (known: %2)").arg(s.panel, panels().join(", ")));
     s.highlight = o.value("highlight").toString();
+    if (o.contains("needs")) {
+        s.needs = stringList(o.value("needs"), where + ".needs");
+        for (const QString &n : std::as_const(s.needs))
+            if (!needNames().contains(n) && !(n.startsWith(QLatin1String("point:")) && n.size() > 6))
+                fail(where + ".needs",
+                     tr("unknown need \"%1\" (known: %2, point:<label>)").arg(n, needNames().join(", ")));
+    }
     return s;
 }
 
 } // namespace
+
+const QStringList &needNames()
+{
+    static const QStringList n = {"chart",    "panel", "term_bar", "measured_line", "occupancy_result",
+                                  "llm_cards"};
+    return n;
+}
 
 const QStringList &panels()
 {
@@ -313,6 +337,7 @@ LessonStep effectiveStep(const Lesson &lesson, int index)
         e.title = own.title;
         e.caption = own.caption;
         e.highlight = own.highlight;
+        e.needs = own.needs;
     }
     return e;
 }

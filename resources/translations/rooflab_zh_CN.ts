@@ -571,17 +571,17 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-154"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
@@ -611,7 +611,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>这一步要显示 %1 面板，但当前版本没有这个面板。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+51"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -782,7 +782,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>KV 长度 S</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>%1 layers, hidden %2, %3 query heads sharing %4 KV heads of %5, MLP %6.
 Source: %7</source>
         <translation>%1 层，隐藏维度 %2，%3 个查询头共享 %4 个 KV 头（每个维度 %5），MLP %6。
@@ -1347,12 +1347,12 @@ Source: %7</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+62"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+81"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+34"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
@@ -1392,7 +1392,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+330"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -2132,7 +2132,7 @@ Source: %7</source>
         <translation>性能 (FLOP/s)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>ridge %1 FLOP/B</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
@@ -2148,7 +2148,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+382"/>
+        <location line="+449"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -7618,7 +7618,7 @@ Source: %7</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>W4A16: the model counts bytes and loads in flight only; the tensor-core and dequantization instructions and their latency are not in it</source>
         <translation>W4A16：模型只计入字节数和在途的加载；Tensor Core 指令、反量化指令及其延迟不在模型中</translation>
     </message>
@@ -8134,13 +8134,13 @@ Source: %7</source>
 <context>
     <name>model::lessons</name>
     <message>
-        <location filename="../../model/lesson.cpp" line="+47"/>
-        <location line="+180"/>
+        <location filename="../../model/lesson.cpp" line="+56"/>
+        <location line="+194"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-188"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -8167,12 +8167,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+20"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>unknown field (known: %1)</source>
         <translation>未知字段（已知：%1）</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>unknown model &quot;%1&quot; (known: %2)</source>
         <translation>未知模型“%1”（已知：%2）</translation>
     </message>
@@ -8192,7 +8192,7 @@ Source: %7</source>
         <translation>必须至少为 B：每条序列都给这一步带来一个 token</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>at most three comparison GPUs</source>
         <translation>最多三块对比 GPU</translation>
     </message>
@@ -8233,7 +8233,12 @@ Source: %7</source>
         <translation>未知面板“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+6"/>
+        <source>unknown need &quot;%1&quot; (known: %2, point:&lt;label&gt;)</source>
+        <translation>未知的需求“%1”（已知：%2、point:&lt;标签&gt;）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>not valid JSON (%1 at offset %2)</source>
         <translation>不是有效的 JSON（偏移 %2 处：%1）</translation>
     </message>
@@ -8248,8 +8253,8 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-129"/>
-        <location line="+132"/>
+        <location line="-143"/>
+        <location line="+146"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
