@@ -4,6 +4,7 @@
 #include "classroom/lessonplayer.h"
 #include "panels/panelhost.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QGridLayout>
@@ -382,6 +383,16 @@ void PresentationMode::updateStage()
                                          int(m_window->width() * kPanelMaxShare));
             m_window->resizeDocks({panelDock}, {width}, Qt::Horizontal);
         }
+    }
+    // A clicker's arrows drive the lesson only while the focus is not in a field that uses
+    // them: the desk's focus (a GPU list, a tab bar) must not stay behind, hidden, with them.
+    QWidget *focus = QApplication::focusWidget();
+    const bool onStage = focus && focus->isVisible() && panelDock && panelDock->isAncestorOf(focus);
+    if (!onStage) {
+        if (chartShown)
+            m_host->chart()->setFocus(Qt::OtherFocusReason);
+        else
+            m_banner->setFocus(Qt::OtherFocusReason);
     }
     // The docks take their sizes when the layout runs: scroll to the needs after that.
     QTimer::singleShot(0, this, &PresentationMode::revealNeeds);
