@@ -385,15 +385,13 @@ void PresentationMode::updateStage()
         }
     }
     // A clicker's arrows drive the lesson only while the focus is not in a field that uses
-    // them: the desk's focus (a GPU list, a tab bar) must not stay behind, hidden, with them.
-    QWidget *focus = QApplication::focusWidget();
-    const bool onStage = focus && focus->isVisible() && panelDock && panelDock->isAncestorOf(focus);
-    if (!onStage) {
-        if (chartShown)
-            m_host->chart()->setFocus(Qt::OtherFocusReason);
-        else
-            m_banner->setFocus(Qt::OtherFocusReason);
-    }
+    // them: each step starts with the focus on the slide, not on whatever desk widget (a GPU
+    // list, the panels' tab bar, a slider) had it. A field the teacher clicks keeps it until
+    // the next step.
+    if (chartShown)
+        m_host->chart()->setFocus(Qt::OtherFocusReason);
+    else
+        m_banner->setFocus(Qt::OtherFocusReason);
     // The docks take their sizes when the layout runs: scroll to the needs after that.
     QTimer::singleShot(0, this, &PresentationMode::revealNeeds);
 }
