@@ -563,6 +563,30 @@ private slots:
         QCOMPARE(numbersIn(text), numbers);
     }
 
+    // The two languages say the same numbers: a figure changed in one caption and not in the
+    // other (or changed to another figure the step also uses) is caught here.
+    void sameNumbersInBothLanguages_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("step");
+        for (const model::Lesson &l : std::as_const(m_lessons))
+            for (int i = 0; i < l.steps.size(); ++i)
+                QTest::addRow("%s step %d", qPrintable(l.id), i + 1) << l.id << i;
+    }
+    void sameNumbersInBothLanguages()
+    {
+        QFETCH(QString, lesson);
+        QFETCH(int, step);
+        const model::LocalizedText &caption = lessonById(lesson)->steps.at(step).caption;
+        QStringList en = numbersIn(caption.en);
+        QStringList zh = numbersIn(caption.zh);
+        en.sort();
+        zh.sort();
+        en.removeDuplicates();
+        zh.removeDuplicates();
+        QCOMPARE(zh, en);
+    }
+
     // ---- one row per number per step per language
     void captionNumbers_data()
     {
