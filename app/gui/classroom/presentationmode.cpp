@@ -15,6 +15,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -171,8 +172,12 @@ void PresentationMode::enter(bool fullScreen)
     applyScale();
     updateStage();
     updateBanner();
-    if (fullScreen)
+    if (fullScreen) {
         m_window->showFullScreen();
+        // Without a window manager nobody honours the request: take the screen's size.
+        if (const QScreen *screen = m_window->screen())
+            m_window->setGeometry(screen->geometry());
+    }
     emit activeChanged(true);
 }
 
