@@ -20,6 +20,15 @@ QString LocalizedText::forLanguage(const QString &language) const
     return language.startsWith(QLatin1String("zh")) && !zh.isEmpty() ? zh : en;
 }
 
+QStringList LessonStep::pointsAbout() const
+{
+    QStringList out;
+    for (const QString &n : needs)
+        if (n.startsWith(QLatin1String("point:")))
+            out << n.mid(6);
+    return out;
+}
+
 namespace lessons {
 
 namespace {
@@ -128,7 +137,7 @@ const QStringList &stepKeys()
     static const QStringList keys = {
         "title",          "caption",       "gpu",   "compare",   "precisions", "levels",
         "scale",          "workloads",     "tile",  "occupancy", "llm",        "results",
-        "results_filter", "results_roles", "panel", "highlight", "exercises"};
+        "results_filter", "results_roles", "panel", "highlight", "exercises", "needs"};
     return keys;
 }
 
@@ -234,10 +243,24 @@ LessonStep step(const QJsonObject &o, const SpecDb *db, const QString &where)
         for (int i = 0; i < a.size(); ++i)
             s.exercises.append(exercise(a[i], QStringLiteral("%1.exercises[%2]").arg(where).arg(i)));
     }
+    if (o.contains("needs")) {
+        s.needs = stringList(o.value("needs"), where + ".needs");
+        for (const QString &n : std::as_const(s.needs))
+            if (!needNames().contains(n) && !(n.startsWith(QLatin1String("point:")) && n.size() > 6))
+                fail(where + ".needs",
+                     tr("unknown need \"%1\" (known: %2, point:<label>)").arg(n, needNames().join(", ")));
+    }
     return s;
 }
 
 } // namespace
+
+const QStringList &needNames()
+{
+    static const QStringList n = {"chart",    "panel", "term_bar", "measured_line", "occupancy_result",
+                                  "llm_cards"};
+    return n;
+}
 
 const QStringList &panels()
 {
@@ -359,6 +382,7 @@ LessonStep effectiveStep(const Lesson &lesson, int index)
         e.caption = own.caption;
         e.highlight = own.highlight;
         e.exercises = own.exercises;
+        e.needs = own.needs;
     }
     return e;
 }

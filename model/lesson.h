@@ -54,6 +54,13 @@ struct LessonStep
     QString highlight;        // a point label or "ridge:<precision>"
     // Questions asked before the step's answer is shown (exercise.h); the step's own.
     QList<Exercise> exercises;
+    // What must be on screen for the caption to make sense (presentation mode lays the step
+    // out so that all of it is visible): names from lessons::needNames() ("chart", "term_bar",
+    // ...) and "point:<label or id>" for a point the step is about (the legend keeps clear of
+    // it). The step's own, like the caption; empty: the chart, or the step's panel.
+    QStringList needs;
+    // The points of needs ("point:naive" -> "naive").
+    QStringList pointsAbout() const;
 };
 
 struct Lesson
@@ -69,6 +76,11 @@ struct Lesson
 namespace lessons {
 
 const QStringList &panels();
+// What a step may say it needs on screen: "chart" (the roofline chart), "panel" (the step's
+// panel), "term_bar" (the tile explorer's bars of time per term), "measured_line" (the
+// measured time on that bar), "occupancy_result" (the occupancy headline and limits table),
+// "llm_cards" (the decode-vs-prefill view's per-format cards).
+const QStringList &needNames();
 // db may be null (then GPU ids are not checked).
 std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *error);
 std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error);

@@ -32,11 +32,15 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+
+#include <memory>
 
 namespace {
 
@@ -66,6 +70,25 @@ class TestGuiPresentation : public QObject
 {
     Q_OBJECT
     model::SpecDb m_db;
+    // One presenting window per language and scale, reused across the layout rows.
+    std::unique_ptr<MainWindow> m_stage;
+    QString m_stageKey;
+
+    MainWindow *stage(const QString &language, double scale)
+    {
+        const QString key = QStringLiteral("%1 %2").arg(language).arg(scale);
+        UiLanguage::install(language); // cleanup() puts English back after every row
+        if (!m_stage || m_stageKey != key) {
+            m_stage.reset();
+            UiLanguage::install(language);
+            m_stage = std::make_unique<MainWindow>(m_db);
+            m_stage->resize(1280, 720);
+            m_stage->show();
+            m_stage->classroom()->presentation()->setScale(scale, false);
+            m_stageKey = key;
+        }
+        return m_stage.get();
+    }
 
 private slots:
     void initTestCase()
@@ -78,6 +101,8 @@ private slots:
         QVERIFY(m_db.errors().isEmpty());
         UiLanguage::install(QStringLiteral("en"));
     }
+
+    void cleanupTestCase() { m_stage.reset(); }
 
     void cleanup()
     {
@@ -154,6 +179,115 @@ private slots:
         QVERIFY(!w.findChild<QDockWidget *>(QStringLiteral("presentationBanner"))->isVisible());
         QVERIFY(!w.chart()->theme().isHighContrast());
         QCOMPARE(w.chart()->presentationScale(), 1.0);
+    }
+
+    // ---- every step on a 1280×720 projector: what the caption names is on screen, uncut
+
+    void stepLayout_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("step");
+        QStringList errors;
+        const auto lessons =
+            model::lessons::loadDirectory(kResources + QStringLiteral("/lessons"), &m_db, &errors);
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (double scale : {1.0, 1.5, 2.0})
+                for (const model::Lesson &l : lessons)
+                    for (int i = 0; i < l.steps.size(); ++i)
+                        QTest::addRow("%s %gx %s step %d", qPrintable(language), scale, qPrintable(l.id),
+                                      i + 1)
+                            << language << scale << l.id << i;
+    }
+
+    void stepLayout()
+    {
+        QFETCH(QString, language);
+        QFETCH(double, scale);
+        QFETCH(QString, lesson);
+        QFETCH(int, step);
+        MainWindow *w = stage(language, scale);
+        LessonPlayer *player = w->classroom()->player();
+        PresentationMode *pm = w->classroom()->presentation();
+        QVERIFY(player->openLesson(lesson, step));
+        if (!pm->isActive())
+            pm->enter(false);
+        QApplication::processEvents();
+        QApplication::processEvents(); // the stage scrolls to the needs once the docks have their sizes
+        const QStringList needs = player->stepNeeds();
+        const QString where =
+            QStringLiteral("%1 step %2 (%3, %4x)").arg(lesson).arg(step + 1).arg(language).arg(scale);
+
+        // The banner keeps to its share; at 1x the whole caption shows without scrolling.
+        QVERIFY2(pm->banner()->height() <= w->height() * 0.3 + 8, qPrintable(where));
+        if (scale == 1.0)
+            QVERIFY2(pm->isCaptionFullyShown(),
+                     qPrintable(where + QStringLiteral(": the caption scrolls at 1x")));
+
+        // The chart, when the step needs it, is a chart and not a thumbnail.
+        if (needs.contains(QLatin1String("chart"))) {
+            QVERIFY2(pm->isChartStaged(), qPrintable(where));
+            QVERIFY2(w->chart()->height() >= w->height() * 0.45,
+                     qPrintable(where + QStringLiteral(": chart %1 px high").arg(w->chart()->height())));
+            QVERIFY2(w->chart()->width() >= w->width() * 0.45,
+                     qPrintable(where + QStringLiteral(": chart %1 px wide").arg(w->chart()->width())));
+        }
+
+        // What the step names in its panel is inside the panel's view, not below the fold or cut
+        // at the side; a panel beside the chart is wide enough to read.
+        const QList<QWidget *> needed = pm->neededWidgets();
+        for (const QString &n : {QStringLiteral("term_bar"), QStringLiteral("measured_line"),
+                                 QStringLiteral("occupancy_result"), QStringLiteral("llm_cards")})
+            if (needs.contains(n))
+                QVERIFY2(!needed.isEmpty(), qPrintable(where + QStringLiteral(": nothing found for ") + n));
+        for (QWidget *n : needed) {
+            const QString what = where + QStringLiteral(": ") +
+                                 QString::fromLatin1(n->metaObject()->className()) + QLatin1Char(' ') +
+                                 n->objectName();
+            QVERIFY2(n->isVisibleTo(w), qPrintable(what));
+            QWidget *view = n->parentWidget();
+            for (QWidget *p = n->parentWidget(); p; p = p->parentWidget())
+                if (auto *area = qobject_cast<QScrollArea *>(p)) {
+                    view = area->viewport();
+                    break;
+                }
+            QVERIFY(view);
+            QVERIFY2(view->width() >= w->width() * 0.3,
+                     qPrintable(what + QStringLiteral(": panel %1 px wide").arg(view->width())));
+            const QRect r(n->mapTo(view, QPoint(0, 0)), n->size());
+            QVERIFY2(r.left() >= 0 && r.right() < view->width(),
+                     qPrintable(what + QStringLiteral(": cut at the side (%1..%2 of %3)")
+                                           .arg(r.left())
+                                           .arg(r.right())
+                                           .arg(view->width())));
+            // Whole when it fits in the view; else at least its top.
+            const int shown = std::min(r.bottom(), view->height() - 1) - std::max(r.top(), 0) + 1;
+            QVERIFY2(shown >= std::min(r.height(), view->height() / 2),
+                     qPrintable(what + QStringLiteral(": %1 of %2 px in view").arg(shown).arg(r.height())));
+            if (scale == 1.0 && needs.contains(QLatin1String("chart")))
+                QVERIFY2(shown == r.height(), qPrintable(what + QStringLiteral(": not all in view at 1x")));
+            // A headline is one line: its text fits (the occupancy percentage is not cut).
+            if (auto *label = qobject_cast<QLabel *>(n); label && !label->wordWrap())
+                QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <=
+                             label->contentsRect().width(),
+                         qPrintable(what + QStringLiteral(": \"%1\" is cut").arg(label->text())));
+        }
+
+        // The legend is never over a point the step is about.
+        const QRectF legend = w->chart()->legendRect();
+        const model::LessonStep own = player->lesson()->steps.at(step);
+        for (const QString &about : own.pointsAbout()) {
+            QString id;
+            for (const QString &candidate : w->chart()->pointIds())
+                if (candidate == about || w->chart()->point(candidate)->label == about)
+                    id = candidate;
+            QVERIFY2(!id.isEmpty(), qPrintable(where + QStringLiteral(": no point ") + about));
+            const QPointF at = w->chart()->pointCoords(id).value();
+            const QPoint pixel = w->chart()->pixelFor(at.x(), at.y());
+            QVERIFY2(!legend.contains(pixel),
+                     qPrintable(where + QStringLiteral(": the legend covers ") + about));
+        }
     }
 
     void themesFollowThePalette_data()

@@ -194,6 +194,41 @@ private slots:
             << head + "[{" + cap + gpu + "},{" + cap + R"(,"exercises":[{)" + q +
                    R"(,"answer":"number","truth":"warps_per_sm"}]}]})"
             << "steps[1].exercises[0].truth";
+        QTest::newRow("unknown need") << head + "[{" + cap + R"(,"needs":["chart","legend"]}]})"
+                                      << "legend";
+        QTest::newRow("needs not a list") << head + "[{" + cap + R"(,"needs":"chart"}]})"
+                                          << "steps[0].needs";
+        QTest::newRow("point without a label") << head + "[{" + cap + R"(,"needs":["point:"]}]})"
+                                               << "point:";
+    }
+
+    // A step's needs are its own, like its caption: the next step does not inherit them.
+    void needsAreTheStepsOwn()
+    {
+        const QByteArray json =
+            R"({"schema":"rooflab.lesson/1","id":"x","title":{"en":"T","zh":"T"},"steps":[)"
+            R"({"caption":{"en":"a","zh":"a"},"needs":["chart","point:naive","point:D=64"]},)"
+            R"({"caption":{"en":"b","zh":"b"}}]})";
+        QString error;
+        const auto l = model::lessons::parse(json, &m_db, &error);
+        QVERIFY2(l, qPrintable(error));
+        const model::LessonStep first = model::lessons::effectiveStep(*l, 0);
+        QCOMPARE(first.needs, (QStringList{"chart", "point:naive", "point:D=64"}));
+        QCOMPARE(first.pointsAbout(), (QStringList{"naive", "D=64"}));
+        QVERIFY(model::lessons::effectiveStep(*l, 1).needs.isEmpty());
+    }
+
+    // Every shipped step says what it needs on screen (presentation mode lays it out from that).
+    void shippedStepsSayWhatTheyNeed()
+    {
+        QStringList errors;
+        const auto lessons = model::lessons::loadDirectory(
+            QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/lessons"), &m_db, &errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        for (const model::Lesson &l : lessons)
+            for (int i = 0; i < l.steps.size(); ++i)
+                QVERIFY2(!l.steps.at(i).needs.isEmpty(),
+                         qPrintable(QStringLiteral("%1 step %2").arg(l.id).arg(i + 1)));
     }
     void malformed()
     {

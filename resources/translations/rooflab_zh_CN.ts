@@ -801,17 +801,17 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-154"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>The measured results for this step (%1) are not installed yet: they are measured on a GPU and shipped with RoofLab. The chart shows the predictions only.</source>
         <translation>这一步的实测结果（%1）尚未安装：它们需要在 GPU 上测得，随 RoofLab 一起发布。图表目前只显示预测值。</translation>
     </message>
@@ -841,7 +841,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>这一步要显示 %1 面板，但当前版本没有这个面板。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+51"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1037,7 +1037,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>KV 长度 S</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>%1 layers, hidden %2, %3 query heads sharing %4 KV heads of %5, MLP %6.
 Source: %7</source>
         <translation>%1 层，隐藏维度 %2，%3 个查询头共享 %4 个 KV 头（每个维度 %5），MLP %6。
@@ -1624,7 +1624,7 @@ Source: %7</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+39"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+61"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
@@ -1634,7 +1634,7 @@ Source: %7</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+34"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
@@ -1674,7 +1674,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+377"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -2508,7 +2508,7 @@ Source: %7</source>
         <translation>性能 (FLOP/s)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>ridge %1 FLOP/B</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
@@ -2524,7 +2524,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+391"/>
+        <location line="+458"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -8836,14 +8836,14 @@ Source: %7</source>
 <context>
     <name>model::lessons</name>
     <message>
-        <location filename="../../model/lesson.cpp" line="+47"/>
+        <location filename="../../model/lesson.cpp" line="+56"/>
         <location line="+109"/>
-        <location line="+106"/>
+        <location line="+120"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="-209"/>
+        <location line="-223"/>
         <source>needs non-empty &quot;en&quot; and &quot;zh&quot; texts</source>
         <translation>需要非空的“en”和“zh”文本</translation>
     </message>
@@ -8947,7 +8947,12 @@ Source: %7</source>
         <translation>必须是最多 %1 个练习的列表</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+10"/>
+        <source>unknown need &quot;%1&quot; (known: %2, point:&lt;label&gt;)</source>
+        <translation>未知的需求“%1”（已知：%2、point:&lt;标签&gt;）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>not valid JSON (%1 at offset %2)</source>
         <translation>不是有效的 JSON（偏移 %2 处：%1）</translation>
     </message>
@@ -8962,9 +8967,9 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-178"/>
         <location line="+39"/>
-        <location line="+128"/>
+        <location line="+142"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>

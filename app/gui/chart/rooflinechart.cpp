@@ -115,6 +115,8 @@ RooflineChart::RooflineChart(QWidget *parent) : QWidget(parent), m_plot(new QCus
     m_plot->setLocale(locale());
     applyStyle();
 
+    // The legend first: the labels keep clear of it where it ends up.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineChart::placeLegend);
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     auto onRange = [this] { updateLineExtents(); };
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
@@ -524,6 +526,73 @@ QPoint RooflineChart::pixelFor(double ai, double flopPerS) const
     const QPoint p(int(std::lround(m_plot->xAxis->coordToPixel(ai))),
                    int(std::lround(m_plot->yAxis->coordToPixel(flopPerS))));
     return m_plot->mapTo(this, p);
+}
+
+void RooflineChart::setLegendKeepClear(const QStringList &ids)
+{
+    if (ids == m_legendKeepClear)
+        return;
+    m_legendKeepClear = ids;
+    m_plot->replot();
+}
+
+QRectF RooflineChart::legendRect() const
+{
+    if (!m_plot->legend->visible())
+        return {};
+    return QRectF(m_plot->legend->outerRect()).translated(m_plot->pos());
+}
+
+void RooflineChart::placeLegend()
+{
+    QCPLayoutInset *inset = m_plot->axisRect()->insetLayout();
+    if (!m_plot->legend->visible() || inset->elementCount() == 0)
+        return;
+    const QRectF area = inset->rect();
+    const QSizeF size = QRectF(m_plot->legend->outerRect()).size();
+    auto pixel = [this](QPointF data) {
+        return QPointF(m_plot->xAxis->coordToPixel(data.x()), m_plot->yAxis->coordToPixel(data.y()));
+    };
+    QList<QPointF> kept;
+    QStringList keep = m_legendKeepClear;
+    if (!m_highlighted.isEmpty())
+        keep << m_highlighted; // what the user or a lesson marked is never under the legend
+    for (auto it = m_points.cbegin(); it != m_points.cend(); ++it) {
+        if (!groupShown(it.key()))
+            continue;
+        for (const ChartPoint &p : it.value())
+            if (keep.contains(p.id) || keep.contains(p.label))
+                kept << pixel(QPointF(p.ai, p.flopPerS));
+    }
+    QList<QPointF> others;
+    for (const Marker &m : std::as_const(m_markers))
+        if (!m_log || (m.data.x() > 0 && m.data.y() > 0))
+            others << pixel(m.data);
+    // The usual corner first; a subject point under the legend costs more than any number of
+    // other markers.
+    const Qt::Alignment corners[] = {Qt::AlignBottom | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+                                     Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight};
+    const double margin = 8 * m_scale; // a marker's radius and a little air
+    Qt::Alignment best = corners[0];
+    qsizetype bestCost = -1;
+    for (Qt::Alignment a : corners) {
+        const QPointF topLeft((a & Qt::AlignLeft) ? area.left() : area.right() - size.width(),
+                              (a & Qt::AlignTop) ? area.top() : area.bottom() - size.height());
+        const QRectF r = QRectF(topLeft, size).adjusted(-margin, -margin, margin, margin);
+        qsizetype cost = 0;
+        for (const QPointF &p : std::as_const(kept))
+            cost += r.contains(p) ? 100000 : 0;
+        for (const QPointF &p : std::as_const(others))
+            cost += r.contains(p) ? 1 : 0;
+        if (bestCost < 0 || cost < bestCost) {
+            best = a;
+            bestCost = cost;
+        }
+    }
+    if (inset->insetAlignment(0) != best) {
+        inset->setInsetAlignment(0, best);
+        inset->update(QCPLayoutElement::upLayout);
+    }
 }
 
 void RooflineChart::replot()

@@ -66,6 +66,12 @@ public:
     // Marks one point (empty id: none); the previous one is unmarked.
     void setHighlighted(const QString &id);
     QString highlighted() const { return m_highlighted; }
+    // Points the legend must not cover (a lesson step's subject; ids or labels): it moves to
+    // another corner of the plot. Without any, it still leaves its corner when that hides a marker another
+    // corner would not.
+    void setLegendKeepClear(const QStringList &ids);
+    QStringList legendKeepClear() const { return m_legendKeepClear; }
+    QRectF legendRect() const; // this widget's pixels; empty when no legend is drawn
 
     // Emphasises the ridge of one precision ("fp32", "bf16_tc"; empty: none): a halo, a bold
     // label and a drop line to the axis, so a lesson can point at it.
@@ -209,6 +215,7 @@ private:
     void applyAxes();
     void applyStyle(); // theme and scale on axes, grid and legend
     void updateLineExtents();
+    void placeLegend(); // after layout, before the labels: the corner that hides the fewest points
     void placeLabels(); // after layout: pixel-space placement, collisions hidden
     void addLabel(Label label, const QString &text, const QColor &color, bool bold = false);
     // The label (not a point's) whose item is under pos and whose full text is not on screen.
@@ -242,6 +249,7 @@ private:
     bool m_dirty = false;
     bool m_viewSet = false; // the user or a caller moved the view; keep it on rebuild
     QString m_highlighted;
+    QStringList m_legendKeepClear;
     QString m_emphasizedRidge;
     QStringList m_visibleGroups; // empty: all
     QStringList m_emphasizedLabels;

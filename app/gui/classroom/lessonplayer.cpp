@@ -245,6 +245,7 @@ void LessonPlayer::closeLesson()
         m_host->chart()->clearGroup(kResultsGroup);
         m_host->chart()->setEmphasizedRidge(QString());
         m_host->chart()->setHighlighted(QString());
+        m_host->chart()->setLegendKeepClear({});
         m_host->chart()->setVisibleGroups({});
     }
     if (m_desk) {
@@ -322,6 +323,7 @@ void LessonPlayer::apply()
     // The lesson's view, not wherever the teacher dragged the chart.
     chart->resetView();
     applyHighlight(step.highlight);
+    chart->setLegendKeepClear(step.pointsAbout());
     const int noticesBefore = int(m_notices.size());
     showStage(stage);
     // "tile explorer missing" already said why the tile panel is not there.
@@ -464,6 +466,21 @@ QString LessonPlayer::stepCaption() const
 {
     const model::Lesson *l = lesson();
     return l && m_step >= 0 ? l->steps.at(m_step).caption.forLanguage(language()) : QString();
+}
+
+QStringList LessonPlayer::stepNeeds() const
+{
+    const model::Lesson *l = lesson();
+    if (!l || m_step < 0)
+        return {QStringLiteral("chart")};
+    const QStringList &needs = l->steps.at(m_step).needs;
+    if (!needs.isEmpty())
+        return needs;
+    if (m_stage == QLatin1String("roofline"))
+        return {QStringLiteral("chart")};
+    if (m_stage == QLatin1String("occupancy"))
+        return {QStringLiteral("panel")};
+    return {QStringLiteral("chart"), QStringLiteral("panel")};
 }
 
 QString LessonPlayer::stepCounter() const

@@ -63,6 +63,9 @@ public:
     QStringList notices() const { return m_notices; }
     // The panel the current step shows ("roofline", "occupancy", ...; "roofline" when unset).
     QString stagePanel() const { return m_stage; }
+    // What the current step needs on screen (model::LessonStep::needs); a step that does not
+    // say: the chart on a roofline step, the panel alone on an occupancy step, both otherwise.
+    QStringList stepNeeds() const;
     // The UI language the captions are in ("en", "zh_CN").
     QString language() const;
 

@@ -4,6 +4,8 @@
 #include "classroom/lessonplayer.h"
 #include "panels/panelhost.h"
 
+#include <QApplication>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -12,6 +14,10 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QStatusBar>
@@ -25,6 +31,22 @@
 namespace {
 
 const QString kScaleKey = QStringLiteral("presentation/scale");
+
+// The banner never takes more than this share of the window's height: a long caption scrolls
+// in its area instead of crushing the chart.
+constexpr double kBannerShare = 0.3;
+// A panel staged beside the chart gets at least this share of the width (its controls and
+// texts readable) and at most the other (the chart stays the larger half).
+constexpr double kPanelMinShare = 0.36;
+constexpr double kPanelMaxShare = 0.5;
+
+QScrollArea *scrollAreaOf(QWidget *w)
+{
+    for (QWidget *p = w ? w->parentWidget() : nullptr; p; p = p->parentWidget())
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            return area;
+    return nullptr;
+}
 
 } // namespace
 
@@ -75,10 +97,18 @@ void PresentationMode::buildBanner()
     m_title = new QLabel(m_banner);
     m_title->setObjectName(QStringLiteral("bannerTitle"));
     m_title->setWordWrap(true);
-    m_caption = new QLabel(m_banner);
+    m_captionArea = new QScrollArea(m_banner);
+    m_captionArea->setObjectName(QStringLiteral("bannerCaptionArea"));
+    m_captionArea->setFrameShape(QFrame::NoFrame);
+    m_captionArea->setWidgetResizable(true);
+    m_captionArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_captionArea->setFocusPolicy(Qt::NoFocus);
+    m_captionArea->viewport()->setAutoFillBackground(false);
+    m_caption = new QLabel(m_captionArea);
     m_caption->setObjectName(QStringLiteral("bannerCaption"));
     m_caption->setWordWrap(true);
     m_caption->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_captionArea->setWidget(m_caption);
     m_notice = new QLabel(m_banner);
     m_notice->setWordWrap(true);
     m_notice->hide();
@@ -103,7 +133,7 @@ void PresentationMode::buildBanner()
 
     grid->addWidget(m_title, 0, 0);
     grid->addWidget(m_counter, 0, 1);
-    grid->addWidget(m_caption, 1, 0, 1, 2);
+    grid->addWidget(m_captionArea, 1, 0, 1, 2);
     grid->addWidget(m_notice, 2, 0, 1, 2);
     grid->addLayout(buttons, 0, 2, 3, 1, Qt::AlignRight | Qt::AlignVCenter);
     grid->setColumnStretch(0, 1);
@@ -143,8 +173,12 @@ void PresentationMode::enter(bool fullScreen)
     applyScale();
     updateStage();
     updateBanner();
-    if (fullScreen)
+    if (fullScreen) {
         m_window->showFullScreen();
+        // Without a window manager nobody honours the request: take the screen's size.
+        if (const QScreen *screen = m_window->screen())
+            m_window->setGeometry(screen->geometry());
+    }
     emit activeChanged(true);
 }
 
@@ -162,6 +196,10 @@ void PresentationMode::exit()
             delete empty;
         }
     m_hiddenTitles.clear();
+    for (const DockWidth &d : std::as_const(m_widthLimits))
+        if (d.dock)
+            d.dock->setMaximumWidth(d.maximum);
+    m_widthLimits.clear();
     restorePanels();
     m_host->chart()->show();
     m_host->chart()->setPresentationScale(1.0);
@@ -230,55 +268,62 @@ void PresentationMode::applyScale()
 void PresentationMode::scalePanels(double scale)
 {
     // Every panel grows with the chart: the docks' contents (tables, labels, spin boxes, the
-    // occupancy graphs, the tile explorer, the GPU list, the step list). Every widget keeps its
-    // proportion (a headline at 1.3 times, a bold gap): its desk font times the scale.
-    const auto deskOf = [this](QWidget *w) -> const DeskFont & {
+    // occupancy graphs, the tile explorer, the GPU list, the step list).
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+        if (dock != m_bannerDock)
+            scaleDock(dock, scale);
+}
+
+void PresentationMode::scaleDock(QDockWidget *dock, double scale)
+{
+    QWidget *content = dock->widget();
+    if (!content)
+        return;
+    // Every widget keeps its proportion (a headline at 1.3 times, a bold gap): its desk font
+    // times the scale.
+    const double now = m_dockScale.value(dock, 1.0);
+    const auto deskOf = [this, now](QWidget *w) -> const DeskFont & {
         for (DeskFont &d : m_deskFonts)
             if (d.widget == w)
                 return d;
-        // First seen now: a widget made on the stage was made at the current scale.
+        // First seen now: a widget made on the stage was made at the dock's current scale.
         DeskFont d{w, w->testAttribute(Qt::WA_SetFont), w->font()};
         if (d.font.pointSizeF() > 0)
-            d.font.setPointSizeF(d.font.pointSizeF() / m_panelScale);
+            d.font.setPointSizeF(d.font.pointSizeF() / now);
         m_deskFonts.append(d);
         return m_deskFonts.last();
     };
     m_deskFonts.removeIf([](const DeskFont &d) { return d.widget.isNull(); });
-    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        QWidget *content = dock->widget();
-        if (dock == m_bannerDock || !content)
-            continue;
-        // Each widget gets its font set, not only the panel: a style sheet on a frame (even one
-        // that only sets a colour) stops a font from reaching the labels inside it, and item
-        // views' headers take theirs from the platform. Parents come before their children.
-        QList<QWidget *> widgets = {content};
-        widgets += content->findChildren<QWidget *>();
-        // Every desk font first: a new font on the panel reaches the children at once.
-        QList<QFont> fonts;
-        for (QWidget *w : std::as_const(widgets))
-            fonts.append(deskOf(w).font);
-        for (qsizetype i = 0; i < widgets.size(); ++i) {
-            QFont f = fonts.at(i);
-            if (f.pointSizeF() > 0)
-                f.setPointSizeF(f.pointSizeF() * scale);
-            widgets.at(i)->setFont(f);
-        }
-        // Table rows are as high as the style says, not the font: give the text its room.
-        for (QAbstractItemView *view : content->findChildren<QAbstractItemView *>()) {
-            auto *table = qobject_cast<QTableView *>(view);
-            if (!table)
-                continue;
-            QHeaderView *rows = table->verticalHeader();
-            auto it = std::find_if(m_deskRows.begin(), m_deskRows.end(),
-                                   [rows](const DeskRows &d) { return d.header == rows; });
-            if (it == m_deskRows.end()) {
-                m_deskRows.append({rows, rows->defaultSectionSize()});
-                it = m_deskRows.end() - 1;
-            }
-            rows->setDefaultSectionSize(std::max(it->size, QFontMetrics(table->font()).height() + 8));
-        }
+    // Each widget gets its font set, not only the panel: a style sheet on a frame (even one
+    // that only sets a colour) stops a font from reaching the labels inside it, and item
+    // views' headers take theirs from the platform. Parents come before their children.
+    QList<QWidget *> widgets = {content};
+    widgets += content->findChildren<QWidget *>();
+    // Every desk font first: a new font on the panel reaches the children at once.
+    QList<QFont> fonts;
+    for (QWidget *w : std::as_const(widgets))
+        fonts.append(deskOf(w).font);
+    for (qsizetype i = 0; i < widgets.size(); ++i) {
+        QFont f = fonts.at(i);
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * scale);
+        widgets.at(i)->setFont(f);
     }
-    m_panelScale = scale;
+    // Table rows are as high as the style says, not the font: give the text its room.
+    for (QAbstractItemView *view : content->findChildren<QAbstractItemView *>()) {
+        auto *table = qobject_cast<QTableView *>(view);
+        if (!table)
+            continue;
+        QHeaderView *rows = table->verticalHeader();
+        auto it = std::find_if(m_deskRows.begin(), m_deskRows.end(),
+                               [rows](const DeskRows &d) { return d.header == rows; });
+        if (it == m_deskRows.end()) {
+            m_deskRows.append({rows, rows->defaultSectionSize()});
+            it = m_deskRows.end() - 1;
+        }
+        rows->setDefaultSectionSize(std::max(it->size, QFontMetrics(table->font()).height() + 8));
+    }
+    m_dockScale.insert(dock, scale);
 }
 
 void PresentationMode::restorePanels()
@@ -296,7 +341,7 @@ void PresentationMode::restorePanels()
             d.header->setDefaultSectionSize(d.size);
     m_deskFonts.clear();
     m_deskRows.clear();
-    m_panelScale = 1.0;
+    m_dockScale.clear();
 }
 
 void PresentationMode::updateStage()
@@ -304,10 +349,10 @@ void PresentationMode::updateStage()
     const QString stage = m_player->isOpen() ? m_player->stagePanel() : QStringLiteral("roofline");
     QWidget *panel = m_host->panel(stage);
     const bool panelShown = stage != QLatin1String("roofline") && panel;
-    // The occupancy calculator has nothing on the roofline: it takes the whole stage. The
-    // other panels (tile explorer, runs, results) put their points on the chart, so the
-    // chart stays beside them.
-    const bool chartShown = !panelShown || stage != QLatin1String("occupancy");
+    // The step says what it needs: a panel step without the chart (the occupancy calculator
+    // has nothing on the roofline) gives its panel the whole stage.
+    const QStringList needs = m_player->stepNeeds();
+    const bool chartShown = !panelShown || needs.contains(QLatin1String("chart"));
     QDockWidget *panelDock = nullptr;
     for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
         if ((panelDock = qobject_cast<QDockWidget *>(p)))
@@ -325,8 +370,127 @@ void PresentationMode::updateStage()
     }
     // With the central widget hidden, the panel's dock takes the whole stage.
     m_host->chart()->setVisible(chartShown);
-    if (panelShown && chartShown && panelDock)
-        m_window->resizeDocks({panelDock}, {int(m_window->width() * 0.45)}, Qt::Horizontal);
+    if (panelShown && panelDock) {
+        // The desk may cap a side dock's width so that the chart keeps its share; on the stage
+        // the step decides the shares.
+        if (std::none_of(m_widthLimits.cbegin(), m_widthLimits.cend(),
+                         [panelDock](const DockWidth &d) { return d.dock == panelDock; })) {
+            m_widthLimits.append({panelDock, panelDock->maximumWidth()});
+            panelDock->setMaximumWidth(QWIDGETSIZE_MAX);
+        }
+        if (chartShown) {
+            // As wide as the panel's controls want, within the shares.
+            const QScrollArea *area = scrollAreaOf(panel);
+            const int frame =
+                area ? area->verticalScrollBar()->sizeHint().width() + 2 * area->frameWidth() : 0;
+            const int wanted =
+                std::max(panel->minimumSizeHint().width(), panel->sizeHint().width()) + frame + 24;
+            const int width = std::clamp(wanted, int(m_window->width() * kPanelMinShare),
+                                         int(m_window->width() * kPanelMaxShare));
+            m_window->resizeDocks({panelDock}, {width}, Qt::Horizontal);
+        }
+    }
+    // A clicker's arrows drive the lesson only while the focus is not in a field that uses
+    // them: each step starts with the focus on the slide, not on whatever desk widget (a GPU
+    // list, the panels' tab bar, a slider) had it. A field the teacher clicks keeps it until
+    // the next step.
+    if (chartShown)
+        m_host->chart()->setFocus(Qt::OtherFocusReason);
+    else
+        m_banner->setFocus(Qt::OtherFocusReason);
+    // The docks take their sizes when the layout runs: scroll to the needs after that.
+    QTimer::singleShot(0, this, &PresentationMode::revealNeeds);
+}
+
+QDockWidget *PresentationMode::stagedDock() const
+{
+    QWidget *panel = m_player->isOpen() ? m_host->panel(m_player->stagePanel()) : nullptr;
+    for (QWidget *p = panel; p && p != m_window; p = p->parentWidget())
+        if (auto *dock = qobject_cast<QDockWidget *>(p))
+            return dock;
+    return nullptr;
+}
+
+QList<QWidget *> PresentationMode::neededWidgets() const
+{
+    QList<QWidget *> out;
+    if (!m_active || !m_player->isOpen())
+        return out;
+    QWidget *panel = m_host->panel(m_player->stagePanel());
+    if (!panel || m_player->stagePanel() == QLatin1String("roofline"))
+        return out;
+    auto add = [&out](QWidget *w) {
+        if (w && !out.contains(w))
+            out << w;
+    };
+    // The needs' names (model::lessons::needNames()) against the panels' widgets: one place
+    // that knows which widget shows what.
+    for (const QString &need : m_player->stepNeeds()) {
+        if (need == QLatin1String("term_bar") || need == QLatin1String("measured_line")) {
+            for (QWidget *w : panel->findChildren<QWidget *>())
+                if (w->inherits("TermBar"))
+                    add(w);
+        } else if (need == QLatin1String("occupancy_result")) {
+            add(panel->findChild<QWidget *>(QStringLiteral("headline")));
+            add(panel->findChild<QWidget *>(QStringLiteral("limitTable")));
+        } else if (need == QLatin1String("llm_cards")) {
+            static const QRegularExpression card(QStringLiteral("^formatCard"));
+            for (QWidget *w : panel->findChildren<QWidget *>(card))
+                add(w);
+        }
+    }
+    return out;
+}
+
+void PresentationMode::revealNeeds()
+{
+    if (!m_active)
+        return;
+    // The docks' new sizes and the panel's own layout first: what follows is in their pixels.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QDockWidget *dock = stagedDock();
+    QWidget *panel = m_player->isOpen() ? m_host->panel(m_player->stagePanel()) : nullptr;
+    QScrollArea *area = scrollAreaOf(panel);
+    if (!dock || !dock->isVisible() || !area || !area->widget())
+        return;
+    const QList<QWidget *> needed = neededWidgets();
+    // The needed widgets' span in the scrolled content.
+    const auto spanOf = [&needed, area] {
+        QRect span;
+        for (QWidget *w : needed)
+            if (w->isVisibleTo(area->widget()))
+                span |= QRect(w->mapTo(area->widget(), QPoint(0, 0)), w->size());
+        return span;
+    };
+    // A panel at the presentation scale that is wider than its place on the stage, or whose
+    // needed part is taller than the view, is drawn smaller (down to its desk size) rather
+    // than cut at the side or split by the fold.
+    const auto fits = [&] {
+        return area->widget()->width() <= area->viewport()->width() &&
+               spanOf().height() <= area->viewport()->height();
+    };
+    double scale = m_scale;
+    if (m_dockScale.value(dock, 1.0) != scale) {
+        scaleDock(dock, scale);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    }
+    while (scale > 1.0 && !fits()) {
+        scale = std::max(1.0, scale - 0.125);
+        scaleDock(dock, scale);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    }
+    // Then all of the needed span when it fits, else its top.
+    const QRect span = spanOf();
+    if (span.isEmpty())
+        return;
+    QScrollBar *bar = area->verticalScrollBar();
+    const int viewport = area->viewport()->height();
+    const int value = bar->value();
+    if (span.top() >= value && span.bottom() <= value + viewport)
+        return; // already in view: the panel keeps its own scroll position
+    bar->setValue(span.height() <= viewport ? span.bottom() - viewport + 1 : span.top());
+    if (span.top() < bar->value())
+        bar->setValue(span.top());
 }
 
 bool PresentationMode::isChartStaged() const
@@ -349,16 +513,31 @@ void PresentationMode::updateBanner()
     m_prev->setEnabled(open && m_player->currentStep() > 0);
     m_next->setEnabled(open && m_player->currentStep() + 1 < m_player->stepCount());
 
-    // Room for the whole caption: a dock does not grow for word-wrapped text by itself.
-    const int width = std::max(400, (m_window->width() > 0 ? m_window->width() : 1280) - 380);
+    // Room for the whole caption when the window has it: a dock does not grow for word-wrapped
+    // text by itself. Past kBannerShare of the height the caption scrolls in its area.
+    const int windowWidth = m_window->width() > 0 ? m_window->width() : 1280;
+    const int windowHeight = m_window->height() > 0 ? m_window->height() : 720;
+    int buttonsWidth = 0;
+    for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
+        buttonsWidth += b->sizeHint().width() + 6;
+    const int width = std::max(300, windowWidth - buttonsWidth - 60 -
+                                        m_captionArea->verticalScrollBar()->sizeHint().width());
     const QFontMetrics fm(m_caption->font());
     const int captionHeight =
-        fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, m_caption->text()).height() +
+        fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, m_caption->text()).height() +
         fm.lineSpacing() / 2;
-    m_caption->setMinimumHeight(captionHeight);
-    const int total = captionHeight + QFontMetrics(m_title->font()).lineSpacing() * 1.4 +
-                      (m_notice->isVisible() ? QFontMetrics(m_notice->font()).lineSpacing() * 2 : 0) + 30;
-    m_window->resizeDocks({m_bannerDock}, {total}, Qt::Vertical);
+    const int titleHeight = int(QFontMetrics(m_title->font()).lineSpacing() * 1.4);
+    const int noticeHeight = m_notice->isVisible() ? QFontMetrics(m_notice->font()).lineSpacing() * 2 : 0;
+    const int chrome = titleHeight + noticeHeight + 30;
+    const int room = std::max(2 * fm.lineSpacing(), int(windowHeight * kBannerShare) - chrome);
+    m_captionArea->setFixedHeight(std::min(captionHeight, room));
+    m_captionArea->verticalScrollBar()->setValue(0);
+    m_window->resizeDocks({m_bannerDock}, {std::min(captionHeight, room) + chrome}, Qt::Vertical);
+}
+
+bool PresentationMode::isCaptionFullyShown() const
+{
+    return m_captionArea->verticalScrollBar()->maximum() == 0;
 }
 
 QString PresentationMode::bannerTitle() const

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QFont>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -13,6 +14,7 @@ class QDockWidget;
 class QHeaderView;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QShortcut;
 class QWidget;
 
@@ -48,6 +50,11 @@ public:
     // Whether the stage shows the chart (an occupancy step shows its panel alone; other panel
     // steps show the panel beside the chart).
     bool isChartStaged() const;
+    // The widgets of the staged panel that the step's needs name (the term bar, the occupancy
+    // result, the LLM cards), in the order the needs list them.
+    QList<QWidget *> neededWidgets() const;
+    // Whether the whole caption shows without scrolling its area.
+    bool isCaptionFullyShown() const;
 
 signals:
     void activeChanged(bool active);
@@ -58,7 +65,10 @@ private:
     void updateStage();
     void applyScale();
     void scalePanels(double scale);
+    void scaleDock(QDockWidget *dock, double scale);
     void restorePanels();
+    void revealNeeds(); // scrolls the staged panel so that what the step needs is in view
+    QDockWidget *stagedDock() const;
 
     PanelHost *m_host = nullptr;
     QMainWindow *m_window = nullptr;
@@ -80,6 +90,7 @@ private:
     QWidget *m_banner = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_caption = nullptr;
+    QScrollArea *m_captionArea = nullptr; // a long caption scrolls here; the stage keeps its room
     QLabel *m_counter = nullptr;
     QLabel *m_notice = nullptr;
     QPushButton *m_prev = nullptr;
@@ -88,6 +99,13 @@ private:
     QPushButton *m_exitButton = nullptr;
     QShortcut *m_escape = nullptr;
     QList<QPointer<QDockWidget>> m_hiddenTitles; // docks whose title bar the stage hid
+    // Docks whose width limit the stage lifted (a panel beside the chart needs its room).
+    struct DockWidth
+    {
+        QPointer<QDockWidget> dock;
+        int maximum = 0;
+    };
+    QList<DockWidth> m_widthLimits;
 
     // The panels' fonts on the desk, to scale from and to put back.
     struct DeskFont
@@ -103,5 +121,5 @@ private:
         int size = 0;
     };
     QList<DeskRows> m_deskRows;
-    double m_panelScale = 1.0; // the scale the panels' fonts are at now
+    QHash<const QDockWidget *, double> m_dockScale; // the scale each dock's fonts are at now
 };

@@ -122,6 +122,7 @@ void LlmView::buildUi()
 
     for (int i = 0; i < int(model::llm::weightFormatNames().size()); ++i) {
         auto *card = new QLabel(content);
+        card->setObjectName(QStringLiteral("formatCard%1").arg(i));
         card->setWordWrap(true);
         card->setTextFormat(Qt::RichText);
         card->setFrameShape(QFrame::StyledPanel);
