@@ -144,7 +144,7 @@ int cmdExplain(const QStringList &args)
         QStringList warnings;
         const auto set = model::ResultSet::load(file, &error, &warnings);
         if (!set)
-            return badInput(tr("%1: %2").arg(file, error));
+            return badInput(error); // it starts with the file's path
         for (const QString &w : warnings)
             qWarning().noquote() << tr("rooflab-cli: %1: %2").arg(file, w);
         sets.append({file, *set});
