@@ -53,7 +53,7 @@ run() {
     local rss secs
     read -r rss secs < <(tail -1 "$out.time")
     local said
-    said=$(grep -v QStandardPaths "$out" | grep -m1 -iE "error|refus|not |cannot|passes|larger|is [0-9]|open" | cut -c1-100)
+    said=$(grep -v QStandardPaths "$out" | grep -v propagateSizeHints | grep -m1 -iE "error|refus|not |cannot|passes|larger|columns|is [0-9]|open" | cut -c1-100)
     [ "$rc" = 124 ] && said="(stopped after $limit s)"
     printf "%-34s %8s %8s %5s  %s\n" "$name" "$((rss / 1024))" "$secs" "$rc" "$said"
     rm -f "$out" "$out.time"
