@@ -1340,9 +1340,9 @@ bool pump(QIODevice &in, Importer &importer, QString *error, const NcuReadOption
         return false;
     }
     // No bigger than the input needs: a small in-memory CSV (a fuzz input, a test) is read
-    // without a 1 MiB allocation, and a pipe (which gives what it has) in 64 KiB pieces.
+    // without a 1 MiB allocation, and a pipe (which gives what it has) in 16 KiB pieces.
     const qint64 kChunk =
-        total >= 0 ? std::clamp<qint64>(total + 1, 1, kReadBlockBytes) : kReadBlockBytes / 16;
+        total >= 0 ? std::clamp<qint64>(total + 1, 1, kReadBlockBytes) : kReadBlockBytes / 64;
     QByteArray chunk(kChunk, Qt::Uninitialized);
     qint64 done = 0;
     for (;;) {

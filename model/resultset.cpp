@@ -1090,8 +1090,9 @@ private:
                 m_start = 0;
             }
             const qsizetype had = m_buf.size();
-            m_buf.resize(had + kBlock);
-            const qint64 n = m_in.read(m_buf.data() + had, kBlock);
+            const qsizetype want = nextRead();
+            m_buf.resize(had + want);
+            const qint64 n = m_in.read(m_buf.data() + had, want);
             m_buf.resize(had + std::max<qint64>(n, 0));
             if (n < 0)
                 throw Error{tr("cannot be read: %1").arg(m_in.errorString())};
@@ -1107,6 +1108,15 @@ private:
                 m_eof = true;
         }
         return false;
+    }
+
+    // A block, or less when less is coming: a small document in memory (a fuzz input, a
+    // worker's line) or what a pipe has ready is read without a 1 MiB buffer.
+    qsizetype nextRead() const
+    {
+        const qint64 left = m_in.isSequential() ? std::max<qint64>(m_in.bytesAvailable(), 4096)
+                                                : std::max<qint64>(m_total - m_read, 0) + 1;
+        return qsizetype(std::min<qint64>(left, kBlock));
     }
 
     void progress(bool done)
