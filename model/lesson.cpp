@@ -310,6 +310,9 @@ std::optional<Lesson> parse(const QByteArray &json, const SpecDb *db, QString *e
     }
 }
 
+// The largest lesson file read (the bundled ones are under 16 KiB).
+constexpr qint64 kMaxFileBytes = 1 << 20;
+
 std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error)
 {
     QFile f(path);
@@ -318,8 +321,17 @@ std::optional<Lesson> load(const QString &path, const SpecDb *db, QString *error
             *error = QStringLiteral("%1: %2").arg(path, f.errorString());
         return std::nullopt;
     }
+    // Lessons are a few KiB of text: a far larger file is not one and is not read whole.
+    if (f.size() > kMaxFileBytes) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(),
+                                                  tr("is %1 KiB; lesson files larger than %2 KiB are refused")
+                                                      .arg(f.size() >> 10)
+                                                      .arg(kMaxFileBytes >> 10));
+        return std::nullopt;
+    }
     QString e;
-    auto l = parse(f.readAll(), db, &e);
+    auto l = parse(f.read(kMaxFileBytes), db, &e);
     if (!l) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), e);

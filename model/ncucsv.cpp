@@ -1,5 +1,7 @@
 #include "ncucsv.h"
 
+#include <QCoreApplication>
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -8,6 +10,58 @@ namespace model::ncucsv {
 
 // ---------------------------------------------------------------------------------------
 // Records
+
+QString RecordSplitter::limitMessage() const
+{
+    // The context lupdate gives a member's tr() calls.
+    auto tr = [](const char *text) {
+        return QCoreApplication::translate("model::ncucsv::RecordSplitter", text);
+    };
+    switch (m_limit) {
+    case Limit::None:
+        return {};
+    case Limit::RecordBytes:
+        return m_state == State::Quoted || m_state == State::QuoteInQuoted
+                   ? tr("the record on line %1 passes %2 MiB, the most one CSV row may hold: the quote "
+                        "opened on "
+                        "line %3 is never closed")
+                         .arg(m_record.line)
+                         .arg(kMaxRecordBytes >> 20)
+                         .arg(m_quoteLine)
+                   : tr("the record on line %1 passes %2 MiB, the most one CSV row may hold (not a CSV "
+                        "export?)")
+                         .arg(m_record.line)
+                         .arg(kMaxRecordBytes >> 20);
+    case Limit::Fields:
+        return tr("the record on line %1 has more than %2 columns, the most one CSV row may hold")
+            .arg(m_record.line)
+            .arg(kMaxFields);
+    }
+    return {};
+}
+
+bool RecordSplitter::hit(Limit limit)
+{
+    m_limit = limit;
+    m_stopped = true;
+    return false;
+}
+
+bool RecordSplitter::append(const char *data, qsizetype size)
+{
+    if (qsizetype(m_record.buffer.size()) + size > kMaxRecordBytes)
+        return hit(Limit::RecordBytes);
+    m_record.buffer.append(data, size_t(size));
+    return true;
+}
+
+bool RecordSplitter::endField()
+{
+    if (qsizetype(m_record.ends.size()) >= kMaxFields)
+        return hit(Limit::Fields);
+    m_record.ends.push_back(int(m_record.buffer.size()));
+    return true;
+}
 
 bool RecordSplitter::feed(const char *data, qsizetype size)
 {
@@ -34,11 +88,12 @@ bool RecordSplitter::feed(const char *data, qsizetype size)
         }
         // Fast paths: plain field bytes are the bulk of a file, and most fields are quoted.
         if (m_state == State::FieldStart && c == '"') {
-            m_state = State::Quoted;
+            openQuote();
             continue;
         }
         if (m_state == State::QuoteInQuoted && c == ',') {
-            endField();
+            if (!endField())
+                return false;
             m_state = State::FieldStart;
             continue;
         }
@@ -47,7 +102,8 @@ bool RecordSplitter::feed(const char *data, qsizetype size)
             while (j < size && data[j] != ',' && data[j] != '\n' && data[j] != '\r')
                 ++j;
             if (j > i) {
-                m_record.buffer.append(data + i, size_t(j - i));
+                if (!append(data + i, j - i))
+                    return false;
                 i = j - 1;
                 continue;
             }
@@ -56,7 +112,8 @@ bool RecordSplitter::feed(const char *data, qsizetype size)
             while (j < size && data[j] != '"' && data[j] != '\n')
                 ++j;
             if (j > i) {
-                m_record.buffer.append(data + i, size_t(j - i));
+                if (!append(data + i, j - i))
+                    return false;
                 i = j - 1;
                 continue;
             }
@@ -90,6 +147,8 @@ bool RecordSplitter::byte(char c)
         return byte(c);
     case State::MaybeToolLine: {
         if (c != '\n') {
+            if (m_toolLine.size() >= kMaxRecordBytes)
+                return hit(Limit::RecordBytes);
             m_toolLine.append(c);
             return true;
         }
@@ -117,21 +176,23 @@ bool RecordSplitter::byte(char c)
     }
     case State::FieldStart:
         if (c == '"') {
-            m_state = State::Quoted;
+            openQuote();
             return true;
         }
         m_state = State::Unquoted;
         return byte(c);
     case State::Unquoted:
         if (c == ',') {
-            endField();
+            if (!endField())
+                return false;
             m_state = State::FieldStart;
         } else if (c == '\n') {
-            endField();
+            if (!endField())
+                return false;
             ++m_line;
             return endRecord();
         } else if (c != '\r') {
-            m_record.buffer.push_back(c);
+            return append(&c, 1);
         }
         return true;
     case State::Quoted:
@@ -140,14 +201,13 @@ bool RecordSplitter::byte(char c)
         else {
             if (c == '\n')
                 ++m_line;
-            m_record.buffer.push_back(c);
+            return append(&c, 1);
         }
         return true;
     case State::QuoteInQuoted:
         if (c == '"') {
-            m_record.buffer.push_back('"');
             m_state = State::Quoted;
-            return true;
+            return append(&c, 1);
         }
         m_state = State::Unquoted;
         return byte(c);
@@ -178,8 +238,7 @@ bool RecordSplitter::finish()
         m_unterminated = true;
         [[fallthrough]];
     default:
-        endField();
-        return endRecord();
+        return endField() && endRecord();
     }
 }
 

@@ -19,8 +19,8 @@ namespace model::ncucsv {
 struct Record
 {
     std::string buffer;
-    std::vector<int> ends; // end offset of each field in buffer
-    int line = 0;          // line of the record's first character (1-based)
+    std::vector<int> ends; // end offset of each field in buffer (a record is under kMaxRecordBytes)
+    qint64 line = 0;       // line of the record's first character (1-based; a file may pass 2 GB)
 
     int size() const { return int(ends.size()); }
     QByteArrayView field(int i) const
@@ -45,6 +45,14 @@ struct Record
 class RecordSplitter
 {
 public:
+    // What one record may hold. ncu's widest export (--set full --page raw) has about 2,000
+    // columns and records of a few hundred KiB; the limits keep a hostile file (a header of
+    // millions of empty columns, gigabytes without a line break, a quote never closed) from
+    // costing more than a few times kMaxRecordBytes.
+    static constexpr qsizetype kMaxRecordBytes = 16 << 20;
+    static constexpr qsizetype kMaxFields = 65536;
+    enum class Limit { None, RecordBytes, Fields };
+
     // Return false to stop: feed() then returns false and ignores the rest.
     std::function<bool(const Record &)> onRecord;
     std::function<void(const QByteArray &)> onToolLine;
@@ -52,17 +60,31 @@ public:
     bool feed(const char *data, qsizetype size);
     bool finish(); // the last record when the input does not end with a line break
     bool unterminatedQuote() const { return m_unterminated; }
+    // The line where the last quoted value opened: where a quote left open starts.
+    qint64 quoteLine() const { return m_quoteLine; }
+    // Set when a record passed a limit: feed() stopped there. The message names it and the line.
+    Limit limitHit() const { return m_limit; }
+    QString limitMessage() const;
 
 private:
     enum class State { RecordStart, MaybeToolLine, FieldStart, Unquoted, Quoted, QuoteInQuoted };
     bool byte(char c);
     bool endRecord();
-    void endField() { m_record.ends.push_back(int(m_record.buffer.size())); }
+    bool endField();
+    bool append(const char *data, qsizetype size);
+    bool hit(Limit limit);
+    void openQuote()
+    {
+        m_state = State::Quoted;
+        m_quoteLine = m_line;
+    }
 
     Record m_record;
     State m_state = State::RecordStart;
     QByteArray m_toolLine;
-    int m_line = 1;
+    qint64 m_line = 1;
+    qint64 m_quoteLine = 0;
+    Limit m_limit = Limit::None;
     bool m_started = false; // past a possible BOM
     int m_bomSeen = 0;
     bool m_unterminated = false;

@@ -339,6 +339,14 @@ public:
                     add(sassForm(t.op, form), sassKind(form));
     }
 
+    // The metrics every import knows, built once: an import starts from a copy (Qt's containers
+    // share it until the file adds a metric), not from some 500 allocations of its own.
+    static const Registry &standard()
+    {
+        static const Registry r;
+        return r;
+    }
+
     int size() const { return int(m_names.size()); }
     int id(const QString &name) const { return m_ids.value(name, -1); }
     int sassId(int op, int form) const { return m_sassBase + op * kForms + form; }
@@ -397,7 +405,7 @@ struct Problems
 struct LaunchData
 {
     QString id, kernel, grid, block, device, cc, displayName;
-    int line = 0;
+    qint64 line = 0;
     std::vector<std::pair<int, double>> values; // details page: gathered over its rows
 };
 
@@ -414,8 +422,13 @@ public:
     explicit Importer(const QStringList *rawMetrics = nullptr, const NcuReadOptions &options = {})
         : m_options(options), m_rawMetrics(rawMetrics)
     {
-        for (const SassFamily &f : kSassFamilies)
-            m_precisions.append({QLatin1String(f.precision), QLatin1String(f.dtype)});
+        static const QList<std::pair<QString, QString>> sassPrecisions = [] {
+            QList<std::pair<QString, QString>> p;
+            for (const SassFamily &f : kSassFamilies)
+                p.append({QLatin1String(f.precision), QLatin1String(f.dtype)});
+            return p;
+        }();
+        m_precisions = sassPrecisions; // shared until a tensor target is added
         for (int i = 0; i < kLevelSourceCount; ++i) {
             const LevelSource &l = kLevelSources[i];
             m_levelIds[i] = {m_reg.id(QLatin1String(l.metric)),
@@ -432,6 +445,8 @@ public:
     }
 
     bool feed(const char *data, qsizetype n) { return m_splitter.feed(data, n); }
+    // Why the splitter stopped early (a record past a limit); empty when it did not.
+    QString limitMessage() const { return m_splitter.limitMessage(); }
     // nullopt with *error when the input is not an ncu export.
     std::optional<NcuReport> finish(QString *error);
     QList<NcuImport::RawLaunch> takeRaw() { return std::move(m_raw); }
@@ -452,11 +467,13 @@ private:
     QJsonObject extraFor(int precision, quint64 terms, int levelSource, int timeId);
     QString formula(int precision, quint64 terms) const;
 
-    Registry m_reg;
+    Registry m_reg = Registry::standard();
     ncucsv::RecordSplitter m_splitter;
     ncucsv::NumberStyle m_style;
     bool m_styleFixed = false;
     std::vector<Record> m_pending; // rows read before the decimal mark was known
+    qint64 m_pendingBytes = 0;
+    static constexpr qint64 kMaxPendingBytes = 8 << 20;
     Problems m_problems;
     NcuReport m_report;
 
@@ -491,7 +508,7 @@ private:
     QList<int> m_unknownTensorIds; // tensor columns of sources with no precision (int1, sparse fp8)
     QSet<QString> m_unknownTensorUsed;
     int m_skippedRows = 0;
-    QList<int> m_skippedLines;
+    QList<qint64> m_skippedLines;
     QSet<QString> m_devices;
     QHash<QByteArray, QString> m_interned;
     QHash<std::pair<quint64, int>, QJsonObject> m_extraCache;
@@ -584,7 +601,9 @@ bool Importer::record(const Record &r)
     if (!m_styleFixed) {
         observe(r);
         m_pending.push_back(r);
-        if (m_style.decided() || m_pending.size() >= 64)
+        m_pendingBytes += qint64(r.buffer.size());
+        // Held back a few rows at most: the bytes too, or 64 rows at the record limit cost 1 GiB.
+        if (m_style.decided() || m_pending.size() >= 64 || m_pendingBytes > kMaxPendingBytes)
             flushPending();
         return true;
     }
@@ -1198,6 +1217,18 @@ QJsonObject Importer::extraFor(int precision, quint64 terms, int levelSource, in
 std::optional<NcuReport> Importer::finish(QString *error)
 {
     m_splitter.finish();
+    if (m_splitter.limitHit() != ncucsv::RecordSplitter::Limit::None) {
+        if (error)
+            *error = m_splitter.limitMessage();
+        return std::nullopt;
+    }
+    if (m_splitter.unterminatedQuote() && m_launchCount == 0 && m_launches.isEmpty()) {
+        // Everything after the quote was one value: the file is cut short or is not an export.
+        if (error)
+            *error = tr("the quote opened on line %1 is never closed (the rest of the file is one value)")
+                         .arg(m_splitter.quoteLine());
+        return std::nullopt;
+    }
     if (!m_haveHeader) {
         if (error)
             *error = tr("is not an Nsight Compute CSV export (no header with \"Kernel Name\"; export with "
@@ -1223,7 +1254,7 @@ std::optional<NcuReport> Importer::finish(QString *error)
         warnings.append(tr("the file ends inside a quoted value (truncated?)"));
     if (m_skippedRows > 0) {
         QStringList lines;
-        for (int l : std::as_const(m_skippedLines))
+        for (const qint64 l : std::as_const(m_skippedLines))
             lines.append(QString::number(l));
         warnings.append(tr("%n line(s) that are not CSV rows of the table were skipped (line %1%2)", nullptr,
                            m_skippedRows)
@@ -1281,6 +1312,25 @@ QString sizeMessage(qint64 size)
         .arg(NcuImport::kMaxBytes >> 30);
 }
 
+// The read block of a file; tests/fuzz/differential.h pads inputs past it.
+constexpr qint64 kReadBlockBytes = 1 << 20;
+
+// A CSV export is text: a NUL byte in its first kilobytes means a binary file (a .ncu-rep, an
+// archive, random bytes, /dev/zero), refused before the rest is read.
+constexpr qint64 kSniffBytes = 4096;
+
+// `piece` holds the input's bytes from offset `at` on (a pipe gives the first kilobytes in
+// several reads).
+QString binaryMessage(QByteArrayView piece, qint64 at)
+{
+    if (at >= kSniffBytes)
+        return {};
+    const qsizetype nul = piece.first(std::min<qsizetype>(piece.size(), kSniffBytes - at)).indexOf('\0');
+    if (nul < 0)
+        return {};
+    return tr("is not a CSV text file (a zero byte at offset %1: binary data)").arg(at + nul);
+}
+
 // Reads `in` in chunks into the importer, with progress and cancel.
 bool pump(QIODevice &in, Importer &importer, QString *error, const NcuReadOptions &options)
 {
@@ -1289,7 +1339,10 @@ bool pump(QIODevice &in, Importer &importer, QString *error, const NcuReadOption
         *error = sizeMessage(total);
         return false;
     }
-    constexpr qint64 kChunk = 1 << 20;
+    // No bigger than the input needs: a small in-memory CSV (a fuzz input, a test) is read
+    // without a 1 MiB allocation, and a pipe (which gives what it has) in 16 KiB pieces.
+    const qint64 kChunk =
+        total >= 0 ? std::clamp<qint64>(total + 1, 1, kReadBlockBytes) : kReadBlockBytes / 64;
     QByteArray chunk(kChunk, Qt::Uninitialized);
     qint64 done = 0;
     for (;;) {
@@ -1305,7 +1358,15 @@ bool pump(QIODevice &in, Importer &importer, QString *error, const NcuReadOption
             *error = sizeMessage(done);
             return false;
         }
-        importer.feed(chunk.constData(), n);
+        if (const QString binary = binaryMessage(QByteArrayView(chunk.constData(), n), done - n);
+            !binary.isEmpty()) {
+            *error = binary;
+            return false;
+        }
+        if (!importer.feed(chunk.constData(), n) && !importer.limitMessage().isEmpty()) {
+            *error = importer.limitMessage();
+            return false;
+        }
         if (options.progress && !options.progress(done, total)) {
             *error = tr("cancelled");
             return false;

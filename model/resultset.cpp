@@ -1031,6 +1031,10 @@ public:
             }
             if (peek() != '"')
                 fail(first ? QJsonParseError::UnterminatedObject : QJsonParseError::MissingObject);
+            if (top.size() >= kMaxTopKeys)
+                throw Error{tr("has more than %1 fields at its top level, more than a results file has, %2")
+                                .arg(kMaxTopKeys)
+                                .arg(where(m_pos))};
             const QString key = readKey();
             skipSpace();
             if (peek() != ':')
@@ -1086,8 +1090,9 @@ private:
                 m_start = 0;
             }
             const qsizetype had = m_buf.size();
-            m_buf.resize(had + kBlock);
-            const qint64 n = m_in.read(m_buf.data() + had, kBlock);
+            const qsizetype want = nextRead();
+            m_buf.resize(had + want);
+            const qint64 n = m_in.read(m_buf.data() + had, want);
             m_buf.resize(had + std::max<qint64>(n, 0));
             if (n < 0)
                 throw Error{tr("cannot be read: %1").arg(m_in.errorString())};
@@ -1105,6 +1110,15 @@ private:
         return false;
     }
 
+    // A block, or less when less is coming: a small document in memory (a fuzz input, a
+    // worker's line) or what a pipe has ready is read without a 1 MiB buffer.
+    qsizetype nextRead() const
+    {
+        const qint64 left = m_in.isSequential() ? std::max<qint64>(m_in.bytesAvailable(), 4096)
+                                                : std::max<qint64>(m_total - m_read, 0) + 1;
+        return qsizetype(std::min<qint64>(left, kBlock));
+    }
+
     void progress(bool done)
     {
         if (!m_options.progress)
@@ -1116,10 +1130,12 @@ private:
             throw Error{tr("reading was cancelled")};
     }
 
+    // Between values nothing before m_pos is needed: space is consumed as it is read, so a
+    // file of blanks costs one block, not its size.
     void skipSpace()
     {
         for (int c = peek(); c == ' ' || c == '\n' || c == '\r' || c == '\t'; c = peek())
-            ++m_pos;
+            m_start = ++m_pos;
     }
 
     // The end of the value that starts at m_pos (exclusive), reading on as needed; the value
@@ -1147,8 +1163,10 @@ private:
                     failAt(m_pos + r, QJsonParseError::UnterminatedString);
                 if (c < 0x20) // JSON has no raw line breaks or control characters in a string
                     failAt(m_pos + r, QJsonParseError::IllegalValue);
-                if (c != '"' && c != '\\')
+                if (c != '"' && c != '\\') {
+                    checkSize(r);
                     continue; // the end of what was loaded, not of the string
+                }
                 ++r;
                 if (c == '"')
                     return;
@@ -1171,20 +1189,30 @@ private:
                                                    : QJsonParseError::UnterminatedArray);
                 if (c == '"') {
                     skipString();
+                    checkSize(r);
                     continue;
                 }
                 ++r;
-                if (c == '{' || c == '[')
-                    ++depth;
-                else if ((c == '}' || c == ']') && --depth == 0)
+                if (c == '{' || c == '[') {
+                    if (++depth > kMaxDepth)
+                        throw Error{
+                            tr("nests objects and lists deeper than %1 levels, more than a results file "
+                               "has, %2")
+                                .arg(kMaxDepth)
+                                .arg(where(m_pos + r - 1))};
+                } else if ((c == '}' || c == ']') && --depth == 0) {
                     return m_pos + r;
+                }
+                if ((r & 0xffff) == 0)
+                    checkSize(r);
             }
         }
         // A number, true, false or null: up to the next delimiter.
         for (int c = at();
              c != -1 && c != ',' && c != ']' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t';
              c = at())
-            ++r;
+            if ((++r & 0xffff) == 0)
+                checkSize(r);
         if (r == 0)
             failAt(m_pos, QJsonParseError::IllegalValue);
         return m_pos + r;
@@ -1255,6 +1283,13 @@ private:
 
     [[noreturn]] void failAt(qsizetype bufferPos, QJsonParseError::ParseError code, const QString &text = {})
     {
+        throw Error{tr("is not valid JSON: %1 %2")
+                        .arg(text.isEmpty() ? parseErrorText(code) : text, where(bufferPos))};
+    }
+
+    // "at line L, column C (offset O)" for a position in m_buf.
+    QString where(qsizetype bufferPos)
+    {
         bufferPos = std::clamp<qsizetype>(bufferPos, 0, m_buf.size());
         countLines(0); // nothing more is dropped: count what is still here up to the error
         const QByteArray before = QByteArray::fromRawData(m_buf.constData(), bufferPos);
@@ -1262,11 +1297,19 @@ private:
         const qsizetype nl = before.lastIndexOf('\n');
         const qint64 lineStart = nl >= 0 ? m_dropped + nl + 1 : m_lineStart;
         const qint64 offset = m_dropped + bufferPos;
-        throw Error{tr("is not valid JSON: %1 at line %2, column %3 (offset %4)")
-                        .arg(text.isEmpty() ? parseErrorText(code) : text)
-                        .arg(line)
-                        .arg(offset - lineStart + 1)
-                        .arg(offset)};
+        return tr("at line %1, column %2 (offset %3)").arg(line).arg(offset - lineStart + 1).arg(offset);
+    }
+
+    // One value (an entry of "measurements", or a top-level field) is held whole while it is
+    // parsed: past kMaxValueBytes it is refused instead of reading on to the end of the file.
+    void checkSize(qsizetype valueBytes)
+    {
+        if (valueBytes > kMaxValueBytes)
+            throw Error{
+                tr("has a value of more than %1 MiB, the most one entry or field of a results file may "
+                   "hold, starting %2")
+                    .arg(kMaxValueBytes >> 20)
+                    .arg(where(m_pos))};
     }
 
     // Lines in m_buf[0, upTo) (about to be dropped), for the line numbers of later errors.
@@ -1281,14 +1324,17 @@ private:
             m_lineStart = m_dropped + nl + 1;
     }
 
-    // Not an object at the top: Qt says why (not JSON at all, or JSON of another shape).
+    // Not an object at the top: Qt says why (not JSON at all, or JSON of another shape), from
+    // the block already read: a file that is wrong at its first byte is not read to its end.
     QString notAnObject()
     {
-        while (fill()) {
+        while (m_buf.size() - m_pos < kSniffBytes && fill()) {
         }
+        const QByteArray head = m_buf.mid(m_pos, kSniffBytes);
         QJsonParseError e;
-        QJsonDocument::fromJson(m_buf.mid(m_pos), &e);
-        if (e.error != QJsonParseError::NoError)
+        QJsonDocument::fromJson(head, &e);
+        const bool cutShort = head.size() == kSniffBytes && e.offset >= head.size() - 1; // at the cut
+        if (e.error != QJsonParseError::NoError && !cutShort)
             failAt(m_pos + e.offset, e.error, e.errorString());
         return tr("is not a RoofLab results file (the top level is not a JSON object)");
     }
@@ -1304,8 +1350,14 @@ public:
     }
 
 private:
-    static constexpr qsizetype kBlock = 1 << 20;
+    static constexpr qsizetype kBlock = 1 << 20; // tests/fuzz/differential.h pads inputs past it
     static constexpr qint64 kReport = 1 << 20;
+    // One value held whole while it is parsed (an entry of "measurements", a top-level field),
+    // and how deep objects and lists may nest: a results entry is a few hundred bytes, 4 deep.
+    static constexpr qsizetype kMaxValueBytes = 64 << 20;
+    static constexpr int kMaxDepth = 64;
+    static constexpr qsizetype kSniffBytes = 64 << 10; // what says why a file is not an object
+    static constexpr qsizetype kMaxTopKeys = 4096;
     QIODevice &m_in;
     const ResultSet::ReadOptions &m_options;
     qint64 m_total = 0;

@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 
 #include <cmath>
+#include <limits>
 
 namespace model {
 
@@ -28,6 +29,9 @@ struct FieldError
     QString field;
     QString message;
 };
+
+// Bundled GPU files are about 10 KiB; a larger file is refused unread.
+constexpr qint64 kMaxFileBytes = 1 << 20;
 
 [[noreturn]] void fail(const QString &field, const QString &message)
 {
@@ -120,15 +124,25 @@ QMap<QString, Sourced> sourcedMap(const QJsonObject &o, const QString &key, cons
     return out;
 }
 
-int limitInt(const QJsonObject &o, const QString &key)
+// A whole number in [0, max], checked before it becomes an int: a file's 1e300 or a KiB count
+// whose bytes pass INT_MAX is refused by name, never wrapped.
+int wholeNumber(const QJsonValue &v, const QString &field, int max)
+{
+    const double d = checkedNumber(v, field);
+    if (d != std::floor(d))
+        fail(field, tr("must be a whole number"));
+    if (d > max)
+        fail(field, tr("must be at most %1").arg(max));
+    return int(d);
+}
+
+// A limit in units of `unit` bytes (1 or 1024), its byte count within an int.
+int limitInt(const QJsonObject &o, const QString &key, int unit = 1)
 {
     const QString field = "sm_limits." + key;
     if (!o.contains(key))
         fail(field, tr("is missing"));
-    const double d = checkedNumber(o.value(key), field);
-    if (d != std::floor(d))
-        fail(field, tr("must be a whole number"));
-    return int(d);
+    return wholeNumber(o.value(key), field, std::numeric_limits<int>::max() / unit);
 }
 
 SmLimits parseLimits(const QJsonObject &o)
@@ -144,17 +158,20 @@ SmLimits parseLimits(const QJsonObject &o)
     l.maxRegsPerThread = limitInt(o, "max_regs_per_thread");
     l.regAllocUnit = limitInt(o, "reg_alloc_unit_size");
     l.regFileSubpartitions = limitInt(o, "reg_file_subpartitions");
-    l.smemPerSmBytes = limitInt(o, "smem_per_sm_max_kib") * 1024;
-    l.smemPerBlockOptinBytes = limitInt(o, "smem_per_block_optin_max_kib") * 1024;
-    l.smemStaticPerBlockBytes = limitInt(o, "smem_static_per_block_max_kib") * 1024;
+    l.smemPerSmBytes = limitInt(o, "smem_per_sm_max_kib", 1024) * 1024;
+    l.smemPerBlockOptinBytes = limitInt(o, "smem_per_block_optin_max_kib", 1024) * 1024;
+    l.smemStaticPerBlockBytes = limitInt(o, "smem_static_per_block_max_kib", 1024) * 1024;
     l.smemAllocGranularity = limitInt(o, "smem_alloc_granularity_bytes");
     l.reservedSmemPerBlock = limitInt(o, "reserved_smem_per_block_bytes");
     l.smemBanks = o.contains("smem_banks") ? limitInt(o, "smem_banks") : 32;
     const QJsonValue opts = o.value("smem_capacity_options_kib");
     if (!opts.isArray() || opts.toArray().isEmpty())
         fail("sm_limits.smem_capacity_options_kib", tr("must be a non-empty list of numbers"));
-    for (const QJsonValue &v : opts.toArray())
-        l.smemCapacityOptionsKib.append(int(checkedNumber(v, "sm_limits.smem_capacity_options_kib")));
+    const QJsonArray options = opts.toArray();
+    for (qsizetype i = 0; i < options.size(); ++i)
+        l.smemCapacityOptionsKib.append(
+            wholeNumber(options.at(i), QStringLiteral("sm_limits.smem_capacity_options_kib[%1]").arg(i),
+                        std::numeric_limits<int>::max() / 1024));
     if (l.warpSize <= 0 || l.maxWarpsPerSm <= 0 || l.maxBlocksPerSm <= 0 || l.regAllocUnit <= 0 ||
         l.smemAllocGranularity <= 0 || l.regFileSubpartitions <= 0)
         fail("sm_limits", tr("sizes and granularities must be greater than zero"));
@@ -298,8 +315,17 @@ bool SpecDb::loadFile(const QString &path, bool userFile)
         m_errors.append({path, {}, tr("cannot be read: %1").arg(f.errorString())});
         return false;
     }
+    // A GPU file is a few KiB: one far larger is not one, and is not read whole.
+    if (f.size() > kMaxFileBytes) {
+        m_errors.append({path,
+                         {},
+                         tr("is %1 KiB; GPU files larger than %2 KiB are refused")
+                             .arg(f.size() >> 10)
+                             .arg(kMaxFileBytes >> 10)});
+        return false;
+    }
     QString field, message;
-    auto gpu = parse(f.readAll(), &field, &message);
+    auto gpu = parse(f.read(kMaxFileBytes), &field, &message);
     if (!gpu) {
         m_errors.append({path, field, message});
         return false;

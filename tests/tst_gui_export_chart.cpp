@@ -18,11 +18,15 @@ struct Run
     QString out, err;
 };
 
-Run rooflab(const QStringList &args)
+// headless: no platform named, as on a CI runner or over ssh; the binary must choose one itself.
+Run rooflab(const QStringList &args, bool headless = false)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
+    if (headless)
+        env.remove("QT_QPA_PLATFORM");
+    else
+        env.insert("QT_QPA_PLATFORM", "offscreen");
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.insert("ROOFLAB_RESOURCES", ROOFLAB_SOURCE_RESOURCES_DIR);
@@ -189,6 +193,29 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(!QFile::exists(m_tmp.filePath("roofline.jpg")));
         QVERIFY(!QFile::exists(m_tmp.filePath("never.png")));
+    }
+    // The commands that show no window run with neither a display nor QT_QPA_PLATFORM.
+    void withoutDisplay_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expectOut"); // on stdout, or the file written when it ends in .png
+        const QString png = m_tmp.filePath("headless.png");
+        QTest::newRow("export-chart") << QStringList{"--results", m_small, "--export-chart", png} << png;
+        QTest::newRow("help") << QStringList{"--help"} << "--export-chart";
+        QTest::newRow("version") << QStringList{"--version"} << "rooflab ";
+        QTest::newRow("quit-after-load")
+            << QStringList{"--results", m_small, "--quit-after-load"} << QString();
+    }
+    void withoutDisplay()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expectOut);
+        const Run r = rooflab(args, true);
+        QVERIFY2(r.code == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        if (expectOut.endsWith(QLatin1String(".png")))
+            QVERIFY(!QImage(expectOut).isNull());
+        else
+            QVERIFY2(r.out.contains(expectOut), qPrintable(r.out));
     }
 };
 

@@ -1,10 +1,12 @@
 // Nsight Compute CSV import (shared/reference/ncu-csv.md): points with the right FLOPs, bytes
 // and time from hand-written exports; the traps (units line, separators, ==PROF== lines,
 // tensor metrics, details page); missing metrics refused with the list and the command.
+#include "generateddevice.h"
 #include "kernelgroups.h"
 #include "ncuimport.h"
 
 #include <QBuffer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -216,6 +218,63 @@ private slots:
         QVERIFY(error.startsWith(data(file)));
         for (const QString &e : expected)
             QVERIFY2(error.contains(e), qPrintable(error));
+    }
+
+    // What a hostile file may cost: each limit is refused in one line that names it and the line,
+    // after reading little more than the limit (the device makes its bytes as they are read).
+    void limits_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<char>("fill");
+        QTest::addColumn<qint64>("count");
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<qint64>("maxRead"); // the most the reader may read before it refuses
+        const qint64 mib = 1 << 20;
+        const qint64 endless = qint64(1) << 32;
+        const QByteArray header = "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n,,\"nsecond\"\n";
+        QTest::newRow("a header of empty columns")
+            << QByteArray("\"ID\",\"Kernel Name\"") << ',' << qint64(30) * mib
+            << QStringList{"line 1 has more than 65536 columns"} << 2 * mib;
+        QTest::newRow("a record without a line break")
+            << header + "0,\"k\"," << '7' << endless
+            << QStringList{"record on line 3 passes 16 MiB", "not a CSV export"} << 18 * mib;
+        QTest::newRow("a quote never closed")
+            << header + "0,\"k" << 'x' << endless
+            << QStringList{"record on line 3 passes 16 MiB", "quote opened on line 3 is never closed"}
+            << 18 * mib;
+        QTest::newRow("a line of equals signs") << QByteArray("==") << '=' << endless
+                                                << QStringList{"record on line 1 passes 16 MiB"} << 18 * mib;
+        QTest::newRow("a quote left open, short")
+            << header + "0,\"k,1\n1,k,2\n"
+            << 'x' << qint64(100) << QStringList{"quote opened on line 3 is never closed"} << mib;
+        QTest::newRow("binary in the first kilobytes")
+            << QByteArray("ID,Kernel Name\n") << '\0' << endless
+            << QStringList{"not a CSV text file", "zero byte at offset 15"} << mib;
+    }
+    void limits()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(char, fill);
+        QFETCH(qint64, count);
+        QFETCH(QStringList, expected);
+        QFETCH(qint64, maxRead);
+        GeneratedDevice in(head, fill, count);
+        QString error;
+        QVERIFY(!NcuImport::read(in, &error));
+        for (const QString &e : expected)
+            QVERIFY2(error.contains(e), qPrintable(error));
+        QVERIFY2(in.bytesRead() <= maxRead, qPrintable(QString::number(in.bytesRead())));
+    }
+
+    // /dev/zero: endless, and a pipe to Qt (no size): refused from its first kilobytes.
+    void devZero()
+    {
+        if (!QFileInfo::exists("/dev/zero"))
+            QSKIP("no /dev/zero");
+        QString error;
+        QVERIFY(!NcuImport::readFile("/dev/zero", &error));
+        QVERIFY2(error.startsWith("/dev/zero: is not a CSV text file") && error.contains("offset 0"),
+                 qPrintable(error));
     }
 
     void badValuesWarned()

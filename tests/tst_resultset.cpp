@@ -1,9 +1,11 @@
 // Results files: round trip with unknown fields kept, refusals with a clear message (newer
 // schema, not JSON, too big), bad entries skipped and named, CSV export, atomic save.
+#include "generateddevice.h"
 #include "resultset.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -683,6 +685,60 @@ private slots:
     }
 
     // An error deep in a big file is placed by its line and column in the file, not in a block.
+    // What a hostile file may cost: each limit is refused in one line that names it and where,
+    // after reading little more than the limit (the device makes its bytes as they are read).
+    void limits_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<char>("fill");
+        QTest::addColumn<qint64>("count");
+        QTest::addColumn<QStringList>("expected");
+        QTest::addColumn<qint64>("maxRead"); // the most the reader may read before it refuses
+        const qint64 block = 1 << 20;
+        const qint64 endless = qint64(1) << 32;
+        QTest::newRow("random bytes: refused from the first block")
+            << QByteArray("\x8f\x03") << 'q' << endless << QStringList{"not valid JSON", "line 1, column"}
+            << block;
+        QTest::newRow("a string that never ends")
+            << QByteArray("{\"schema\": \"") << 'x' << endless
+            << QStringList{"more than 64 MiB", "line 1, column 12 (offset 11)"} << (64 + 2) * block;
+        QTest::newRow("a number that never ends")
+            << QByteArray("{\"schema\": 1") << '0' << endless
+            << QStringList{"more than 64 MiB", "line 1, column 12 (offset 11)"} << (64 + 2) * block;
+        QTest::newRow("nesting") << QByteArray("{\"tool\": ") << '[' << qint64(1000)
+                                 << QStringList{"deeper than 64 levels", "column 74"} << block;
+        QByteArray keys = "{\"a0\":0";
+        for (int i = 1; i <= 5000; ++i)
+            keys += ",\"a" + QByteArray::number(i) + "\":0";
+        QTest::newRow("top-level fields")
+            << keys << ' ' << qint64(0) << QStringList{"more than 4096 fields"} << block;
+    }
+    void limits()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(char, fill);
+        QFETCH(qint64, count);
+        QFETCH(QStringList, expected);
+        QFETCH(qint64, maxRead);
+        GeneratedDevice in(head, fill, count, "}");
+        QString error;
+        QVERIFY(!ResultSet::read(in, &error));
+        for (const QString &e : expected)
+            QVERIFY2(error.contains(e), qPrintable(error));
+        QVERIFY2(in.bytesRead() <= maxRead, qPrintable(QString::number(in.bytesRead())));
+    }
+
+    // /dev/zero: endless, and a pipe to Qt (no size): refused at its first byte.
+    void devZero()
+    {
+        if (!QFileInfo::exists("/dev/zero"))
+            QSKIP("no /dev/zero");
+        QString error;
+        QVERIFY(!ResultSet::load("/dev/zero", &error));
+        QVERIFY2(error.startsWith("/dev/zero: is not valid JSON") && error.contains("line 1, column"),
+                 qPrintable(error));
+    }
+
     void errorPlacedInFile_data()
     {
         QTest::addColumn<QByteArray>("broken"); // replaces the last entry's "flops" value

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -156,6 +157,30 @@ private slots:
             << "missing";
         QTest::newRow("duplicate id") << goodJson("good-one") << "id"
                                       << "duplicate";
+        // Whole numbers are checked before they become an int: nothing wraps.
+        auto limit = [&](const char *key, const QJsonValue &v) {
+            return edit([&](QJsonObject &o) {
+                QJsonObject l = o["sm_limits"].toObject();
+                l[key] = v;
+                o["sm_limits"] = l;
+            });
+        };
+        QTest::newRow("limit 1e300") << limit("max_warps_per_sm", 1e300) << "sm_limits.max_warps_per_sm"
+                                     << "at most 2147483647";
+        QTest::newRow("shared memory KiB past an int in bytes")
+            << limit("smem_per_sm_max_kib", 4194532) << "sm_limits.smem_per_sm_max_kib"
+            << "at most 2097151";
+        QTest::newRow("capacity option 1e116")
+            << limit("smem_capacity_options_kib", QJsonArray{0, 100, 1e116})
+            << "sm_limits.smem_capacity_options_kib[2]"
+            << "at most 2097151";
+        QTest::newRow("capacity option not whole") << limit("smem_capacity_options_kib", QJsonArray{0, 1.5})
+                                                   << "sm_limits.smem_capacity_options_kib[1]"
+                                                   << "whole number";
+        QTest::newRow("a file far too large")
+            << QByteArray("{\"schema\": \"rooflab.gpu/1\", \"notes\": [\"") + QByteArray(2 << 20, 'x') +
+                   "\"]}"
+            << QString() << "larger than 1024 KiB are refused";
     }
     void badFiles()
     {

@@ -29,7 +29,7 @@ std::optional<model::ResultSet> loadResults(const QString &file)
     QStringList warnings;
     auto set = model::ResultSet::load(file, &error, &warnings);
     if (!set) {
-        badInput(tr("%1: %2").arg(file, error));
+        badInput(error); // the reader's message starts with the file's path
         return std::nullopt;
     }
     for (const QString &w : warnings)

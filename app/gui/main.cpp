@@ -65,10 +65,39 @@ std::optional<QString> languageArgument(int argc, char *argv[])
     return std::nullopt;
 }
 
+// Commands that show no window (a chart written to a file, help, version, a load check) must
+// run where there is no display at all (CI, ssh): Qt aborts when its default platform finds
+// none, so such a run picks the offscreen platform before QApplication is built. A platform
+// the user chose (QT_QPA_PLATFORM, -platform) is left alone.
+bool runsWithoutWindow(int argc, char *argv[])
+{
+    static const char *const headless[] = {"--export-chart", "--help", "--help-all",       "-h", "-?",
+                                           "--version",      "-v",     "--quit-after-load"};
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView a(argv[i]);
+        if (a == "-platform" || a.startsWith("-platform="))
+            return false;
+        for (const char *h : headless)
+            if (a == h || (a.startsWith(h) && a.size() > qsizetype(qstrlen(h)) && a[qstrlen(h)] == '='))
+                return true;
+    }
+    return false;
+}
+
+void chooseOffscreenWhenHeadless(int argc, char *argv[])
+{
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+        !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return;
+    if (runsWithoutWindow(argc, argv))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    chooseOffscreenWhenHeadless(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoofLab"));
     QApplication::setApplicationName(QStringLiteral("rooflab"));

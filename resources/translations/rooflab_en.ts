@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+158"/>
+        <location line="+175"/>
         <source>%1: %n kernel launch(es), listed under Kernels; no roofline point: %2</source>
         <translation>
             <numerusform>%1: %n kernel launch, listed under Kernels; no roofline point: %2</numerusform>
@@ -235,7 +235,7 @@
 <context>
     <name>model::Importer</name>
     <message numerus="yes">
-        <location filename="../../model/ncuimport.cpp" line="+1228"/>
+        <location filename="../../model/ncuimport.cpp" line="+1259"/>
         <source>%n line(s) that are not CSV rows of the table were skipped (line %1%2)</source>
         <translation>
             <numerusform>%n line that is not a CSV row of the table was skipped (line %1%2)</numerusform>

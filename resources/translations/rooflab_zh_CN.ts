@@ -2187,7 +2187,7 @@ Source: %7</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+67"/>
         <location line="+183"/>
         <source>Could not open %1</source>
         <translation>无法打开 %1</translation>
@@ -4334,12 +4334,7 @@ Source: %7</source>
         <translation>explain 至少需要一个结果文件</translation>
     </message>
     <message>
-        <location line="-121"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="-117"/>
         <source>rooflab-cli: %1: %2</source>
         <translation>rooflab-cli：%1：%2</translation>
     </message>
@@ -6895,7 +6890,7 @@ Source: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+86"/>
+        <location filename="../../app/gui/main.cpp" line="+115"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
@@ -7093,17 +7088,22 @@ Source: %7</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="+1277"/>
+        <location filename="../../model/ncuimport.cpp" line="+1308"/>
         <source>is %1 GiB; the import reads files up to %2 GiB (a whole application&apos;s --set full export is far smaller: profile fewer launches with --launch-count or --kernel-name)</source>
         <translation>大小为 %1 GiB；导入只读取不超过 %2 GiB 的文件（整个应用程序用 --set full 导出的文件也小得多：请用 --launch-count 或 --kernel-name 减少 profile 的启动次数）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
+        <source>is not a CSV text file (a zero byte at offset %1: binary data)</source>
+        <translation>不是 CSV 文本文件（偏移 %1 处有零字节：二进制数据）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+20"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -7172,16 +7172,16 @@ Source: %7</source>
         <location line="+0"/>
         <location line="+20"/>
         <location line="+15"/>
-        <location filename="../../model/specdb.cpp" line="+58"/>
+        <location filename="../../model/specdb.cpp" line="+62"/>
         <location line="+23"/>
         <location line="+26"/>
-        <location line="+20"/>
+        <location line="+33"/>
         <source>is missing</source>
         <translation>缺失</translation>
     </message>
     <message>
         <location line="-31"/>
-        <location filename="../../model/specdb.cpp" line="-82"/>
+        <location filename="../../model/specdb.cpp" line="-95"/>
         <source>must be a number</source>
         <translation>必须是数字</translation>
     </message>
@@ -7256,18 +7256,23 @@ Source: %7</source>
         <translation>未知名称（已知：%1）</translation>
     </message>
     <message>
+        <location line="+14"/>
+        <source>must be at most %1</source>
+        <translation>不能大于 %1</translation>
+    </message>
+    <message>
         <location filename="../../model/resultset.cpp" line="-45"/>
-        <location filename="../../model/specdb.cpp" line="+13"/>
+        <location filename="../../model/specdb.cpp" line="-2"/>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
-        <location filename="../../model/specdb.cpp" line="+25"/>
+        <location filename="../../model/specdb.cpp" line="+36"/>
         <source>must be a non-empty list of numbers</source>
         <translation>必须是非空的数字列表</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>sizes and granularities must be greater than zero</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
@@ -7686,12 +7691,12 @@ Source: %7</source>
 <context>
     <name>model::Importer</name>
     <message>
-        <location filename="../../model/ncuimport.cpp" line="-880"/>
+        <location filename="../../model/ncuimport.cpp" line="-928"/>
         <source>ncu said: %1</source>
         <translation>ncu 提示：%1</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+298"/>
         <source>unknown unit &quot;%1&quot;</source>
         <translation>未知单位“%1”</translation>
     </message>
@@ -7800,7 +7805,12 @@ Source: %7</source>
         <translation>CUDA 设备 %1</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+75"/>
+        <source>the quote opened on line %1 is never closed (the rest of the file is one value)</source>
+        <translation>第 %1 行开始的引号没有闭合（文件其余部分都成了一个值）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>is not an Nsight Compute CSV export (no header with &quot;Kernel Name&quot;; export with ncu --csv --page raw)</source>
         <translation>不是 Nsight Compute 导出的 CSV（没有含“Kernel Name”的表头；请用 ncu --csv --page raw 导出）</translation>
     </message>
@@ -7868,7 +7878,7 @@ Source: %7</source>
 <context>
     <name>model::NcuImport</name>
     <message>
-        <location line="+176"/>
+        <location line="+206"/>
         <source>holds no kernel launches (only the header)</source>
         <translation>不含任何 kernel 启动（只有表头）</translation>
     </message>
@@ -8487,7 +8497,7 @@ Source: %7</source>
         <translation>device：“%1”%2；已忽略</translation>
     </message>
     <message>
-        <location line="+421"/>
+        <location line="+473"/>
         <source>is not a RoofLab results file (no &quot;schema&quot;: &quot;%1&quot;)</source>
         <translation>不是 RoofLab 结果文件（没有 &quot;schema&quot;: &quot;%1&quot;）</translation>
     </message>
@@ -8619,7 +8629,12 @@ Source: %7</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
+        <source>is %1 KiB; GPU files larger than %2 KiB are refused</source>
+        <translation>大小为 %1 KiB；超过 %2 KiB 的 GPU 文件不予读取</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>duplicate id &quot;%1&quot; (already loaded from %2)</source>
         <translation>id“%1”重复（已从 %2 加载）</translation>
     </message>
@@ -8632,22 +8647,42 @@ Source: %7</source>
 <context>
     <name>model::StreamReader</name>
     <message>
-        <location filename="../../model/resultset.cpp" line="-424"/>
+        <location filename="../../model/resultset.cpp" line="-471"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+32"/>
         <source>reading was cancelled</source>
         <translation>读取已取消</translation>
     </message>
     <message>
-        <location line="+149"/>
-        <source>is not valid JSON: %1 at line %2, column %3 (offset %4)</source>
-        <translation>不是有效的 JSON：第 %2 行第 %3 列（偏移 %4）处 %1</translation>
+        <location line="-95"/>
+        <source>has more than %1 fields at its top level, more than a results file has, %2</source>
+        <translation>顶层字段超过 %1 个，结果文件不会有这么多，位于%2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+164"/>
+        <source>nests objects and lists deeper than %1 levels, more than a results file has, %2</source>
+        <translation>对象和列表嵌套超过 %1 层，结果文件不会这么深，位于%2</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>is not valid JSON: %1 %2</source>
+        <translation>不是有效的 JSON：%2 处 %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>at line %1, column %2 (offset %3)</source>
+        <translation>第 %1 行第 %2 列（偏移 %3）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>has a value of more than %1 MiB, the most one entry or field of a results file may hold, starting %2</source>
+        <translation>有一个值超过 %1 MiB（结果文件中一个条目或字段的上限），起始于%2</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>is not a RoofLab results file (the top level is not a JSON object)</source>
         <translation>不是 RoofLab 结果文件（顶层不是 JSON 对象）</translation>
     </message>
@@ -8967,7 +9002,12 @@ Source: %7</source>
         <translation>一节课程至少需要一步</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="+39"/>
+        <source>is %1 KiB; lesson files larger than %2 KiB are refused</source>
+        <translation>大小为 %1 KiB；超过 %2 KiB 的课程文件不予读取</translation>
+    </message>
+    <message>
+        <location line="-217"/>
         <location line="+39"/>
         <location line="+142"/>
         <source>must be an object</source>
@@ -8995,6 +9035,24 @@ Source: %7</source>
         <location line="+2"/>
         <source>%1 has no memory bandwidth in the database</source>
         <translation>数据库中没有 %1 的内存带宽</translation>
+    </message>
+</context>
+<context>
+    <name>model::ncucsv::RecordSplitter</name>
+    <message>
+        <location filename="../../model/ncucsv.cpp" line="+25"/>
+        <source>the record on line %1 passes %2 MiB, the most one CSV row may hold: the quote opened on line %3 is never closed</source>
+        <translation>第 %1 行的记录超过 %2 MiB（一行 CSV 的上限）：第 %3 行开始的引号没有闭合</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the record on line %1 passes %2 MiB, the most one CSV row may hold (not a CSV export?)</source>
+        <translation>第 %1 行的记录超过 %2 MiB（一行 CSV 的上限；不是 CSV 导出文件？）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the record on line %1 has more than %2 columns, the most one CSV row may hold</source>
+        <translation>第 %1 行的记录超过 %2 列（一行 CSV 的上限）</translation>
     </message>
 </context>
 <context>

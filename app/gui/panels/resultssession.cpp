@@ -130,6 +130,20 @@ void ResultsSession::writeAutosave()
 
 // ---- files
 
+namespace {
+
+// The readers' messages start with the file (results files, CSV exports) or not (a report ncu
+// cannot read): either way the path is said once, first.
+QString withPath(const QString &path, const QString &why)
+{
+    const QString name = QFileInfo(path).fileName();
+    if (why.startsWith(path) || why.startsWith(name + QLatin1Char(':')))
+        return why;
+    return QStringLiteral("%1: %2").arg(path, why);
+}
+
+} // namespace
+
 std::optional<ResultsSession::Document> ResultsSession::read(const QString &path, QString *error,
                                                              const Progress &progress)
 {
@@ -146,9 +160,12 @@ std::optional<ResultsSession::Document> ResultsSession::read(const QString &path
     if (model::NcuReportReader::isReport(path)) {
         model::NcuReportOptions options;
         options.read.progress = progress;
-        auto report = model::NcuReportReader::read(path, error, options);
+        QString why;
+        auto report = model::NcuReportReader::read(path, &why, options);
         if (report)
             fromReport(std::move(*report));
+        else if (error)
+            *error = withPath(path, why);
     } else if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
         model::NcuReadOptions options;
         options.progress = [&progress](qint64 done, qint64 total) {
@@ -336,7 +353,7 @@ void ResultsSession::startReport(const std::shared_ptr<Job> &job)
     });
     connect(reader, &model::NcuReportReader::failed, this, [job, done](const QString &message) {
         Loaded out;
-        out.error = QStringLiteral("%1: %2").arg(job->path, message);
+        out.error = withPath(job->path, message);
         done(std::move(out));
     });
     reader->start(job->path); // failed() follows at once when it cannot start (no ncu)
