@@ -2,9 +2,10 @@
 // the models put it (model::TileModel's traffic, model::PerfModel's time for ladder steps); the
 // term bar and the binding term's words follow every knob; illegal configurations show their
 // reasons and lose the point;
-// seed 003's presets side by side; the background NVRTC compile replaces the estimated
-// registers; ladder and sweep trails; Measure through a worker (a stand-in printing canned
-// events, and the real one, which has no device here); lesson states set the controls.
+// the course notes' tile-size article's presets side by side; the background NVRTC compile replaces the
+// estimated registers; ladder and sweep trails; Measure through a worker (a stand-in printing canned events,
+// and the real one, which has no device here); lesson states set the controls.
+#include "ceilingpolicy.h"
 #include "chart/rooflinechart.h"
 #include "events.h"
 #include "gemmladder.h"
@@ -47,13 +48,17 @@ Q_DECLARE_METATYPE(QAbstractSlider::SliderAction)
 
 namespace {
 
-// The ceilings the explorer predicts with: the bundled H200 samples' own, on their GPU.
+// The ceilings the explorer predicts with: those model::chooseCeilings picks for the bundled
+// ladder (its own, else RoofLab's samples measured on this GPU, else the datasheet).
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
     const auto rs =
         model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
-    return rs && rs->device.spec == g.id ? model::MachineCeilings::fromResults(*rs)
-                                         : model::MachineCeilings{};
+    model::CeilingRequest r;
+    r.gpu = &g;
+    if (rs)
+        r.own = {QStringLiteral("h200-gemm-ladder.json"), &*rs};
+    return model::chooseCeilings(r).machine;
 }
 
 // The performance model's prediction for a ladder configuration, built here from the plan as
