@@ -636,13 +636,12 @@ private slots:
         QCOMPARE(large.keys(), (QList<int>{1, 4, 16}));
         const auto [attLo, attHi] = std::minmax_element(attention.begin(), attention.end());
         const auto [smallLo, smallHi] = std::minmax_element(small.begin(), small.end());
-        const QStringList figures = {
-            QStringLiteral("%1–%2").arg(*attLo, 0, 'f', 2).arg(*attHi, 0, 'f', 2),
-            QString::number(norm, 'f', 2),
-            QString::number(large.value(1), 'f', 1),
-            QString::number(large.value(4), 'f', 1),
-            QString::number(large.value(16), 'f', 1),
-            QStringLiteral("%1–%2").arg(*smallLo, 0, 'f', 1).arg(*smallHi, 0, 'f', 1)};
+        const QStringList figures = {QStringLiteral("%1–%2").arg(*attLo, 0, 'f', 2).arg(*attHi, 0, 'f', 2),
+                                     QString::number(norm, 'f', 2), QString::number(large.value(1), 'f', 1)};
+        // The projector's caption quotes M = 1 only; the M = 4 and 16 and the small weight's
+        // figures are on the step's chart (tst_lesson_numbers checks every number it quotes).
+        Q_UNUSED(smallLo);
+        Q_UNUSED(smallHi);
         QFile f(kResources + QStringLiteral("/lessons/06-llm-inference.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QJsonObject caption;

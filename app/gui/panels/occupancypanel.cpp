@@ -124,7 +124,7 @@ void OccupancyPanel::buildUi()
     m_smem->setSuffix(tr(" B"));
     m_smem->setToolTip(tr("shared memory per block, static + dynamic, in bytes"));
     m_smemKb = new QLabel(inputs);
-    m_smemKb->setMinimumWidth(70);
+    fitKbLabel();
     addRow(2, tr("Shared memory per block"), m_smemSlider, m_smem, m_smemKb);
 
     m_staticSmem = new QSpinBox(inputs);
@@ -459,6 +459,7 @@ void OccupancyPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange && m_limits) {
         m_limits->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
         showResult();
+        fitKbLabel();
         // Larger type (presentation mode) needs more room side by side: choose again once the
         // boxes have their new sizes.
         QTimer::singleShot(0, this, [this] {
@@ -676,4 +677,12 @@ void OccupancyPanel::arrange(int room)
         m_root->setRowStretch(r, 0);
     m_root->setRowStretch(stacked ? 3 : 2, 1);
     m_root->setRowStretch(stacked ? 4 : 3, 2);
+}
+
+void OccupancyPanel::fitKbLabel()
+{
+    // Room for the widest conversion ("= 9999 KB") at the label's own type size: it never cuts
+    // and never makes the row jump as the value changes.
+    if (m_smemKb)
+        m_smemKb->setMinimumWidth(m_smemKb->fontMetrics().horizontalAdvance(QStringLiteral("= 9999 KB")) + 4);
 }

@@ -67,6 +67,7 @@ protected:
 
 private:
     void arrange(int room);
+    void fitKbLabel();
     QGridLayout *m_root = nullptr;
     QWidget *m_inputsBox = nullptr;
     QWidget *m_resultBox = nullptr;

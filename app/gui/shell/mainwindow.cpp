@@ -114,6 +114,9 @@ void MainWindow::build()
     buildHelpMenu();                      // last: after the Lesson menu
     m_fit = new WindowFit(this, m_chart); // the size for the screen, and the chart's share beside the docks
     connect(m_classroom->presentation(), &PresentationMode::activeChanged, m_fit, &WindowFit::setPresenting);
+    // On the stage the lesson chooses the panel: its buttons would only take the panel's room.
+    connect(m_classroom->presentation(), &PresentationMode::activeChanged, m_switcher,
+            [this](bool active) { m_switcher->setVisible(!active); });
 }
 
 // Every widget that shows a choice is set from the workspace and writes back to it; the
