@@ -137,7 +137,7 @@ const QStringList &stepKeys()
     static const QStringList keys = {
         "title",          "caption",       "gpu",   "compare",   "precisions", "levels",
         "scale",          "workloads",     "tile",  "occupancy", "llm",        "results",
-        "results_filter", "results_roles", "panel", "highlight", "exercises", "needs"};
+        "results_filter", "results_roles", "panel", "highlight", "exercises",  "needs"};
     return keys;
 }
 
