@@ -18,6 +18,7 @@
 #include "specdb.h"
 #include "tile/tileexplorer.h"
 #include "workerclient.h"
+#include "xvfbscreen.h"
 
 #include <QApplication>
 #include <QDir>
@@ -168,20 +169,6 @@ struct Screen
     double scale;
 };
 
-QString xvfbPath()
-{
-    return QStandardPaths::findExecutable(QStringLiteral("Xvfb"));
-}
-
-int freeDisplay()
-{
-    for (int n = 90; n < 140; ++n)
-        if (!QFile::exists(QStringLiteral("/tmp/.X11-unix/X%1").arg(n)) &&
-            !QFile::exists(QStringLiteral("/tmp/.X%1-lock").arg(n)))
-            return n;
-    return -1;
-}
-
 } // namespace
 
 class TestGuiScreens : public QObject
@@ -208,71 +195,14 @@ class TestGuiScreens : public QObject
             *why = m_failures.value(name);
             return why->isEmpty();
         }
-        const int display = freeDisplay();
-        if (display < 0) {
-            *why = QStringLiteral("no free X display number in :90..:139");
-            m_failures.insert(name, *why);
-            return false;
-        }
-        QProcess xvfb;
-        xvfb.setProcessChannelMode(QProcess::MergedChannels);
-        xvfb.start(xvfbPath(),
-                   {QStringLiteral(":%1").arg(display), QStringLiteral("-screen"), QStringLiteral("0"),
-                    QStringLiteral("%1x%2x24").arg(screen.width).arg(screen.height),
-                    QStringLiteral("-nolisten"), QStringLiteral("tcp")});
-        xvfb.waitForStarted(5000);
-        auto stopXvfb = qScopeGuard([&xvfb] {
-            xvfb.terminate();
-            if (!xvfb.waitForFinished(3000)) {
-                xvfb.kill();
-                xvfb.waitForFinished(3000);
-            }
-        });
-        QElapsedTimer t;
-        t.start();
-        while (!QFile::exists(QStringLiteral("/tmp/.X11-unix/X%1").arg(display)) && t.elapsed() < 10000 &&
-               xvfb.state() == QProcess::Running)
-            QTest::qWait(50);
-        if (xvfb.state() != QProcess::Running) {
-            *why = QStringLiteral("Xvfb :%1 did not start: %2")
-                       .arg(display)
-                       .arg(QString::fromLocal8Bit(xvfb.readAll()));
-            m_failures.insert(name, *why);
-            return false;
-        }
-
-        QTemporaryDir home;
-        QProcess child;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("ROOFLAB_SCREENS_CHILD"), QStringLiteral("1"));
-        env.insert(QStringLiteral("DISPLAY"), QStringLiteral(":%1").arg(display));
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-        env.remove(QStringLiteral("QT_SCALE_FACTOR"));
-        env.remove(QStringLiteral("QT_SCREEN_SCALE_FACTORS"));
-        if (screen.scale != 1)
-            env.insert(QStringLiteral("QT_SCALE_FACTOR"), QString::number(screen.scale));
-        child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
-        if (!child.waitForFinished(180000)) {
-            child.kill();
-            child.waitForFinished();
-            *why = QStringLiteral("the child did not finish: %1")
-                       .arg(QString::fromLocal8Bit(child.readAllStandardError()));
-            m_failures.insert(name, *why);
-            return false;
-        }
-        const QByteArray stdoutText = child.readAllStandardOutput();
-        for (const QByteArray &line : stdoutText.split('\n'))
+        const xvfbscreen::ChildResult r = xvfbscreen::runChild(
+            screen.width, screen.height, QStringLiteral("ROOFLAB_SCREENS_CHILD"), {}, 180000, screen.scale);
+        for (const QByteArray &line : r.out.split('\n'))
             if (line.startsWith('{'))
                 out->append(QJsonDocument::fromJson(line).object());
-        if (child.exitCode() != 0 || out->isEmpty())
-            *why = QStringLiteral("the child failed (exit %1): %2 %3")
-                       .arg(child.exitCode())
-                       .arg(QString::fromLocal8Bit(stdoutText),
-                            QString::fromLocal8Bit(child.readAllStandardError()));
+        if (!r.ok || out->isEmpty())
+            *why = r.ok ? QStringLiteral("the child reported nothing: %1").arg(QString::fromLocal8Bit(r.out))
+                        : r.why;
         m_reports.insert(name, *out);
         m_failures.insert(name, *why);
         return why->isEmpty();
@@ -294,7 +224,7 @@ private slots:
     {
         QFETCH(QString, screen);
         QFETCH(QString, panel);
-        if (xvfbPath().isEmpty())
+        if (xvfbscreen::xvfbPath().isEmpty())
             QSKIP("Xvfb is not installed (scripts/common.sh installs the xvfb package)");
         Screen s{};
         for (const auto &[name, sc] : screens())
