@@ -5,6 +5,7 @@
 #include "panels/panelhost.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QGridLayout>
@@ -39,6 +40,8 @@ constexpr double kBannerShare = 0.3;
 // texts readable) and at most the other (the chart stays the larger half).
 constexpr double kPanelMinShare = 0.36;
 constexpr double kPanelMaxShare = 0.5;
+// Pixels left free below the needed part of a panel: word-wrapped cards settle a line late.
+constexpr int kAir = 6;
 
 QScrollArea *scrollAreaOf(QWidget *w)
 {
@@ -109,6 +112,7 @@ void PresentationMode::buildBanner()
     m_caption->setWordWrap(true);
     m_caption->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_captionArea->setWidget(m_caption);
+    m_captionArea->viewport()->installEventFilter(this);
     m_notice = new QLabel(m_banner);
     m_notice->setWordWrap(true);
     m_notice->hide();
@@ -309,6 +313,13 @@ void PresentationMode::scaleDock(QDockWidget *dock, double scale)
             f.setPointSizeF(f.pointSizeF() * scale);
         widgets.at(i)->setFont(f);
     }
+    // A combo box keeps the least width it worked out at its first font (Qt clears only its
+    // size hint on a font change): make it measure again, or a panel stays as wide as at 2x.
+    for (QComboBox *combo : content->findChildren<QComboBox *>()) {
+        const int chars = combo->minimumContentsLength();
+        combo->setMinimumContentsLength(chars + 1);
+        combo->setMinimumContentsLength(chars);
+    }
     // Table rows are as high as the style says, not the font: give the text its room.
     for (QAbstractItemView *view : content->findChildren<QAbstractItemView *>()) {
         auto *table = qobject_cast<QTableView *>(view);
@@ -447,7 +458,12 @@ void PresentationMode::revealNeeds()
     if (!m_active)
         return;
     // The docks' new sizes and the panel's own layout first: what follows is in their pixels.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    // Twice: word-wrapped labels learn their height only once their width is set.
+    const auto settle = [] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    };
+    settle();
     QDockWidget *dock = stagedDock();
     QWidget *panel = m_player->isOpen() ? m_host->panel(m_player->stagePanel()) : nullptr;
     QScrollArea *area = scrollAreaOf(panel);
@@ -467,17 +483,31 @@ void PresentationMode::revealNeeds()
     // than cut at the side or split by the fold.
     const auto fits = [&] {
         return area->widget()->width() <= area->viewport()->width() &&
-               spanOf().height() <= area->viewport()->height();
+               spanOf().height() + kAir <= area->viewport()->height();
+    };
+    // Beside the chart, a panel wider than its place first takes more of the stage (up to
+    // kPanelMaxShare of the window).
+    const auto widen = [&, settle] {
+        const int over = area->widget()->width() - area->viewport()->width();
+        if (over <= 0 || !m_host->chart()->isVisibleTo(m_window))
+            return;
+        const int width = std::min(dock->width() + over + 2, int(m_window->width() * kPanelMaxShare));
+        if (width > dock->width()) {
+            m_window->resizeDocks({dock}, {width}, Qt::Horizontal);
+            settle();
+        }
     };
     double scale = m_scale;
     if (m_dockScale.value(dock, 1.0) != scale) {
         scaleDock(dock, scale);
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        settle();
     }
+    widen();
     while (scale > 1.0 && !fits()) {
         scale = std::max(1.0, scale - 0.125);
         scaleDock(dock, scale);
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        settle();
+        widen();
     }
     // Then all of the needed span when it fits, else its top.
     const QRect span = spanOf();
@@ -491,6 +521,15 @@ void PresentationMode::revealNeeds()
     bar->setValue(span.height() <= viewport ? span.bottom() - viewport + 1 : span.top());
     if (span.top() < bar->value())
         bar->setValue(span.top());
+    // Cards whose wrapped text settles after this pass move by a few pixels: look once more
+    // when the event loop has laid them out.
+    if (!m_revealAgain) {
+        m_revealAgain = true;
+        QTimer::singleShot(0, this, [this] {
+            revealNeeds();
+            m_revealAgain = false;
+        });
+    }
 }
 
 bool PresentationMode::isChartStaged() const
@@ -514,17 +553,31 @@ void PresentationMode::updateBanner()
     m_next->setEnabled(open && m_player->currentStep() + 1 < m_player->stepCount());
 
     // Room for the whole caption when the window has it: a dock does not grow for word-wrapped
-    // text by itself. Past kBannerShare of the height the caption scrolls in its area.
+    // text by itself. Before the banner is laid out its width is estimated from the window's;
+    // once the caption area has its real width (eventFilter) the height is fitted again.
+    const int viewport = m_captionArea->viewport()->width();
+    if (m_bannerDock->isVisible() && m_captionArea->isVisible() && viewport > 100) {
+        fitCaption(viewport);
+        return;
+    }
     const int windowWidth = m_window->width() > 0 ? m_window->width() : 1280;
-    const int windowHeight = m_window->height() > 0 ? m_window->height() : 720;
     int buttonsWidth = 0;
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
         buttonsWidth += b->sizeHint().width() + 6;
-    const int width = std::max(300, windowWidth - buttonsWidth - 60 -
-                                        m_captionArea->verticalScrollBar()->sizeHint().width());
+    fitCaption(std::max(300, windowWidth - buttonsWidth - 60 -
+                                 m_captionArea->verticalScrollBar()->sizeHint().width()));
+}
+
+void PresentationMode::fitCaption(int width)
+{
+    m_captionWidth = width;
+    const int windowHeight = m_window->height() > 0 ? m_window->height() : 720;
     const QFontMetrics fm(m_caption->font());
+    // The label's own answer (its margins and indent included) where it has one.
+    const int wrapped = m_caption->heightForWidth(width);
     const int captionHeight =
-        fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, m_caption->text()).height() +
+        std::max(wrapped,
+                 fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, m_caption->text()).height()) +
         fm.lineSpacing() / 2;
     const int titleHeight = int(QFontMetrics(m_title->font()).lineSpacing() * 1.4);
     const int noticeHeight = m_notice->isVisible() ? QFontMetrics(m_notice->font()).lineSpacing() * 2 : 0;
@@ -533,6 +586,22 @@ void PresentationMode::updateBanner()
     m_captionArea->setFixedHeight(std::min(captionHeight, room));
     m_captionArea->verticalScrollBar()->setValue(0);
     m_window->resizeDocks({m_bannerDock}, {std::min(captionHeight, room) + chrome}, Qt::Vertical);
+}
+
+bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
+{
+    // The caption's real width is known only once the banner is laid out (the first entry, a
+    // new scale, a window resized): fit its height to it.
+    if (watched == m_captionArea->viewport() && event->type() == QEvent::Resize && m_active) {
+        const int width = m_captionArea->viewport()->width();
+        if (width > 100 && std::abs(width - m_captionWidth) > 2)
+            QTimer::singleShot(0, this, [this] {
+                const int now = m_captionArea->viewport()->width();
+                if (m_active && now > 100 && std::abs(now - m_captionWidth) > 2)
+                    fitCaption(now);
+            });
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 bool PresentationMode::isCaptionFullyShown() const

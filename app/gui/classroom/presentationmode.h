@@ -62,6 +62,9 @@ signals:
 private:
     void buildBanner();
     void updateBanner();
+    // The caption area's height for the caption at this width, within the banner's share.
+    void fitCaption(int width);
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateStage();
     void applyScale();
     void scalePanels(double scale);
@@ -91,6 +94,8 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_caption = nullptr;
     QScrollArea *m_captionArea = nullptr; // a long caption scrolls here; the stage keeps its room
+    bool m_revealAgain = false;           // a second look at the needs is queued
+    int m_captionWidth = 0;               // the width the caption area was last fitted for
     QLabel *m_counter = nullptr;
     QLabel *m_notice = nullptr;
     QPushButton *m_prev = nullptr;

@@ -1,6 +1,7 @@
 #include "panels/resultspanel.h"
 
 #include "panels/deviceslots.h"
+#include "shell/columnslayout.h"
 
 #include "ceilingpolicy.h"
 #include "chart/resultschart.h"
@@ -164,7 +165,11 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
     setObjectName(QStringLiteral("resultsPanel"));
     auto *layout = new QVBoxLayout(this);
 
-    auto *buttons = new QHBoxLayout;
+    // The buttons wrap into rows when the panel is narrow (a 1280-pixel screen beside the chart)
+    // instead of setting the panel's least width.
+    auto *buttonRow = new QWidget;
+    auto *buttons = new ColumnsLayout(buttonRow, 6);
+    buttons->setContentsMargins(0, 0, 0, 0);
     auto button = [&](const QString &text, const QString &tip, auto slot) {
         auto *b = new QToolButton;
         b->setText(text);
@@ -196,7 +201,6 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
                &ResultsPanel::explainSelected);
     m_explainButton->setObjectName(QStringLiteral("explainButton"));
     m_explainButton->setEnabled(false);
-    buttons->addStretch();
     m_groupButton = new QToolButton;
     m_groupButton->setObjectName(QStringLiteral("groupButton"));
     m_groupButton->setText(tr("Group by kernel"));
@@ -208,7 +212,9 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
         setGrouped(on);
     });
     buttons->addWidget(m_groupButton);
-    layout->addLayout(buttons);
+    for (auto *b : buttonRow->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
+        b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    layout->addWidget(buttonRow);
 
     m_recoveryFrame = banner(m_recoveryLabel, this);
     auto *restore = new QPushButton(tr("Restore"));
