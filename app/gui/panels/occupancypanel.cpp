@@ -463,6 +463,9 @@ void OccupancyPanel::changeEvent(QEvent *event)
         // Larger type (presentation mode) needs more room side by side: choose again once the
         // boxes have their new sizes.
         QTimer::singleShot(0, this, [this] {
+            // Presentation mode sets each child's font after the panel's: measure the KB label
+            // again at its own new size.
+            fitKbLabel();
             if (m_watchedParent) {
                 m_layoutChosen = false;
                 arrange(m_watchedParent->width());

@@ -627,8 +627,14 @@ void ResultsPlot::update()
                                    model::formatSi(c.value, c.unit))
                         : QString()};
     };
-    for (const ResultsSession::Document &d : m_session->files())
-        addCeilings(d.results.ceilings);
+    for (const ResultsSession::Document &d : m_session->files()) {
+        // A file measured on one other GPU than the chart's: its roofs are that GPU's, not
+        // this one's, and are not drawn as if they were (its points still are, in its colour).
+        const bool other = m_gpu && !devices.several() && !d.results.device.name.isEmpty() &&
+                           !model::measuredOn(d.results.device, *m_gpu);
+        if (!other)
+            addCeilings(d.results.ceilings);
+    }
     addCeilings(m_session->live().ceilings);
     for (const ChartCeiling &c : std::as_const(sampleRoofs))
         if (levels.contains(c.ceiling.level))
