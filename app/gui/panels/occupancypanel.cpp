@@ -124,6 +124,7 @@ void OccupancyPanel::buildUi()
     m_smem->setSuffix(tr(" B"));
     m_smem->setToolTip(tr("shared memory per block, static + dynamic, in bytes"));
     m_smemKb = new QLabel(inputs);
+    m_smemKb->installEventFilter(this); // its own font change (presentation mode) refits it
     fitKbLabel();
     addRow(2, tr("Shared memory per block"), m_smemSlider, m_smem, m_smemKb);
 
@@ -642,6 +643,8 @@ bool OccupancyPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_watchedParent && event->type() == QEvent::Resize)
         arrange(m_watchedParent->width());
+    if (watched == m_smemKb && event->type() == QEvent::FontChange)
+        fitKbLabel();
     return QWidget::eventFilter(watched, event);
 }
 

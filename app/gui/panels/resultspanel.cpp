@@ -1,7 +1,7 @@
 #include "panels/resultspanel.h"
 
+#include "panels/columnslayout.h"
 #include "panels/deviceslots.h"
-#include "shell/columnslayout.h"
 
 #include "ceilingpolicy.h"
 #include "chart/resultschart.h"

@@ -1,7 +1,7 @@
 #include "shell/ceilingtoggles.h"
 
 #include "gpu.h"
-#include "shell/columnslayout.h"
+#include "panels/columnslayout.h"
 
 #include <QCheckBox>
 #include <QGroupBox>

@@ -1,6 +1,6 @@
 #include "shell/panelswitcher.h"
 
-#include "shell/columnslayout.h"
+#include "panels/columnslayout.h"
 
 #include <QButtonGroup>
 #include <QEvent>

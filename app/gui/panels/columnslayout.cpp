@@ -1,4 +1,4 @@
-#include "shell/columnslayout.h"
+#include "panels/columnslayout.h"
 
 #include <QStyle>
 #include <QWidget>
