@@ -164,6 +164,21 @@ private slots:
         QCOMPARE(pts[2].params.value("BN"), reg2d().defaults().value("BN"));
     }
 
+    // The device's shared-memory limit skips the tiles that need more; without one they stay.
+    void smemLimit()
+    {
+        const kernels::KernelSpec *mma = kernels::Catalog::instance().find("gemm.mma_multistage");
+        QVERIFY(mma);
+        const QVariantMap fixed{{"BM", "128"}, {"BN", "128"}, {"BK", "64"}};
+        const auto ax = axes({"STAGES=2,8"}); // 2 x 256 x 64 x 2 B = 64 KB; 8 stages 256 KB
+        const QList<cli::SweepPoint> limited = cli::expandSweep(*mma, fixed, ax, "bf16", 232448);
+        QCOMPARE(limited.size(), 2);
+        QVERIFY2(limited[0].illegal.isEmpty(), qPrintable(limited[0].illegal));
+        QVERIFY2(limited[1].illegal.contains("shared memory"), qPrintable(limited[1].illegal));
+        const QList<cli::SweepPoint> unlimited = cli::expandSweep(*mma, fixed, ax, "bf16");
+        QVERIFY(unlimited[1].illegal.isEmpty());
+    }
+
     void dryRunJson()
     {
         const Run r = runCli({"run", "gemm.reg2d", "--param", "M=4096", "--param", "N=2048", "--axis",
@@ -195,6 +210,8 @@ private slots:
             << QStringList{"--axis", "BM=64", "--arch", "sm_90"} << "--arch goes with";
         QTest::newRow("bad arch") << QStringList{"--axis", "BM=64", "--dry-run", "--arch", "sm_x"}
                                   << "--arch";
+        QTest::newRow("max-smem without dry-run")
+            << QStringList{"--axis", "BM=64", "--max-smem", "1000"} << "--max-smem goes with --dry-run";
         QTest::newRow("jobs zero") << QStringList{"--axis", "BM=64", "--jobs", "0"} << "--jobs";
         QTest::newRow("profiled sweep")
             << QStringList{"--axis", "BM=64", "--profile"} << "cannot be profiled";

@@ -665,7 +665,18 @@ int runSweep(const QCommandLineParser &p, const kernels::KernelSpec &spec)
             return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)")
                                 .arg(p.value("repeat")));
     }
-    QList<SweepPoint> points = expandSweep(spec, *fixed, axes, p.value("dtype"));
+    qint64 maxSmem = 0;
+    if (p.isSet("max-smem")) {
+        if (!p.isSet("dry-run"))
+            return badInput(
+                QStringLiteral("--max-smem goes with --dry-run (a run reads its device's limit)"));
+        bool ok = false;
+        maxSmem = p.value("max-smem").toLongLong(&ok);
+        if (!ok || maxSmem < 1)
+            return badInput(
+                QStringLiteral("--max-smem: \"%1\" is not a number of bytes").arg(p.value("max-smem")));
+    }
+    QList<SweepPoint> points = expandSweep(spec, *fixed, axes, p.value("dtype"), maxSmem);
     const auto legalCount = [&points] {
         return std::count_if(points.begin(), points.end(),
                              [](const SweepPoint &pt) { return pt.illegal.isEmpty(); });
@@ -703,6 +714,8 @@ int runSweep(const QCommandLineParser &p, const kernels::KernelSpec &spec)
     runner.setProgress(progress);
     if (const auto code = openRunner(runner))
         return *code;
+    // The device's own shared-memory limit, before anything is compiled for it.
+    points = expandSweep(spec, *fixed, axes, p.value("dtype"), runner.device().smemPerBlockOptin);
     const double compileMs = precompileSweep(spec, points, runner.device().arch(), jobs);
     progress(QStringLiteral("%1: compiled %2 combinations ahead in %3 s")
                  .arg(spec.id)
@@ -770,6 +783,11 @@ int cmdRun(const QStringList &args)
     p.addOption({"dry-run", "with --axis: print the combinations and which are skipped, without a GPU"});
     p.addOption(
         {"arch", "with --dry-run: also compile the legal combinations for this architecture", "sm_XY"});
+    p.addOption(
+        {"max-smem",
+         "with --dry-run: skip GEMM tiles that need more shared memory per block than BYTES (227 KB on "
+         "sm_90: 232448)",
+         "BYTES"});
     p.addOption({"jobs", "with --axis: compiles at a time (default: the CPU's threads)", "N"});
     addRunOptions(p);
     if (!parse(p, args, "Run one kernel on the CUDA device: check its output, then time it."))
@@ -780,7 +798,7 @@ int cmdRun(const QStringList &args)
         return BadInput;
     if (p.isSet("axis"))
         return runSweep(p, *spec);
-    for (const char *only : {"dry-run", "arch", "jobs"})
+    for (const char *only : {"dry-run", "arch", "jobs", "max-smem"})
         if (p.isSet(only))
             return badInput(QStringLiteral("--%1 goes with --axis").arg(QLatin1String(only)));
     const auto input = kernelInput(p, *spec);

@@ -1,6 +1,7 @@
 #include "sweep.h"
 
 #include "compiler.h"
+#include "gemmladder.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -62,8 +63,9 @@ QString checkAxes(const kernels::KernelSpec &spec, const QVariantMap &fixed, con
 }
 
 QList<SweepPoint> expandSweep(const kernels::KernelSpec &spec, const QVariantMap &fixed,
-                              const QList<SweepAxis> &axes, const QString &dtype)
+                              const QList<SweepAxis> &axes, const QString &dtype, qint64 maxDynSmem)
 {
+    const bool ladderStep = !kernels::gemm::tileParams(spec.id).isEmpty();
     // An odometer over the axes' value indices, the last axis turning fastest.
     std::vector<qsizetype> at(size_t(axes.size()), 0);
     QList<SweepPoint> points;
@@ -81,6 +83,8 @@ QList<SweepPoint> expandSweep(const kernels::KernelSpec &spec, const QVariantMap
         if (const auto r = kernels::Catalog::resolveAll(spec, pt.given, dtype, &error)) {
             pt.params = r->params;
             pt.dtype = r->dtype;
+            if (ladderStep && maxDynSmem > 0)
+                pt.illegal = kernels::gemm::illegalReason(spec.id, pt.params, maxDynSmem);
         } else {
             pt.illegal = error;
         }

@@ -43,9 +43,10 @@ constexpr int kMaxSweepPoints = 4096;
 QString checkAxes(const kernels::KernelSpec &spec, const QVariantMap &fixed, const QList<SweepAxis> &axes);
 
 // Every combination, the first axis varying slowest, each resolved (defaults, ranges, the
-// kernel's own cross-parameter check). Call checkAxes first.
+// kernel's own cross-parameter check) and, for a GEMM ladder step, checked against the
+// device's opt-in shared memory per block (maxDynSmem; 0 skips that rule). Call checkAxes first.
 QList<SweepPoint> expandSweep(const kernels::KernelSpec &spec, const QVariantMap &fixed,
-                              const QList<SweepAxis> &axes, const QString &dtype);
+                              const QList<SweepAxis> &axes, const QString &dtype, qint64 maxDynSmem = 0);
 
 // Compiles every legal point for `arch` ("sm_90"; a kernel that needs the arch-specific target
 // gets "sm_90a") into the compiler's disk cache, `threads` at a time; a point that does not
