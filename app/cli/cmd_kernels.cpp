@@ -3,6 +3,7 @@
 #include "cliutil.h"
 #include "compilemix.h"
 #include "remote.h"
+#include "sweep.h"
 
 #include "catalog.h"
 #include "compiler.h"
@@ -20,6 +21,7 @@
 #include <QJsonDocument>
 #include <QSysInfo>
 #include <QTextStream>
+#include <QThread>
 
 #include <functional>
 
@@ -588,6 +590,182 @@ int cmdDevices(const QStringList &args)
     return Ok;
 }
 
+namespace {
+
+void printSweepPlan(const QList<SweepPoint> &points)
+{
+    QList<QStringList> rows;
+    int legal = 0;
+    for (const SweepPoint &pt : points) {
+        legal += pt.illegal.isEmpty() ? 1 : 0;
+        rows.append({pt.label, pt.illegal.isEmpty() ? QStringLiteral("legal") : QStringLiteral("skipped"),
+                     pt.illegal});
+    }
+    printTable({"combination", "plan", "why not"}, rows);
+    printLine(QStringLiteral("%1 combinations: %2 legal, %3 skipped")
+                  .arg(points.size())
+                  .arg(legal)
+                  .arg(points.size() - legal));
+}
+
+QJsonObject sweepPlanJson(const kernels::KernelSpec &spec, const QList<SweepPoint> &points)
+{
+    QJsonArray legal, skipped;
+    for (const SweepPoint &pt : points) {
+        QJsonObject given;
+        for (auto it = pt.given.begin(); it != pt.given.end(); ++it)
+            given[it.key()] = it.value().toString();
+        if (pt.illegal.isEmpty())
+            legal.append(QJsonObject{{"label", pt.label}, {"params", given}});
+        else
+            skipped.append(QJsonObject{{"label", pt.label}, {"params", given}, {"reason", pt.illegal}});
+    }
+    return {
+        {"kernel", spec.id}, {"combinations", int(points.size())}, {"legal", legal}, {"skipped", skipped}};
+}
+
+// run --axis: the plan, the compiles ahead, then every legal combination checked and timed
+// into one results file. --dry-run stops after the plan (after the compiles with --arch).
+int runSweep(const QCommandLineParser &p, const kernels::KernelSpec &spec)
+{
+    const auto fixed = paramOptions(p);
+    if (!fixed)
+        return BadInput;
+    QList<SweepAxis> axes;
+    for (const QString &text : p.values("axis")) {
+        QString error;
+        const auto axis = parseAxis(text, &error);
+        if (!axis)
+            return badInput(error);
+        axes.append(*axis);
+    }
+    if (const QString why = checkAxes(spec, *fixed, axes); !why.isEmpty())
+        return badInput(why);
+    if (p.isSet("host") || p.isSet("via") || p.value("device") == QLatin1String("all"))
+        return badInput(QStringLiteral("--axis runs on one device of this computer: leave out --host, --via "
+                                       "and --device all"));
+    if (p.isSet("profile"))
+        return badInput(
+            QStringLiteral("--axis cannot be profiled; profile one combination with run --profile"));
+    if (p.isSet("arch") && !p.isSet("dry-run"))
+        return badInput(QStringLiteral("--arch goes with --dry-run (a run compiles for its device)"));
+    int jobs = QThread::idealThreadCount();
+    if (p.isSet("jobs")) {
+        bool ok = false;
+        jobs = p.value("jobs").toInt(&ok);
+        if (!ok || jobs < 1 || jobs > 256)
+            return badInput(
+                QStringLiteral("--jobs: \"%1\" is not a number of compiles (1 to 256)").arg(p.value("jobs")));
+    }
+    kernels::RunOptions options;
+    if (p.isSet("repeat")) {
+        bool ok = false;
+        options.repeat = p.value("repeat").toInt(&ok);
+        if (!ok || options.repeat < 1 || options.repeat > 100000)
+            return badInput(QStringLiteral("--repeat: \"%1\" is not a number of samples (1 to 100000)")
+                                .arg(p.value("repeat")));
+    }
+    qint64 maxSmem = 0;
+    if (p.isSet("max-smem")) {
+        if (!p.isSet("dry-run"))
+            return badInput(
+                QStringLiteral("--max-smem goes with --dry-run (a run reads its device's limit)"));
+        bool ok = false;
+        maxSmem = p.value("max-smem").toLongLong(&ok);
+        if (!ok || maxSmem < 1)
+            return badInput(
+                QStringLiteral("--max-smem: \"%1\" is not a number of bytes").arg(p.value("max-smem")));
+    }
+    QList<SweepPoint> points = expandSweep(spec, *fixed, axes, p.value("dtype"), maxSmem);
+    const auto legalCount = [&points] {
+        return std::count_if(points.begin(), points.end(),
+                             [](const SweepPoint &pt) { return pt.illegal.isEmpty(); });
+    };
+
+    if (p.isSet("dry-run")) {
+        if (p.isSet("arch")) {
+            QString error;
+            const QString arch = kernels::Compiler::normalizeArch(p.value("arch"), &error);
+            if (arch.isEmpty())
+                return badInput(QStringLiteral("--arch: %1").arg(error));
+            const qsizetype before = legalCount();
+            const double ms = precompileSweep(spec, points, arch, jobs);
+            progress(QStringLiteral("compiled %1 combinations for %2 in %3 s on %4 threads")
+                         .arg(before)
+                         .arg(arch)
+                         .arg(ms / 1e3, 0, 'f', 1)
+                         .arg(jobs));
+        }
+        if (p.isSet("json"))
+            printJson(sweepPlanJson(spec, points));
+        else
+            printSweepPlan(points);
+        return legalCount() > 0 ? Ok : BadInput;
+    }
+    if (legalCount() == 0) {
+        printSweepPlan(points);
+        return badInput(QStringLiteral("--axis: no legal combination to run"));
+    }
+
+    const auto device = deviceOption(p);
+    if (!device)
+        return BadInput;
+    kernels::Runner runner(*device);
+    runner.setProgress(progress);
+    if (const auto code = openRunner(runner))
+        return *code;
+    // The device's own shared-memory limit, before anything is compiled for it.
+    points = expandSweep(spec, *fixed, axes, p.value("dtype"), runner.device().smemPerBlockOptin);
+    const double compileMs = precompileSweep(spec, points, runner.device().arch(), jobs);
+    progress(QStringLiteral("%1: compiled %2 combinations ahead in %3 s")
+                 .arg(spec.id)
+                 .arg(legalCount())
+                 .arg(compileMs / 1e3, 0, 'f', 1));
+    QList<kernels::SuiteItem> items;
+    QJsonArray skipped;
+    for (const SweepPoint &pt : points) {
+        if (pt.illegal.isEmpty()) {
+            kernels::SuiteItem item;
+            item.kernel = spec.id;
+            item.params = pt.given;
+            item.dtype = p.value("dtype");
+            items.append(item);
+        } else {
+            progress(QStringLiteral("skipped %1: %2").arg(pt.label, pt.illegal));
+            skipped.append(QJsonObject{{"label", pt.label}, {"reason", pt.illegal}});
+        }
+    }
+    model::ResultSet rs = kernels::newResultSet(runner, kernels::toolInfo("rooflab-cli"));
+    kernels::Batch batch(runner, rs, options);
+    batch.run(items);
+    for (const QString &problem : batch.problems())
+        progress("problem: " + problem);
+    QJsonObject sweep{{"kernel", spec.id},
+                      {"combinations", int(points.size())},
+                      {"skipped", skipped},
+                      {"compile_ahead_s", compileMs / 1e3},
+                      {"seconds", batch.elapsedS()}};
+    QJsonArray axesJson;
+    for (const SweepAxis &a : axes)
+        axesJson.append(QJsonObject{{"name", a.name}, {"values", QJsonArray::fromStringList(a.values)}});
+    sweep["axes"] = axesJson;
+    rs.extra["sweep"] = sweep;
+    if (!writeResults(p, rs))
+        return Failed;
+    if (!p.isSet("json"))
+        printMeasurements(rs.measurements);
+    progress(QStringLiteral("%1: %2 of %3 combinations measured, %4 skipped, %5 failed, %6 s")
+                 .arg(spec.id)
+                 .arg(rs.measurements.size())
+                 .arg(points.size())
+                 .arg(skipped.size())
+                 .arg(batch.failedChecks() + batch.errors())
+                 .arg(batch.elapsedS(), 0, 'f', 1));
+    return batchExit(batch);
+}
+
+} // namespace
+
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser p;
@@ -598,6 +776,19 @@ int cmdRun(const QStringList &args)
     QCommandLineOption child("profile-child"); // the run ncu profiles: no table on stdout
     child.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(child);
+    p.addOption({"axis",
+                 "sweep a parameter over the values a,b,c (repeatable: every combination, illegal ones "
+                 "skipped with their reason, all in one results file)",
+                 "NAME=a,b,c"});
+    p.addOption({"dry-run", "with --axis: print the combinations and which are skipped, without a GPU"});
+    p.addOption(
+        {"arch", "with --dry-run: also compile the legal combinations for this architecture", "sm_XY"});
+    p.addOption(
+        {"max-smem",
+         "with --dry-run: skip GEMM tiles that need more shared memory per block than BYTES (227 KB on "
+         "sm_90: 232448)",
+         "BYTES"});
+    p.addOption({"jobs", "with --axis: compiles at a time (default: the CPU's threads)", "N"});
     addRunOptions(p);
     if (!parse(p, args, "Run one kernel on the CUDA device: check its output, then time it."))
         return p.isSet("help") ? Ok : BadInput;
@@ -605,6 +796,11 @@ int cmdRun(const QStringList &args)
     const kernels::KernelSpec *spec = requireKernel(p, "run");
     if (!spec)
         return BadInput;
+    if (p.isSet("axis"))
+        return runSweep(p, *spec);
+    for (const char *only : {"dry-run", "arch", "jobs", "max-smem"})
+        if (p.isSet(only))
+            return badInput(QStringLiteral("--%1 goes with --axis").arg(QLatin1String(only)));
     const auto input = kernelInput(p, *spec);
     if (!input)
         return BadInput;
