@@ -8,7 +8,9 @@ set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 mkdir -p "$OUT"
-LOGS=$(mktemp -d)/gpu-logs
+# GPU_TEST_LOGS: where the logs go (a caller that may stop this script packs them itself);
+# GPU_TEST_LIMIT: a cap in seconds on every step's own limit.
+LOGS=${GPU_TEST_LOGS:-$(mktemp -d)/gpu-logs}
 mkdir -p "$LOGS"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
 source "$ROOT/lab/device-env.sh"
@@ -23,6 +25,7 @@ cd "$B" || exit 1
 steps=" ${*:-tst_gpu_kernels tst_gpu_gemm tst_gpu_live tst_gpu_profile tst_gpu_ncurep tst_gpu_hosts profile_reg2d} "
 step() { # name limit command...
   local name=$1 limit=$2
+  [[ -n ${GPU_TEST_LIMIT:-} ]] && ((GPU_TEST_LIMIT < limit)) && limit=$GPU_TEST_LIMIT
   shift 2
   [[ $steps == *" $name "* ]] || return 0
   local t0=$SECONDS
