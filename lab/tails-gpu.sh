@@ -19,11 +19,25 @@
 # (ncu is the host's own, /usr/local/cuda/bin; nothing more to pack.) The call:
 #   run(command="bash lab/tails-gpu.sh", carry=[".device-bundle"], timeout_s=600)
 # Here, without a GPU:  OUT=/tmp/tails bash lab/tails-gpu.sh
+# Split over two calls when one is too short: TAILS_STEPS names the steps to run (default abcd;
+# a step left out is promised no time), TAILS_SWEEPS keeps only the sweeps whose tag
+# (e.g. "reg2d-2560x2560x2560") matches that extended regular expression.
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 BUDGET=${TAILS_BUDGET:-530} # seconds for everything; the call's limit is 600
 START=$SECONDS
+STEPS=${TAILS_STEPS:-abcd}
+want() { [[ $STEPS == *$1* ]]; }
+# Seconds promised to the steps after this one that will run: "reserve b 200 c 70 d 40".
+reserve() {
+  local r=0
+  while (($# >= 2)); do
+    want "$1" && r=$((r + $2))
+    shift 2
+  done
+  echo "$r"
+}
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 case $name in
 *H200*) gpu=h200 ;;
@@ -69,10 +83,12 @@ arch=sm_90
 
 # ---- a. the GPU tests (at most 300 s; 200 s kept for b and c, 40 s more for d on an H100)
 t0=$SECONDS
-reserve=200
-[[ $gpu == h100 ]] && reserve=240
-t=$(box 300 $reserve)
-if [[ $gpu == nogpu ]]; then
+dcost=0
+[[ $gpu == h100 ]] && dcost=40
+t=$(box 300 "$(reserve b 130 c 70 d $dcost)")
+if ! want a; then
+  say "a. GPU tests: not asked for (TAILS_STEPS=$STEPS)"
+elif [[ $gpu == nogpu ]]; then
   say "a. GPU tests: skipped (no GPU)"
 elif [[ ! -f $ROOT/.device-bundle/bundle.tar.xz ]]; then
   say "a. GPU tests: skipped (no .device-bundle)"
@@ -91,16 +107,21 @@ fi
 
 # ---- b. held-out tile sweeps (what is left less 70 s for c and 40 s for d on an H100)
 t0=$SECONDS
-reserve=70
-[[ $gpu == h100 ]] && reserve=110
-t=$(box 400 $reserve)
+t=$(box 560 "$(reserve c 70 d $dcost)")
 mkdir -p "$WORK/sweeps"
 mapfile -t sweeps < <(grep -v -E '^\s*(#|$)' "$ROOT/lab/tails-sweeps.txt")
 runs=()
 for line in "${sweeps[@]}"; do
   IFS='|' read -r kernel dtype shapes axes <<<"$line"
-  for shape in $shapes; do runs+=("$(echo "$kernel" | xargs)|$(echo "$dtype" | xargs)|$shape|$axes"); done
+  want b || break
+  for shape in $shapes; do
+    tag=$(echo "$kernel" | xargs)
+    tag=${tag#*.}-$shape
+    [[ -n ${TAILS_SWEEPS:-} && ! $tag =~ $TAILS_SWEEPS ]] && continue
+    runs+=("$(echo "$kernel" | xargs)|$(echo "$dtype" | xargs)|$shape|$axes")
+  done
 done
+want b || say "b. sweeps: not asked for (TAILS_STEPS=$STEPS)"
 ok=0
 for i in "${!runs[@]}"; do
   IFS='|' read -r kernel dtype shape axes <<<"${runs[$i]}"
@@ -131,9 +152,8 @@ say "b. sweeps: $ok of ${#runs[@]} ran clean, $((SECONDS - t0))s of ${t}s"
 
 # ---- c. Nsight Compute on the worst tenth by |gap| (what is left less 40 s for d on an H100)
 t0=$SECONDS
-reserve=0
-[[ $gpu == h100 ]] && reserve=40
-t=$(box 150 $reserve)
+t=$(box 150 "$(reserve d $dcost)")
+want c || t=0
 mkdir -p "$WORK/ncu"
 cli explain "$ROOT/resources/samples" --json >"$WORK/ncu/explain.json" 2>"$WORK/ncu/explain.log"
 # One line per distinct configuration: kernel, dtype, then --param NAME=VALUE pairs.
@@ -160,6 +180,7 @@ metrics+=,launch__waves_per_multiprocessor,smsp__inst_executed.sum,sm__cycles_el
 n=0
 ncu_ok=1
 while read -r kernel dtype gap params; do
+  want c || { say "c. Nsight Compute: not asked for (TAILS_STEPS=$STEPS)"; break; }
   n=$((n + 1))
   stem=${kernel#*.}
   [[ $kernel == gemm.* ]] && stem=gemm_$stem
@@ -204,7 +225,9 @@ say "c. ncu: $((SECONDS - t0))s of ${t}s"
 
 # ---- d. the H100's own suite
 t0=$SECONDS
-if [[ $gpu != h100 ]]; then
+if ! want d; then
+  say "d. suite: not asked for (TAILS_STEPS=$STEPS)"
+elif [[ $gpu != h100 ]]; then
   say "d. suite: skipped (only on an H100; this is ${name:-no GPU})"
 else
   t=$(box 120 0)
