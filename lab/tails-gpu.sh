@@ -14,8 +14,11 @@
 #
 # Before the call, on the build machine, from the repository root (built as usual):
 #   echo /.device-bundle/ >> "$(git rev-parse --git-dir)/info/exclude"     # once
-#   ../shared/device/qt-bundle.sh .device-bundle build/app/cli/rooflab-cli \
-#       build/tests/tst_gpu_kernels build/tests/tst_gpu_gemm
+#   mkdir -p /tmp/strip && for b in build/app/cli/rooflab-cli build/tests/tst_gpu_kernels \
+#       build/tests/tst_gpu_gemm; do strip --strip-debug -o /tmp/strip/${b##*/} $b; done
+#   ../shared/device/qt-bundle.sh .device-bundle /tmp/strip/*
+# (stripped: with their debug info the three make a 48 MB bundle, and with the tracked files
+# the tree that travels passes the call's 64 MiB.)
 # (ncu is the host's own, /usr/local/cuda/bin; nothing more to pack.) The call:
 #   run(command="bash lab/tails-gpu.sh", carry=[".device-bundle"], timeout_s=600)
 # Here, without a GPU:  OUT=/tmp/tails bash lab/tails-gpu.sh
