@@ -795,7 +795,8 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     in.group = c.group;
     switch (k) {
     case Kind::Naive:
-        // Seed 004: no sharing between threads; each output is its own 1×1 "block".
+        // The kernel-engineering notes' naive GEMM (ch. 05): no sharing between threads; each output is
+        // its own 1×1 "block".
         in.bm = in.bn = in.bk = 1;
         in.stages = 1;
         in.threads = 1;

@@ -24,8 +24,8 @@ const QList<TileField> &tileFields();
 QString tileFieldName(TileField f); // "BM", "stages", ... (as in lesson tile maps, lower case there)
 QString tileFieldKey(TileField f);  // the lesson / settings key: "M", "bm", "stages", ...
 
-// The step that only evaluates the model: every knob free, no kernel behind it (e.g. seed
-// 003's TF32 configurations, which no ladder step implements).
+// The step that only evaluates the model: every knob free, no kernel behind it (e.g. the
+// tiled-GEMM notes' TF32 configurations, which no ladder step implements).
 inline constexpr const char *kModelStep = "model";
 
 // A tile configuration as a user sets it. tm / tn of 0 mean "whatever the threads imply"

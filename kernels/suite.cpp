@@ -89,7 +89,7 @@ const QList<SuiteItem> &suiteItems()
             l.append({k, p, dt, {}, {}, {}, {}, minMajor});
         };
         add("memory.copy", {{"variant", "vector"}});
-        add("memory.copy", {{"variant", "scalar"}, {"block", 256}}); // the first attempt of seed 002
+        add("memory.copy", {{"variant", "scalar"}, {"block", 256}}); // kernel-engineering notes' first try
         add("memory.copy", {{"variant", "persistent"}});             // the two aimed at cudaMemcpyAsync
         add("memory.copy", {{"variant", "bulk"}}, "fp32", 9);        // TMA bulk copies: sm_90 and newer
         add("memory.vector_add", {{"variant", "vector"}});

@@ -1,4 +1,4 @@
-// `rooflab-cli suite --set llm`: the LLM family's benchmarks of issue 19 in one run, with the
+// `rooflab-cli suite --set llm`: the LLM family's benchmarks in one run, with the
 // vector copy they are judged against, and the ratios that judge them (all within one
 // results file, so one clock and one thermal state).
 #include "family_llm.h"
@@ -94,8 +94,7 @@ QJsonObject llmSummary(const model::ResultSet &rs)
             const model::Measurement *base = findPassed(rs, "llm.w4a16_cublas", p, "bf16");
             if (!ours || !base)
                 continue;
-            // Speed-up: cuBLAS's time over ours (the targets of issue 19: 3x on the large weight, 2.5x on the
-            // other).
+            // Speed-up: cuBLAS's time over ours (the targets: 3x on the large weight, 2.5x on the other).
             ratio(QStringLiteral("w4a16_vs_cublas_m%1_%2x%3").arg(mm).arg(k).arg(n), base->time.median,
                   ours->time.median, n > 8192 ? 3.0 : 2.5,
                   tr("W4A16 speed-up over cuBLAS bf16 on the dequantized weight, M %1, K x N %2 x %3 (%4 vs "

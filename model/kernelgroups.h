@@ -13,8 +13,8 @@ namespace model {
 
 struct Gpu;
 
-// Points of many launches of one kernel, drawn as one (issue 18: a real application has
-// thousands of launches of a few dozen kernels).
+// Points of many launches of one kernel, drawn as one (a real application has thousands
+// of launches of a few dozen kernels).
 //
 // A group is the launches of one kernel configuration for one precision and memory level:
 // kernel name + grid + block (+ the other params except ncu_id) + dtype + precision + level.

@@ -54,7 +54,7 @@ QString tr(const char *text)
     return QCoreApplication::translate("model::Occupancy", text);
 }
 
-// NVIDIA tables write "KB" and mean KiB; so do the seeds and this explanation.
+// NVIDIA tables write "KB" and mean KiB; so do the course notes and this explanation.
 QString kb(qint64 bytes)
 {
     if (bytes % 1024 == 0)

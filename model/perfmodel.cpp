@@ -600,7 +600,7 @@ const QStringList &memoryKernels()
         QStringLiteral("memory.strided_read"), QStringLiteral("memory.reduce"),
         QStringLiteral("memory.softmax"), QStringLiteral("memory.rmsnorm"),
         QStringLiteral("memory.layernorm"),
-        // The LLM kernels (issue 19) are memory-bound too: described by their bytes.
+        // The LLM inference kernels are memory-bound too: each is described by its bytes.
         QStringLiteral("llm.decode_attention"), QStringLiteral("llm.w4a16_gemm"),
         QStringLiteral("llm.residual_rmsnorm")};
     return s;

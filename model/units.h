@@ -10,7 +10,7 @@ namespace model {
 QString formatPlain(double value, int precision, const QLocale &locale = QLocale::c());
 // "4.80 TB/s", "989.5 TFLOP/s": value scaled to an SI prefix, with the unit appended.
 QString formatSi(double value, const QString &unit, int precision = 3);
-// Bytes with binary prefixes where a seed uses them ("8.00 GiB").
+// Bytes with binary prefixes where the course notes use them ("8.00 GiB").
 QString formatBytesBinary(double bytes, int precision = 3);
 // Seconds as ms / µs / s.
 QString formatSeconds(double seconds, int precision = 3);

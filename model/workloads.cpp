@@ -104,7 +104,7 @@ WorkCount reduce(double n, Dtype d)
 
 WorkCount softmax(double rows, double cols, Dtype d)
 {
-    // max, subtract, exp, sum, divide: about 5 operations per element (seed 002 §11.3.5)
+    // max, subtract, exp, sum, divide: about 5 operations per element (the Triton tutorial, §11.3.5)
     return {5 * rows * cols, 2 * rows * cols * dtypeBytes(d)};
 }
 

@@ -59,7 +59,7 @@ private slots:
         QCOMPARE(chart.pointIds().size(), 50);
     }
 
-    // Panning and zooming a profile of 10,000 expanded launch points (issue 18): each frame is a
+    // Panning and zooming a profile of 10,000 expanded launch points: each frame is a
     // setVisibleRange (a drag step or a wheel notch) and the replot it makes, labels placed
     // again. Budget: 16 ms a frame. 5,000 launches at two levels (HBM disc, L2 square), each
     // pair joined, sized by time share, the 40 largest named (as ResultsPlot labels them).
@@ -127,7 +127,7 @@ private slots:
         QVERIFY(!chart.placedLabels().isEmpty()); // the labels are placed each frame, not dropped
     }
 
-    // The Results chart of 50,000 measurements (issue 18: every point reachable, no 2,000 cap):
+    // The Results chart of 50,000 measurements (every point reachable, no 2,000 cap):
     // ResultsPlot turning the rows into chart items and the chart rebuilding, for RoofLab's own
     // rows (each its point) and for 50,000 imported launches (grouped per kernel; expanded).
     void plotFiftyThousand_data()

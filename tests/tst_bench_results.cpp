@@ -1,4 +1,4 @@
-// What a big results file costs to open, stage by stage (issue 18: 50,000 measurements, about
+// What a big results file costs to open, stage by stage (50,000 measurements, about
 // 50 MB): reading it, the table, the Kernels view, the chart. Each stage is timed by QBENCHMARK
 // and its memory reported as the growth of the peak resident set. The file comes from
 // tools/gen-results.py (python3 needed) or from $ROOFLAB_BENCH_RESULTS. tools/bench-results.sh

@@ -1,4 +1,4 @@
-// rooflab-cli import (issue 18): an Nsight Compute export becomes a results file and a
+// rooflab-cli import: an Nsight Compute export becomes a results file and a
 // per-kernel table; the default set's export lists its kernels and says which set gives points;
 // a file it cannot read exits 2 with the message; a .ncu-rep goes through ncu (a stand-in here).
 #include "resultset.h"

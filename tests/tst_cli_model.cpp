@@ -68,7 +68,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<double>("ai");
         QTest::addColumn<QString>("bound");
-        QTest::newRow("seed001-like vector add fp32 on teaching GPU")
+        QTest::newRow("vector add fp32 on the course notes' teaching GPU")
             << QStringList{"vector_add", "--dtype", "fp32", "--gpu", "teaching-gpu", "--n", "1000000"}
             << 1.0 / 12 << "memory";
         QTest::newRow("gemm fp16 4096 on A100 compute-bound")

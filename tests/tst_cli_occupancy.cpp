@@ -36,10 +36,10 @@ private slots:
         QTest::addColumn<double>("occupancy");
         QTest::addColumn<QString>("limiter");
         QTest::addColumn<int>("suggested");
-        QTest::newRow("seed002 A100 128t 192r 48KB")
+        QTest::newRow("Triton tutorial A100 128t 192r 48KB")
             << QStringList{"--gpu", "a100-sxm4-80gb", "--threads", "128", "--regs", "192", "--smem", "49152"}
             << 2 << 8 << 0.125 << "registers" << 256;
-        QTest::newRow("seed002 A100 with 48K suffix")
+        QTest::newRow("Triton tutorial A100 with 48K suffix")
             << QStringList{"--gpu", "a100-sxm4-80gb", "--threads", "128", "--regs", "192", "--smem", "48K"}
             << 2 << 8 << 0.125 << "registers" << 256;
         QTest::newRow("cc 9.0 100KB -> 2 blocks by smem")
@@ -85,7 +85,7 @@ private slots:
         QVERIFY(steps.last().toString().contains(QString::number(blocks) + " blocks/SM"));
     }
 
-    void seedValues()
+    void tutorialExampleValues()
     {
         const Run r = cli(
             {"--gpu", "a100-sxm4-80gb", "--threads", "128", "--regs", "192", "--smem", "49152", "--json"});

@@ -1,4 +1,4 @@
-// rooflab-cli tile: JSON shape and seed values, the readable table, illegal configurations
+// rooflab-cli tile: JSON shape and the A100 example's values, the readable table, illegal configurations
 // and bad options exit 2.
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,18 +23,18 @@ Run cli(const QStringList &args)
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
-// seed 003 §3.2: 4096³ FP32, 128×128×32, double-buffered, 512 threads, on A100.
-const QStringList kSeed003B = {"--gpu",     "a100-sxm4-80gb",
-                               "--M",       "4096",
-                               "--N",       "4096",
-                               "--K",       "4096",
-                               "--dtype",   "fp32",
-                               "--bm",      "128",
-                               "--bn",      "128",
-                               "--bk",      "32",
-                               "--stages",  "2",
-                               "--threads", "512",
-                               "--regs",    "40"};
+// The tiled-GEMM notes' plan B (§3.2): 4096³ FP32, 128×128×32, double-buffered, 512 threads, on A100.
+const QStringList kA100PlanB = {"--gpu",     "a100-sxm4-80gb",
+                                "--M",       "4096",
+                                "--N",       "4096",
+                                "--K",       "4096",
+                                "--dtype",   "fp32",
+                                "--bm",      "128",
+                                "--bn",      "128",
+                                "--bk",      "32",
+                                "--stages",  "2",
+                                "--threads", "512",
+                                "--regs",    "40"};
 } // namespace
 
 class TestCliTile : public QObject
@@ -44,7 +44,7 @@ class TestCliTile : public QObject
 private slots:
     void jsonShape()
     {
-        const Run r = cli(kSeed003B + QStringList{"--json"});
+        const Run r = cli(kA100PlanB + QStringList{"--json"});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = r.json();
         for (const char *key : {"smem_bytes",
@@ -93,7 +93,7 @@ private slots:
 
     void estimateAndGroup()
     {
-        QStringList args = kSeed003B;
+        QStringList args = kA100PlanB;
         args.removeLast();
         args.removeLast(); // no --regs: an estimate, marked as such
         const Run r = cli(args + QStringList{"--group", "8", "--json"});
@@ -104,7 +104,7 @@ private slots:
 
     void table()
     {
-        const Run r = cli(kSeed003B);
+        const Run r = cli(kA100PlanB);
         QCOMPARE(r.code, 0);
         const QString out = QString::fromUtf8(r.out);
         for (const char *part : {"shared memory / block", "64 KiB", "32 × 32 = 1024 blocks", "4 GiB",
@@ -117,7 +117,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("messagePart");
         auto with = [](const QString &option, const QString &value) {
-            QStringList a = kSeed003B;
+            QStringList a = kA100PlanB;
             a[a.indexOf(option) + 1] = value;
             return a;
         };
@@ -134,7 +134,7 @@ private slots:
         QTest::newRow("zero size") << with("--N", "0") << "--N";
         QTest::newRow("unknown gpu") << with("--gpu", "gtx-9999") << "unknown GPU";
         QTest::newRow("bad footprint")
-            << kSeed003B + QStringList{"--l2-footprint", "all"} << "--l2-footprint";
+            << kA100PlanB + QStringList{"--l2-footprint", "all"} << "--l2-footprint";
     }
     void illegal()
     {
@@ -147,7 +147,7 @@ private slots:
 
     void illegalJsonKeepsNumbers()
     {
-        QStringList args = kSeed003B;
+        QStringList args = kA100PlanB;
         args[args.indexOf("--bk") + 1] = "96"; // 2 × (128·96 + 96·128) · 4 B = 192 KB > 163 KB
         const Run r = cli(args + QStringList{"--json"});
         QCOMPARE(r.code, 2);

@@ -149,17 +149,17 @@ private slots:
             QCOMPARE(t->choices.value(t->choice), model::limiterName(r.limiter));
     }
 
-    // The design's seed figure: A100, 128 threads, 192 registers, 48 KB → 2 blocks/SM; and the
-    // maxnreg step is bound by shared memory at 3, whatever its caption says.
-    void occupancySeedFigures()
+    // The Triton tutorial's worked example (§11.4.4): A100, 128 threads, 192 registers, 48 KB → 2 blocks/SM;
+    // and the maxnreg step is bound by shared memory at 3, whatever its caption says.
+    void occupancyTutorialFigures()
     {
         const model::Lesson *l = lesson(QStringLiteral("04-occupancy"));
         QVERIFY(l);
         QString error;
-        const auto seed = model::exercises::truth(
+        const auto example = model::exercises::truth(
             l->steps[0].exercises[0], model::lessons::effectiveStep(*l, 0), m_db, kResources, &error);
-        QVERIFY2(seed, qPrintable(error));
-        QCOMPARE(seed->value, 2.0);
+        QVERIFY2(example, qPrintable(error));
+        QCOMPARE(example->value, 2.0);
         const auto capped = model::exercises::truth(
             l->steps[1].exercises[0], model::lessons::effectiveStep(*l, 1), m_db, kResources, &error);
         QVERIFY2(capped, qPrintable(error));

@@ -1,4 +1,4 @@
-// The Results chart as a hierarchical roofline of a whole application (issue 18, parts 4 and 6):
+// The Results chart as a hierarchical roofline of a whole application:
 // imported launches grouped per kernel (name, grid, block) at group FLOPs / group bytes and
 // group FLOPs / group time, sized by their share of the time, expanded to every launch on
 // request; each memory level with its own marker against its own level's roof, the levels of one

@@ -1,4 +1,4 @@
-// The Results panel at the size of a whole application (issue 18): the Kernels view of an
+// The Results panel at the size of a whole application: the Kernels view of an
 // Nsight Compute import (one row per kernel, sorted by total time, shares, shortened names with
 // the full one on hover, where the numbers came from), its row and chart point highlighting
 // each other, Group/Expand, an export without FLOP counts, reading in the background with

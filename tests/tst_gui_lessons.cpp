@@ -363,7 +363,7 @@ private slots:
         QCOMPARE(w->chart()->emphasizedRidge(), QStringLiteral("fp32"));
         QVERIFY(w->chart()->emphasizedRidgeLabels().contains(QStringLiteral("ridge 40 FLOP/B")));
 
-        // The occupancy panel: the seed example comes back, carveout included.
+        // The occupancy panel: the Triton tutorial's example comes back, carveout included.
         QVERIFY(player->openLesson(QStringLiteral("04-occupancy"), 0));
         QCOMPARE(w->occupancyPanel()->headline(), QStringLiteral("2 blocks/SM · 8 warps · 12.5 %"));
         w->occupancyPanel()->setThreads(256);

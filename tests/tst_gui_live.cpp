@@ -790,7 +790,7 @@ private slots:
         QTest::addColumn<double>("bytes");
         QTest::addColumn<double>("seconds");
         QTest::addColumn<QString>("text");
-        // teaching-gpu: FP32 20 TFLOP/s, 500 GB/s (seed 001), ridge 40 FLOP/B.
+        // teaching-gpu: FP32 20 TFLOP/s, 500 GB/s (the operators-and-kernels notes), ridge 40 FLOP/B.
         QTest::newRow("memory-bound at 62 %")
             << 1e9 << 1e9 << 1e9 / (0.62 * 500e9) << "62 % of the HBM roof; memory-bound";
         QTest::newRow("compute-bound at 50 %")

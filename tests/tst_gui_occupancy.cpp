@@ -70,7 +70,7 @@ class TestGuiOccupancy : public QObject
     Q_OBJECT
 
 private slots:
-    void seedExample()
+    void tutorialExample()
     {
         OccupancyPanel panel;
         panel.setGpu(gpu("a100-sxm4-80gb"));

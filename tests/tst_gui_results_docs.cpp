@@ -85,7 +85,7 @@ struct Panel
         panel.openInBackground(paths, mode);
         return done.wait(20000);
     }
-    // The three files of the walk-through, side by side.
+    // Three files side by side: the samples, the GEMM ladder and an Nsight CSV.
     void openThree()
     {
         QVERIFY(panel.openFile(kSuite));
@@ -167,7 +167,7 @@ private slots:
         QCOMPARE(p.session.files().size(), 3);
     }
 
-    // The walk-through: the samples, the GEMM ladder and an Nsight CSV. Every share is
+    // The samples, the GEMM ladder and an Nsight CSV together. Every share is
     // of its own file's time, each file's add up to 100 %, and each row names its file.
     void sharesPerFile()
     {
@@ -176,7 +176,7 @@ private slots:
         p.panel.setGrouped(true);
         KernelsTableModel *k = p.panel.kernelsModel();
         QHash<QString, double> sums;
-        double reduce = 0; // the "memory.reduce 92.4 %": of the samples' own time
+        double reduce = 0; // memory.reduce's share (92.4 %) is of the samples' own time
         for (int r = 0; r < k->rowCount(); ++r) {
             const QString file = k->index(r, 0).data(KernelsTableModel::FileRole).toString();
             QVERIFY(p.openPaths().contains(file));

@@ -79,18 +79,19 @@ private slots:
         QTest::addColumn<QString>("ceiling");
         QTest::addColumn<QString>("memory");
         QTest::addColumn<QString>("ridge");
-        QTest::newRow("h200-sxm: seed 002 ridge 206") << "h200-sxm"
-                                                      << "BF16 Tensor 989.5 TFLOP/s"
-                                                      << "HBM 4.8 TB/s"
-                                                      << "ridge 206 FLOP/B";
+        QTest::newRow("h200-sxm: the Triton tutorial's ridge 206") << "h200-sxm"
+                                                                   << "BF16 Tensor 989.5 TFLOP/s"
+                                                                   << "HBM 4.8 TB/s"
+                                                                   << "ridge 206 FLOP/B";
         QTest::newRow("a100-sxm4-80gb: 312 / 2.039 = 153") << "a100-sxm4-80gb"
                                                            << "BF16 Tensor 312 TFLOP/s"
                                                            << "HBM 2.039 TB/s"
                                                            << "ridge 153 FLOP/B";
-        QTest::newRow("teaching-gpu: seed 001, 20 TFLOP/s / 500 GB/s = 40") << "teaching-gpu"
-                                                                            << "FP32 20 TFLOP/s"
-                                                                            << "HBM 500 GB/s"
-                                                                            << "ridge 40 FLOP/B";
+        QTest::newRow("teaching-gpu: operators-and-kernels notes, 20 TFLOP/s / 500 GB/s = 40")
+            << "teaching-gpu"
+            << "FP32 20 TFLOP/s"
+            << "HBM 500 GB/s"
+            << "ridge 40 FLOP/B";
     }
 
     void pickGpu()
@@ -273,7 +274,7 @@ private slots:
         QVERIFY(!w.chart()->isLogScale());
         QCOMPARE(w.chart()->visibleRange().left(), 0.0);
         QCOMPARE(w.chart()->visibleRange().top(), 0.0);
-        QVERIFY(w.chart()->visibleRange().right() > 40); // seed 001's ridge is on screen
+        QVERIFY(w.chart()->visibleRange().right() > 40); // the teaching GPU's ridge is on screen
         w.setLogScale(true);
         QVERIFY(w.chart()->isLogScale());
         QCOMPARE(w.chart()->visibleRange().left(), 0.01);

@@ -491,7 +491,7 @@ private slots:
         QVERIFY(label->isHidden());
     }
 
-    // ---- seed 003 presets
+    // ---- the tiled-GEMM notes' A100 presets
 
     void presets_data()
     {
@@ -532,7 +532,7 @@ private slots:
         QCOMPARE(raw["k_iterations"], kIterations);
         QCOMPARE(raw["l2_no_reuse"], noReuse);
         // Every other number is the model's, for the same input.
-        const TileExplorer::Preset preset = TileExplorer::seed003Presets().at(column);
+        const TileExplorer::Preset preset = TileExplorer::a100ExamplePresets().at(column);
         const model::TileResult r = model::TileModel(a100).evaluate(gemm::plan(preset.config, &a100).input);
         QVERIFY(r.ok);
         const QHash<QString, double> expect = {{"ai_stage", r.aiStage},
@@ -696,7 +696,8 @@ private slots:
             const model::TileResult r = model::TileModel(h200).evaluate(in);
             QCOMPARE(pred->points.at(i).x(), r.aiHbm()); // registers estimated: no compile is back yet
         }
-        // Seed 004: the naive step is a 1×1 tile: 512 GiB of requests without reuse, I = 0.25.
+        // The kernel-engineering notes (ch. 05): the naive step is a 1×1 tile: 512 GiB of requests
+        // without reuse, I = 0.25.
         const model::TileResult naive =
             model::TileModel(h200).evaluate(gemm::plan(gemm::defaultConfig("gemm.naive"), &h200).input);
         QCOMPARE(naive.l2ReadBytesNoReuse, 512.0 * (1 << 30));
@@ -944,7 +945,7 @@ private slots:
         ex.slider(Field::K)->triggerAction(QAbstractSlider::SliderSingleStepSub);
         ex.applyLessonState(state);
         QCOMPARE(ex.config().K, state.value("K").toLongLong());
-        if (state.value("step") == "gemm.naive") // seed 004: 512 GiB of requests without reuse, I = 0.25
+        if (state.value("step") == "gemm.naive") // 512 GiB of requests without reuse, I = 0.25
             QCOMPARE(ex.result().flops / ex.result().l2ReadBytesNoReuse, 0.25);
         waitIdle(ex);
     }
@@ -1077,7 +1078,7 @@ private slots:
         QCOMPARE(ex->gpu().id, QStringLiteral("h200-sxm"));
         w.showPanel(ex);
         QCOMPARE(w.currentPanel()->isAncestorOf(ex) || w.currentPanel() == ex, true);
-        // "On A100" asks the window for the seed's GPU.
+        // "On A100" asks the window for the A100 example's GPU.
         ex->findChild<QPushButton *>("presetGpuButton")->click();
         QCOMPARE(w.currentGpuId(), QStringLiteral("a100-sxm4-80gb"));
         QCOMPARE(ex->gpu().id, QStringLiteral("a100-sxm4-80gb"));

@@ -1,4 +1,4 @@
-// model::groupMeasurements / summarizeKernels (issue 18): launches of one kernel become one point
+// model::groupMeasurements / summarizeKernels: launches of one kernel become one point
 // per precision and level; each launch's time is counted once in the shares; RoofLab's own
 // measurements group by key(); "bound" from the GPU's ridge; long names shortened. The
 // benchmark groups 30,000 launches x 3 levels (run with -bench... options of QTest; not asserted).

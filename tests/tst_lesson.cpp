@@ -42,8 +42,9 @@ private slots:
         }
     }
 
-    // Users meet the content, not the project's internal names: no "seed 002" (or "种子") in
-    // what a lesson or a GPU's notes show; they say "the course notes" or "A100 worked example".
+    // Users meet the content, not the project's internal names: no course document called by an
+    // index (nor "种子") in what a lesson or a GPU's notes show; they say "the course notes" or
+    // "A100 worked example".
     void noInternalNames_data()
     {
         QTest::addColumn<QString>("file");

@@ -75,8 +75,7 @@ private slots:
         QCOMPARE(spec("llm.decode_attention").workload, QStringLiteral("attention"));
         QCOMPARE(spec("llm.w4a16_gemm").workload, QStringLiteral("quant_gemm"));
         QCOMPARE(spec("llm.residual_rmsnorm").workload, QStringLiteral("residual_rmsnorm"));
-        // The benchmark shapes of issue 19 are the defaults: KV 8k with g = 4, the 8192 x 28672 weight at M
-        // = 1.
+        // The benchmark shapes are the defaults: KV 8k with g = 4, the 8192 x 28672 weight at M = 1.
         const Params a = spec("llm.decode_attention").defaults();
         QCOMPARE(paramInt(a, "S"), 8192);
         QCOMPARE(paramInt(a, "H") / paramInt(a, "Hkv"), 4);

@@ -561,7 +561,7 @@ private slots:
         QCOMPARE(rs->measurements[0].bytesPerS(), 8.192e9);
     }
 
-    // Every export Nsight writes (issue 18): one point per row, numbers worked out by hand from the
+    // Every export Nsight writes: one point per row, numbers worked out by hand from the
     // file, and the derivation the point records.
     void exports_data()
     {

@@ -1,5 +1,6 @@
-// model::Occupancy: the seeds' worked examples (002 §11.4, 003 §2.2) through cuda_occupancy.h,
-// the explanation's numbers, sweeps, the suggested block size and impossible inputs.
+// model::Occupancy: the course notes' worked examples (the Triton tutorial §11.4, the tiled-GEMM
+// notes §2.2) through cuda_occupancy.h, the explanation's numbers, sweeps, the suggested block size
+// and impossible inputs.
 #include "occupancy.h"
 #include "specdb.h"
 
@@ -51,7 +52,7 @@ class TestOccupancy : public QObject
     Q_OBJECT
 
 private slots:
-    void seeds_data()
+    void courseExamples_data()
     {
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<int>("threads");
@@ -68,7 +69,7 @@ private slots:
 
         const int def = model::CarveoutDefault;
         const QString a100 = "a100-sxm4-80gb";
-        QTest::newRow("seed002 11.4.4 A100 128t 192r 48KB -> 2 blocks 12.5% registers")
+        QTest::newRow("Triton tutorial §11.4.4 A100 128t 192r 48KB -> 2 blocks 12.5% registers")
             << a100 << 128 << 192 << 48 * KB << def << 2 << 8 << 0.125 << Limiter::Registers << 2 << 3
             << QStringList{"192 × 32 = 6144",
                            "multiple of 256 → 6144",
@@ -82,45 +83,48 @@ private slots:
                            "(CC 8.0) = 32",
                            "min(2, 3, 16, 32) = 2 blocks/SM",
                            "8 / 64 = 12.5 %"};
-        QTest::newRow("seed002 11.4.4 maxnreg=128: registers allow 4 as the seed says, but its own 48KB smem "
+        QTest::newRow("Triton tutorial §11.4.4 maxnreg=128: registers allow 4 as the tutorial says, but its "
+                      "own 48KB smem "
                       "caps at 3 -> 18.75% smem")
             << a100 << 128 << 128 << 48 * KB << def << 3 << 12 << 0.1875 << Limiter::SharedMemory << 4 << 3
             << QStringList{"128 × 32 = 4096", "⌊16384 / 4096⌋ = 4 warps", "⌊16 / 4 warps⌋ = 4 blocks",
                            "12 / 64 = 18.75 %"};
-        QTest::newRow("seed002 11.4.4 maxnreg=128 with BLOCK_K=16 (24KB) -> the seed's 4 blocks 25%")
+        QTest::newRow(
+            "Triton tutorial §11.4.4 maxnreg=128 with BLOCK_K=16 (24KB) -> the tutorial's 4 blocks 25%")
             << a100 << 128 << 128 << 24 * KB << def << 4 << 16 << 0.25 << Limiter::Registers << 4 << 6
             << QStringList{"16 / 64 = 25 %"};
         QTest::newRow(
-            "seed002 11.4.4 BLOCK_M/N=64 ~96 regs 24KB: header says 5 blocks 31.25% (seed says 4, 25%)")
+            "Triton tutorial §11.4.4 BLOCK_M/N=64 ~96r 24KB: header says 5 blocks 31.25% (tutorial: 4, 25%)")
             << a100 << 128 << 96 << 24 * KB << def << 5 << 20 << 0.3125 << Limiter::Registers << 5 << 6
             << QStringList{"96 × 32 = 3072", "⌊16384 / 3072⌋ = 5 warps", "20 / 64 = 31.25 %"};
-        QTest::newRow("seed002 11.4.4 num_warps=8 256t 192r 64KB (49152 regs/block) -> 1 block 8 warps 12.5%")
+        QTest::newRow(
+            "Triton tutorial §11.4.4 num_warps=8 256t 192r 64KB (49152 regs/block) -> 1 block 8 warps 12.5%")
             << a100 << 256 << 192 << 64 * KB << def << 1 << 8 << 0.125 << Limiter::Registers << 1 << 2
             << QStringList{"6144 × 8 warps = 49152", "⌊8 / 8 warps⌋ = 1 blocks", "8 / 64 = 12.5 %"};
-        QTest::newRow("seed002 11.4.4 BLOCK_K=16 24KB 192r -> still 2 blocks 12.5%")
+        QTest::newRow("Triton tutorial §11.4.4 BLOCK_K=16 24KB 192r -> still 2 blocks 12.5%")
             << a100 << 128 << 192 << 24 * KB << def << 2 << 8 << 0.125 << Limiter::Registers << 2 << 6
             << QStringList{"24 KB + 1 KB reserved = 25 KB", "12.5 %"};
-        QTest::newRow("seed002 11.4.2 128 regs x 256 threads -> 2 blocks 16 warps 25%")
+        QTest::newRow("Triton tutorial §11.4.2 128 regs x 256 threads -> 2 blocks 16 warps 25%")
             << a100 << 256 << 128 << 0 << def << 2 << 16 << 0.25 << Limiter::Registers << 2 << Skip
             << QStringList{"4096 × 8 warps = 32768", "16 / 64 = 25 %"};
         QTest::newRow(
-            "seed002 11.4.2 32 regs x 256 threads -> 8 blocks 100% (registers tie with warps; warps shown)")
+            "Triton tutorial §11.4.2 32 regs x 256t -> 8 blocks 100% (regs tie with warps; warps shown)")
             << a100 << 256 << 32 << 0 << def << 8 << 64 << 1.0 << Limiter::Warps << 8 << Skip
             << QStringList{"1024 × 8 warps = 8192", "64 / 64 = 100 %"};
-        QTest::newRow("seed002 11.4.2 block slots: 32-thread blocks -> 32 blocks x 1 warp = 50%")
+        QTest::newRow("Triton tutorial §11.4.2 block slots: 32-thread blocks -> 32 blocks x 1 warp = 50%")
             << a100 << 32 << 32 << 0 << def << 32 << 32 << 0.5 << Limiter::Blocks << 64 << Skip
             << QStringList{"(CC 8.0) = 32", "32 / 64 = 50 %"};
-        QTest::newRow("seed002 11.4.2 SMEM 100KB per block: A100 -> 1 block")
+        QTest::newRow("Triton tutorial §11.4.2 SMEM 100KB per block: A100 -> 1 block")
             << a100 << 128 << 32 << 100 * KB << def << 1 << 4 << 0.0625 << Limiter::SharedMemory << Skip << 1
             << QStringList{"100 KB + 1 KB reserved = 101 KB", "⌊164 KB / 101 KB⌋"};
-        QTest::newRow("seed002 11.4.2 SMEM 100KB per block: H100 -> 2 blocks")
+        QTest::newRow("Triton tutorial §11.4.2 SMEM 100KB per block: H100 -> 2 blocks")
             << "h100-sxm" << 128 << 32 << 100 * KB << def << 2 << 8 << 0.125 << Limiter::SharedMemory << Skip
             << 2 << QStringList{"⌊228 KB / 101 KB⌋ = ⌊233472 / 103424⌋ = 2 blocks"};
         QTest::newRow(
-            "seed003 2.2 128x128x32 fp32 double-buffered 64KB, 256t 64r (regs allow 4) -> 2 blocks by smem")
+            "tiled-GEMM notes §2.2 128x128x32 2 stages 64KB, 256t 64r (regs allow 4) -> 2 blocks by smem")
             << a100 << 256 << 64 << 64 * KB << def << 2 << 16 << 0.25 << Limiter::SharedMemory << 4 << 2
             << QStringList{"64 KB + 1 KB reserved = 65 KB", "⌊164 KB / 65 KB⌋ = ⌊167936 / 66560⌋ = 2 blocks"};
-        QTest::newRow("seed003 2.2 same tile with 512t 32r -> 2 blocks, the seed's ~50%")
+        QTest::newRow("tiled-GEMM notes §2.2 same tile with 512t 32r -> 2 blocks, the notes' ~50%")
             << a100 << 512 << 32 << 64 * KB << def << 2 << 32 << 0.5 << Limiter::SharedMemory << 4 << 2
             << QStringList{"32 / 64 = 50 %"};
         QTest::newRow("cc 12.0 1024 threads -> 1 block of 32 warps out of 48")
@@ -143,7 +147,7 @@ private slots:
             << Skip << 2
             << QStringList{"48 KB → rounded up to a multiple of 256 B → 48 KB (49152 B)", "⌊96 KB / 48 KB⌋"};
     }
-    void seeds()
+    void courseExamples()
     {
         QFETCH(QString, gpu);
         QFETCH(int, threads);
@@ -398,7 +402,7 @@ private slots:
         QTest::addColumn<int>("regs");
         QTest::addColumn<int>("smem");
         QTest::addColumn<int>("smemStep");
-        QTest::newRow("a100 seed config") << "a100-sxm4-80gb" << 128 << 192 << 48 * KB << 256;
+        QTest::newRow("a100 Triton tutorial config") << "a100-sxm4-80gb" << 128 << 192 << 48 * KB << 256;
         QTest::newRow("h100 256t 64r 64KB") << "h100-sxm" << 256 << 64 << 64 * KB << 256;
         QTest::newRow("rtx-5090 128t 32r 0KB") << "rtx-5090" << 128 << 32 << 0 << 128;
         QTest::newRow("v100 256t 40r 16KB") << "v100-sxm2-32gb" << 256 << 40 << 16 * KB << 256;
@@ -468,7 +472,7 @@ private slots:
         // 1024 threads reach 100 % at once (the header tries the largest size first).
         QTest::newRow("a100 32 regs no smem -> 1024") << "a100-sxm4-80gb" << 32 << 0 << 1024 << 1.0 << 216;
         // 192 regs: 8 warps fit; 256 threads (1 block) is the largest size reaching them.
-        QTest::newRow("a100 seed 192 regs 48KB -> 256")
+        QTest::newRow("a100 Triton tutorial 192 regs 48KB -> 256")
             << "a100-sxm4-80gb" << 192 << 48 * KB << 256 << 0.125 << 108;
         // 100 KB per block: 2 blocks per H100 SM; 1024-thread blocks give 64 warps.
         QTest::newRow("h100 32 regs 100KB -> 1024") << "h100-sxm" << 32 << 100 * KB << 1024 << 1.0 << 264;

@@ -343,7 +343,7 @@ private slots:
         QVERIFY(ok > 10);
     }
 
-    // Issue 11's strided read: the H200 keeps 89/62/36/17 % of stride 1 at s = 2/4/8/32 (not
+    // The strided read on the H200 keeps 89/62/36/17 % of stride 1 at s = 2/4/8/32 (not
     // the 50/25/12.5/12.5 % of sector efficiency; the sample measured again on 2026-12-02 has
     // 37 % at s = 8); the model predicts each stride's time.
     void stridedReadKeepsMoreThanSectorEfficiency_data()
@@ -374,7 +374,7 @@ private slots:
                 s = r;
         }
         QVERIFY(one && s && one->prediction.ok && s->prediction.ok);
-        // The measured share, as the issue quotes it, and the predicted one within 10 points.
+        // The measured share, as the sample has it, and the predicted one within 10 points.
         const double measured = one->measurement.time.median / s->measurement.time.median;
         QVERIFY2(qAbs(measured - measuredShare) < 0.01, qPrintable(QString::number(measured)));
         const double predicted = one->prediction.timeS / s->prediction.timeS;

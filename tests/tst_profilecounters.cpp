@@ -143,7 +143,7 @@ private slots:
             QCOMPARE(m.source, QStringLiteral("ncu"));
             QVERIFY(near(m.time.median, 502.816e-6, 1e-9));
         }
-        // l1tex__t_bytes.sum is in the file too: HBM, L2 and L1 (issue 18).
+        // l1tex__t_bytes.sum is in the file too: HBM, L2 and L1.
         QCOMPARE(levels, (QStringList{"hbm", "l2", "l1"}));
         QCOMPARE(rs->device.name, QStringLiteral("NVIDIA H200"));
     }
@@ -280,7 +280,7 @@ private slots:
         QTest::addColumn<QString>("memoryType");
         QTest::addColumn<QStringList>("lines");
         const double mib = 1024.0 * 1024.0;
-        QTest::newRow("issue 11's example")
+        QTest::newRow("strided read on the H200: HBM only")
             << LevelBytes{{"hbm", 654 * mib}} << LevelBytes{{"hbm", 612 * mib}} << "HBM3e"
             << QStringList{"HBM: predicted 654 MiB, measured 612 MiB"};
         QTest::newRow("levels in memory order, missing sides")

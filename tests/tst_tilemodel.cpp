@@ -1,5 +1,6 @@
-// model::TileModel: the seeds' tile numbers (000, 002, 003, 004), the L2 wave model with
-// grouped order, waves and the predicted time, and one row per illegal configuration.
+// model::TileModel: the course notes' tile numbers (the roofline chapter, the Triton tutorial, the
+// tiled-GEMM notes, the kernel-engineering notes), the L2 wave model with grouped order, waves and
+// the predicted time, and one row per illegal configuration.
 #include "specdb.h"
 #include "tilemodel.h"
 
@@ -52,7 +53,7 @@ class TestTileModel : public QObject
     Q_OBJECT
 
 private slots:
-    void seed003_data()
+    void a100Example_data()
     {
         QTest::addColumn<int>("bm");
         QTest::addColumn<int>("bk");
@@ -61,15 +62,16 @@ private slots:
         QTest::addColumn<qint64>("kIters");
         QTest::addColumn<double>("noReuse");
         QTest::addColumn<int>("smemBlocks");
-        // 4096³ FP32, 512 threads, double-buffered, A100 (seed 003 §3).
-        QTest::newRow("seed003 A 64x64x16: 16 KB, 4096 blocks, 8 GiB, smem room for ~10 (9) blocks")
+        // 4096³ FP32, 512 threads, double-buffered, A100 (the tiled-GEMM notes §3).
+        QTest::newRow(
+            "tiled-GEMM notes plan A 64x64x16: 16 KB, 4096 blocks, 8 GiB, smem room for ~10 (9) blocks")
             << 64 << 16 << qint64(16 * 1024) << qint64(4096) << qint64(256) << 8 * GiB << 9;
-        QTest::newRow("seed003 B 128x128x32: 64 KB, 1024 blocks, 4 GiB, 2 blocks by smem")
+        QTest::newRow("tiled-GEMM notes plan B 128x128x32: 64 KB, 1024 blocks, 4 GiB, 2 blocks by smem")
             << 128 << 32 << qint64(64 * 1024) << qint64(1024) << qint64(128) << 4 * GiB << 2;
-        QTest::newRow("seed003 C 128x128x64: 128 KB, 1024 blocks, 4 GiB, 1 block by smem")
+        QTest::newRow("tiled-GEMM notes plan C 128x128x64: 128 KB, 1024 blocks, 4 GiB, 1 block by smem")
             << 128 << 64 << qint64(128 * 1024) << qint64(1024) << qint64(64) << 4 * GiB << 1;
     }
-    void seed003()
+    void a100Example()
     {
         QFETCH(int, bm);
         QFETCH(int, bk);
@@ -92,23 +94,23 @@ private slots:
         QVERIFY(r.hbmBytes >= r.hbmBytesMin && r.hbmBytes <= r.l2ReadBytesNoReuse + r.cBytes);
     }
 
-    void seed003BlocksPerSm()
+    void a100ExampleBlocksPerSm()
     {
         // §2.2: "164 KB can hold 2 blocks" of the 64 KB tile; 512 threads with few registers.
         const TileResult r =
             TileModel(gpu("a100-sxm4-80gb")).evaluate(tile(4096, Dtype::Fp32, 128, 128, 32, 2, 512, 40));
         QCOMPARE(r.blocksPerSm, 2);
         QCOMPARE(r.limiter, model::Limiter::SharedMemory);
-        QCOMPARE(r.occupancy.occupancy, 0.5); // the seed's "about 50 %"
+        QCOMPARE(r.occupancy.occupancy, 0.5); // the notes' "about 50 %"
     }
 
     void stageIntensity_data()
     {
         QTest::addColumn<int>("b");
         QTest::addColumn<double>("ai");
-        // seed 000: B_K = 64, s = 2 (FP16/BF16)
-        QTest::newRow("seed000 16x16 tile -> 8 FLOP/B") << 16 << 8.0;
-        QTest::newRow("seed000 64x64 tile -> 32 FLOP/B") << 64 << 32.0;
+        // the roofline chapter: B_K = 64, s = 2 (FP16/BF16)
+        QTest::newRow("roofline chapter 16x16 tile -> 8 FLOP/B") << 16 << 8.0;
+        QTest::newRow("roofline chapter 64x64 tile -> 32 FLOP/B") << 64 << 32.0;
         QTest::newRow("128x128 tile -> 64 FLOP/B") << 128 << 64.0;
     }
     void stageIntensity()
@@ -121,17 +123,19 @@ private slots:
         QCOMPARE(TileModel(gpu("b200")).evaluate(in).aiStage, ai);
     }
 
-    void seed004_data()
+    void naiveToTiled_data()
     {
         QTest::addColumn<int>("b");
         QTest::addColumn<int>("threads");
         QTest::addColumn<double>("bytes");
         QTest::addColumn<double>("intensity");
         // 4096³ FP32, MNK(1/BM + 1/BN)·s with no reuse between blocks
-        QTest::newRow("seed004 naive (1x1 per block): 512 GiB, I = 0.25") << 1 << 1 << 512 * GiB << 0.25;
-        QTest::newRow("seed004 128x128 tiles: 4 GiB, I = 32") << 128 << 256 << 4 * GiB << 32.0;
+        QTest::newRow("kernel-engineering notes naive (1x1 per block): 512 GiB, I = 0.25")
+            << 1 << 1 << 512 * GiB << 0.25;
+        QTest::newRow("kernel-engineering notes 128x128 tiles: 4 GiB, I = 32")
+            << 128 << 256 << 4 * GiB << 32.0;
     }
-    void seed004()
+    void naiveToTiled()
     {
         QFETCH(int, b);
         QFETCH(int, threads);
@@ -143,7 +147,7 @@ private slots:
         QCOMPARE(r.flops / r.l2ReadBytesNoReuse, intensity);
     }
 
-    void seed002Config()
+    void tritonTutorialConfig()
     {
         // §11.4.4: fp16, 128×128×32, 3 stages, 4 warps, 192 registers on A100.
         const TileResult r =
@@ -265,7 +269,7 @@ private slots:
     void estimatedRegisters()
     {
         const TileModel tm(gpu("a100-sxm4-80gb"));
-        // seed 003: 128×128 with 256 threads "easily over a hundred"; 512 threads far fewer.
+        // the tiled-GEMM notes: 128×128 with 256 threads "easily over a hundred"; 512 threads far fewer.
         const TileResult r256 = tm.evaluate(tile(4096, Dtype::Fp32, 128, 128, 32, 2, 256));
         QVERIFY(r256.registersEstimated);
         QVERIFY(r256.registers > 100 && r256.registers <= 255);

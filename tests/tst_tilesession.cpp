@@ -283,8 +283,8 @@ private slots:
         TileSession s;
         s.setCompileDelay(60000);
         s.setGpu(gpu("a100-sxm4-80gb"));
-        const gemm::TileConfig a = TileSession::seed003Presets().at(0).config;
-        const gemm::TileConfig b = TileSession::seed003Presets().at(1).config;
+        const gemm::TileConfig a = TileSession::a100ExamplePresets().at(0).config;
+        const gemm::TileConfig b = TileSession::a100ExamplePresets().at(1).config;
         s.setConfig(a);
         const int afterA = s.modelEvaluations();
         const model::TileResult ra = s.result();
@@ -544,7 +544,7 @@ private slots:
         QCOMPARE(s.config().M, qint64(2048));
         QCOMPARE(s.config().bn, gemm::defaultConfig("gemm.reg2d", 2048).bn);
         s.applyPreset(2);
-        QCOMPARE(s.config(), TileSession::seed003Presets().at(2).config);
+        QCOMPARE(s.config(), TileSession::a100ExamplePresets().at(2).config);
     }
 
     // ---- measuring through a worker

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Nsight Compute import at the size of a whole application (issue 18), measured, not asserted:
+# The Nsight Compute import at the size of a whole application, measured, not asserted:
 #   1. a synthetic raw export of 30,000 launches and ~200 columns, read by `rooflab-cli import`
 #      and by Python's csv module (every row), one run each, both timed;
 #   2. a 500 MB synthetic raw export: rooflab-cli import's peak memory (max RSS), beside the

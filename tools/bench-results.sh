@@ -14,8 +14,8 @@
 # would charge the file for it. Prints one line per run and the medians.
 #
 # Memory: "over the empty app" is (peak RSS opening FILE - peak RSS of the empty app) / size of
-# FILE, what opening the file costs on top of the program itself (issue 18's "peak memory under
-# 3x the file").
+# FILE, what opening the file costs on top of the program itself (the target: "peak memory
+# under 3x the file").
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

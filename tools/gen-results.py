@@ -7,7 +7,7 @@ The measurements look like a long tile sweep on an H200: the bundled kernels' id
 parameters (sizes, tiles, stages), resources from ptxas, checks, timing with spread, a
 prediction, replay times, and on every 25th run the Nsight Compute counters that
 `rooflab-cli run --profile` attaches. Written indented by two spaces (--indent 4 is how
-Qt indents), so 50,000 measurements make a file of about 50 MB (the issue measured a 43 MB one).
+Qt indents), so 50,000 measurements make a file of about 50 MB (one measured file was 43 MB).
 """
 
 import argparse

@@ -1,5 +1,5 @@
 // import: Nsight Compute exports (CSV) and reports (.ncu-rep) become a RoofLab results file
-// and a per-kernel table, on a server with no display (issue 18).
+// and a per-kernel table, on a server with no display.
 #include "cliutil.h"
 #include "dbutil.h"
 

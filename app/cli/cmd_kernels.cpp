@@ -924,7 +924,7 @@ int cmdSuite(const QStringList &args)
     addRunOptions(p);
     p.addOption({"profile", "each kernel once more under Nsight Compute (ncu), its counters attached"});
     p.addOption({"set",
-                 "standard: the ceilings and the memory kernels; llm: the LLM kernels' benchmarks (issue 19) "
+                 "standard: the ceilings and the memory kernels; llm: the LLM inference kernels' benchmarks "
                  "against a vector copy",
                  "NAME", "standard"});
     if (!parse(p, args, "Measure the ceilings, then every memory kernel in its fast and naive versions."))

@@ -170,7 +170,8 @@ template <int BLOCK> __device__ __forceinline__ float rl_block_sum(float v)
     return rl_warp_sum(t);
 }
 
-// Online-softmax merge of two partial (max, sum of exp(x - max)) pairs (seed 004):
+// Online-softmax merge of two partial (max, sum of exp(x - max)) pairs (the kernel-engineering
+// notes, ch. 04):
 // m = max(ma, mb), l = la e^(ma-m) + lb e^(mb-m).
 __device__ __forceinline__ void rl_softmax_merge(float &m, float &l, float m2, float l2)
 {

@@ -1,4 +1,4 @@
-// LLM inference kernels (issue 19, the course notes' chapters 08-09): one decode step of
+// LLM inference kernels (the course notes' chapters 08-09): one decode step of
 // grouped-query attention split across the KV length (FlashDecoding), a weight-only INT4 GEMM
 // for the few tokens of a decode step (W4A16), and the decoder's fused residual add + RMSNorm.
 // All three are memory-bound: each is written so its bytes cross HBM once.

@@ -1,4 +1,4 @@
-// Memory-bound kernels (seeds 002-004): copy, vector add, triad, strided read, reduction,
+// Memory-bound kernels of the course notes: copy, vector add, triad, strided read, reduction,
 // softmax, RMSNorm, LayerNorm. Each comes in the version a first attempt would write and the
 // version that reaches the bandwidth ceiling, so the gap is visible on the roofline.
 // Every kernel is a template: NVRTC compiles only the instantiations the catalog asks for.
@@ -23,7 +23,7 @@ struct RlTriadOp
     __device__ __forceinline__ float operator()(float b, float c) const { return fmaf(alpha, c, b); }
 };
 
-// One element per thread: the five-line kernel of seed 002.
+// One element per thread: the five-line kernel of the kernel-engineering notes (ch. 02).
 template <typename T> __global__ void copy_scalar(const T *__restrict__ in, T *__restrict__ out, long long n)
 {
     const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -40,8 +40,8 @@ __global__ void binary_scalar(const T *__restrict__ x, const T *__restrict__ y, 
         out[i] = rl_from_float<T>(op(rl_to_float<T>(x[i]), rl_to_float<T>(y[i])));
 }
 
-// 16-byte accesses, UNROLL of them in flight per thread before the first store (seed 003:
-// enough bytes in flight per SM). The block's vectors are contiguous per unroll step so
+// 16-byte accesses, UNROLL of them in flight per thread before the first store (the kernel-engineering
+// notes, ch. 03: enough bytes in flight per SM). The block's vectors are contiguous per unroll step so
 // every warp access is one 512-byte run. HINT 1 marks the data as streamed (evict-first).
 // The < 16-byte tail is done by block 0.
 template <typename T, int UNROLL, int HINT>
@@ -196,7 +196,8 @@ __global__ void binary_vector(const T *__restrict__ x, const T *__restrict__ y, 
 }
 
 // out[i] = in[i * STRIDE]: a warp touches 32 * STRIDE * sizeof(T) bytes for 128 useful ones,
-// so from a stride of 8 floats (32 B) on every element costs a whole sector (seed 004).
+// so from a stride of 8 floats (32 B) on every element costs a whole sector (the
+// kernel-engineering notes, ch. 03).
 template <typename T, int STRIDE>
 __global__ void strided_read(const T *__restrict__ in, T *__restrict__ out, long long n)
 {

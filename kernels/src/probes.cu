@@ -118,7 +118,8 @@ __global__ void l2_read(const uint4 *__restrict__ in, long long nv, int passes, 
 }
 
 // Shared-memory read. Lane l reads word l*STRIDE + 32*j: bank (l*STRIDE) mod 32, so a warp
-// access is a gcd(STRIDE, 32)-way bank conflict (seed 004). Volatile keeps every load.
+// access is a gcd(STRIDE, 32)-way bank conflict (the kernel-engineering notes, ch. 04). Volatile
+// keeps every load.
 constexpr int RL_SMEM_WORDS = 2048;
 constexpr int RL_SMEM_LOADS = 16; // loads per loop iteration
 

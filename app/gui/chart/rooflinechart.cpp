@@ -627,7 +627,7 @@ double RooflineChart::defaultXMax() const
         // A hair past the decade so its tick label is not trimmed by rounding.
         return hi > 1e4 ? std::min(1e8, std::pow(10, std::ceil(std::log10(hi)))) * 1.001 : 1.001e4;
     }
-    // Linear: show the ridges comfortably, as seed 001 draws it.
+    // Linear: show the ridges comfortably, as the operators-and-kernels notes draw it.
     double ridge = 0;
     for (const model::Gpu &g : m_gpus) {
         const model::Roofline roof(g);

@@ -56,7 +56,7 @@ QString percentText(double v, bool sign)
     return (v < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + s;
 }
 
-// The gap's tint: within the issue's ±25 % target green, up to ±50 % amber, beyond red.
+// The gap's tint: within the ±25 % target green, up to ±50 % amber, beyond red.
 // Translucent, so that it reads on light and dark palettes alike.
 QColor gapTint(double gap)
 {

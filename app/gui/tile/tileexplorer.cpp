@@ -345,7 +345,7 @@ QWidget *TileExplorer::buildPresetsTab()
     m_presetGpu->setWordWrap(true);
     v->addWidget(m_presetGpu);
     auto *buttons = new QGridLayout;
-    const QList<Preset> presets = seed003Presets();
+    const QList<Preset> presets = a100ExamplePresets();
     for (int i = 0; i < presets.size(); ++i) {
         auto *b = new QPushButton(presets.at(i).name, w);
         b->setObjectName(QStringLiteral("preset%1").arg(i));
@@ -356,7 +356,7 @@ QWidget *TileExplorer::buildPresetsTab()
     auto *onA100 = new QPushButton(tr("On A100"), w);
     onA100->setObjectName(QStringLiteral("presetGpuButton"));
     onA100->setToolTip(tr("Switch the GPU to the A100 of the worked example"));
-    connect(onA100, &QPushButton::clicked, this, [this] { emit gpuRequested(seed003Gpu()); });
+    connect(onA100, &QPushButton::clicked, this, [this] { emit gpuRequested(a100ExampleGpu()); });
     buttons->addWidget(onA100, 1, 1);
     v->addLayout(buttons);
 
@@ -706,9 +706,9 @@ void TileExplorer::showTrails()
 void TileExplorer::fillPresets()
 {
     const TileSession &s = *m_session;
-    const QList<Preset> presets = seed003Presets();
+    const QList<Preset> presets = a100ExamplePresets();
     m_presetGpu->setText(
-        s.gpu().id == seed003Gpu()
+        s.gpu().id == a100ExampleGpu()
             ? tr("On %1, as in the worked example.").arg(s.gpu().displayName())
             : tr("On %1 (the worked example uses an A100: press “On A100” to compare with its numbers).")
                   .arg(s.gpu().displayName()));

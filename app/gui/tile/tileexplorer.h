@@ -19,7 +19,7 @@ class WorkerClient;
 // K, dtype), the ladder step and its tile (BM, BN, BK, TM, TN, stages, threads, group); the
 // headline, a bar of where the time goes against the measured time with the binding term in
 // words, the registers (estimated until the NVRTC compile lands), the reasons a configuration
-// cannot run; tabs with the terms table, seed 003's presets side by side, the ladder and the
+// cannot run; tabs with the terms table, the tiled-GEMM notes' A100 plans side by side, the ladder and the
 // sweeps. The session's points and trails go to the roofline chart (group "tile") while the
 // explorer can be seen. Every knob writes to the session; every session signal refreshes what
 // it changed, so another owner (a lesson, the Workspace) may drive the session directly.
@@ -35,8 +35,8 @@ public:
     static QString chartGroup() { return TileSession::chartGroup(); }
     static QString currentPointId() { return TileSession::currentPointId(); }
     static QString measuredPointId() { return TileSession::measuredPointId(); }
-    static QList<Preset> seed003Presets() { return TileSession::seed003Presets(); }
-    static QString seed003Gpu() { return TileSession::seed003Gpu(); }
+    static QList<Preset> a100ExamplePresets() { return TileSession::a100ExamplePresets(); }
+    static QString a100ExampleGpu() { return TileSession::a100ExampleGpu(); }
     static QList<qint64> sizeSweepValues() { return TileSession::sizeSweepValues(); }
 
     // A session of its own.

@@ -66,7 +66,7 @@ QString inputKey(const model::TileInput &in)
 
 // ---------------------------------------------------------------- presets
 
-QList<TileSession::Preset> TileSession::seed003Presets()
+QList<TileSession::Preset> TileSession::a100ExamplePresets()
 {
     QList<Preset> out;
     const int shapes[3][3] = {{64, 64, 16}, {128, 128, 32}, {128, 128, 64}};
@@ -179,7 +179,7 @@ void TileSession::setStep(const QString &step)
 
 void TileSession::applyPreset(int index)
 {
-    const QList<Preset> presets = seed003Presets();
+    const QList<Preset> presets = a100ExamplePresets();
     if (index < 0 || index >= presets.size())
         return;
     setConfig(presets.at(index).config);

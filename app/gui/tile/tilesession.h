@@ -62,9 +62,9 @@ public:
         QString name; // "A 64×64×16"
         Config config;
     };
-    // Seed 003: 4096³ TF32 on tensor cores, 512 threads, double-buffered, on A100.
-    static QList<Preset> seed003Presets();
-    static QString seed003Gpu() { return QStringLiteral("a100-sxm4-80gb"); }
+    // The tiled-GEMM notes' A100 example: 4096³ TF32 on tensor cores, 512 threads, double-buffered.
+    static QList<Preset> a100ExamplePresets();
+    static QString a100ExampleGpu() { return QStringLiteral("a100-sxm4-80gb"); }
     static QList<qint64> sizeSweepValues(); // 64, 128, ... 8192
 
     // What the models make of one configuration.

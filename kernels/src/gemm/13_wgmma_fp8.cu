@@ -23,7 +23,7 @@
 //   same accumulation, and the checks' tolerances allow for it.
 // * With twice the FLOP per byte the kernel sits further right on the roofline, under a roof
 //   twice as high: the fp8 ridge point is ~1979e12 / 4.8e12 = 410 FLOP/B on the H200 (592 on
-//   the H100 SXM at 3.35 TB/s, seed 002's table), twice bf16's. What was hidden under the
+//   the H100 SXM at 3.35 TB/s, the Triton tutorial's table), twice bf16's. What was hidden under the
 //   bf16 math now shows: the producer's issue, the mbarrier round trips and the epilogue (fp32
 //   C is four bytes an element against one for each operand).
 // Blocks are numbered in grouped order (GROUP block-rows at a time), for L2 reuse.

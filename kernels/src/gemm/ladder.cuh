@@ -23,7 +23,7 @@ __device__ __forceinline__ float4 loadEdge4(const float *X, int rows, int cols, 
     return v;
 }
 
-// Block index -> (tile row tm, tile col tn) in grouped order (seed 002, 11.8.3): G block-rows
+// Block index -> (tile row tm, tile col tn) in grouped order (the Triton tutorial, §11.8.3): G block-rows
 // at a time walk across N, so blocks running together share rows of A and columns of B in
 // L2. G = 1 is plain row order. (The steps pass their GROUP define.)
 template <int G> __device__ __forceinline__ void tileOf(int pid, int tilesM, int tilesN, int &tm, int &tn)
