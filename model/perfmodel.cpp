@@ -332,6 +332,7 @@ KernelLaunch KernelLaunch::fromMeasurement(const Measurement &m)
     k.threads = r.value(QStringLiteral("threads"), r.value(QStringLiteral("block"))).toInt();
     k.grid = r.value(QStringLiteral("grid")).toLongLong();
     k.registers = r.value(QStringLiteral("regs")).toInt();
+    k.spillBytes = r.value(QStringLiteral("spill_bytes")).toInt();
     k.smemBytes = r.value(QStringLiteral("smem")).toInt();
     k.blocksPerSm = r.value(QStringLiteral("blocks_per_sm")).toInt();
     k.clockMhz = m.clockMhz;
@@ -1458,6 +1459,15 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
         : it.pipe == MathPipe::Wgmma ? cTileBytes * tiles // TMA copies bypass L1
                                      : l2Bytes;
     r.notes << it.notes;
+    // Spilled registers live in local memory (through L1 and L2) and are loaded and stored
+    // inside the main loop; the terms above count none of that traffic. Measured on the H200,
+    // such tiles ran many times slower than any term (docs/MODEL.md, "Register spills").
+    if (l.spillBytes > 0)
+        r.notes << tr("registers spill: ptxas reports %1 bytes of spill stores and loads per thread "
+                      "(%2 registers); the model counts no local-memory traffic, so this time is a "
+                      "lower bound and the tile is likely much slower")
+                       .arg(l.spillBytes)
+                       .arg(l.registers);
     r.ok = true;
     return r;
 }

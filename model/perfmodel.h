@@ -93,6 +93,7 @@ struct KernelLaunch
     int threads = 0;             // threads per block
     qint64 grid = 0;             // blocks
     int registers = 0;           // per thread
+    int spillBytes = 0;          // ptxas's bytes of spill stores and loads per thread (0: none)
     int smemBytes = 0;           // per block, static + dynamic
     int blocksPerSm = 0;         // resident blocks per SM (occupancy); 0: computed
     double clockMhz = 0;         // SM clock the kernel ran at; 0: the GPU's boost clock

@@ -179,6 +179,7 @@ int cmdTile(const QStringList &args)
         l.params = compiled.kernelParams;
         l.threads = compiled.launchThreads;
         l.registers = in.registers.value_or(r.registers);
+        l.spillBytes = compiled.spillBytes;
         l.smemBytes = int(r.smemBytes);
         perf = model::PerfModel(*gpu).predict(l);
     }

@@ -29,6 +29,7 @@ struct TileCompileOutcome
     QVariantMap kernelParams;
     int launchThreads = 0;
     int smemBytes = 0;
+    int spillBytes = 0; // ptxas's spill stores and loads per thread, for the performance model
 };
 
 struct TileCompileHook

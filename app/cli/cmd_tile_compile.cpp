@@ -132,6 +132,7 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
     out.kernelParams = plan.kernelParams;
     out.launchThreads = plan.launchThreads;
     out.smemBytes = r.smemStaticBytes;
+    out.spillBytes = r.spillBytes;
 
     QJsonArray notes;
     for (const QString &note : plan.notes)

@@ -249,6 +249,9 @@ TileSession::Evaluation TileSession::evaluate(const Config &c) const
         l.params = e.plan.kernelParams;
         l.threads = e.plan.launchThreads;
         l.registers = e.input.registers.value_or(0); // the NVRTC count once compiled; else the model's own
+        if (const gemm::TileCompile *r = e.compileKey.isEmpty() ? nullptr : m_compiler->result(e.compileKey);
+            r && r->ok)
+            l.spillBytes = r->spillBytes;
         l.smemBytes = e.result.smemBytes;
         // The launch as the plan makes it and the residency the terms table shows; the tile
         // model sees naive and coalesced as 1×1 tiles, so their grid and residency come from
