@@ -25,7 +25,10 @@ BUILD=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 CXX=${FUZZ_CXX:-clang++-14}
 MAX_LEN=${FUZZ_MAX_LEN:-16384}
 
-cmake -S "$HERE" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+source "$ROOT/scripts/common.sh" # find_cuda: the lessons' exercises need cuda_occupancy.h
+find_cuda
+cmake -S "$HERE" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCUDAToolkit_ROOT="$CUDA_ROOT" >/dev/null
 cmake --build "$BUILD" -j2
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
