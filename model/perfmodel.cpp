@@ -1477,8 +1477,15 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
 QList<ExplainRow> explainSet(const ResultSet &set, const QString &file, const Gpu &gpu,
                              const MachineCeilings &ceilings, bool otherGpu)
 {
-    const PerfModel model(gpu, otherGpu ? MachineCeilings{} : ceilings);
     QList<ExplainRow> rows;
+    explainEach(set, file, gpu, ceilings, otherGpu, [&](ExplainRow &r) { rows.append(std::move(r)); });
+    return rows;
+}
+
+void explainEach(const ResultSet &set, const QString &file, const Gpu &gpu, const MachineCeilings &ceilings,
+                 bool otherGpu, const std::function<void(ExplainRow &)> &visit)
+{
+    const PerfModel model(gpu, otherGpu ? MachineCeilings{} : ceilings);
     for (int i = 0; i < set.measurements.size(); ++i) {
         const Measurement &m = set.measurements.at(i);
         // The probes are the calibration (they measure the ceilings the model uses); the
@@ -1499,9 +1506,8 @@ QList<ExplainRow> explainSet(const ResultSet &set, const QString &file, const Gp
         row.prediction = model.predict(l);
         if (row.prediction.ok && row.prediction.timeS > 0)
             row.gap = m.time.median / row.prediction.timeS - 1;
-        rows.append(row);
+        visit(row);
     }
-    return rows;
 }
 
 namespace {

@@ -229,6 +229,10 @@ struct ExplainSummary
 // (they belong to the GPU that ran it): the model derives them for `gpu`.
 QList<ExplainRow> explainSet(const ResultSet &set, const QString &file, const Gpu &gpu,
                              const MachineCeilings &ceilings, bool otherGpu = false);
+// The same, one row at a time: `visit` gets each row as it is made and may keep what it needs
+// of it (a file of 100,000 measurements need not hold 100,000 formulas at once).
+void explainEach(const ResultSet &set, const QString &file, const Gpu &gpu, const MachineCeilings &ceilings,
+                 bool otherGpu, const std::function<void(ExplainRow &)> &visit);
 ExplainSummary summarize(const QList<ExplainRow> &rows);
 
 } // namespace model

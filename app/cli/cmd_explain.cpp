@@ -175,7 +175,15 @@ int cmdExplain(const QStringList &args)
     for (const auto &[file, set] : std::as_const(sets))
         suite << model::CeilingSource{QFileInfo(file).fileName(), &set};
 
+    // Rows are kept slim: the JSON row is made as soon as a row is, and the readable output
+    // needs only a row's time, gap and binding term (its formula for the first rows, or every
+    // row with --formula; its level bytes when it was profiled).
+    const bool json = p.isSet("json");
+    const bool everyFormula = p.isSet("formula");
+    constexpr int kFormulaRows = 10; // without --formula, the formulas are printed up to this many rows
     QList<model::ExplainRow> all;
+    QJsonArray jsonRows;
+    int explainedSoFar = 0;
     QMap<QString, model::CeilingChoice> choices; // file name -> the ceilings its rows use
     QStringList refusals;                        // why --ceilings FILE was not used, per file
     for (const auto &[file, setRef] : std::as_const(sets)) {
@@ -195,15 +203,24 @@ int cmdExplain(const QStringList &args)
             refusals << choice.namedRefused;
         choices.insert(request.own.file, choice);
         const model::MachineCeilings &ceil = choice.machine;
-        QList<model::ExplainRow> rows =
-            model::explainSet(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr);
-        if (p.isSet("kernel"))
-            rows.erase(std::remove_if(rows.begin(), rows.end(),
-                                      [&](const model::ExplainRow &r) {
-                                          return r.measurement.kernel != p.value("kernel");
-                                      }),
-                       rows.end());
-        all += rows;
+        model::explainEach(*set, QFileInfo(file).fileName(), *gpu, ceil, other != nullptr,
+                           [&](model::ExplainRow &r) {
+                               if (p.isSet("kernel") && r.measurement.kernel != p.value("kernel"))
+                                   return;
+                               if (json) {
+                                   QJsonObject row = rowJson(r, other != nullptr);
+                                   row["ceilings"] = choiceJson(choice);
+                                   jsonRows.append(row);
+                               }
+                               model::Prediction &pr = r.prediction;
+                               if (pr.ok && !everyFormula && ++explainedSoFar > kFormulaRows)
+                                   pr.formula = {};
+                               pr.terms.clear();
+                               pr.notes.clear();
+                               if (!model::ProfileCounters::of(r.measurement))
+                                   pr.levelBytes.clear();
+                               all.append(std::move(r));
+                           });
     }
     // --ceilings FILE is used where the order allows it; where no file could use it, the
     // command stops and says why rather than explaining against other ceilings.
@@ -213,13 +230,7 @@ int cmdExplain(const QStringList &args)
         qWarning().noquote() << tr("rooflab-cli: --ceilings: %1").arg(r);
     const model::ExplainSummary sum = model::summarize(all);
 
-    if (p.isSet("json")) {
-        QJsonArray ms;
-        for (const model::ExplainRow &r : all) {
-            QJsonObject row = rowJson(r, other != nullptr);
-            row["ceilings"] = choiceJson(choices.value(r.file));
-            ms.append(row);
-        }
+    if (json) {
         QJsonObject spearman;
         for (auto it = sum.spearman.cbegin(); it != sum.spearman.cend(); ++it)
             spearman[it.key()] = it.value();
@@ -232,7 +243,7 @@ int cmdExplain(const QStringList &args)
             summary["worst_gap"] = sum.worstGap;
             summary["spearman"] = spearman;
         }
-        printJson({{"measurements", ms}, {"summary", summary}});
+        printJson({{"measurements", jsonRows}, {"summary", summary}});
         return Ok;
     }
 
@@ -275,7 +286,7 @@ int cmdExplain(const QStringList &args)
     }
     // How the terms combine, row by row: the figures of each line give the next one.
     const int explainedRows = int(table.size());
-    if (p.isSet("formula") || explainedRows <= 10) {
+    if (everyFormula || explainedRows <= kFormulaRows) {
         for (const model::ExplainRow &r : all) {
             if (!r.prediction.ok)
                 continue;
