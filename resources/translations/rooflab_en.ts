@@ -70,7 +70,7 @@
 <context>
     <name>OccupancyPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+512"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+517"/>
         <source>%n warp(s) per block of %1 per SM</source>
         <translation>
             <numerusform>%n warp per block of %1 per SM</numerusform>
@@ -81,7 +81,7 @@
 <context>
     <name>ResultsPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+689"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+695"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n measurement</numerusform>
@@ -202,7 +202,7 @@
 <context>
     <name>TileExplorer</name>
     <message numerus="yes">
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1099"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1102"/>
         <source>Measuring %n sweep point(s) through the worker…</source>
         <translation>
             <numerusform>Measuring %n sweep point through the worker…</numerusform>

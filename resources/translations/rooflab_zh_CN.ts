@@ -1196,7 +1196,7 @@ Source: %7</source>
         <translation>Decode 与 prefill</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+102"/>
         <source>&lt;b&gt;GPU&lt;/b&gt;</source>
         <translation>&lt;b&gt;GPU&lt;/b&gt;</translation>
     </message>
@@ -1404,17 +1404,17 @@ Source: %7</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+10"/>
+        <location line="+11"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>shared memory per block, static + dynamic, in bytes</source>
         <translation>每个 block 的 shared memory，静态 + 动态，单位字节</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Shared memory per block</source>
         <translation>每个 block 的 shared memory</translation>
     </message>
@@ -1554,7 +1554,7 @@ Source: %7</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>limited by %1</source>
         <translation>受 %1 限制</translation>
     </message>
@@ -1624,7 +1624,7 @@ Source: %7</source>
 <context>
     <name>PresentationMode</name>
     <message>
-        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+61"/>
+        <location filename="../../app/gui/classroom/presentationmode.cpp" line="+64"/>
         <source>Leave presentation mode</source>
         <translation>退出演示模式</translation>
     </message>
@@ -1634,7 +1634,7 @@ Source: %7</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
@@ -1674,7 +1674,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+377"/>
+        <location line="+412"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -1715,12 +1715,12 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+161"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+162"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
@@ -1765,7 +1765,7 @@ Source: %7</source>
         <translation>选中行的时间花在哪里：性能模型的各项与实测时间对比，以及受什么限制（也可双击该行）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Group by kernel</source>
         <translation>按 kernel 分组</translation>
     </message>
@@ -1775,7 +1775,7 @@ Source: %7</source>
         <translation>每个 kernel（名称、grid、block）一行、一个点，其各次启动合计；关闭时：显示每次启动的点</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
@@ -1927,7 +1927,7 @@ Source: %7</source>
         </translation>
     </message>
     <message>
-        <location line="-511"/>
+        <location line="-512"/>
         <source>Open a results file, an Nsight Compute report (.ncu-rep) or its CSV export on its own (the files shown are closed; the arrow: add it beside them)</source>
         <translation>单独打开一个结果文件、Nsight Compute 报告（.ncu-rep）或其 CSV 导出（当前显示的文件将被关闭；点箭头：添加到它们旁边）</translation>
     </message>
@@ -1937,7 +1937,7 @@ Source: %7</source>
         <translation>添加到已打开的结果…</translation>
     </message>
     <message>
-        <location line="+508"/>
+        <location line="+509"/>
         <source>%1 of %2 measurements shown</source>
         <translation>显示 %2 条测量中的 %1 条</translation>
     </message>
@@ -2137,7 +2137,7 @@ Source: %7</source>
         <translation>%1：实测 %2 %3</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+37"/>
         <source>grid %1</source>
         <translation>grid %1</translation>
     </message>
@@ -2988,7 +2988,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1033"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1036"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3105,7 +3105,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-860"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-863"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3115,7 +3115,7 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+92"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+95"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -4339,7 +4339,7 @@ Source: %7</source>
         <translation>rooflab-cli：%1：%2</translation>
     </message>
     <message>
-        <location line="+149"/>
+        <location line="+157"/>
         <source>%1: its GPU (%2) is not in the spec database; name one with --gpu</source>
         <translation>%1：其 GPU（%2）不在规格数据库中；请用 --gpu 指定一块</translation>
     </message>
@@ -4349,7 +4349,7 @@ Source: %7</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+34"/>
         <source>--ceilings: %1</source>
         <translation>--ceilings：%1</translation>
     </message>
@@ -4359,7 +4359,7 @@ Source: %7</source>
         <translation>rooflab-cli：--ceilings：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+10"/>
         <source>predictions for a GPU the files were not measured on: no gaps</source>
         <translation>针对并非测量所用 GPU 的预测：不计算差距</translation>
     </message>
@@ -6187,7 +6187,7 @@ Source: %7</source>
         <translation>decode 注意力 bf16，B %1，H %2，Hkv %3（g = %4），S %5，D 128 / 向量拷贝，时钟 %6 MHz</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>W4A16 speed-up over cuBLAS bf16 on the dequantized weight, M %1, K x N %2 x %3 (%4 vs %5 us, at %6 and %7 MHz)</source>
         <translation>W4A16 相对 cuBLAS bf16（反量化后的权重）的加速比，M %1，K x N %2 x %3（%4 对 %5 us，时钟 %6 和 %7 MHz）</translation>
     </message>
@@ -6817,7 +6817,7 @@ Source: %7</source>
         <translation>%1：%2 总是使用 %3（%4），不能是 %5</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread, so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
         <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
@@ -7277,7 +7277,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+484"/>
+        <location filename="../../model/perfmodel.cpp" line="+485"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>
@@ -8454,6 +8454,11 @@ Source: %7</source>
         <location line="+3"/>
         <source>%1 block(s) on the busiest SM in %2 generation(s) of %3; launch, first load and C store</source>
         <translation>最忙的 SM 上 %1 个 block，分 %2 代（每代 %3 个）；启动、首次加载和 C 的写回</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>registers spill: ptxas reports %1 bytes of spill stores and loads per thread (%2 registers); the model counts no local-memory traffic, so this time is a lower bound and the tile is likely much slower</source>
+        <translation>寄存器溢出：ptxas 报告每线程 %1 字节的溢出存取（%2 个寄存器）；模型不计 local memory 流量，所以这个时间只是下限，该 tile 实际很可能慢得多</translation>
     </message>
 </context>
 <context>
