@@ -319,6 +319,28 @@ private slots:
                      : lightness(shot, 2, shot.height() - 2) > 180);
     }
 
+    // A teacher who never chose a scale gets one that keeps the slide's proportions: the
+    // layout fits 1280×720 at 1× (a larger default cut the captions there).
+    void defaultScaleFollowsTheScreen_data()
+    {
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("600 lines") << 600 << 1.0;
+        QTest::newRow("720p") << 720 << 1.0;
+        QTest::newRow("768") << 768 << 1.0;
+        QTest::newRow("900") << 900 << 1.25;
+        QTest::newRow("1080p") << 1080 << 1.5;
+        QTest::newRow("1440p") << 1440 << 2.0;
+        QTest::newRow("2160p") << 2160 << 3.0;
+    }
+    void defaultScaleFollowsTheScreen()
+    {
+        QFETCH(int, height);
+        QFETCH(double, scale);
+        QCOMPARE(PresentationMode::defaultScale(height), scale);
+        QVERIFY(PresentationMode::scaleSteps().contains(scale));
+    }
+
     void scaleReachesFontsAndPens()
     {
         MainWindow w(m_db);

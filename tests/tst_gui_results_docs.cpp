@@ -293,6 +293,29 @@ private slots:
         QVERIFY(p.rowsOf(abs(kLadder)) > 0);
     }
 
+    // The filter says "kernel, parameters, file": a file's name keeps that file's kernels in
+    // the Kernels view as it keeps its measurements in the table (it emptied the view).
+    void fileNameFiltersBothViews()
+    {
+        Panel p;
+        p.openThree();
+        p.panel.setGrouped(true);
+        const QString name = QFileInfo(kNcu).completeBaseName();
+        p.panel.filterEdit()->setText(name);
+        QCOMPARE(p.shownRowsOf(abs(kNcu)), p.rowsOf(abs(kNcu)));
+        QCOMPARE(p.panel.filterModel()->rowCount(), p.rowsOf(abs(kNcu)));
+        const QAbstractItemModel *view = p.panel.kernelsView()->model();
+        QVERIFY(view->rowCount() > 0);
+        for (int r = 0; r < view->rowCount(); ++r)
+            QCOMPARE(view->index(r, 0).data(KernelsTableModel::FileRole).toString(), abs(kNcu));
+        // a kernel's name still finds its rows in every file
+        p.panel.filterEdit()->setText(QStringLiteral("memory.reduce"));
+        QVERIFY(view->rowCount() >= 1);
+        for (int r = 0; r < view->rowCount(); ++r)
+            QVERIFY(
+                view->index(r, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("memory.reduce")));
+    }
+
     // The 17 rows of gemm.reg2d in the ladder read apart: the kernel column names what differs.
     void rowsOfOneKernelReadApart()
     {

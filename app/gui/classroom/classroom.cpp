@@ -83,7 +83,7 @@ void Classroom::buildMenus()
 
     QMenu *scaleMenu = view->addMenu(tr("Presentation &scale"));
     auto *scaleGroup = new QActionGroup(scaleMenu);
-    for (double s : {1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0}) {
+    for (double s : PresentationMode::scaleSteps()) {
         QAction *a = scaleMenu->addAction(tr("%1×").arg(QLocale().toString(s, 'g', 3)));
         a->setCheckable(true);
         a->setChecked(qFuzzyCompare(s, m_presentation->scale()));

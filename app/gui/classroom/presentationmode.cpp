@@ -80,7 +80,26 @@ PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockW
 
 double PresentationMode::savedScale()
 {
-    return std::clamp(QSettings().value(kScaleKey, 1.75).toDouble(), 1.0, 3.0);
+    const QSettings settings;
+    if (settings.contains(kScaleKey))
+        return std::clamp(settings.value(kScaleKey).toDouble(), 1.0, 3.0);
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    return defaultScale(screen ? screen->geometry().height() : 720);
+}
+
+QList<double> PresentationMode::scaleSteps()
+{
+    return {1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0};
+}
+
+double PresentationMode::defaultScale(int screenHeight)
+{
+    const double proportional = screenHeight / 720.0;
+    double chosen = 1.0;
+    for (double s : scaleSteps())
+        if (s <= proportional + 1e-9)
+            chosen = s;
+    return chosen;
 }
 
 void PresentationMode::buildBanner()

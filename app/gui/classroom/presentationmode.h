@@ -39,7 +39,14 @@ public:
     // Fonts, pen widths and markers times this, 1.0 .. 3.0 (kept in QSettings "presentation/scale").
     void setScale(double scale, bool remember = true); // remember: kept for the next start
     double scale() const { return m_scale; }
+    // The scale chosen last, or for one never chosen the default for the window's screen.
     static double savedScale();
+    // The scales the View menu offers, smallest first.
+    static QList<double> scaleSteps();
+    // A slide keeps its proportions: the layout is made to fit 1280×720 at 1×, so a taller
+    // screen gets text as large against its height (720 lines: 1×, 1080: 1.5×, 2160: 3×), in the
+    // menu's steps.
+    static double defaultScale(int screenHeight);
 
     // ---- for tests and the exporters
     QWidget *banner() const { return m_banner; }
@@ -78,7 +85,7 @@ private:
     LessonPlayer *m_player = nullptr;
     QPointer<QDockWidget> m_lessonDock;
     bool m_active = false;
-    double m_scale = 1.75;
+    double m_scale = 1.0;
 
     // What enter() changed, to put back.
     QByteArray m_savedState;

@@ -120,15 +120,30 @@ public:
         m_hidden = files;
         invalidateFilter();
     }
+    void setText(const QString &text)
+    {
+        m_text = text.trimmed();
+        setFilterFixedString(m_text);
+    }
 
 protected:
     bool filterAcceptsRow(int row, const QModelIndex &parent) const override
     {
-        if (!m_hidden.isEmpty() &&
-            m_hidden.contains(
-                sourceModel()->index(row, 0, parent).data(KernelsTableModel::FileRole).toString()))
+        const QString file =
+            sourceModel()->index(row, 0, parent).data(KernelsTableModel::FileRole).toString();
+        if (!m_hidden.isEmpty() && m_hidden.contains(file))
             return false;
-        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+        // The filter field says "kernel, parameters, file": a kernel row matches by its full
+        // name or by its file, as the measurement rows do (a file's name alone must not empty
+        // this view while the summary counts that file's rows).
+        if (QSortFilterProxyModel::filterAcceptsRow(row, parent))
+            return true;
+        return !m_text.isEmpty() && (file.contains(m_text, Qt::CaseInsensitive) ||
+                                     sourceModel()
+                                         ->index(row, KernelsTableModel::Source, parent)
+                                         .data()
+                                         .toString()
+                                         .contains(m_text, Qt::CaseInsensitive));
     }
     bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
     {
@@ -152,6 +167,7 @@ protected:
 
 private:
     QSet<QString> m_hidden;
+    QString m_text;
 };
 
 } // namespace
@@ -376,7 +392,7 @@ ResultsPanel::ResultsPanel(ResultsSession *session, RooflineChart *chart, QWidge
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &t) {
         m_proxy->setText(t);
-        m_kernelsProxy->setFilterFixedString(t.trimmed());
+        static_cast<KernelsProxy *>(m_kernelsProxy)->setText(t);
         scheduleChart();
         updateSummary();
     });
