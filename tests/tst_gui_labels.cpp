@@ -17,6 +17,7 @@
 #include "specdb.h"
 
 #include <QApplication>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -266,6 +267,26 @@ private slots:
         const auto ridge = find(QStringLiteral("ridge 206 FLOP/B"));
         QVERIFY2(ridge, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
         QCOMPARE(ridge->lineCrossings, 0); // off the dashed (measured) ceilings and every other line
+        // Every ridge label beside its own ridge point (on the 4.8 TB/s HBM slope), or tied to it
+        // by a leader: one far down the chart on its own sat beside another ridge and read as
+        // that one's.
+        const QRegularExpression ridgeText(QStringLiteral("^ridge ([0-9.]+) FLOP/B$"));
+        for (const auto &l : w.chart()->placedLabels()) {
+            const QRegularExpressionMatch m = ridgeText.match(l.fullText);
+            if (!m.hasMatch() || l.leader)
+                continue;
+            const double ai = m.captured(1).toDouble();
+            // A ridge with a drop line may label it further down that line.
+            if (std::any_of(w.chart()->dropLines().cbegin(), w.chart()->dropLines().cend(),
+                            [ai](const QPointF &d) { return qAbs(d.x() / ai - 1) < 0.01; }))
+                continue;
+            const QPointF at = w.chart()->pixelFor(ai, ai * 4.8e12);
+            const double dx = std::max({l.rect.left() - at.x(), at.x() - l.rect.right(), 0.0});
+            const double dy = std::max({l.rect.top() - at.y(), at.y() - l.rect.bottom(), 0.0});
+            QVERIFY2(std::hypot(dx, dy) <= 30,
+                     qPrintable(
+                         QStringLiteral("%1: %2 px from its ridge").arg(l.fullText).arg(std::hypot(dx, dy))));
+        }
         const auto bf16 = find(QStringLiteral("BF16 Tensor 989.5 TFLOP/s"));
         QVERIFY2(bf16, qPrintable(w.chart()->hiddenLabels().join(QStringLiteral(" | "))));
         QCOMPARE(bf16->lineCrossings, 0);

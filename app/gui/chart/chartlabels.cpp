@@ -461,13 +461,30 @@ void RooflineChart::placeLabels()
             // eye), then above the ridge, then out with a leader.
             anchor = pixel(l.data.x(), l.data.y());
             gap = (l.markerRadius + 2) * k;
-            for (double down : {1.0, 18.0, 34.0, 52.0, 72.0, 96.0, 124.0, 156.0, 192.0}) {
+            // Only a ridge with a drop line has a line to lead the eye down it; any other ridge
+            // label stays beside its point, or goes out with a leader to it (far down the
+            // chart on its own it sat beside another ridge's point and was read as that one's).
+            const bool dropLine = m_dropLines.contains(l.data);
+            const QList<double> downs =
+                dropLine ? QList<double>{1.0, 18.0, 34.0, 52.0, 72.0, 96.0, 124.0, 156.0, 192.0}
+                         : QList<double>{1.0, 14.0};
+            for (double down : downs) {
                 const double y = anchor.y() + gap + (down - 1) * k;
                 candidates.append({QPointF(anchor.x() + 5 * k, y), Qt::AlignLeft | Qt::AlignTop});
                 candidates.append({QPointF(anchor.x() - 5 * k, y), Qt::AlignRight | Qt::AlignTop});
             }
             candidates.append({anchor + QPointF(-gap, -gap), Qt::AlignRight | Qt::AlignBottom});
             candidates.append({anchor + QPointF(gap, -gap), Qt::AlignLeft | Qt::AlignBottom});
+            if (!dropLine)
+                for (double far : {26.0, 44.0, 66.0, 92.0}) {
+                    const double r = gap + far * k, q = r * 0.72;
+                    candidates.append({anchor + QPointF(q, q), Qt::AlignLeft | Qt::AlignTop, 0, true});
+                    candidates.append({anchor + QPointF(-q, q), Qt::AlignRight | Qt::AlignTop, 0, true});
+                    candidates.append({anchor + QPointF(-q, -q), Qt::AlignRight | Qt::AlignBottom, 0, true});
+                    candidates.append({anchor + QPointF(q, -q), Qt::AlignLeft | Qt::AlignBottom, 0, true});
+                    candidates.append({anchor + QPointF(r, 0), Qt::AlignLeft | Qt::AlignVCenter, 0, true});
+                    candidates.append({anchor + QPointF(-r, 0), Qt::AlignRight | Qt::AlignVCenter, 0, true});
+                }
             break;
         }
         case Label::Anchor::RightEdge: {

@@ -145,6 +145,7 @@ public:
         int line = -1; // a ceiling's or diagonal's label: its line in linePaths()
     };
     QList<PlacedLabel> placedLabels() const;
+    QList<QPointF> dropLines() const { return m_dropLines; } // ridges (data) with a line down to the axis
     QStringList hiddenLabels() const;   // full texts of labels with no room left: shown on hover
     QList<QRectF> markerRects() const;  // point, trail and ridge markers, this widget's pixels
     QList<QPolygonF> linePaths() const; // every ceiling and diagonal as drawn, this widget's pixels
