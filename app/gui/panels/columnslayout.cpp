@@ -71,8 +71,13 @@ int ColumnsLayout::columnsFor(int width) const
         visible += item->isEmpty() ? 0 : 1;
     if (w <= 0 || visible == 0)
         return 1;
-    const int fit = (inner + hSpacing()) / (w + hSpacing());
-    return std::clamp(fit, 1, std::min(m_maxColumns, visible));
+    const int fit = std::clamp((inner + hSpacing()) / (w + hSpacing()), 1, std::min(m_maxColumns, visible));
+    if (!m_balanced)
+        return fit;
+    // As many rows as that needs, then as few columns as fill them: 6 items in room for 4 or 5
+    // are two rows of 3, so a width change between those keeps every item in its place.
+    const int rows = (visible + fit - 1) / fit;
+    return (visible + rows - 1) / rows;
 }
 
 int ColumnsLayout::heightFor(int columns) const

@@ -26,6 +26,9 @@ public:
 
     // Columns used at this width (the layout's whole width, margins included).
     int columnsFor(int width) const;
+    // Rows as even as the width allows (fewer columns where the last row would be short), so
+    // items keep their row and column over a range of widths (the Panels dock's buttons).
+    void setBalancedRows(bool on) { m_balanced = on; }
 
 private:
     QSize cell() const; // the largest item's size hint
@@ -35,4 +38,5 @@ private:
 
     QList<QLayoutItem *> m_items;
     int m_maxColumns;
+    bool m_balanced = false;
 };

@@ -15,6 +15,9 @@ PanelSwitcher::PanelSwitcher(QTabWidget *tabs, QWidget *parent)
     setObjectName(QStringLiteral("panelSwitcher"));
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(2);
+    // A panel in front sizes the dock: the buttons must not change places when it does (the
+    // same click would open another panel).
+    m_layout->setBalancedRows(true);
     m_group->setExclusive(true);
     tabs->tabBar()->hide();
     connect(tabs, &QTabWidget::currentChanged, this, &PanelSwitcher::select);
