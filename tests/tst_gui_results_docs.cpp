@@ -289,6 +289,14 @@ private slots:
         QVERIFY(p.openInBackground({kLadder}, ResultsSession::OpenMode::Add));
         QVERIFY(p.panel.filterEdit()->text().isEmpty());
         QVERIFY2(p.panel.message().contains(QStringLiteral("filter")), qPrintable(p.panel.message()));
+        // the columns fit the rows now shown, not the few the filter had let through
+        QTableView *view = p.panel.view();
+        const QAbstractItemView *items = view; // sizeHintForColumn is public there
+        QVERIFY2(view->columnWidth(ResultsTableModel::Kernel) >=
+                     items->sizeHintForColumn(ResultsTableModel::Kernel),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(view->columnWidth(ResultsTableModel::Kernel))
+                                .arg(items->sizeHintForColumn(ResultsTableModel::Kernel))));
         QCOMPARE(p.shownRowsOf(abs(kLadder)), p.rowsOf(abs(kLadder)));
         QVERIFY(p.rowsOf(abs(kLadder)) > 0);
     }

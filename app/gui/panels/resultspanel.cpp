@@ -939,8 +939,12 @@ void ResultsPanel::opened(const QString &path, bool ok, const QString &message, 
         return;
     }
     QString text = message.isEmpty() ? tr("Opened %1.").arg(QFileInfo(path).fileName()) : message;
-    if (clearFilters())
+    if (clearFilters()) {
         text += QLatin1Char('\n') + tr("The filter was cleared, so that every row of it shows.");
+        // The columns were fitted to the rows the filter let through (none, often): fit them
+        // again to the rows now shown, or the kernel names read "gemm.c…".
+        m_view->resizeColumnsToContents();
+    }
     showMessage(text, message.isEmpty() ? Level::Info : Level::Warning);
 }
 
