@@ -10,6 +10,7 @@
 #include "classroom/classserver.h"
 #include "classroom/lessonplayer.h"
 #include "lesson.h"
+#include "shell/appshell.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
 #include "specdb.h"
@@ -520,6 +521,65 @@ private slots:
                             .isEmpty();
             },
             10000));
+    }
+
+    // The teacher switches the language mid-class: the new window takes the class over. The
+    // phones stay connected to the same address and their answers stay; the reveal happens in
+    // the new window and reaches every phone.
+    void languageSwitchKeepsTheClass()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        AppShell shell(m_db);
+        MainWindow *w = shell.window();
+        w->resize(1280, 720);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QVERIFY(w->classroom()->player()->openLesson(QStringLiteral("03-tiling"), 4));
+        ClassPanel *panel = w->classroom()->exercises();
+        QString error;
+        QVERIFY2(panel->startClass(&error), qPrintable(error));
+        const quint16 port = panel->server()->port();
+        const QString code = panel->server()->code();
+        const int exercise = panel->exerciseIndex();
+        constexpr int kPhones = 3;
+        Swarm swarm;
+        swarm.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/%2/ws").arg(port).arg(code)), kPhones);
+        QVERIFY(QTest::qWaitFor(
+            [&] { return swarm.connected == kPhones && panel->server()->clientCount() == kPhones; }, 10000));
+        swarm.sendAll([](int i) {
+            return QJsonObject{{"t", "join"}, {"name", QStringLiteral("p%1").arg(i)}};
+        });
+        QVERIFY(QTest::qWaitFor([&] { return panel->server()->joinedCount() == kPhones; }, 10000));
+        QVERIFY(QTest::qWaitFor([&] { return swarm.asks >= kPhones; }, 10000));
+        const int ex = panel->server()->question()->id;
+        const auto t = panel->truth();
+        QVERIFY(t);
+        const double x = t->x, y = t->y;
+        swarm.sendAll([=](int i) {
+            return QJsonObject{{"t", "answer"}, {"ex", ex}, {"x", x * (1 + i)}, {"y", y}};
+        });
+        QVERIFY(QTest::qWaitFor([&] { return panel->server()->answers().size() == kPhones; }, 10000));
+
+        shell.switchLanguage(QStringLiteral("zh_CN"));
+        QVERIFY(QTest::qWaitFor([&] { return shell.window() != w; }, 5000));
+        ClassPanel *taken = shell.window()->classroom()->exercises();
+        QVERIFY(taken->server()->isRunning());
+        QCOMPARE(taken->server()->port(), port);
+        QCOMPARE(taken->server()->code(), code);
+        QCOMPARE(taken->exerciseIndex(), exercise);
+        QTest::qWait(200); // the old window goes; its idle server stops without touching the phones
+        QCOMPARE(taken->server()->clientCount(), kPhones);
+        QCOMPARE(taken->server()->answers().size(), kPhones);
+        QVERIFY(taken->classModeAction()->isChecked());
+        taken->reveal();
+        QVERIFY(QTest::qWaitFor([&] { return swarm.reveals >= kPhones; }, 10000));
+        QCOMPARE(taken->record().rounds().size(), 1);
+        QCOMPARE(taken->record().rounds().last().answers.size(), kPhones);
+        QVERIFY2(taken->resultText().contains(QStringLiteral("答案")) ||
+                     taken->resultText().contains(QStringLiteral("正确")),
+                 qPrintable(taken->resultText()));
+        taken->stopClass();
+        shell.switchLanguage(QStringLiteral("en"));
     }
 
     // 100 phones (on a thread of their own) answer each of lesson 3's ladder questions within a

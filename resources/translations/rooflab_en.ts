@@ -48,7 +48,7 @@
 <context>
     <name>LessonPlayer</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/lessonplayer.cpp" line="+179"/>
+        <location filename="../../app/gui/classroom/lessonplayer.cpp" line="+181"/>
         <source>%n lesson file(s) refused:</source>
         <translation>
             <numerusform>%n lesson file refused:</numerusform>
@@ -81,7 +81,7 @@
 <context>
     <name>ResultsPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+695"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+711"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n measurement</numerusform>
@@ -129,7 +129,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+226"/>
+        <location line="+230"/>
         <source>%1 · %n row(s)</source>
         <translation>
             <numerusform>%1 · %n row</numerusform>

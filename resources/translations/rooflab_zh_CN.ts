@@ -114,11 +114,12 @@
     </message>
     <message>
         <location line="+43"/>
+        <location line="+208"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-204"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -175,7 +176,7 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+85"/>
         <source>%1 connected, %2 joined · %3 answered</source>
         <translation>%1 个连接，%2 人加入 · %3 人已作答</translation>
     </message>
@@ -738,7 +739,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LessonPlayer</name>
     <message>
-        <location filename="../../app/gui/classroom/lessonplayer.cpp" line="+79"/>
+        <location filename="../../app/gui/classroom/lessonplayer.cpp" line="+81"/>
         <source>Lessons in %1</source>
         <translation>%1 中的课程</translation>
     </message>
@@ -801,12 +802,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+238"/>
+        <location line="+252"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-168"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
@@ -821,12 +822,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+23"/>
         <source>%1 has no measurements of %2 kernels.</source>
         <translation>%1 中没有 %2 kernel 的测量数据。</translation>
     </message>
@@ -1629,7 +1630,7 @@ Source: %7</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+43"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
@@ -1715,7 +1716,7 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+162"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+178"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -1887,7 +1888,7 @@ Source: %7</source>
         <translation>已清除筛选条件，以便显示该文件的每一行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+27"/>
         <source>%1 · %n row(s)</source>
         <translation>
             <numerusform>%1 · %n 行</numerusform>
@@ -1920,7 +1921,7 @@ Source: %7</source>
         <translation>RoofLab 结果、Nsight Compute 报告和导出的 CSV (*.json *.ncu-rep *.csv);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="-432"/>
+        <location line="-436"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n 条测量</numerusform>
@@ -1995,7 +1996,7 @@ Source: %7</source>
         <translation>已打开 %1。</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+117"/>
         <source>Reading %1: %2 of %3</source>
         <translation>正在读取 %1：%2 / %3</translation>
     </message>

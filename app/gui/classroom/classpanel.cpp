@@ -463,6 +463,15 @@ void ClassPanel::askClass()
 {
     if (!m_server->isRunning() || !exercise() || !truth())
         return;
+    // Asking again the question being asked (the step applied once more, a new window taking
+    // the class over) keeps the answers it has.
+    const QString key = QStringLiteral("%1/%2/%3")
+                            .arg(m_player->isOpen() ? m_player->lesson()->id : QString())
+                            .arg(m_player->currentStep())
+                            .arg(m_index);
+    if (m_server->question() && key == m_askedKey)
+        return;
+    m_askedKey = key;
     const model::ExerciseTruth &t = *m_truth;
     ClassServer::Question q;
     q.id = ++m_askId;
@@ -495,6 +504,15 @@ bool ClassPanel::startClass(QString *error, quint16 port)
     m_record.clear();
     m_saveAction->setEnabled(false);
     m_csvAction->setEnabled(false);
+    showClassOn();
+    askClass();
+    updateCounts();
+    m_host->showStatus(tr("Class mode on: %1").arg(classAddress()), 8000);
+    return true;
+}
+
+void ClassPanel::showClassOn()
+{
     const QString url = classAddress();
     m_address->setText(url);
     const QImage qr = classQrImage(url, 4);
@@ -505,10 +523,46 @@ bool ClassPanel::startClass(QString *error, quint16 port)
         m_classAction->setChecked(true);
     }
     showDock();
-    askClass();
+}
+
+void ClassPanel::prepareHandOver()
+{
+    disconnect(m_player, nullptr, this, nullptr);
+}
+
+void ClassPanel::adopt(ClassPanel *old)
+{
+    if (!old || old == this || !old->m_server->isRunning())
+        return;
+    // The server changes hands: the old panel keeps an idle one to stop as it goes.
+    ClassServer *server = old->m_server;
+    old->m_server = new ClassServer(old);
+    server->disconnect(old);
+    delete m_server;
+    m_server = server;
+    m_server->setParent(this);
+    connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
+    connect(m_server, &ClassServer::answersChanged, this, &ClassPanel::updateCounts);
+    m_record = old->m_record;
+    m_saveAction->setEnabled(old->m_saveAction->isEnabled());
+    m_csvAction->setEnabled(old->m_csvAction->isEnabled());
+    m_anonymous->setChecked(old->m_anonymous->isChecked());
+    m_askId = old->m_askId;
+    m_askedKey = old->m_askedKey;
+    if (old->m_index != m_index && old->m_index >= 0 && old->m_index < m_exercises.size())
+        setExerciseIndex(old->m_index);
+    m_server->setLanguage(language());
+    showClassOn();
+    if (old->m_revealed && truth()) {
+        // The reveal the class saw, drawn again in this window's words (not a new round).
+        m_revealed = true;
+        m_resultHead = {tr("Answer: %1").arg(model::exercises::truthText(*m_truth))};
+        drawReveal(*m_truth);
+        showResult();
+    } else if (!m_server->question()) {
+        askClass();
+    } // else the question being asked and the answers it has stay (the phones keep their page)
     updateCounts();
-    m_host->showStatus(tr("Class mode on: %1").arg(url), 8000);
-    return true;
 }
 
 void ClassPanel::stopClass()

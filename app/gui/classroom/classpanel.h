@@ -65,6 +65,14 @@ public:
     // Class mode.
     bool startClass(QString *error = nullptr, quint16 port = 0);
     void stopClass();
+    // A language switch makes a new window: the class goes on in it. The running server (its
+    // port and code, the phones, their answers), the exercise, a reveal already made and the
+    // session's record move from `old` to this panel; the phones stay connected and keep their
+    // answers. Nothing happens when `old` has no class running.
+    void adopt(ClassPanel *old);
+    // Before the window's lesson closes for a new window: this panel stops following the
+    // lesson, so the closing clears neither the question nor its answers.
+    void prepareHandOver();
     ClassServer *server() const { return m_server; }
     QString classAddress() const; // the page's URL as shown
     void setAnonymous(bool anonymous);
@@ -86,6 +94,7 @@ private:
     void drawReveal(const model::ExerciseTruth &t);
     void showResult();
     void showDock();
+    void showClassOn(); // the address, its QR code and the class controls, for a running server
     void saveAnswers();
     void exportCsv();
     QString language() const;
@@ -98,6 +107,7 @@ private:
     QList<model::Exercise> m_exercises;
     int m_index = -1;
     int m_askId = 0;
+    QString m_askedKey; // lesson/step/exercise of the question the server is asking
     std::optional<model::ExerciseTruth> m_truth;
     QString m_truthError;
     bool m_revealed = false;

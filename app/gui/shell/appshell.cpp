@@ -1,5 +1,6 @@
 #include "shell/appshell.h"
 
+#include "classroom/classpanel.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "classroom/presentationmode.h"
@@ -48,7 +49,9 @@ void AppShell::switchLanguage(const QString &choice)
     const bool visible = old->isVisible();
     if (presenting)
         presentation->exit(); // so the layout taken below is the desk one
-    // The workspace goes back to the user's own choices; the new window opens the lesson again.
+    // The workspace goes back to the user's own choices; the new window opens the lesson again
+    // (and takes a class in progress over, with its question and answers).
+    old->classroom()->exercises()->prepareHandOver();
     player->closeLesson();
     const QByteArray geometry = old->saveGeometry();
     const QByteArray state = old->saveState();
@@ -63,6 +66,8 @@ void AppShell::switchLanguage(const QString &choice)
         m_window->setAttribute(Qt::WA_DontShowOnScreen);
     if (!lesson.isEmpty())
         m_window->classroom()->player()->openLesson(lesson, step);
+    // A class in progress goes on: the phones stay connected to the same address.
+    m_window->classroom()->exercises()->adopt(old->classroom()->exercises());
     if (visible)
         m_window->show();
     if (presenting)
