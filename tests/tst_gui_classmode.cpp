@@ -9,6 +9,8 @@
 #include "classroom/classroom.h"
 #include "classroom/classserver.h"
 #include "classroom/lessonplayer.h"
+#include "classroom/presentationmode.h"
+#include "layoutaudit.h"
 #include "lesson.h"
 #include "shell/appshell.h"
 #include "shell/mainwindow.h"
@@ -26,7 +28,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -521,6 +525,51 @@ private slots:
                             .isEmpty();
             },
             10000));
+    }
+
+    // On the projector (presentation mode hides the Exercise dock) a running class shows its
+    // QR code, address, counts and Reveal in the banner, uncut, at 1280×720 and 1×; the strip
+    // goes with class mode.
+    void projectorShowsTheClass()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("03-tiling"), 4));
+        PresentationMode *presentation = w.classroom()->presentation();
+        presentation->setScale(1.0, false);
+        presentation->enter(false);
+        ClassPanel *panel = w.classroom()->exercises();
+        QWidget *strip = panel->projectorStrip();
+        QVERIFY(strip);
+        QVERIFY(!strip->isVisible());
+        QString error;
+        QVERIFY2(panel->startClass(&error), qPrintable(error));
+        QTest::qWait(100);
+        QVERIFY(strip->isVisible());
+        QVERIFY(presentation->banner()->isAncestorOf(strip));
+        QVERIFY(!panel->dock()->isVisible()); // the desk's dock stays hidden on the stage
+        QStringList texts;
+        for (const QLabel *l : strip->findChildren<QLabel *>())
+            texts << l->text();
+        QVERIFY2(texts.contains(panel->classAddress()), qPrintable(texts.join(QStringLiteral(" | "))));
+        bool qr = false;
+        for (const QLabel *l : strip->findChildren<QLabel *>())
+            qr = qr || !l->pixmap().isNull();
+        QVERIFY(qr);
+        const QStringList findings = layoutaudit::audit(strip);
+        QVERIFY2(findings.isEmpty(), qPrintable(findings.join(QLatin1Char('\n'))));
+        auto *reveal = strip->findChild<QPushButton *>(QStringLiteral("classStripReveal"));
+        QVERIFY(reveal);
+        reveal->click();
+        QVERIFY(panel->isRevealed());
+        presentation->exit(); // back at the desk, the dock shows the class
+        QTest::qWait(50);
+        QVERIFY(panel->dock()->isVisible());
+        panel->stopClass();
+        QVERIFY(strip->isHidden());
     }
 
     // The teacher switches the language mid-class: the new window takes the class over. The

@@ -4,7 +4,7 @@
 <context>
     <name>ClassPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+403"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+411"/>
         <source>Class: %n answer(s), %1 right</source>
         <translation>
             <numerusform>Class: %n answer, %1 right</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>Classroom</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classroom.cpp" line="+201"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+204"/>
         <source>%n slide(s) written to %1</source>
         <translation>
             <numerusform>%n slide written to %1</numerusform>

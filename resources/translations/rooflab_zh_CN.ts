@@ -17,7 +17,7 @@
 <context>
     <name>ClassPanel</name>
     <message>
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+111"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+113"/>
         <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
         <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
     </message>
@@ -49,11 +49,12 @@
     </message>
     <message>
         <location line="+4"/>
+        <location line="+363"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-362"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
@@ -103,7 +104,7 @@
         <translation>将课堂答案导出为 &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+90"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
@@ -114,12 +115,12 @@
     </message>
     <message>
         <location line="+43"/>
-        <location line="+208"/>
+        <location line="+242"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-238"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -176,12 +177,12 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+121"/>
         <source>%1 connected, %2 joined · %3 answered</source>
         <translation>%1 个连接，%2 人加入 · %3 人已作答</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <location line="+8"/>
         <source>Save class answers</source>
         <translation>保存课堂答案</translation>
@@ -220,7 +221,7 @@
 <context>
     <name>Classroom</name>
     <message>
-        <location filename="../../app/gui/classroom/classroom.cpp" line="+48"/>
+        <location filename="../../app/gui/classroom/classroom.cpp" line="+50"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -295,7 +296,7 @@
         <translation>导出 PDF 讲义(&amp;H)…</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <location line="+8"/>
         <source>Export current view</source>
         <translation>导出当前视图</translation>
@@ -1675,7 +1676,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+412"/>
+        <location line="+431"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>

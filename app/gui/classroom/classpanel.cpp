@@ -49,6 +49,7 @@ ClassPanel::ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presentin
 {
     m_server = new ClassServer(this);
     buildUi();
+    buildStrip();
     connect(m_player, &LessonPlayer::stepApplied, this, &ClassPanel::onStep);
     connect(m_player, &LessonPlayer::lessonClosed, this, &ClassPanel::onStep);
     connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
@@ -59,6 +60,7 @@ ClassPanel::ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presentin
 ClassPanel::~ClassPanel()
 {
     m_server->stop();
+    delete m_strip; // placed in the presentation banner (null once the banner took it down)
 }
 
 QString ClassPanel::chartGroup()
@@ -230,9 +232,15 @@ void ClassPanel::onStep()
     if (const model::Lesson *l = m_player->lesson(); l && m_player->currentStep() >= 0)
         m_exercises = l->steps.value(m_player->currentStep()).exercises;
     m_index = m_exercises.isEmpty() ? -1 : 0;
-    if ((!m_exercises.isEmpty() || m_server->isRunning()) && !m_presenting->isChecked())
-        showDock();
+    if (!m_presenting->isChecked())
+        showDockIfNeeded();
     showExercise();
+}
+
+void ClassPanel::showDockIfNeeded()
+{
+    if (!m_exercises.isEmpty() || m_server->isRunning())
+        showDock();
 }
 
 void ClassPanel::showDock()
@@ -511,18 +519,52 @@ bool ClassPanel::startClass(QString *error, quint16 port)
     return true;
 }
 
+void ClassPanel::buildStrip()
+{
+    m_strip = new QWidget;
+    m_strip->setObjectName(QStringLiteral("classStrip"));
+    auto *row = new QHBoxLayout(m_strip);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_stripQr = new QLabel(m_strip);
+    row->addWidget(m_stripQr, 0, Qt::AlignVCenter);
+    auto *column = new QVBoxLayout;
+    m_stripAddress = new QLabel(m_strip);
+    m_stripAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_stripAddress->font();
+    bold.setBold(true);
+    m_stripAddress->setFont(bold);
+    column->addWidget(m_stripAddress);
+    m_stripCounts = new QLabel(m_strip);
+    column->addWidget(m_stripCounts);
+    auto *reveal = new QPushButton(tr("Reveal"), m_strip);
+    reveal->setObjectName(QStringLiteral("classStripReveal"));
+    reveal->setFocusPolicy(Qt::NoFocus); // the clicker's keys keep driving the lesson
+    connect(reveal, &QPushButton::clicked, this, &ClassPanel::reveal);
+    column->addWidget(reveal, 0, Qt::AlignLeft);
+    row->addLayout(column);
+    m_strip->hide();
+}
+
 void ClassPanel::showClassOn()
 {
     const QString url = classAddress();
     m_address->setText(url);
     const QImage qr = classQrImage(url, 4);
     m_qr->setPixmap(QPixmap::fromImage(qr));
+    // Small enough to leave the caption its room, large enough for a phone across the room
+    // to read from the projected picture.
+    if (m_strip) {
+        m_stripQr->setPixmap(QPixmap::fromImage(classQrImage(url, 4)));
+        m_stripAddress->setText(url);
+        m_strip->show();
+    }
     m_classBox->show();
     {
         const QSignalBlocker block(m_classAction);
         m_classAction->setChecked(true);
     }
-    showDock();
+    if (!m_presenting->isChecked()) // on the stage the banner's strip shows the class
+        showDock();
 }
 
 void ClassPanel::prepareHandOver()
@@ -569,6 +611,8 @@ void ClassPanel::stopClass()
 {
     m_server->stop();
     m_classBox->hide();
+    if (m_strip)
+        m_strip->hide();
     const QSignalBlocker block(m_classAction);
     m_classAction->setChecked(false);
     if (m_revealed && m_truth) {
@@ -596,6 +640,8 @@ void ClassPanel::updateCounts()
                             .arg(m_server->clientCount())
                             .arg(m_server->joinedCount())
                             .arg(exercise() ? answered : 0));
+    if (m_stripCounts)
+        m_stripCounts->setText(m_answered->text());
 }
 
 void ClassPanel::saveAnswers()

@@ -5,6 +5,7 @@
 #include "exercise.h"
 
 #include <QList>
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -45,6 +46,10 @@ public:
     ~ClassPanel() override;
 
     QDockWidget *dock() const { return m_dock; }
+    // What the projector shows of a running class in presentation mode, where the dock is
+    // hidden: the QR code, the address, how many have joined and answered, and Reveal. Made
+    // with the panel; hidden while class mode is off. Presentation mode places it.
+    QWidget *projectorStrip() const { return m_strip; }
     QAction *classModeAction() const { return m_classAction; }
     // The Lesson menu's entries: class mode, save and export of the answers.
     void addMenuActions(QMenu *lessonMenu);
@@ -70,6 +75,9 @@ public:
     // session's record move from `old` to this panel; the phones stay connected and keep their
     // answers. Nothing happens when `old` has no class running.
     void adopt(ClassPanel *old);
+    // The dock when the step has exercises or a class is running (after presentation mode,
+    // which keeps it hidden).
+    void showDockIfNeeded();
     // Before the window's lesson closes for a new window: this panel stops following the
     // lesson, so the closing clears neither the question nor its answers.
     void prepareHandOver();
@@ -95,6 +103,7 @@ private:
     void showResult();
     void showDock();
     void showClassOn(); // the address, its QR code and the class controls, for a running server
+    void buildStrip();
     void saveAnswers();
     void exportCsv();
     QString language() const;
@@ -135,5 +144,10 @@ private:
     QLabel *m_qr = nullptr;
     QLabel *m_answered = nullptr;
     QCheckBox *m_anonymous = nullptr;
+    // In the presentation banner, which owns it once placed and may go first as the window closes.
+    QPointer<QWidget> m_strip;
+    QPointer<QLabel> m_stripQr;
+    QPointer<QLabel> m_stripAddress;
+    QPointer<QLabel> m_stripCounts;
     QLabel *m_empty = nullptr;
 };

@@ -32,6 +32,8 @@ Classroom::Classroom(PanelHost *host)
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
         const QSignalBlocker block(m_presentAction);
         m_presentAction->setChecked(on);
+        if (!on && m_exercises)
+            m_exercises->showDockIfNeeded();
     });
     applyChartTheme();
     m_window->installEventFilter(this);
@@ -113,6 +115,7 @@ void Classroom::buildMenus()
     QAction *handout = lesson->addAction(tr("Export &handout as PDF…"), this, &Classroom::exportHandout);
     m_exercises = new ClassPanel(m_host, m_player, m_presentAction);
     m_exercises->addMenuActions(lesson);
+    m_presentation->setClassStrip(m_exercises->projectorStrip());
     auto enable = [=, this] {
         const bool open = m_player->isOpen();
         for (QAction *a : {prev, next, restore, close, slides, handout})

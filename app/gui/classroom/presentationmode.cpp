@@ -170,6 +170,16 @@ void PresentationMode::buildBanner()
     connect(m_exitButton, &QPushButton::clicked, this, &PresentationMode::exit);
 }
 
+void PresentationMode::setClassStrip(QWidget *strip)
+{
+    auto *grid = qobject_cast<QGridLayout *>(m_banner->layout());
+    if (!grid || !strip)
+        return;
+    strip->setParent(m_banner);
+    grid->addWidget(strip, 0, 3, 3, 1, Qt::AlignRight | Qt::AlignVCenter);
+    m_classStrip = strip;
+}
+
 void PresentationMode::enter(bool fullScreen)
 {
     if (m_active)
@@ -286,6 +296,15 @@ void PresentationMode::applyScale()
     buttons.setPointSizeF(size * 1.1 * m_scale);
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
         b->setFont(buttons);
+    if (m_classStrip) {
+        for (QLabel *l : m_classStrip->findChildren<QLabel *>()) {
+            QFont f = caption;
+            f.setBold(l->font().bold()); // the address stands out
+            l->setFont(f);
+        }
+        for (QPushButton *b : m_classStrip->findChildren<QPushButton *>())
+            b->setFont(buttons);
+    }
 }
 
 void PresentationMode::scalePanels(double scale)

@@ -48,6 +48,10 @@ public:
     // menu's steps.
     static double defaultScale(int screenHeight);
 
+    // A running class's strip (ClassPanel::projectorStrip) at the banner's right, beside the
+    // step's buttons: the projector shows the address and QR code while the dock is hidden.
+    void setClassStrip(QWidget *strip);
+
     // ---- for tests and the exporters
     QWidget *banner() const { return m_banner; }
     QString bannerTitle() const;
@@ -86,6 +90,7 @@ private:
     QPointer<QDockWidget> m_lessonDock;
     bool m_active = false;
     double m_scale = 1.0;
+    QPointer<QWidget> m_classStrip; // ClassPanel's, in the banner
 
     // What enter() changed, to put back.
     QByteArray m_savedState;
