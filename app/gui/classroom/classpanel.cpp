@@ -52,8 +52,7 @@ ClassPanel::ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presentin
     buildStrip();
     connect(m_player, &LessonPlayer::stepApplied, this, &ClassPanel::onStep);
     connect(m_player, &LessonPlayer::lessonClosed, this, &ClassPanel::onStep);
-    connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
-    connect(m_server, &ClassServer::answersChanged, this, &ClassPanel::updateCounts);
+    followServer();
     onStep();
 }
 
@@ -567,6 +566,12 @@ void ClassPanel::showClassOn()
         showDock();
 }
 
+void ClassPanel::followServer()
+{
+    connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
+    connect(m_server, &ClassServer::answersChanged, this, &ClassPanel::updateCounts);
+}
+
 void ClassPanel::prepareHandOver()
 {
     disconnect(m_player, nullptr, this, nullptr);
@@ -583,11 +588,11 @@ void ClassPanel::adopt(ClassPanel *old)
     delete m_server;
     m_server = server;
     m_server->setParent(this);
-    connect(m_server, &ClassServer::clientsChanged, this, &ClassPanel::updateCounts);
-    connect(m_server, &ClassServer::answersChanged, this, &ClassPanel::updateCounts);
+    followServer();
     m_record = old->m_record;
-    m_saveAction->setEnabled(old->m_saveAction->isEnabled());
-    m_csvAction->setEnabled(old->m_csvAction->isEnabled());
+    const bool anyRound = !m_record.rounds().isEmpty();
+    m_saveAction->setEnabled(anyRound);
+    m_csvAction->setEnabled(anyRound);
     m_anonymous->setChecked(old->m_anonymous->isChecked());
     m_askId = old->m_askId;
     m_askedKey = old->m_askedKey;

@@ -104,6 +104,7 @@ private:
     void showDock();
     void showClassOn(); // the address, its QR code and the class controls, for a running server
     void buildStrip();
+    void followServer(); // the counts follow m_server's clients and answers
     void saveAnswers();
     void exportCsv();
     QString language() const;

@@ -368,7 +368,10 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
         if (!set->device.spec.isEmpty() && gpus.at(i).id == set->device.spec)
             gpuIndex = i;
     QList<ChartPoint> points;
-    QList<bool> ownKernel; // per point: one of RoofLab's kernels, not a library's reference
+    // The chart names points in the order it gets them: RoofLab's own kernels, the ones the
+    // lesson is about, take the places near a crowded cluster before the library references
+    // (mma.sync and the FP8 wgmma step went unnamed beside four cuBLAS labels).
+    QList<ChartPoint> references;
     int n = 0;
     for (const model::Measurement &m : set->measurements) {
         if (!step.resultsFilter.isEmpty() && !m.kernel.startsWith(step.resultsFilter))
@@ -394,21 +397,11 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
                              set->device.name.toHtmlEscaped(), QLocale().toString(m.ai(), 'g', 4),
                              model::formatSi(m.flopPerS(), QStringLiteral("FLOP/s"), 4),
                              model::formatSeconds(m.time.median));
-        points << p;
-        ownKernel << [&] {
-            const kernels::KernelSpec *k = kernels::Catalog::instance().find(m.kernel);
-            return !k || !k->source.isEmpty(); // a library's reference (cuBLAS) has no source of RoofLab's
-        }();
+        const kernels::KernelSpec *k = kernels::Catalog::instance().find(m.kernel);
+        const bool reference = k && k->source.isEmpty(); // a library's (cuBLAS): no source of RoofLab's
+        (reference ? references : points) << p;
     }
-    // The chart names points in the order it gets them: RoofLab's own kernels, the ones the
-    // lesson is about, take the places near a crowded cluster before the library references
-    // (mma.sync and the FP8 wgmma step went unnamed beside four cuBLAS labels).
-    QList<ChartPoint> ordered;
-    for (bool own : {true, false})
-        for (int i = 0; i < points.size(); ++i)
-            if (ownKernel.at(i) == own)
-                ordered << points.at(i);
-    points = ordered;
+    points += references;
     chart->setPoints(points, kResultsGroup);
     if (points.isEmpty())
         m_notices << tr("%1 has no measurements of %2 kernels.").arg(step.results, step.resultsFilter);

@@ -134,16 +134,11 @@ protected:
         if (!m_hidden.isEmpty() && m_hidden.contains(file))
             return false;
         // The filter field says "kernel, parameters, file": a kernel row matches by its full
-        // name or by its file, as the measurement rows do (a file's name alone must not empty
+        // name or by its file's path, as the measurement rows do (a file's name alone must not empty
         // this view while the summary counts that file's rows).
         if (QSortFilterProxyModel::filterAcceptsRow(row, parent))
             return true;
-        return !m_text.isEmpty() && (file.contains(m_text, Qt::CaseInsensitive) ||
-                                     sourceModel()
-                                         ->index(row, KernelsTableModel::Source, parent)
-                                         .data()
-                                         .toString()
-                                         .contains(m_text, Qt::CaseInsensitive));
+        return !m_text.isEmpty() && file.contains(m_text, Qt::CaseInsensitive);
     }
     bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
     {
