@@ -132,6 +132,17 @@ QString choiceLabel(const QString &name)
     return name;
 }
 
+ExerciseCover coverOf(const Exercise &e)
+{
+    ExerciseCover c;
+    c.subject = prefixValue(e.truth, QStringLiteral("workload:")) + prefixValue(e.truth, QStringLiteral("bound:")) +
+                prefixValue(e.truth, QStringLiteral("result:"));
+    c.ridge = prefixValue(e.truth, QStringLiteral("ridge:"));
+    c.occupancy = e.truth == QLatin1String("blocks_per_sm") || e.truth == QLatin1String("warps_per_sm") ||
+                  e.truth == QLatin1String("occupancy") || e.truth == QLatin1String("limiter");
+    return c;
+}
+
 QString check(const Exercise &e, const LessonStep &effective, QString *field)
 {
     if (field)
@@ -254,6 +265,7 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
                             .arg(kernel, effective.results));
         t.x = found->ai();
         t.y = found->flopPerS();
+        t.measured = true;
         pointRange(t);
         t.explanation = QCoreApplication::translate("model::Exercise", "measured: %1 in %2 (%3), %4")
                             .arg(kernel, formatSeconds(found->time.median), set->device.name,

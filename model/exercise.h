@@ -59,6 +59,7 @@ struct ExerciseTruth
     QStringList choices;  // choice: stable names ("memory", "compute"; limiter names)
     int choice = -1;      // choice: the right one
     QString explanation;  // the app's own explanation of the answer (translated)
+    bool measured = false; // point: a measured result, not the model's prediction
     // Ranges a point or number guess must fall in (a chart's or a field's extent).
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0, valueMin = 0, valueMax = 0;
 };
@@ -74,7 +75,19 @@ struct GuessError
     QString text;          // "2.3× too high", "+1 blocks/SM", "right", translated
 };
 
+// What the screen would give away before an exercise's reveal: the chart point of its workload
+// or measured kernel, the label of its ridge, or the occupancy calculator's result. The lesson
+// step keeps them covered until the exercise is revealed.
+struct ExerciseCover
+{
+    QString subject;        // a workload's label or a measured kernel's name (a chart point's subject)
+    QString ridge;          // a precision whose ridge label stays hidden
+    bool occupancy = false; // the occupancy calculator's result
+};
+
 namespace exercises {
+
+ExerciseCover coverOf(const Exercise &e);
 
 const QStringList &limiterChoices(); // "registers", "shared_memory", "warps", "blocks"
 const QStringList &boundChoices();   // "memory", "compute"

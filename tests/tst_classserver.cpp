@@ -207,6 +207,9 @@ private slots:
         QVERIFY(b.last("reveal").value("right").toBool());
         QVERIFY(!a.last("reveal").value("right").toBool());
         QVERIFY(a.last("reveal").value("error").toString().contains(QStringLiteral("too high")));
+        // The answer's point goes with it: each page draws it beside its own guess.
+        QCOMPARE(a.last("reveal").value("x").toDouble(), 10.0);
+        QCOMPARE(a.last("reveal").value("y").toDouble(), 1e12);
         // After the reveal the question is closed.
         a.send({{"t", "answer"}, {"ex", 7}, {"x", 10.0}, {"y", 1e12}});
         QVERIFY(QTest::qWaitFor([&] { return a.count("error") == 1; }, 5000));

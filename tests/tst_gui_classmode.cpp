@@ -314,7 +314,9 @@ private slots:
         g.x = t->x / 2;
         g.y = t->y;
         panel->setGuess(g);
-        QVERIFY(w.chart()->points(ClassPanel::chartGroup()).isEmpty()); // nothing before Reveal
+        // Before Reveal the guess is on the chart, the answer is not.
+        QVERIFY(w.chart()->pointIds().contains(QStringLiteral("exercise-guess")));
+        QVERIFY(!w.chart()->pointIds().contains(QStringLiteral("exercise-truth")));
         panel->reveal();
         QVERIFY(panel->isRevealed());
         QVERIFY2(panel->resultText().contains(QStringLiteral("too low")), qPrintable(panel->resultText()));
@@ -491,6 +493,13 @@ private slots:
             QVERIFY(answers[i].guess.x > answers[i - 1].guess.x);
             QVERIFY(answers[i].guess.y > answers[i - 1].guess.y);
         }
+        // The answer's colour on a phone's chart: none before the reveal, a ring after it.
+        const QString answerPixels = QStringLiteral(
+            "(function () { var c = document.getElementById('chart'), n = 0,"
+            " d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            " for (var i = 0; i < d.length; i += 4) if (d[i] === 194 && d[i + 1] === 65 && d[i + 2] === 12) n++;"
+            " return n; })()");
+        QCOMPARE(cdp.eval(sessions[0], answerPixels).toInt(), 0);
         panel->reveal();
         QCOMPARE(w.chart()->points(ClassPanel::chartGroup()).size(), kPhones + 2);
         const auto t = panel->truth();
@@ -509,6 +518,8 @@ private slots:
             for (const ClassAnswer &a : std::as_const(answers))
                 if (a.nickname == name)
                     QCOMPARE(shown, model::exercises::grade(*t, a.guess).text);
+            const int drawn = cdp.eval(sessions[i], answerPixels).toInt();
+            QVERIFY2(drawn > 100, qPrintable(QStringLiteral("%1 answer pixels").arg(drawn)));
         }
         if (!shots.isEmpty()) {
             QVERIFY(cdp.screenshot(sessions[0],
@@ -544,7 +555,14 @@ private slots:
         ClassPanel *panel = w.classroom()->exercises();
         QWidget *strip = panel->projectorStrip();
         QVERIFY(strip);
-        QVERIFY(!strip->isVisible());
+        // The step asks questions: the strip shows the exercise, not yet a class.
+        QTest::qWait(50);
+        QVERIFY(strip->isVisible());
+        QLabel *address = nullptr;
+        for (QLabel *l : strip->findChildren<QLabel *>())
+            if (!l->pixmap().isNull() || l->text().startsWith(QLatin1String("http")))
+                address = l;
+        QVERIFY(!address || !address->isVisible());
         QString error;
         QVERIFY2(panel->startClass(&error), qPrintable(error));
         QTest::qWait(100);
@@ -569,7 +587,70 @@ private slots:
         QTest::qWait(50);
         QVERIFY(panel->dock()->isVisible());
         panel->stopClass();
-        QVERIFY(strip->isHidden());
+        for (QLabel *l : strip->findChildren<QLabel *>())
+            QVERIFY2(l->pixmap().isNull() || !l->isVisibleTo(strip), "the QR code goes with the class");
+    }
+
+    // The teacher alone on the projector, no class: the step's caption waits behind its
+    // question; a click on the chart places the guess, the strip's Reveal shows the answer
+    // beside it, the error, and then the step's caption and its measured point.
+    void projectorGuessWithoutClass()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        LessonPlayer *player = w.classroom()->player();
+        QVERIFY(player->openLesson(QStringLiteral("05-predict-measure"), 3));
+        PresentationMode *presentation = w.classroom()->presentation();
+        presentation->setScale(1.0, false);
+        presentation->enter(false);
+        QTest::qWait(100);
+        ClassPanel *panel = w.classroom()->exercises();
+        QCOMPARE(panel->exerciseCount(), 2);
+        QWidget *strip = panel->projectorStrip();
+        QVERIFY(strip->isVisible());
+        QVERIFY(presentation->banner()->isAncestorOf(strip));
+        const QString question = panel->exercise()->question(QStringLiteral("en"));
+        QVERIFY2(presentation->bannerCaption().contains(question), qPrintable(presentation->bannerCaption()));
+        QVERIFY(presentation->bannerCaption() != player->stepCaption());
+        // The measured points asked about are not on the chart yet.
+        const auto t = panel->truth();
+        QVERIFY(t && t->measured);
+        for (const QString &id : w.chart()->pointIds())
+            if (w.chart()->point(id)->subject == QLatin1String("gemm.reg2d"))
+                QVERIFY(w.chart()->isCovered(*w.chart()->point(id)));
+        // A click on the chart at a third of the truth's performance.
+        QWidget *plot = w.chart()->plotWidget();
+        const QPoint at = plot->mapFrom(w.chart(), w.chart()->pixelFor(t->x, t->y / 3));
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QVERIFY(panel->isGuessPlaced());
+        const auto guess = w.chart()->pointCoords(QStringLiteral("exercise-guess"));
+        QVERIFY(guess);
+        QVERIFY2(qAbs(std::log10(guess->y() / (t->y / 3))) < 0.02, qPrintable(QString::number(guess->y())));
+        const QStringList findings = layoutaudit::audit(strip);
+        QVERIFY2(findings.isEmpty(), qPrintable(findings.join(QLatin1Char('\n'))));
+        auto *reveal = strip->findChild<QPushButton *>(QStringLiteral("classStripReveal"));
+        QVERIFY(reveal && reveal->isEnabled());
+        reveal->click();
+        QVERIFY(panel->isRevealed());
+        auto *result = strip->findChild<QLabel *>(QStringLiteral("classStripResult"));
+        QVERIFY(result && result->isVisible());
+        QVERIFY2(result->text().contains(QStringLiteral("too low")), qPrintable(result->text()));
+        QVERIFY(!reveal->isEnabled());
+        // The step's other question still covers the caption; after it, the caption shows.
+        QVERIFY(panel->isCovering());
+        panel->setExerciseIndex(1);
+        reveal->click();
+        QVERIFY(!panel->isCovering());
+        QCOMPARE(presentation->bannerCaption(), player->stepCaption());
+        for (const QString &id : w.chart()->pointIds())
+            QVERIFY(!w.chart()->isCovered(*w.chart()->point(id)));
+        // The revealed answer is a measured point: the legend says so, and nothing "predicted"
+        // stands for it.
+        QVERIFY(w.chart()->legendNames().join(' ').contains(QStringLiteral("measured")));
+        presentation->exit();
     }
 
     // The teacher switches the language mid-class: the new window takes the class over. The

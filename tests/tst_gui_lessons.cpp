@@ -2,11 +2,13 @@
 // both languages, the keyboard and a clicker move through them, a parameter changed mid-lesson
 // comes back when the step is re-applied, and a broken lesson file is refused with its message.
 #include "chart/rooflinechart.h"
+#include "classroom/classpanel.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "panels/occupancypanel.h"
 #include "panels/workloadpanel.h"
 #include "resultset.h"
+#include "roofline.h"
 #include "shell/ceilingtoggles.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
@@ -189,6 +191,43 @@ private slots:
                      qPrintable(player->notices().join(' ')));
         }
 
+        // Predict, then reveal: a step that asks questions covers their answers (the caption that
+        // explains them, the points, the ridge's figure, the calculator's result) until each is
+        // revealed; then the step is as written.
+        const auto *caption = player->findChild<QLabel *>(QStringLiteral("stepCaption"));
+        QVERIFY(caption);
+        const QList<model::Exercise> &asked = l->steps.at(step).exercises;
+        if (!asked.isEmpty()) {
+            ClassPanel *exercises = w->classroom()->exercises();
+            QVERIFY(exercises->isCovering());
+            QVERIFY2(caption->text().contains(asked.first().question(language)), qPrintable(caption->text()));
+            QVERIFY(caption->text() != l->steps.at(step).caption.forLanguage(language));
+            for (const model::Exercise &e : asked) {
+                const model::ExerciseCover c = model::exercises::coverOf(e);
+                if (!c.subject.isEmpty()) {
+                    int covered = 0;
+                    for (const QString &id : chart->pointIds())
+                        covered += chart->point(id)->subject == c.subject && chart->isCovered(*chart->point(id));
+                    QVERIFY2(covered > 0, qPrintable(c.subject));
+                }
+                if (!c.ridge.isEmpty()) {
+                    const model::Roofline roof(chart->gpus().first());
+                    const QString figure = RooflineChart::ridgeText(roof.ridge(c.ridge));
+                    QVERIFY2(!chart->ridgeLabels().contains(figure), qPrintable(figure));
+                }
+                if (c.occupancy)
+                    QVERIFY(w->occupancyPanel()->isResultCovered());
+            }
+            for (int i = 0; i < asked.size(); ++i) {
+                exercises->setExerciseIndex(i);
+                exercises->reveal();
+            }
+            QVERIFY(!exercises->isCovering());
+            QVERIFY(!w->occupancyPanel()->isResultCovered());
+            for (const QString &id : chart->pointIds())
+                QVERIFY2(!chart->isCovered(*chart->point(id)), qPrintable(id));
+        }
+
         const QString highlight = l->steps.at(step).highlight;
         if (highlight.startsWith(QLatin1String("ridge:"))) {
             QCOMPARE(chart->emphasizedRidge(), highlight.mid(6));
@@ -222,9 +261,8 @@ private slots:
         QCOMPARE(chart->visibleGroups().contains(QStringLiteral("tile")), panel == QLatin1String("tile"));
 
         // What the panel shows, in the UI language.
-        const auto *caption = player->findChild<QLabel *>(QStringLiteral("stepCaption"));
         const auto *title = player->findChild<QLabel *>(QStringLiteral("stepTitle"));
-        QVERIFY(caption && title);
+        QVERIFY(title);
         QCOMPARE(caption->text(), l->steps.at(step).caption.forLanguage(language));
         QCOMPARE(title->text(), l->steps.at(step).title.forLanguage(language));
         QCOMPARE(hasHan(caption->text()), language == QLatin1String("zh_CN"));

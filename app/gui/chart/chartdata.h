@@ -18,6 +18,9 @@ struct ChartPoint
     QString id;      // unique within the chart; pointClicked() reports it
     QString label;   // short text drawn beside the marker (may be empty)
     QString tooltip; // shown on hover (may be rich text)
+    // What the point shows, by name: a workload's label, a measured kernel's id. A lesson's
+    // exercise covers the point of its answer by this name until the reveal.
+    QString subject;
     double ai = 0;   // FLOP/B
     double flopPerS = 0;
     Kind kind = Kind::Predicted;

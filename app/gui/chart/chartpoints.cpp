@@ -184,7 +184,7 @@ void RooflineChart::buildPoints()
     const double s = m_scale;
     for (const auto &group : shown(m_points)) {
         for (const ChartPoint &p : group) {
-            if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
+            if ((m_log && (p.ai <= 0 || p.flopPerS <= 0)) || isCovered(p))
                 continue;
             const bool measured = p.kind == ChartPoint::Kind::Measured;
             const bool lit = p.highlighted || (!m_highlighted.isEmpty() && p.id == m_highlighted);
@@ -281,7 +281,7 @@ QString RooflineChart::hitTest(const QPoint &pos) const
     double bestDist = 9;
     for (const auto &group : shown(m_points))
         for (const ChartPoint &p : group) {
-            if (m_log && (p.ai <= 0 || p.flopPerS <= 0))
+            if ((m_log && (p.ai <= 0 || p.flopPerS <= 0)) || isCovered(p))
                 continue;
             const QPointF c(m_plot->xAxis->coordToPixel(p.ai), m_plot->yAxis->coordToPixel(p.flopPerS));
             const double d = std::hypot(c.x() - pos.x(), c.y() - pos.y());

@@ -231,6 +231,18 @@ void RooflineChart::setEmphasizedRidge(const QString &precision)
     rebuild();
 }
 
+void RooflineChart::setCovered(const QStringList &subjects, const QStringList &ridges)
+{
+    if (subjects == m_coveredSubjects && ridges == m_coveredRidges)
+        return;
+    m_coveredSubjects = subjects;
+    m_coveredRidges = ridges;
+    if (!m_highlighted.isEmpty())
+        if (const ChartPoint *p = findPoint(m_highlighted); p && isCovered(*p))
+            m_highlighted.clear(); // a halo would show where the answer is
+    rebuild();
+}
+
 void RooflineChart::setTheme(const ChartTheme &theme)
 {
     m_theme = theme;
@@ -519,6 +531,11 @@ int RooflineChart::trailCount() const
     for (const auto &group : shown(m_trails))
         n += group.size();
     return n;
+}
+
+QWidget *RooflineChart::plotWidget() const
+{
+    return m_plot;
 }
 
 QPoint RooflineChart::pixelFor(double ai, double flopPerS) const
@@ -918,8 +935,14 @@ void RooflineChart::buildGpu(int index)
     // The peak of the precision a lesson points at, drawn even where overlays hide other ridges.
     double emphasizedPeak = 0;
     for (const auto &c : roof.compute())
-        if (c.precision == m_emphasizedRidge && m_precisions.contains(c.precision) && c.flopPerS > 0)
+        if (c.precision == m_emphasizedRidge && m_precisions.contains(c.precision) && c.flopPerS > 0 &&
+            !m_coveredRidges.contains(c.precision))
             emphasizedPeak = c.flopPerS;
+    // The peaks whose ridge an unrevealed exercise asks for.
+    QList<double> coveredPeaks;
+    for (const auto &c : roof.compute())
+        if (m_coveredRidges.contains(c.precision) && c.flopPerS > 0)
+            coveredPeaks << c.flopPerS;
     QCPGraph *marks = m_plot->addGraph();
     marks->setLineStyle(QCPGraph::lsNone);
     marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 7 * s));
@@ -932,6 +955,8 @@ void RooflineChart::buildGpu(int index)
             continue;
         marks->addData(ridge, it.key());
         m_markers.append({QPointF(ridge, it.key()), 4.0});
+        if (coveredPeaks.contains(it.key()))
+            continue; // the marker shows where the roofs meet; the figure waits for the reveal
         const QString text = ridgeText(ridge);
         m_ridgeLabels << text;
         Label l;
@@ -1043,6 +1068,8 @@ bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
             const QString id = hitTest(pos);
             if (!id.isEmpty())
                 emit pointClicked(id);
+            if (m_plot->axisRect()->rect().contains(pos))
+                emit clickedAt(QPointF(m_plot->xAxis->pixelToCoord(pos.x()), m_plot->yAxis->pixelToCoord(pos.y())));
         }
         break;
     }

@@ -76,6 +76,12 @@ public:
     // Emphasises the ridge of one precision ("fp32", "bf16_tc"; empty: none): a halo, a bold
     // label and a drop line to the axis, so a lesson can point at it.
     void setEmphasizedRidge(const QString &precision);
+    // Predict, then reveal: points whose subject is listed are not drawn (nor hit, nor
+    // labelled), and the listed precisions' ridges keep their marker but lose their label, drop
+    // line and emphasis, until the cover is lifted. The view's range still counts the covered
+    // points, so the axes do not jump at the reveal.
+    void setCovered(const QStringList &subjects, const QStringList &ridges);
+    bool isCovered(const ChartPoint &p) const { return !p.subject.isEmpty() && m_coveredSubjects.contains(p.subject); }
     QString emphasizedRidge() const { return m_emphasizedRidge; }
     QStringList emphasizedRidgeLabels() const { return m_emphasizedLabels; } // as drawn
 
@@ -130,6 +136,7 @@ public:
     double shadingRidge() const { return m_shadingRidge; }
     // Pixel position of a data point (for QTest mouse events in tests).
     QPoint pixelFor(double ai, double flopPerS) const;
+    QWidget *plotWidget() const; // what the mouse clicks (pixelFor's point mapped into it)
     // The labels as the last layout placed them, in this widget's pixels: the text drawn (a
     // long one shortened; the full text is its tooltip), the box it covers (rotated labels:
     // shape is the turned box, rect its bounding box), how many chart lines run through it,
@@ -158,6 +165,9 @@ public:
 
 signals:
     void pointClicked(const QString &id);
+    // A left click (not a drag) inside the plot, in data coordinates (FLOP/B, FLOP/s): where
+    // an exercise's guess goes.
+    void clickedAt(const QPointF &data);
     void pointHovered(const QString &id); // empty when the mouse leaves all points
 
 protected:
@@ -245,6 +255,8 @@ private:
     QList<model::Gpu> m_gpus;
     QStringList m_precisions;
     QStringList m_levels;
+    QStringList m_coveredSubjects;
+    QStringList m_coveredRidges;
     bool m_log = true;
     bool m_suspended = false;
     bool m_dirty = false;

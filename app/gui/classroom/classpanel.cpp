@@ -4,17 +4,20 @@
 #include "classroom/classqr.h"
 #include "classroom/classserver.h"
 #include "classroom/lessonplayer.h"
+#include "panels/occupancypanel.h"
 #include "panels/panelhost.h"
 #include "paths.h"
 #include "workspace/workspace.h"
 
 #include <QAction>
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -52,6 +55,7 @@ ClassPanel::ClassPanel(PanelHost *host, LessonPlayer *player, QAction *presentin
     buildStrip();
     connect(m_player, &LessonPlayer::stepApplied, this, &ClassPanel::onStep);
     connect(m_player, &LessonPlayer::lessonClosed, this, &ClassPanel::onStep);
+    connect(m_host->chart(), &RooflineChart::clickedAt, this, &ClassPanel::placeGuessAt);
     followServer();
     onStep();
 }
@@ -171,6 +175,9 @@ void ClassPanel::buildUi()
     choiceForm->addRow(tr("Your guess"), m_choice);
     m_inputs->addWidget(choice);
     layout->addWidget(m_inputs);
+    for (QDoubleSpinBox *field : {m_ai, m_perf, m_number})
+        connect(field, &QDoubleSpinBox::valueChanged, this, &ClassPanel::guessEdited);
+    connect(m_choice, &QComboBox::currentIndexChanged, this, &ClassPanel::guessEdited);
 
     m_reveal = new QPushButton(tr("Reveal"), this);
     m_reveal->setToolTip(tr("Show the answer the app computes or measured, beside the guesses"));
@@ -231,6 +238,7 @@ void ClassPanel::onStep()
     if (const model::Lesson *l = m_player->lesson(); l && m_player->currentStep() >= 0)
         m_exercises = l->steps.value(m_player->currentStep()).exercises;
     m_index = m_exercises.isEmpty() ? -1 : 0;
+    m_revealedSet.clear();
     if (!m_presenting->isChecked())
         showDockIfNeeded();
     showExercise();
@@ -282,6 +290,7 @@ void ClassPanel::showExercise()
     m_truth.reset();
     m_truthError.clear();
     m_revealed = false;
+    m_guessPlaced = false;
     m_resultHead.clear();
     m_summary.clear();
     m_result->clear();
@@ -298,6 +307,8 @@ void ClassPanel::showExercise()
         if (m_server->isRunning())
             m_server->clearQuestion(); // phones wait for the next question
         updateCounts();
+        applyCover();
+        showStripExercise();
         return;
     }
     m_counter->setText(tr("Question %1 of %2").arg(m_index + 1).arg(m_exercises.size()));
@@ -313,8 +324,13 @@ void ClassPanel::showExercise()
     m_reveal->setEnabled(t.has_value());
     if (!t) {
         m_result->setText(tr("The answer cannot be computed here: %1").arg(m_truthError));
+        // Nothing to reveal: the step shows what it has.
+        m_revealedSet.insert(m_index);
+        applyCover();
+        showStripExercise();
         return;
     }
+    m_filling = true;
     if (e->answer == model::AnswerType::Number) {
         m_number->setRange(t->valueMin, t->valueMax);
         m_number->setSuffix(QLatin1Char(' ') + t->unit);
@@ -325,15 +341,62 @@ void ClassPanel::showExercise()
             m_choice->addItem(model::exercises::choiceLabel(c), c);
         m_choice->setCurrentIndex(-1);
     }
+    m_filling = false;
     askClass();
+    applyCover();
+    showStripExercise();
 }
 
 void ClassPanel::setGuess(const model::Guess &g)
 {
+    m_filling = true;
     m_ai->setValue(g.x);
     m_perf->setValue(g.y / 1e12);
     m_number->setValue(g.value);
     m_choice->setCurrentIndex(g.choice);
+    m_filling = false;
+    guessEdited();
+}
+
+void ClassPanel::guessEdited()
+{
+    if (m_filling || !exercise() || m_revealed)
+        return;
+    m_guessPlaced = true;
+    drawGuess();
+    syncStripGuess();
+}
+
+void ClassPanel::placeGuessAt(const QPointF &point)
+{
+    const model::Exercise *e = exercise();
+    // The teacher's or the student's own guess; with a class running the phones answer.
+    if (!e || e->answer != model::AnswerType::Point || m_revealed || m_server->isRunning() ||
+        !m_host->chart()->isVisible())
+        return;
+    const auto t = truth();
+    if (!t || !(point.x() > 0) || !(point.y() > 0))
+        return;
+    m_filling = true;
+    m_ai->setValue(std::clamp(point.x(), t->xMin, t->xMax));
+    m_perf->setValue(std::clamp(point.y(), t->yMin, t->yMax) / 1e12);
+    m_filling = false;
+    guessEdited();
+}
+
+void ClassPanel::drawGuess()
+{
+    const model::Exercise *e = exercise();
+    if (!e || e->answer != model::AnswerType::Point || m_server->isRunning())
+        return;
+    const model::Guess g = guess();
+    ChartPoint p;
+    p.id = QStringLiteral("exercise-guess");
+    p.label = tr("guess");
+    p.ai = g.x;
+    p.flopPerS = g.y;
+    p.gpuIndex = 1;
+    m_host->chart()->setPoints({p}, chartGroup());
 }
 
 model::Guess ClassPanel::guess() const
@@ -354,13 +417,15 @@ void ClassPanel::reveal()
     QElapsedTimer timer;
     timer.start();
     m_revealed = true;
+    m_revealedSet.insert(m_index);
     QStringList &lines = m_resultHead;
     lines = {tr("Answer: %1").arg(model::exercises::truthText(*t))};
     if (!m_server->isRunning()) {
         const model::Guess g = guess();
         const model::GuessError e = model::exercises::grade(*t, g);
-        lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
-        lines << tr("Error: %1").arg(e.valid ? e.text : tr("no guess placed"));
+        if (m_guessPlaced)
+            lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
+        lines << tr("Error: %1").arg(m_guessPlaced && e.valid ? e.text : tr("no guess placed"));
     } else {
         m_server->reveal(*t);
         ClassRound round;
@@ -376,6 +441,8 @@ void ClassPanel::reveal()
     }
     drawReveal(*t);
     showResult();
+    applyCover();
+    showStripExercise();
     m_revealMs = timer.nsecsElapsed() / 1e6;
     emit revealedNow();
 }
@@ -436,7 +503,7 @@ void ClassPanel::drawReveal(const model::ExerciseTruth &t)
             p.gpuIndex = 1;
             points << p;
         }
-        if (!m_server->isRunning()) {
+        if (!m_server->isRunning() && m_guessPlaced) {
             const model::Guess g = guess();
             ChartPoint p;
             p.id = QStringLiteral("exercise-guess");
@@ -451,7 +518,9 @@ void ClassPanel::drawReveal(const model::ExerciseTruth &t)
         truthPoint.label = tr("answer");
         truthPoint.ai = t.x;
         truthPoint.flopPerS = t.y;
-        truthPoint.kind = ChartPoint::Kind::Measured;
+        // Filled where the answer was measured, hollow where the model predicts it: the legend
+        // names it rightly.
+        truthPoint.kind = t.measured ? ChartPoint::Kind::Measured : ChartPoint::Kind::Predicted;
         truthPoint.highlighted = true;
         points << truthPoint;
     }
@@ -513,6 +582,7 @@ bool ClassPanel::startClass(QString *error, quint16 port)
     m_csvAction->setEnabled(false);
     showClassOn();
     askClass();
+    applyCover();
     updateCounts();
     m_host->showStatus(tr("Class mode on: %1").arg(classAddress()), 8000);
     return true;
@@ -524,24 +594,241 @@ void ClassPanel::buildStrip()
     m_strip->setObjectName(QStringLiteral("classStrip"));
     auto *row = new QHBoxLayout(m_strip);
     row->setContentsMargins(0, 0, 0, 0);
-    m_stripQr = new QLabel(m_strip);
-    row->addWidget(m_stripQr, 0, Qt::AlignVCenter);
-    auto *column = new QVBoxLayout;
-    m_stripAddress = new QLabel(m_strip);
+    // Buttons without focus: the clicker's keys keep driving the lesson.
+    const auto noFocus = [](QAbstractButton *b) {
+        b->setFocusPolicy(Qt::NoFocus);
+        return b;
+    };
+
+    // The exercise: which question, the guess, Reveal, the result.
+    m_stripExercise = new QWidget(m_strip);
+    auto *column = new QVBoxLayout(m_stripExercise);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto *head = new QHBoxLayout;
+    m_stripCounter = new QLabel(m_stripExercise);
+    m_stripPrev = new QToolButton(m_stripExercise);
+    m_stripNext = new QToolButton(m_stripExercise);
+    m_stripPrev->setArrowType(Qt::LeftArrow);
+    m_stripNext->setArrowType(Qt::RightArrow);
+    m_stripPrev->setToolTip(m_prevEx->toolTip());
+    m_stripNext->setToolTip(m_nextEx->toolTip());
+    connect(noFocus(m_stripPrev), &QToolButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
+    connect(noFocus(m_stripNext), &QToolButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
+    auto *reveal = new QPushButton(tr("Reveal"), m_stripExercise);
+    reveal->setObjectName(QStringLiteral("classStripReveal"));
+    reveal->setToolTip(m_reveal->toolTip());
+    connect(noFocus(reveal), &QPushButton::clicked, this, &ClassPanel::reveal);
+    head->addWidget(m_stripCounter);
+    head->addWidget(m_stripPrev);
+    head->addWidget(m_stripNext);
+    head->addWidget(reveal);
+    head->addStretch(1);
+    column->addLayout(head);
+    m_stripInputs = new QStackedWidget(m_stripExercise);
+    m_stripPoint = new QLabel(m_stripInputs);
+    m_stripPoint->setWordWrap(true);
+    m_stripInputs->addWidget(m_stripPoint);
+    m_stripNumber = new QDoubleSpinBox(m_stripInputs);
+    m_stripNumber->setObjectName(QStringLiteral("classStripNumber"));
+    m_stripNumber->setDecimals(2);
+    m_stripNumber->setFocusPolicy(Qt::ClickFocus);
+    connect(m_stripNumber, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (!m_filling)
+            m_number->setValue(v); // the dock's field holds the guess
+    });
+    m_stripInputs->addWidget(m_stripNumber);
+    m_stripChoices = new QWidget(m_stripInputs);
+    m_stripChoices->setObjectName(QStringLiteral("classStripChoices"));
+    new QHBoxLayout(m_stripChoices);
+    m_stripChoices->layout()->setContentsMargins(0, 0, 0, 0);
+    m_stripInputs->addWidget(m_stripChoices);
+    column->addWidget(m_stripInputs);
+    m_stripResult = new QLabel(m_stripExercise);
+    m_stripResult->setObjectName(QStringLiteral("classStripResult"));
+    m_stripResult->setWordWrap(true);
+    m_stripResult->setTextFormat(Qt::PlainText);
+    column->addWidget(m_stripResult);
+    column->addStretch(1);
+    row->addWidget(m_stripExercise, 0, Qt::AlignTop);
+    // A width of its own, at the banner's type size: the Reveal button does not move as the
+    // guess's text grows under the pointer.
+    m_stripExercise->installEventFilter(this);
+    fitStripWidth();
+
+    // The running class: its QR code, address and counts.
+    m_stripClass = new QWidget(m_strip);
+    auto *classRow = new QHBoxLayout(m_stripClass);
+    classRow->setContentsMargins(0, 0, 0, 0);
+    m_stripQr = new QLabel(m_stripClass);
+    classRow->addWidget(m_stripQr, 0, Qt::AlignVCenter);
+    auto *classColumn = new QVBoxLayout;
+    m_stripAddress = new QLabel(m_stripClass);
     m_stripAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont bold = m_stripAddress->font();
     bold.setBold(true);
     m_stripAddress->setFont(bold);
-    column->addWidget(m_stripAddress);
-    m_stripCounts = new QLabel(m_strip);
-    column->addWidget(m_stripCounts);
-    auto *reveal = new QPushButton(tr("Reveal"), m_strip);
-    reveal->setObjectName(QStringLiteral("classStripReveal"));
-    reveal->setFocusPolicy(Qt::NoFocus); // the clicker's keys keep driving the lesson
-    connect(reveal, &QPushButton::clicked, this, &ClassPanel::reveal);
-    column->addWidget(reveal, 0, Qt::AlignLeft);
-    row->addLayout(column);
+    classColumn->addWidget(m_stripAddress);
+    m_stripCounts = new QLabel(m_stripClass);
+    classColumn->addWidget(m_stripCounts);
+    classColumn->addStretch(1);
+    classRow->addLayout(classColumn);
+    row->addWidget(m_stripClass, 0, Qt::AlignTop);
+    m_stripClass->hide();
     m_strip->hide();
+}
+
+void ClassPanel::showStripExercise()
+{
+    if (!m_strip)
+        return;
+    const model::Exercise *e = exercise();
+    const bool running = m_server->isRunning();
+    m_stripClass->setVisible(running);
+    m_stripExercise->setVisible(e != nullptr);
+    m_strip->setVisible(e != nullptr || running);
+    if (!e)
+        return;
+    m_stripCounter->setText(tr("Question %1 of %2").arg(m_index + 1).arg(m_exercises.size()));
+    m_stripCounter->setVisible(m_exercises.size() > 1);
+    m_stripPrev->setVisible(m_exercises.size() > 1);
+    m_stripNext->setVisible(m_exercises.size() > 1);
+    m_stripPrev->setEnabled(m_index > 0);
+    m_stripNext->setEnabled(m_index + 1 < m_exercises.size());
+    if (auto *reveal = m_strip->findChild<QPushButton *>(QStringLiteral("classStripReveal")))
+        reveal->setEnabled(m_reveal->isEnabled() && !m_revealed);
+    // With a class running the phones answer; the teacher's screen places no guess of its own.
+    m_stripInputs->setVisible(!running && !m_revealed);
+    m_stripInputs->setCurrentIndex(int(e->answer));
+    for (int i = 0; i < m_stripInputs->count(); ++i)
+        m_stripInputs->widget(i)->setSizePolicy(
+            i == int(e->answer) ? QSizePolicy::Preferred : QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // The choices as buttons, big enough to hit on a projector.
+    QLayout *choices = m_stripChoices->layout();
+    while (QLayoutItem *item = choices->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (e->answer == model::AnswerType::Choice && m_truth) {
+        auto *group = new QButtonGroup(m_stripChoices);
+        for (int i = 0; i < m_truth->choices.size(); ++i) {
+            auto *b = new QPushButton(model::exercises::choiceLabel(m_truth->choices.at(i)), m_stripChoices);
+            b->setCheckable(true);
+            b->setFocusPolicy(Qt::NoFocus);
+            group->addButton(b, i);
+            choices->addWidget(b);
+        }
+        connect(group, &QButtonGroup::idClicked, this, [this](int id) { m_choice->setCurrentIndex(id); });
+    }
+    if (e->answer == model::AnswerType::Number && m_truth) {
+        m_filling = true;
+        m_stripNumber->setRange(m_truth->valueMin, m_truth->valueMax);
+        m_stripNumber->setSuffix(QLatin1Char(' ') + m_truth->unit);
+        m_filling = false;
+    }
+    syncStripGuess();
+    // On the projector the answer and the error (the guess is on the chart); with a class, the
+    // answer, how many were right and the closest. The dock and the tooltip say the rest.
+    QStringList result;
+    if (!m_resultHead.isEmpty())
+        result << m_resultHead.first();
+    if (m_resultHead.size() > 1)
+        result << m_resultHead.last();
+    if (!m_summary.isEmpty())
+        result << m_summary.first();
+    if (m_summary.size() > 1)
+        result << m_summary.last();
+    m_stripResult->setText(m_revealed ? result.join(QLatin1Char('\n')) : QString());
+    m_stripResult->setToolTip(m_revealed && m_truth ? m_truth->explanation : QString());
+    m_stripResult->setVisible(m_revealed);
+}
+
+bool ClassPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_stripExercise && event->type() == QEvent::FontChange)
+        fitStripWidth();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ClassPanel::fitStripWidth()
+{
+    if (m_stripExercise)
+        m_stripExercise->setFixedWidth(m_stripExercise->fontMetrics().averageCharWidth() * 40);
+}
+
+void ClassPanel::syncStripGuess()
+{
+    const model::Exercise *e = exercise();
+    if (!m_strip || !e)
+        return;
+    m_filling = true;
+    m_stripNumber->setValue(m_number->value());
+    m_filling = false;
+    if (auto *group = m_stripChoices->findChild<QButtonGroup *>())
+        if (QAbstractButton *b = group->button(m_choice->currentIndex()))
+            b->setChecked(true);
+    if (e->answer == model::AnswerType::Point && m_truth)
+        m_stripPoint->setText(m_guessPlaced
+                                  ? model::exercises::guessText(*m_truth, guess())
+                                  : tr("Click the chart where you expect the point."));
+}
+
+bool ClassPanel::isCovering() const
+{
+    for (int i = 0; i < m_exercises.size(); ++i)
+        if (!m_revealedSet.contains(i))
+            return true;
+    return false;
+}
+
+void ClassPanel::applyCover()
+{
+    QStringList subjects, ridges;
+    bool occupancy = false;
+    for (int i = 0; i < m_exercises.size(); ++i) {
+        if (m_revealedSet.contains(i))
+            continue;
+        const model::ExerciseCover c = model::exercises::coverOf(m_exercises.at(i));
+        if (!c.subject.isEmpty())
+            subjects << c.subject;
+        if (!c.ridge.isEmpty())
+            ridges << c.ridge;
+        occupancy |= c.occupancy;
+    }
+    m_host->chart()->setCovered(subjects, ridges);
+    if (auto *occ = qobject_cast<OccupancyPanel *>(m_host->panel(QStringLiteral("occupancy"))))
+        occ->setResultCovered(occupancy);
+    m_player->setCaptionCover(coverText());
+}
+
+QString ClassPanel::coverText() const
+{
+    const model::Exercise *e = exercise();
+    if (!e || !isCovering())
+        return {};
+    QStringList lines;
+    const QString counter = m_exercises.size() > 1
+                                ? tr("Question %1 of %2: ").arg(m_index + 1).arg(m_exercises.size())
+                                : QString();
+    lines << counter + e->question(language());
+    if (m_revealed) {
+        const int left = int(m_exercises.size() - m_revealedSet.size());
+        lines << tr("%n more question(s) on this step before its explanation.", nullptr, left);
+    } else if (m_server->isRunning()) {
+        lines << tr("Answer on your phone; the answer and the explanation follow the reveal.");
+    } else {
+        switch (e->answer) {
+        case model::AnswerType::Point:
+            lines << tr("Predict first: click the chart where you expect the point, then Reveal.");
+            break;
+        case model::AnswerType::Number:
+            lines << tr("Predict first: type your number, then Reveal.");
+            break;
+        case model::AnswerType::Choice:
+            lines << tr("Predict first: pick your answer, then Reveal.");
+            break;
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 void ClassPanel::showClassOn()
@@ -555,7 +842,7 @@ void ClassPanel::showClassOn()
     if (m_strip) {
         m_stripQr->setPixmap(QPixmap::fromImage(classQrImage(url, 4)));
         m_stripAddress->setText(url);
-        m_strip->show();
+        showStripExercise();
     }
     m_classBox->show();
     {
@@ -616,14 +903,14 @@ void ClassPanel::stopClass()
 {
     m_server->stop();
     m_classBox->hide();
-    if (m_strip)
-        m_strip->hide();
     const QSignalBlocker block(m_classAction);
     m_classAction->setChecked(false);
     if (m_revealed && m_truth) {
         drawReveal(*m_truth);
         showResult();
     }
+    showStripExercise();
+    applyCover(); // the cover's words no longer speak of phones
 }
 
 QString ClassPanel::classAddress() const

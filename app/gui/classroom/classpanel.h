@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <optional>
@@ -46,9 +47,11 @@ public:
     ~ClassPanel() override;
 
     QDockWidget *dock() const { return m_dock; }
-    // What the projector shows of a running class in presentation mode, where the dock is
-    // hidden: the QR code, the address, how many have joined and answered, and Reveal. Made
-    // with the panel; hidden while class mode is off. Presentation mode places it.
+    // What the projector shows of the exercise in presentation mode, where the dock is hidden:
+    // the question's number, the guess (typed, picked, or placed by a click on the chart),
+    // Reveal and the result; with class mode on, the QR code, the address and how many have
+    // joined and answered instead of the guess. Made with the panel; hidden on a step without
+    // exercises while no class runs. Presentation mode places it.
     QWidget *projectorStrip() const { return m_strip; }
     QAction *classModeAction() const { return m_classAction; }
     // The Lesson menu's entries: class mode, save and export of the answers.
@@ -61,10 +64,16 @@ public:
     // The current exercise's truth (computed once per exercise); nullopt with a message shown.
     std::optional<model::ExerciseTruth> truth();
 
-    void setGuess(const model::Guess &guess); // into the fields
+    void setGuess(const model::Guess &guess); // into the fields; the guess counts as placed
     model::Guess guess() const;               // from the fields
+    bool isGuessPlaced() const { return m_guessPlaced; }
+    // A click on the chart at (FLOP/B, FLOP/s): the guess of a point question.
+    void placeGuessAt(const QPointF &point);
     void reveal();
     bool isRevealed() const { return m_revealed; }
+    // Predict, then reveal: what the step keeps covered (its answers' points and ridge labels,
+    // the occupancy result, the caption that explains them) until each exercise is revealed.
+    bool isCovering() const;
     QString resultText() const; // what the panel says after Reveal (plain text)
 
     // Class mode.
@@ -93,6 +102,9 @@ public:
 signals:
     void revealedNow();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void buildUi();
     void onStep();
@@ -104,6 +116,13 @@ private:
     void showDock();
     void showClassOn(); // the address, its QR code and the class controls, for a running server
     void buildStrip();
+    void showStripExercise(); // the strip's question number, guess input and result
+    void syncStripGuess();    // the strip's input from the dock's fields
+    void fitStripWidth();
+    void guessEdited();       // a field changed by the user: the guess is placed and drawn
+    void drawGuess();
+    void applyCover();
+    QString coverText() const;
     void followServer(); // the counts follow m_server's clients and answers
     void saveAnswers();
     void exportCsv();
@@ -121,6 +140,9 @@ private:
     std::optional<model::ExerciseTruth> m_truth;
     QString m_truthError;
     bool m_revealed = false;
+    bool m_guessPlaced = false;
+    bool m_filling = false;  // the fields set by the panel, not the user
+    QSet<int> m_revealedSet; // the step's exercises revealed so far
     QStringList m_resultHead; // answer, guess, error
     QStringList m_summary;    // the class's answers
     double m_revealMs = 0;
@@ -150,5 +172,15 @@ private:
     QPointer<QLabel> m_stripQr;
     QPointer<QLabel> m_stripAddress;
     QPointer<QLabel> m_stripCounts;
+    QPointer<QWidget> m_stripClass;
+    QPointer<QWidget> m_stripExercise;
+    QPointer<QLabel> m_stripCounter;
+    QPointer<QToolButton> m_stripPrev;
+    QPointer<QToolButton> m_stripNext;
+    QPointer<QStackedWidget> m_stripInputs;
+    QPointer<QLabel> m_stripPoint;
+    QPointer<QDoubleSpinBox> m_stripNumber;
+    QPointer<QWidget> m_stripChoices;
+    QPointer<QLabel> m_stripResult;
     QLabel *m_empty = nullptr;
 };

@@ -406,6 +406,11 @@ void ClassServer::reveal(const model::ExerciseTruth &truth)
     const QString truthText = model::exercises::truthText(truth);
     for (auto it = m_clients.begin(); it != m_clients.end(); ++it) {
         QJsonObject o{{"t", "reveal"}, {"ex", m_question->id}, {"truth", truthText}};
+        if (truth.answer == model::AnswerType::Point) {
+            // The page draws the answer on its chart beside the student's own guess.
+            o.insert("x", truth.x);
+            o.insert("y", truth.y);
+        }
         for (const ClassAnswer &a : std::as_const(m_answers))
             if (a.client == it.value().id) {
                 const model::GuessError e = model::exercises::grade(truth, a.guess);

@@ -239,6 +239,7 @@ void LessonPlayer::closeLesson()
     m_current = -1;
     m_step = -1;
     m_notices.clear();
+    m_captionCover.clear();
     m_filling = true;
     m_steps->clear();
     m_lessonBox->setCurrentIndex(0);
@@ -299,6 +300,7 @@ void LessonPlayer::apply()
         return;
     const model::LessonStep step = effectiveStep(*l, m_step);
     m_notices.clear();
+    m_captionCover.clear(); // the step's exercises cover it again (stepApplied)
     RooflineChart *chart = m_host->chart();
 
     // GPU, ceilings, axes, workloads, occupancy and tile: the workspace's; the panels follow it.
@@ -387,6 +389,7 @@ void LessonPlayer::applyResults(const model::LessonStep &step)
             name.size() > step.resultsFilter.size())
             name = name.mid(step.resultsFilter.size());
         p.label = m.dtype.isEmpty() ? name : QStringLiteral("%1 %2").arg(name, m.dtype);
+        p.subject = m.kernel;
         p.ai = m.ai();
         p.flopPerS = m.flopPerS();
         p.kind = ChartPoint::Kind::Measured;
@@ -492,6 +495,20 @@ QStringList LessonPlayer::stepNeeds() const
     return {QStringLiteral("chart"), QStringLiteral("panel")};
 }
 
+void LessonPlayer::setCaptionCover(const QString &text)
+{
+    if (text == m_captionCover)
+        return;
+    m_captionCover = text;
+    refreshTexts();
+    emit captionCoverChanged();
+}
+
+QString LessonPlayer::shownCaption() const
+{
+    return m_captionCover.isEmpty() ? stepCaption() : m_captionCover;
+}
+
 QString LessonPlayer::stepCounter() const
 {
     return isOpen() && m_step >= 0 ? tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()) : QString();
@@ -504,7 +521,7 @@ void LessonPlayer::refreshTexts()
     m_title->setText(stepTitle());
     m_title->setVisible(open);
     m_caption->setText(open
-                           ? stepCaption()
+                           ? shownCaption()
                            : tr("Lessons walk through the course notes step by step: each step sets the GPU, "
                                 "the ceilings, the workloads or the panel, and says what to look at."));
     m_notice->setText(m_notices.join(QLatin1Char('\n')));

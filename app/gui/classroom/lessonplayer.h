@@ -57,6 +57,13 @@ public:
     QString lessonTitle() const;
     QString stepTitle() const;
     QString stepCaption() const;
+    // Predict, then reveal: while an exercise of the step waits for its reveal, the caption
+    // (which explains the answer) gives way to `text` (the question and how to answer it); an
+    // empty text lifts the cover. Applying a step lifts it; the exercises set it again.
+    void setCaptionCover(const QString &text);
+    QString captionCover() const { return m_captionCover; }
+    // The caption as the panel and the banner show it: the cover while there is one.
+    QString shownCaption() const;
     QString stepCounter() const; // "Step 2 of 5"
     // Things the step asked for that this app could not show (a missing results file, a panel
     // that is not built in); empty when everything applied.
@@ -82,6 +89,7 @@ signals:
     void lessonClosed();
     void stepApplied(int index);
     void presentationRequested();
+    void captionCoverChanged();
 
 private:
     void buildUi();
@@ -101,6 +109,7 @@ private:
     int m_current = -1;
     int m_step = -1;
     QStringList m_notices;
+    QString m_captionCover;
     QString m_stage = QStringLiteral("roofline");
     bool m_filling = false;
 

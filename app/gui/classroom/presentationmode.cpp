@@ -76,6 +76,10 @@ PresentationMode::PresentationMode(PanelHost *host, LessonPlayer *player, QDockW
             updateBanner();
         }
     });
+    connect(m_player, &LessonPlayer::captionCoverChanged, this, [this] {
+        if (m_active)
+            updateBanner();
+    });
 }
 
 double PresentationMode::savedScale()
@@ -480,6 +484,12 @@ QList<QWidget *> PresentationMode::neededWidgets() const
                 if (w->inherits("TermBar"))
                     add(w);
         } else if (need == QLatin1String("occupancy_result")) {
+            // Before an exercise's reveal the result is covered by a note that says so.
+            if (QWidget *cover = panel->findChild<QWidget *>(QStringLiteral("resultCover"));
+                cover && cover->isVisibleTo(panel)) {
+                add(cover);
+                continue;
+            }
             add(panel->findChild<QWidget *>(QStringLiteral("headline")));
             add(panel->findChild<QWidget *>(QStringLiteral("limitTable")));
         } else if (need == QLatin1String("llm_cards")) {
@@ -580,7 +590,7 @@ void PresentationMode::updateBanner()
     const bool open = m_player->isOpen() && m_player->currentStep() >= 0;
     m_title->setText(open ? m_player->stepTitle() : tr("No lesson open"));
     m_caption->setText(
-        open ? m_player->stepCaption()
+        open ? m_player->shownCaption()
              : tr("Show the step list to pick a lesson, or press Esc to leave presentation mode."));
     m_counter->setText(
         open ? QStringLiteral("%1 / %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount())

@@ -14,6 +14,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -166,7 +167,20 @@ void OccupancyPanel::buildUi()
 
     // ---- result
     auto *result = new QGroupBox(tr("Result"), this);
-    auto *res = new QVBoxLayout(result);
+    // The result, or (while a lesson's exercise asks for it) a note that it waits for the reveal.
+    m_resultStack = new QStackedWidget(result);
+    auto *resultOuter = new QVBoxLayout(result);
+    resultOuter->setContentsMargins(0, 0, 0, 0);
+    resultOuter->addWidget(m_resultStack);
+    auto *resultPage = new QWidget(m_resultStack);
+    m_resultStack->addWidget(resultPage);
+    m_coverNote = new QLabel(m_resultStack);
+    m_coverNote->setObjectName(QStringLiteral("resultCover"));
+    m_coverNote->setWordWrap(true);
+    m_coverNote->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_coverNote->setMargin(8);
+    m_resultStack->addWidget(m_coverNote);
+    auto *res = new QVBoxLayout(resultPage);
     m_headline = new QLabel(result);
     m_headline->setObjectName("headline");
     QFont big = font();
@@ -304,6 +318,17 @@ void OccupancyPanel::buildUi()
     });
     connect(m_useSuggestion, &QPushButton::clicked, this, &OccupancyPanel::applySuggestion);
     m_building = false;
+}
+
+void OccupancyPanel::setResultCovered(bool covered)
+{
+    m_covered = covered;
+    m_coverNote->setText(tr("Predict first: the calculator's answer (blocks, warps, occupancy and what "
+                            "limits them) stays covered until the exercise is revealed."));
+    m_resultStack->setCurrentIndex(covered ? 1 : 0);
+    m_stepsBox->setVisible(!covered);
+    for (OccupancyGraph *g : {m_byThreads, m_byRegisters, m_bySmem})
+        g->setVisible(!covered);
 }
 
 void OccupancyPanel::setGpu(const model::Gpu &gpu)

@@ -17,6 +17,7 @@ class QListWidget;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QStackedWidget;
 class QTableWidget;
 
 // The occupancy calculator: threads, registers, shared memory and carveout in; blocks per
@@ -41,6 +42,11 @@ public:
     void setThreads(int threads);
     void setRegisters(int registers);
     void setCarveout(int carveout); // model::CarveoutDefault, CarveoutMaxL1, CarveoutMaxShared or 0..100
+
+    // Predict, then reveal: while a lesson's exercise asks for the calculator's answer, the
+    // result, the steps by hand and the sweeps give way to a note; the launch stays editable.
+    void setResultCovered(bool covered);
+    bool isResultCovered() const { return m_covered; }
 
     // ---- state for tests and other code
     const model::OccupancyResult &result() const { return m_result; }
@@ -90,6 +96,9 @@ private:
     bool m_building = false;
 
     QLabel *m_title = nullptr;
+    QStackedWidget *m_resultStack = nullptr;
+    QLabel *m_coverNote = nullptr;
+    bool m_covered = false;
     QSpinBox *m_threads = nullptr;
     QSlider *m_threadsSlider = nullptr;
     QSpinBox *m_registers = nullptr;

@@ -325,6 +325,7 @@ std::optional<ChartPoint> WorkloadPanel::pointFor(const WorkloadEntry &e, QStrin
     ChartPoint p;
     p.id = e.id;
     p.label = e.shortLabel();
+    p.subject = e.label;
     p.ai = ai;
     p.flopPerS = att.flopPerS;
     p.kind = ChartPoint::Kind::Predicted;
