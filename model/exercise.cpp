@@ -135,7 +135,8 @@ QString choiceLabel(const QString &name)
 ExerciseCover coverOf(const Exercise &e)
 {
     ExerciseCover c;
-    c.subject = prefixValue(e.truth, QStringLiteral("workload:")) + prefixValue(e.truth, QStringLiteral("bound:")) +
+    c.subject = prefixValue(e.truth, QStringLiteral("workload:")) +
+                prefixValue(e.truth, QStringLiteral("bound:")) +
                 prefixValue(e.truth, QStringLiteral("result:"));
     c.ridge = prefixValue(e.truth, QStringLiteral("ridge:"));
     c.occupancy = e.truth == QLatin1String("blocks_per_sm") || e.truth == QLatin1String("warps_per_sm") ||

@@ -52,13 +52,13 @@ struct Guess
 struct ExerciseTruth
 {
     AnswerType answer = AnswerType::Point;
-    double x = 0, y = 0;  // point: FLOP/B, FLOP/s
-    double value = 0;     // number
-    QString unit;         // number: "FLOP/B", "blocks/SM", "warps/SM", "%"
-    bool logScale = true; // number: the error is a factor (a log quantity) rather than a difference
-    QStringList choices;  // choice: stable names ("memory", "compute"; limiter names)
-    int choice = -1;      // choice: the right one
-    QString explanation;  // the app's own explanation of the answer (translated)
+    double x = 0, y = 0;   // point: FLOP/B, FLOP/s
+    double value = 0;      // number
+    QString unit;          // number: "FLOP/B", "blocks/SM", "warps/SM", "%"
+    bool logScale = true;  // number: the error is a factor (a log quantity) rather than a difference
+    QStringList choices;   // choice: stable names ("memory", "compute"; limiter names)
+    int choice = -1;       // choice: the right one
+    QString explanation;   // the app's own explanation of the answer (translated)
     bool measured = false; // point: a measured result, not the model's prediction
     // Ranges a point or number guess must fall in (a chart's or a field's extent).
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0, valueMin = 0, valueMax = 0;

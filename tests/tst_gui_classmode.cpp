@@ -494,11 +494,12 @@ private slots:
             QVERIFY(answers[i].guess.y > answers[i - 1].guess.y);
         }
         // The answer's colour on a phone's chart: none before the reveal, a ring after it.
-        const QString answerPixels = QStringLiteral(
-            "(function () { var c = document.getElementById('chart'), n = 0,"
-            " d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-            " for (var i = 0; i < d.length; i += 4) if (d[i] === 194 && d[i + 1] === 65 && d[i + 2] === 12) n++;"
-            " return n; })()");
+        const QString answerPixels =
+            QStringLiteral("(function () { var c = document.getElementById('chart'), n = 0,"
+                           " d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                           " for (var i = 0; i < d.length; i += 4) if (d[i] === 194 && d[i + 1] === 65 && "
+                           "d[i + 2] === 12) n++;"
+                           " return n; })()");
         QCOMPARE(cdp.eval(sessions[0], answerPixels).toInt(), 0);
         panel->reveal();
         QCOMPARE(w.chart()->points(ClassPanel::chartGroup()).size(), kPhones + 2);

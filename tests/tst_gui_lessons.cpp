@@ -207,7 +207,8 @@ private slots:
                 if (!c.subject.isEmpty()) {
                     int covered = 0;
                     for (const QString &id : chart->pointIds())
-                        covered += chart->point(id)->subject == c.subject && chart->isCovered(*chart->point(id));
+                        covered +=
+                            chart->point(id)->subject == c.subject && chart->isCovered(*chart->point(id));
                     QVERIFY2(covered > 0, qPrintable(c.subject));
                 }
                 if (!c.ridge.isEmpty()) {

@@ -21,7 +21,7 @@ struct ChartPoint
     // What the point shows, by name: a workload's label, a measured kernel's id. A lesson's
     // exercise covers the point of its answer by this name until the reveal.
     QString subject;
-    double ai = 0;   // FLOP/B
+    double ai = 0; // FLOP/B
     double flopPerS = 0;
     Kind kind = Kind::Predicted;
     int gpuIndex = 0; // colour of that GPU (0 = primary); -1 = neutral grey

@@ -1069,7 +1069,8 @@ bool RooflineChart::eventFilter(QObject *watched, QEvent *event)
             if (!id.isEmpty())
                 emit pointClicked(id);
             if (m_plot->axisRect()->rect().contains(pos))
-                emit clickedAt(QPointF(m_plot->xAxis->pixelToCoord(pos.x()), m_plot->yAxis->pixelToCoord(pos.y())));
+                emit clickedAt(
+                    QPointF(m_plot->xAxis->pixelToCoord(pos.x()), m_plot->yAxis->pixelToCoord(pos.y())));
         }
         break;
     }

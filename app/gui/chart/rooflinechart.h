@@ -81,7 +81,10 @@ public:
     // line and emphasis, until the cover is lifted. The view's range still counts the covered
     // points, so the axes do not jump at the reveal.
     void setCovered(const QStringList &subjects, const QStringList &ridges);
-    bool isCovered(const ChartPoint &p) const { return !p.subject.isEmpty() && m_coveredSubjects.contains(p.subject); }
+    bool isCovered(const ChartPoint &p) const
+    {
+        return !p.subject.isEmpty() && m_coveredSubjects.contains(p.subject);
+    }
     QString emphasizedRidge() const { return m_emphasizedRidge; }
     QStringList emphasizedRidgeLabels() const { return m_emphasizedLabels; } // as drawn
 

@@ -767,9 +767,8 @@ void ClassPanel::syncStripGuess()
         if (QAbstractButton *b = group->button(m_choice->currentIndex()))
             b->setChecked(true);
     if (e->answer == model::AnswerType::Point && m_truth)
-        m_stripPoint->setText(m_guessPlaced
-                                  ? model::exercises::guessText(*m_truth, guess())
-                                  : tr("Click the chart where you expect the point."));
+        m_stripPoint->setText(m_guessPlaced ? model::exercises::guessText(*m_truth, guess())
+                                            : tr("Click the chart where you expect the point."));
 }
 
 bool ClassPanel::isCovering() const

@@ -119,7 +119,7 @@ private:
     void showStripExercise(); // the strip's question number, guess input and result
     void syncStripGuess();    // the strip's input from the dock's fields
     void fitStripWidth();
-    void guessEdited();       // a field changed by the user: the guess is placed and drawn
+    void guessEdited(); // a field changed by the user: the guess is placed and drawn
     void drawGuess();
     void applyCover();
     QString coverText() const;
@@ -141,8 +141,8 @@ private:
     QString m_truthError;
     bool m_revealed = false;
     bool m_guessPlaced = false;
-    bool m_filling = false;  // the fields set by the panel, not the user
-    QSet<int> m_revealedSet; // the step's exercises revealed so far
+    bool m_filling = false;   // the fields set by the panel, not the user
+    QSet<int> m_revealedSet;  // the step's exercises revealed so far
     QStringList m_resultHead; // answer, guess, error
     QStringList m_summary;    // the class's answers
     double m_revealMs = 0;
