@@ -294,14 +294,17 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
     if (e.truth == QLatin1String("blocks_per_sm")) {
         t.value = r.blocksPerSm;
         t.unit = QStringLiteral("blocks/SM");
+        t.decimals = 0;
         t.valueMax = 64;
     } else if (e.truth == QLatin1String("warps_per_sm")) {
         t.value = r.warpsPerSm;
         t.unit = QStringLiteral("warps/SM");
+        t.decimals = 0;
         t.valueMax = 128;
     } else {
         t.value = r.occupancy * 100;
         t.unit = QStringLiteral("%");
+        t.decimals = 1;
         t.valueMax = 100;
     }
     return t;

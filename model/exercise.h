@@ -56,6 +56,7 @@ struct ExerciseTruth
     double value = 0;      // number
     QString unit;          // number: "FLOP/B", "blocks/SM", "warps/SM", "%"
     bool logScale = true;  // number: the error is a factor (a log quantity) rather than a difference
+    int decimals = 2;      // number: what a guess is typed to (blocks and warps are whole)
     QStringList choices;   // choice: stable names ("memory", "compute"; limiter names)
     int choice = -1;       // choice: the right one
     QString explanation;   // the app's own explanation of the answer (translated)

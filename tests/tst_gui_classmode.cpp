@@ -493,6 +493,15 @@ private slots:
             QVERIFY(answers[i].guess.x > answers[i - 1].guess.x);
             QVERIFY(answers[i].guess.y > answers[i - 1].guess.y);
         }
+        if (!shots.isEmpty()) {
+            // The projector while the class answers: the question, the QR code and the counts.
+            PresentationMode *presentation = w.classroom()->presentation();
+            presentation->setScale(1.0, false);
+            presentation->enter(false);
+            QTest::qWait(400);
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("projector-class-%1.png").arg(tag))));
+            presentation->exit();
+        }
         // The answer's colour on a phone's chart: none before the reveal, a ring after it.
         const QString answerPixels =
             QStringLiteral("(function () { var c = document.getElementById('chart'), n = 0,"
@@ -522,12 +531,23 @@ private slots:
             const int drawn = cdp.eval(sessions[i], answerPixels).toInt();
             QVERIFY2(drawn > 100, qPrintable(QStringLiteral("%1 answer pixels").arg(drawn)));
         }
+        // The teacher's screen after the reveal: this answer's explanation where the caption
+        // was, the step's own caption waiting for its last question.
+        const QString shown = w.classroom()->player()->shownCaption();
+        QVERIFY2(shown.contains(t->explanation), qPrintable(shown));
         if (!shots.isEmpty()) {
             QVERIFY(cdp.screenshot(sessions[0],
                                    QDir(shots).filePath(QStringLiteral("phone-reveal-%1.png").arg(tag))));
             w.classroom()->showPanel(QStringLiteral("roofline"));
             QTest::qWait(200);
             QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("teacher-reveal-%1.png").arg(tag))));
+            // On the projector (a real X screen: xvfb-run), at 1x.
+            PresentationMode *presentation = w.classroom()->presentation();
+            presentation->setScale(1.0, false);
+            presentation->enter(false);
+            QTest::qWait(400);
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("projector-reveal-%1.png").arg(tag))));
+            presentation->exit();
         }
         panel->stopClass();
         QVERIFY(QTest::qWaitFor(

@@ -4,11 +4,19 @@
 <context>
     <name>ClassPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+411"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+479"/>
         <source>Class: %n answer(s), %1 right</source>
         <translation>
             <numerusform>Class: %n answer, %1 right</numerusform>
             <numerusform>Class: %n answers, %1 right</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+343"/>
+        <source>%n more question(s) on this step before its explanation.</source>
+        <translation>
+            <numerusform>%n more question on this step before its explanation.</numerusform>
+            <numerusform>%n more questions on this step before its explanation.</numerusform>
         </translation>
     </message>
 </context>
@@ -70,7 +78,7 @@
 <context>
     <name>OccupancyPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+517"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+542"/>
         <source>%n warp(s) per block of %1 per SM</source>
         <translation>
             <numerusform>%n warp per block of %1 per SM</numerusform>
@@ -81,7 +89,7 @@
 <context>
     <name>ResultsPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+711"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+706"/>
         <source>%n measurement(s)</source>
         <translation>
             <numerusform>%n measurement</numerusform>

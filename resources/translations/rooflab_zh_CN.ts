@@ -17,7 +17,7 @@
 <context>
     <name>ClassPanel</name>
     <message>
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+113"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+117"/>
         <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
         <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
     </message>
@@ -48,18 +48,18 @@
         <translation>你的猜测</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+363"/>
+        <location line="+7"/>
+        <location line="+437"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-436"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-96"/>
         <source>&lt;b&gt;Class mode&lt;/b&gt;: students open this address</source>
         <translation>&lt;b&gt;课堂模式&lt;/b&gt;：学生打开这个地址</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>停止课堂模式</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>Exercise</source>
         <translation>练习</translation>
     </message>
@@ -104,23 +104,24 @@
         <translation>将课堂答案导出为 &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+94"/>
+        <location line="+379"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-367"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
     <message>
-        <location line="+43"/>
-        <location line="+242"/>
+        <location line="+97"/>
+        <location line="+476"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-471"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -135,7 +136,7 @@
         <translation>尚未放置猜测</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>#%1</source>
         <translation>第 %1 名</translation>
     </message>
@@ -162,7 +163,8 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-105"/>
+        <location line="+115"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
@@ -172,12 +174,49 @@
         <translation>答案</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>Class mode on: %1</source>
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+187"/>
+        <source>Click the chart where you expect the point.</source>
+        <translation>在图上点击你预计这个点所在的位置。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Question %1 of %2: </source>
+        <translation>第 %1 题，共 %2 题：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n more question(s) on this step before its explanation.</source>
+        <translation>
+            <numerusform>本步还有 %n 道题，之后显示讲解。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer on your phone; the answer and the explanation follow the reveal.</source>
+        <translation>请在手机上作答；揭晓后显示答案和讲解。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Predict first: click the chart where you expect the point, then Reveal.</source>
+        <translation>先预测：在图上点击你预计这个点所在的位置，然后点“揭晓”。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Predict first: type your number, then Reveal.</source>
+        <translation>先预测：输入你的数字，然后点“揭晓”。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Predict first: pick your answer, then Reveal.</source>
+        <translation>先预测：选出你的答案，然后点“揭晓”。</translation>
+    </message>
+    <message>
+        <location line="+104"/>
         <source>%1 connected, %2 joined · %3 answered</source>
         <translation>%1 个连接，%2 人加入 · %3 人已作答</translation>
     </message>
@@ -803,12 +842,12 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+252"/>
+        <location line="+248"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-162"/>
         <source>This step sets a GEMM tile (%1), but the tile explorer is not part of this build.</source>
         <translation>这一步设置了 GEMM 分块（%1），但当前版本没有分块探索面板。</translation>
     </message>
@@ -823,12 +862,12 @@ or any command that starts rooflab-cli worker.</source>
         <translation>无法读取实测结果 %1：%2</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2), measured on %3&lt;br&gt;Arithmetic intensity: %4 FLOP/B&lt;br&gt;Achieved: %5&lt;br&gt;Median time: %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2），在 %3 上实测&lt;br&gt;算术强度：%4 FLOP/B&lt;br&gt;实际达到：%5&lt;br&gt;中位时间：%6</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+13"/>
         <source>%1 has no measurements of %2 kernels.</source>
         <translation>%1 中没有 %2 kernel 的测量数据。</translation>
     </message>
@@ -843,7 +882,7 @@ or any command that starts rooflab-cli worker.</source>
         <translation>这一步要显示 %1 面板，但当前版本没有这个面板。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+65"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -1375,7 +1414,7 @@ Source: %7</source>
 <context>
     <name>OccupancyPanel</name>
     <message>
-        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+56"/>
+        <location filename="../../app/gui/panels/occupancypanel.cpp" line="+57"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
@@ -1471,7 +1510,7 @@ Source: %7</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+37"/>
         <source>limit</source>
         <translation>限制</translation>
     </message>
@@ -1536,7 +1575,12 @@ Source: %7</source>
         <translation>每个 block 的 shared memory (KB)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+50"/>
+        <source>Predict first: the calculator&apos;s answer (blocks, warps, occupancy and what limits them) stays covered until the exercise is revealed.</source>
+        <translation>先预测：计算器的答案（block 数、warp 数、占用率以及限制它们的因素）在揭晓之前保持遮盖。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Occupancy: choose an NVIDIA GPU</source>
         <translation>占用率：请选择一块 NVIDIA GPU</translation>
     </message>
@@ -1631,12 +1675,12 @@ Source: %7</source>
         <translation>退出演示模式</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>Presentation</source>
         <translation>演示</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
@@ -1676,7 +1720,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+431"/>
+        <location line="+439"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -1717,7 +1761,7 @@ Source: %7</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../app/gui/panels/resultspanel.cpp" line="+178"/>
+        <location filename="../../app/gui/panels/resultspanel.cpp" line="+173"/>
         <source>failed checks only</source>
         <translation>只看未通过校验的</translation>
     </message>
@@ -2515,7 +2559,7 @@ Source: %7</source>
         <translation>拐点 %1 FLOP/B</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+218"/>
         <location line="+17"/>
         <source>Roofline chart</source>
         <translation>Roofline 图</translation>
@@ -2526,7 +2570,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+458"/>
+        <location line="+463"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -2536,7 +2580,7 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+149"/>
         <source>measured %1 %2</source>
         <translation>实测 %1 %2</translation>
     </message>
@@ -4071,7 +4115,7 @@ Source: %7</source>
         <translation>%1 没有 %2 的算力或内存上限。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -7598,7 +7642,7 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+30"/>
         <source>unknown truth &quot;%1&quot; (known: workload:&lt;label&gt;, bound:&lt;label&gt;, ridge:&lt;precision&gt;, result:&lt;kernel&gt;, blocks_per_sm, warps_per_sm, occupancy, limiter)</source>
         <translation>未知的 truth &quot;%1&quot;（可用：workload:&lt;label&gt;、bound:&lt;label&gt;、ridge:&lt;precision&gt;、result:&lt;kernel&gt;、blocks_per_sm、warps_per_sm、occupancy、limiter）</translation>
     </message>
@@ -7658,7 +7702,7 @@ Source: %7</source>
         <translation>%2 中没有 %1 的实测点</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>measured: %1 in %2 (%3), %4</source>
         <translation>实测：%1 用时 %2（%3），%4</translation>
     </message>
@@ -7668,7 +7712,7 @@ Source: %7</source>
         <translation>占用率计算器没有给出这个启动配置的限制因素</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <location line="+15"/>
         <source>right on (within 10 %)</source>
         <translation>正确（误差在 10 % 以内）</translation>

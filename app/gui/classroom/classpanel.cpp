@@ -20,6 +20,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHash>
 #include <QLabel>
@@ -332,6 +333,7 @@ void ClassPanel::showExercise()
     }
     m_filling = true;
     if (e->answer == model::AnswerType::Number) {
+        m_number->setDecimals(t->decimals);
         m_number->setRange(t->valueMin, t->valueMax);
         m_number->setSuffix(QLatin1Char(' ') + t->unit);
         m_number->setValue(t->valueMin);
@@ -606,6 +608,7 @@ void ClassPanel::buildStrip()
     column->setContentsMargins(0, 0, 0, 0);
     auto *head = new QHBoxLayout;
     m_stripCounter = new QLabel(m_stripExercise);
+    m_stripCounter->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred); // never cut
     m_stripPrev = new QToolButton(m_stripExercise);
     m_stripNext = new QToolButton(m_stripExercise);
     m_stripPrev->setArrowType(Qt::LeftArrow);
@@ -618,7 +621,7 @@ void ClassPanel::buildStrip()
     reveal->setObjectName(QStringLiteral("classStripReveal"));
     reveal->setToolTip(m_reveal->toolTip());
     connect(noFocus(reveal), &QPushButton::clicked, this, &ClassPanel::reveal);
-    head->addWidget(m_stripCounter);
+    column->addWidget(m_stripCounter); // its own line: the strip is narrow
     head->addWidget(m_stripPrev);
     head->addWidget(m_stripNext);
     head->addWidget(reveal);
@@ -639,7 +642,7 @@ void ClassPanel::buildStrip()
     m_stripInputs->addWidget(m_stripNumber);
     m_stripChoices = new QWidget(m_stripInputs);
     m_stripChoices->setObjectName(QStringLiteral("classStripChoices"));
-    new QHBoxLayout(m_stripChoices);
+    new QGridLayout(m_stripChoices); // two a row: four limiters fit the strip's width
     m_stripChoices->layout()->setContentsMargins(0, 0, 0, 0);
     m_stripInputs->addWidget(m_stripChoices);
     column->addWidget(m_stripInputs);
@@ -656,22 +659,22 @@ void ClassPanel::buildStrip()
     fitStripWidth();
 
     // The running class: its QR code, address and counts.
+    // The QR code and the counts side by side, the address under them: the caption keeps its
+    // width on a 1280-pixel projector.
     m_stripClass = new QWidget(m_strip);
-    auto *classRow = new QHBoxLayout(m_stripClass);
-    classRow->setContentsMargins(0, 0, 0, 0);
+    auto *classGrid = new QGridLayout(m_stripClass);
+    classGrid->setContentsMargins(0, 0, 0, 0);
     m_stripQr = new QLabel(m_stripClass);
-    classRow->addWidget(m_stripQr, 0, Qt::AlignVCenter);
-    auto *classColumn = new QVBoxLayout;
+    classGrid->addWidget(m_stripQr, 0, 0, Qt::AlignLeft | Qt::AlignTop);
+    m_stripCounts = new QLabel(m_stripClass);
+    m_stripCounts->setWordWrap(true);
+    classGrid->addWidget(m_stripCounts, 0, 1, Qt::AlignTop);
     m_stripAddress = new QLabel(m_stripClass);
     m_stripAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont bold = m_stripAddress->font();
     bold.setBold(true);
     m_stripAddress->setFont(bold);
-    classColumn->addWidget(m_stripAddress);
-    m_stripCounts = new QLabel(m_stripClass);
-    classColumn->addWidget(m_stripCounts);
-    classColumn->addStretch(1);
-    classRow->addLayout(classColumn);
+    classGrid->addWidget(m_stripAddress, 1, 0, 1, 2);
     row->addWidget(m_stripClass, 0, Qt::AlignTop);
     m_stripClass->hide();
     m_strip->hide();
@@ -710,17 +713,19 @@ void ClassPanel::showStripExercise()
     }
     if (e->answer == model::AnswerType::Choice && m_truth) {
         auto *group = new QButtonGroup(m_stripChoices);
+        auto *grid = static_cast<QGridLayout *>(choices);
         for (int i = 0; i < m_truth->choices.size(); ++i) {
             auto *b = new QPushButton(model::exercises::choiceLabel(m_truth->choices.at(i)), m_stripChoices);
             b->setCheckable(true);
             b->setFocusPolicy(Qt::NoFocus);
             group->addButton(b, i);
-            choices->addWidget(b);
+            grid->addWidget(b, i / 2, i % 2);
         }
         connect(group, &QButtonGroup::idClicked, this, [this](int id) { m_choice->setCurrentIndex(id); });
     }
     if (e->answer == model::AnswerType::Number && m_truth) {
         m_filling = true;
+        m_stripNumber->setDecimals(m_truth->decimals);
         m_stripNumber->setRange(m_truth->valueMin, m_truth->valueMax);
         m_stripNumber->setSuffix(QLatin1Char(' ') + m_truth->unit);
         m_filling = false;
@@ -752,7 +757,7 @@ bool ClassPanel::eventFilter(QObject *watched, QEvent *event)
 void ClassPanel::fitStripWidth()
 {
     if (m_stripExercise)
-        m_stripExercise->setFixedWidth(m_stripExercise->fontMetrics().averageCharWidth() * 40);
+        m_stripExercise->setFixedWidth(m_stripExercise->fontMetrics().averageCharWidth() * 30);
 }
 
 void ClassPanel::syncStripGuess()
@@ -810,6 +815,9 @@ QString ClassPanel::coverText() const
                                 : QString();
     lines << counter + e->question(language());
     if (m_revealed) {
+        // This answer's explanation; the step's own caption waits for its last question.
+        if (m_truth && !m_truth->explanation.isEmpty())
+            lines << m_truth->explanation;
         const int left = int(m_exercises.size() - m_revealedSet.size());
         lines << tr("%n more question(s) on this step before its explanation.", nullptr, left);
     } else if (m_server->isRunning()) {

@@ -142,7 +142,8 @@ void PresentationMode::buildBanner()
     m_counter = new QLabel(m_banner);
     m_counter->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
-    auto *buttons = new QHBoxLayout;
+    // Two by two: the banner's width goes to the caption (and, in class mode, the QR code).
+    auto *buttons = new QGridLayout;
     m_prev = new QPushButton(tr("◀"), m_banner);
     m_prev->setToolTip(tr("Previous step (PageUp, Left)"));
     m_next = new QPushButton(tr("▶"), m_banner);
@@ -153,9 +154,11 @@ void PresentationMode::buildBanner()
     m_exitButton = new QPushButton(tr("Exit"), m_banner);
     m_exitButton->setToolTip(tr("Leave presentation mode (Esc)"));
     // A clicker's Space and the arrows must keep driving the lesson, not press a button.
+    int slot = 0;
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton}) {
         b->setFocusPolicy(Qt::NoFocus);
-        buttons->addWidget(b);
+        buttons->addWidget(b, slot / 2, slot % 2);
+        ++slot;
     }
 
     grid->addWidget(m_title, 0, 0);
@@ -609,9 +612,10 @@ void PresentationMode::updateBanner()
         return;
     }
     const int windowWidth = m_window->width() > 0 ? m_window->width() : 1280;
-    int buttonsWidth = 0;
-    for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
-        buttonsWidth += b->sizeHint().width() + 6;
+    // Two buttons a row.
+    const int buttonsWidth = std::max(m_prev->sizeHint().width() + m_next->sizeHint().width(),
+                                      m_stepsButton->sizeHint().width() + m_exitButton->sizeHint().width()) +
+                             12;
     fitCaption(std::max(300, windowWidth - buttonsWidth - 60 -
                                  m_captionArea->verticalScrollBar()->sizeHint().width()));
 }
