@@ -267,6 +267,9 @@ std::optional<ExerciseTruth> truth(const Exercise &e, const LessonStep &effectiv
         t.x = found->ai();
         t.y = found->flopPerS();
         t.measured = true;
+        t.kernel = found->kernel;
+        t.params = found->params;
+        t.dtype = found->dtype;
         pointRange(t);
         t.explanation = QCoreApplication::translate("model::Exercise", "measured: %1 in %2 (%3), %4")
                             .arg(kernel, formatSeconds(found->time.median), set->device.name,

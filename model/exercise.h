@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 #include <optional>
 
@@ -61,6 +62,11 @@ struct ExerciseTruth
     int choice = -1;       // choice: the right one
     QString explanation;   // the app's own explanation of the answer (translated)
     bool measured = false; // point: a measured result, not the model's prediction
+    // A measured point: the run it comes from (kernel, parameters, data type), so that it can be
+    // measured again live on a GPU at hand.
+    QString kernel;
+    QVariantMap params;
+    QString dtype;
     // Ranges a point or number guess must fall in (a chart's or a field's extent).
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0, valueMin = 0, valueMax = 0;
 };

@@ -10,12 +10,16 @@
 #include "classroom/classserver.h"
 #include "classroom/lessonplayer.h"
 #include "classroom/presentationmode.h"
+#include "events.h"
 #include "layoutaudit.h"
 #include "lesson.h"
 #include "shell/appshell.h"
 #include "shell/mainwindow.h"
 #include "shell/uilanguage.h"
 #include "specdb.h"
+#include "standin.h"
+#include "units.h"
+#include "workerclient.h"
 
 #include <QAction>
 #include <QApplication>
@@ -330,6 +334,88 @@ private slots:
         w.classroom()->player()->next();
         QVERIFY(w.chart()->points(ClassPanel::chartGroup()).isEmpty());
         QVERIFY(!panel->isRevealed());
+    }
+
+    // A measured answer measured again live where the Runs panel has a GPU (here a stand-in
+    // worker): Reveal waits for the run and answers with it, naming the GPU and the sample
+    // results' figure; a run that fails says why and the sample results answer; with no GPU
+    // the samples answer at once.
+    void liveAnswer_data()
+    {
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("measured") << "measured";
+        QTest::newRow("failed") << "failed";
+        QTest::newRow("no device") << "none";
+    }
+    void liveAnswer()
+    {
+        QFETCH(QString, outcome);
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        QVERIFY(w.classroom()->player()->openLesson(QStringLiteral("05-predict-measure"), 3));
+        const auto sample = panel->truth();
+        QVERIFY(sample && sample->measured && !sample->kernel.isEmpty());
+
+        model::Measurement m;
+        m.kernel = sample->kernel;
+        m.params = sample->params;
+        m.dtype = sample->dtype;
+        m.flops = 2.0 * 4096 * 4096 * 4096;
+        m.bytes = m.flops / sample->x;
+        m.time = {m.flops / (sample->y * 1.25), m.flops / (sample->y * 1.3), m.flops / (sample->y * 1.2),
+                  ClassPanel::kLiveSamples};
+        m.check.ok = true;
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("events.jsonl")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        if (outcome == QLatin1String("failed")) {
+            f.write(model::events::line(model::events::error(QStringLiteral("CUDA error: out of memory"))));
+            f.write(model::events::line(model::events::done(false)));
+        } else {
+            f.write(model::events::line(model::events::measurement(m)));
+            f.write(model::events::line(model::events::done(true)));
+        }
+        f.close();
+        WorkerClient worker;
+        worker.setProgram(rooflab::test::replayWorker(dir.filePath(QStringLiteral("worker.sh")), f.fileName(),
+                                                      model::events::kProtocol));
+        const QString device = outcome == QLatin1String("none") ? QString() : QStringLiteral("Stand-in H200");
+        panel->setLiveRuns(&worker, [device] { return device; });
+        model::Guess g;
+        g.x = sample->x;
+        g.y = sample->y;
+        panel->setGuess(g);
+        QSignalSpy revealed(panel, &ClassPanel::revealedNow);
+        panel->reveal();
+        if (outcome != QLatin1String("none")) {
+            QVERIFY(panel->isMeasuring());
+            QVERIFY(!panel->isRevealed());
+            QVERIFY2(panel->resultText().contains(QStringLiteral("Measuring")),
+                     qPrintable(panel->resultText()));
+            QVERIFY(revealed.wait(20000));
+        }
+        QVERIFY(panel->isRevealed());
+        QVERIFY(!panel->isMeasuring());
+        const auto truthPoint = w.chart()->pointCoords(QStringLiteral("exercise-truth"));
+        QVERIFY(truthPoint);
+        const QString text = panel->resultText();
+        if (outcome == QLatin1String("measured")) {
+            QVERIFY(qAbs(truthPoint->y() / (sample->y * 1.25) - 1) < 1e-9);
+            QVERIFY2(text.contains(QStringLiteral("measured now on Stand-in H200")), qPrintable(text));
+            QVERIFY2(text.contains(model::formatSi(sample->y, QStringLiteral("FLOP/s"))), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("too low")),
+                     qPrintable(text)); // the guess was the sample's
+        } else {
+            QCOMPARE(truthPoint->y(), sample->y);
+            if (outcome == QLatin1String("failed"))
+                QVERIFY2(text.contains(QStringLiteral("out of memory")), qPrintable(text));
+            else
+                QVERIFY(!text.contains(QStringLiteral("measured now")));
+        }
+        panel->setLiveRuns(nullptr, {});
     }
 
     // Lesson 4's maxnreg step asks for blocks: the truth is the calculator's 3, and a guess of

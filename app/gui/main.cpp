@@ -1,4 +1,5 @@
 #include "chart/rooflinechart.h"
+#include "classroom/classpanel.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
 #include "classroom/presentationmode.h"
@@ -245,8 +246,18 @@ int main(int argc, char *argv[])
     AppShell shell(std::move(specs), live.worker());
     const model::SpecDb &db = shell.workspace()->specDb();
     MainWindow &window = *shell.window();
+    // Exercises measure their measured answers again where the Runs panel has a GPU.
+    const auto liveAnswers = [&live](MainWindow *w) {
+        w->classroom()->exercises()->setLiveRuns(live.worker(), [&live] {
+            return live.deviceKnown() && live.device() ? live.device()->name : QString();
+        });
+    };
     live.attach(&window); // the Runs and Results panels, File-menu actions, drops
-    QObject::connect(&shell, &AppShell::windowReplaced, &live, [&live](MainWindow *w) { live.attach(w); });
+    liveAnswers(&window);
+    QObject::connect(&shell, &AppShell::windowReplaced, &live, [&live, liveAnswers](MainWindow *w) {
+        live.attach(w);
+        liveAnswers(w);
+    });
     if (parser.isSet(gpuOption)) {
         const QString id = parser.value(gpuOption);
         if (!db.find(id)) {

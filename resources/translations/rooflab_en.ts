@@ -4,7 +4,7 @@
 <context>
     <name>ClassPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+479"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+564"/>
         <source>Class: %n answer(s), %1 right</source>
         <translation>
             <numerusform>Class: %n answer, %1 right</numerusform>

@@ -17,7 +17,7 @@
 <context>
     <name>ClassPanel</name>
     <message>
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+117"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+119"/>
         <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
         <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
     </message>
@@ -49,12 +49,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+437"/>
+        <location line="+520"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="-436"/>
+        <location line="-519"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
@@ -104,18 +104,43 @@
         <translation>将课堂答案导出为 &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+94"/>
-        <location line="+379"/>
+        <location line="+95"/>
+        <location line="+461"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-449"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+132"/>
+        <source>Measuring %1 on %2…</source>
+        <translation>正在 %2 上测量 %1……</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>measured now on %1: %2 in %3 (median of %4), %5; the sample results say %6</source>
+        <translation>刚刚在 %1 上实测：%2 用时 %3（%4 次的中位数），%5；样例结果为 %6</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its result failed the check</source>
+        <translation>其结果未通过校验</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no measurement came back</source>
+        <translation>没有返回测量结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run on %1 did not give a measurement (%2): the sample results answer. %3</source>
+        <translation>在 %1 上的运行没有得到测量结果（%2）：改用样例结果作答。%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <location line="+476"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
@@ -163,8 +188,8 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="-105"/>
-        <location line="+115"/>
+        <location line="-187"/>
+        <location line="+197"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
@@ -6936,7 +6961,7 @@ Source: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/gui/main.cpp" line="+115"/>
+        <location filename="../../app/gui/main.cpp" line="+116"/>
         <source>Roofline charts of GPUs: predicted and measured performance.</source>
         <translation>GPU 的 roofline 图：预测性能与实测性能。</translation>
     </message>
@@ -7702,7 +7727,7 @@ Source: %7</source>
         <translation>%2 中没有 %1 的实测点</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>measured: %1 in %2 (%3), %4</source>
         <translation>实测：%1 用时 %2（%3），%4</translation>
     </message>

@@ -7,6 +7,8 @@
 #include "panels/occupancypanel.h"
 #include "panels/panelhost.h"
 #include "paths.h"
+#include "units.h"
+#include "workerclient.h"
 #include "workspace/workspace.h"
 
 #include <QAction>
@@ -288,6 +290,7 @@ std::optional<model::ExerciseTruth> ClassPanel::truth()
 
 void ClassPanel::showExercise()
 {
+    cancelLive();
     m_truth.reset();
     m_truthError.clear();
     m_revealed = false;
@@ -411,7 +414,92 @@ model::Guess ClassPanel::guess() const
     return g;
 }
 
+void ClassPanel::setLiveRuns(WorkerClient *worker, std::function<QString()> device)
+{
+    if (m_worker)
+        disconnect(m_worker, nullptr, this, nullptr);
+    m_worker = worker;
+    m_liveDevice = std::move(device);
+    if (!worker)
+        return;
+    connect(worker, &WorkerClient::measurement, this, [this](const QString &id, const model::Measurement &m) {
+        if (id == m_liveRequest)
+            m_liveMeasurement = m;
+    });
+    connect(worker, &WorkerClient::error, this, [this](const QString &id, const QString &message, int) {
+        if (id == m_liveRequest)
+            m_liveError = message;
+    });
+    connect(worker, &WorkerClient::finished, this,
+            [this](const QString &id, bool ok, const QString &message) {
+                if (id == m_liveRequest)
+                    liveFinished(ok, message);
+            });
+}
+
+void ClassPanel::cancelLive()
+{
+    if (m_liveRequest.isEmpty())
+        return;
+    if (m_worker)
+        m_worker->cancel(m_liveRequest);
+    m_liveRequest.clear();
+}
+
 void ClassPanel::reveal()
+{
+    const auto t = truth();
+    if (!t || isMeasuring() || m_revealed)
+        return;
+    // A measured answer is measured again where there is a GPU: the class sees it happen.
+    const QString device = t->measured && m_worker && m_liveDevice ? m_liveDevice() : QString();
+    if (!device.isEmpty()) {
+        m_liveMeasurement.reset();
+        m_liveError.clear();
+        m_liveRequest = m_worker->run(t->kernel, t->params, t->dtype, kLiveSamples);
+        if (!m_liveRequest.isEmpty()) {
+            m_liveOn = device;
+            m_reveal->setEnabled(false);
+            m_result->setText(tr("Measuring %1 on %2…").arg(t->kernel, device));
+            showStripExercise();
+            return;
+        }
+        m_liveError = m_worker->lastFailure();
+        liveFinished(false, m_liveError);
+        return;
+    }
+    finishReveal();
+}
+
+void ClassPanel::liveFinished(bool ok, const QString &message)
+{
+    m_liveRequest.clear();
+    m_reveal->setEnabled(true);
+    if (!m_truth)
+        return;
+    const model::Measurement *m = m_liveMeasurement ? &*m_liveMeasurement : nullptr;
+    if (ok && m && m->check.ok && m->ai() > 0 && m->flopPerS() > 0) {
+        const QString sample = model::formatSi(m_truth->y, QStringLiteral("FLOP/s"));
+        m_truth->x = m->ai();
+        m_truth->y = m->flopPerS();
+        m_truth->explanation =
+            tr("measured now on %1: %2 in %3 (median of %4), %5; the sample results say %6")
+                .arg(m_liveOn, m->kernel, model::formatSeconds(m->time.median))
+                .arg(m->time.samples)
+                .arg(model::formatSi(m_truth->y, QStringLiteral("FLOP/s")), sample);
+    } else {
+        const QString why = !m_liveError.isEmpty() ? m_liveError
+                            : !message.isEmpty()   ? message
+                            : m && !m->check.ok    ? tr("its result failed the check")
+                                                   : tr("no measurement came back");
+        m_truth->explanation =
+            tr("The run on %1 did not give a measurement (%2): the sample results answer. %3")
+                .arg(m_liveOn, why.section(QLatin1Char('\n'), 0, 0), m_truth->explanation);
+    }
+    finishReveal();
+}
+
+void ClassPanel::finishReveal()
 {
     const auto t = truth();
     if (!t)
@@ -742,9 +830,11 @@ void ClassPanel::showStripExercise()
         result << m_summary.first();
     if (m_summary.size() > 1)
         result << m_summary.last();
-    m_stripResult->setText(m_revealed ? result.join(QLatin1Char('\n')) : QString());
+    m_stripResult->setText(m_revealed      ? result.join(QLatin1Char('\n'))
+                           : isMeasuring() ? m_result->text()
+                                           : QString());
     m_stripResult->setToolTip(m_revealed && m_truth ? m_truth->explanation : QString());
-    m_stripResult->setVisible(m_revealed);
+    m_stripResult->setVisible(m_revealed || isMeasuring());
 }
 
 bool ClassPanel::eventFilter(QObject *watched, QEvent *event)

@@ -3,15 +3,18 @@
 #include "chart/chartdata.h"
 #include "classroom/classrecord.h"
 #include "exercise.h"
+#include "resultset.h"
 
 #include <QList>
 #include <QPointer>
 #include <QSet>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class ClassServer;
+class WorkerClient;
 class LessonPlayer;
 class PanelHost;
 class QAction;
@@ -71,6 +74,12 @@ public:
     void placeGuessAt(const QPointF &point);
     void reveal();
     bool isRevealed() const { return m_revealed; }
+    // Live answers: a measured answer is measured again, when the Runs panel has a GPU (this
+    // computer's or a host's), through its worker; `device` names that GPU, empty while there is
+    // none (the step's sample results answer). Reveal then waits for the run.
+    static constexpr int kLiveSamples = 10;
+    void setLiveRuns(WorkerClient *worker, std::function<QString()> device);
+    bool isMeasuring() const { return !m_liveRequest.isEmpty(); }
     // Predict, then reveal: what the step keeps covered (its answers' points and ridge labels,
     // the occupancy result, the caption that explains them) until each exercise is revealed.
     bool isCovering() const;
@@ -112,6 +121,9 @@ private:
     void askClass();
     void updateCounts();
     void drawReveal(const model::ExerciseTruth &t);
+    void finishReveal(); // with m_truth as it stands (live or from the samples)
+    void liveFinished(bool ok, const QString &message);
+    void cancelLive();
     void showResult();
     void showDock();
     void showClassOn(); // the address, its QR code and the class controls, for a running server
@@ -141,6 +153,12 @@ private:
     QString m_truthError;
     bool m_revealed = false;
     bool m_guessPlaced = false;
+    QPointer<WorkerClient> m_worker;
+    std::function<QString()> m_liveDevice;
+    QString m_liveRequest; // the worker's request id while a live run measures the answer
+    QString m_liveOn;      // the GPU it runs on
+    std::optional<model::Measurement> m_liveMeasurement;
+    QString m_liveError;
     bool m_filling = false;   // the fields set by the panel, not the user
     QSet<int> m_revealedSet;  // the step's exercises revealed so far
     QStringList m_resultHead; // answer, guess, error
