@@ -38,7 +38,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,po
   >"$LOGS/env.txt" 2>&1
 step tst_gpu_kernels 200 bin/tst_gpu_kernels
 step tst_gpu_gemm 240 bin/tst_gpu_gemm # 111 rows with the wgmma rungs 11-12 (31 of them)
-step tst_gpu_live 60 bin/tst_gpu_live
+step tst_gpu_live 240 bin/tst_gpu_live # with a lesson answer measured live (a 4096³ GEMM, ten runs)
 step tst_gpu_profile 120 bin/tst_gpu_profile
 # knownwork.cu built here (the test's compiled-in source path is the build machine's)
 if [[ $steps == *" tst_gpu_ncurep "* ]] && command -v nvcc >/dev/null &&

@@ -5,6 +5,9 @@
 //
 // ROOFLAB_SHOT_DIR=dir keeps the results file and the screenshot there.
 #include "chart/rooflinechart.h"
+#include "classroom/classpanel.h"
+#include "classroom/classroom.h"
+#include "classroom/lessonplayer.h"
 #include "gpumatch.h"
 #include "live/livetools.h"
 #include "live/runspanel.h"
@@ -168,6 +171,34 @@ private slots:
         const QImage image(shot);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1400, 900));
+    }
+
+    // A lesson's measured answer measured again on this GPU: Reveal in lesson 5's "Measured on
+    // an H200" step runs the register-blocked GEMM through the worker with the sample's
+    // parameters and answers with that run, at the sample's intensity.
+    void exerciseAnswerMeasuredLive()
+    {
+        App app(m_db, m_cli, m_tmp.filePath(QStringLiteral("autosave-exercise.json")));
+        QVERIFY(app.live.device());
+        const QString device = app.live.device()->name;
+        ClassPanel *panel = app.window.classroom()->exercises();
+        panel->setLiveRuns(app.live.worker(), [device] { return device; });
+        QVERIFY(app.window.classroom()->player()->openLesson(QStringLiteral("05-predict-measure"), 3));
+        const auto sample = panel->truth();
+        QVERIFY(sample && sample->measured);
+        QSignalSpy revealed(panel, &ClassPanel::revealedNow);
+        panel->reveal();
+        QVERIFY(panel->isMeasuring());
+        QVERIFY(revealed.wait(300000));
+        const QString text = panel->resultText();
+        qInfo().noquote() << text;
+        QVERIFY2(text.contains(QStringLiteral("measured now on ") + device), qPrintable(text));
+        const auto at = app.window.chart()->pointCoords(QStringLiteral("exercise-truth"));
+        QVERIFY(at);
+        QVERIFY(qAbs(at->x() / sample->x - 1) < 1e-9); // the same problem, so the same intensity
+        const double ratio = at->y() / sample->y;
+        qInfo() << "live / sample performance" << ratio;
+        QVERIFY2(ratio > 0.2 && ratio < 5, qPrintable(QString::number(ratio)));
     }
 
     void faultKillsOnlyTheWorker()
