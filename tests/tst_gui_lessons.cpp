@@ -219,11 +219,12 @@ private slots:
                 if (c.occupancy)
                     QVERIFY(w->occupancyPanel()->isResultCovered());
             }
-            for (int i = 0; i < asked.size(); ++i) {
-                exercises->setExerciseIndex(i);
-                exercises->reveal();
-            }
+            const int at = exercises->exerciseIndex();
+            exercises->revealAll(); // Lesson → Reveal every answer of this step
             QVERIFY(!exercises->isCovering());
+            QCOMPARE(exercises->exerciseIndex(), at);
+            QVERIFY(exercises->isRevealed());
+            QCOMPARE(caption->text(), l->steps.at(step).caption.forLanguage(language));
             QVERIFY(!w->occupancyPanel()->isResultCovered());
             for (const QString &id : chart->pointIds())
                 QVERIFY2(!chart->isCovered(*chart->point(id)), qPrintable(id));

@@ -77,21 +77,23 @@ HD=1280x720
 LADDER=$ROOT/resources/samples/h200-gemm-ladder.json
 shot main $FHD --gpu h200-sxm --demo-points --lang en --theme light
 shot compare $FHD --gpu a100-sxm4-80gb --compare h100-sxm,h200-sxm,b200 --lang en --theme light
-shot occupancy $FHD --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
+shot occupancy $FHD --lesson 04-occupancy --step 1 --reveal --panel occupancy --lang en --theme light
 shot tile $FHD --gpu h200-sxm --panel tile --lang en --theme light
 shot runs $FHD --gpu h200-sxm --panel runs --lang en --theme light
 shot results $FHD --gpu h200-sxm --panel results --results "$LADDER" --lang en --theme light
-shot lesson $FHD --panel lesson --lesson 02-intensity --step 3 --lang en --theme light
-shot presentation $FHD --lesson 01-roofline --step 2 --presentation --lang en --theme light
-shot presentation-measured $FHD --lesson 03-tiling --step 5 --presentation --lang en --theme light
-shot presentation-panel $FHD --lesson 04-occupancy --step 1 --presentation --lang en --theme light
+shot lesson $FHD --panel lesson --lesson 02-intensity --step 3 --reveal --lang en --theme light
+shot presentation $FHD --lesson 01-roofline --step 2 --reveal --presentation --lang en --theme light
+# An exercise before its reveal: the question in the banner, the guess strip beside the buttons.
+shot presentation-exercise $HD --lesson 03-tiling --step 5 --presentation --lang en --theme light
+shot presentation-measured $FHD --lesson 03-tiling --step 5 --reveal --presentation --lang en --theme light
+shot presentation-panel $FHD --lesson 04-occupancy --step 1 --reveal --presentation --lang en --theme light
 shot presentation-tile $FHD --lesson 03-tiling --step 3 --presentation --lang en --theme light
 shot dark $FHD --gpu h200-sxm --compare a100-sxm4-80gb --demo-points --theme dark --lang en
-shot zh_CN $FHD --panel lesson --lesson 03-tiling --step 1 --lang zh_CN --theme light
-shot presentation-zh_CN-dark $FHD --lesson 01-roofline --step 4 --presentation --lang zh_CN --theme dark
+shot zh_CN $FHD --panel lesson --lesson 03-tiling --step 1 --reveal --lang zh_CN --theme light
+shot presentation-zh_CN-dark $FHD --lesson 01-roofline --step 4 --reveal --presentation --lang zh_CN --theme dark
 # The smallest projector mode: the window fits, the chart keeps its width.
 shot main-720p $HD --gpu h200-sxm --demo-points --lang en --theme light
-shot occupancy-720p $HD --lesson 04-occupancy --step 1 --panel occupancy --lang en --theme light
+shot occupancy-720p $HD --lesson 04-occupancy --step 1 --reveal --panel occupancy --lang en --theme light
 shot tile-720p $HD --gpu h200-sxm --panel tile --lang en --theme light
 shot runs-720p $HD --gpu h200-sxm --panel runs --lang en --theme light
 shot results-720p $HD --gpu h200-sxm --panel results --results "$LADDER" --lang en --theme light

@@ -153,6 +153,10 @@ int main(int argc, char *argv[])
         QStringLiteral("step"),
         QApplication::translate("main", "Go to this step of the lesson (1 = the first)."),
         QStringLiteral("N"));
+    const QCommandLineOption revealOption(
+        QStringLiteral("reveal"),
+        QApplication::translate("main",
+                                "Reveal every answer of the --step (the step as written, no guess)."));
     const QCommandLineOption presentOption(QStringLiteral("presentation"),
                                            QApplication::translate("main", "Start in presentation mode."));
     const QCommandLineOption scaleOption(QStringLiteral("scale"),
@@ -199,6 +203,7 @@ int main(int argc, char *argv[])
     parser.addOptions({exportChartOption, levelsOption, precisionsOption, expandOption});
     parser.addOption(compareResultsOption);
     parser.addOption(quitAfterLoadOption);
+    parser.addOption(revealOption);
     // What a file manager passes (rooflab.desktop: Exec=rooflab %F): results files to open.
     parser.addPositionalArgument(
         QStringLiteral("files"),
@@ -296,6 +301,8 @@ int main(int argc, char *argv[])
             err << "rooflab: lesson " << id << " has " << player->stepCount() << " steps\n";
             return 2;
         }
+        if (parser.isSet(revealOption))
+            window.classroom()->exercises()->revealAll();
     }
     if (parser.isSet(panelOption)) {
         const QString name = parser.value(panelOption);

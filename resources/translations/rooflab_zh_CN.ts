@@ -49,12 +49,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+520"/>
+        <location line="+551"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="-519"/>
+        <location line="-550"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
@@ -95,6 +95,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Reveal every answer of this step</source>
+        <translation>揭晓本步的全部答案(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The step as written, without guesses: for reviewing after class</source>
+        <translation>按原文显示本步，不含猜测：供课后复习</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Save class &amp;answers…</source>
         <translation>保存课堂答案(&amp;A)…</translation>
     </message>
@@ -104,23 +114,23 @@
         <translation>将课堂答案导出为 &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+95"/>
-        <location line="+461"/>
+        <location line="+97"/>
+        <location line="+486"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location line="-474"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+133"/>
         <source>Measuring %1 on %2…</source>
         <translation>正在 %2 上测量 %1……</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+45"/>
         <source>measured now on %1: %2 in %3 (median of %4), %5; the sample results say %6</source>
         <translation>刚刚在 %1 上实测：%2 用时 %3（%4 次的中位数），%5；样例结果为 %6</translation>
     </message>
@@ -135,18 +145,18 @@
         <translation>没有返回测量结果</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The run on %1 did not give a measurement (%2): the sample results answer. %3</source>
         <translation>在 %1 上的运行没有得到测量结果（%2）：改用样例结果作答。%3</translation>
     </message>
     <message>
         <location line="+16"/>
-        <location line="+476"/>
+        <location line="+478"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-471"/>
+        <location line="-473"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -188,8 +198,8 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="-187"/>
-        <location line="+197"/>
+        <location line="-212"/>
+        <location line="+222"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
@@ -204,7 +214,7 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+189"/>
         <source>Click the chart where you expect the point.</source>
         <translation>在图上点击你预计这个点所在的位置。</translation>
     </message>
@@ -7016,7 +7026,12 @@ Source: %7</source>
         <translation>跳到课程的第几步（1 = 第一步）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Reveal every answer of the --step (the step as written, no guess).</source>
+        <translation>揭晓 --step 的全部答案（按原文显示本步，不含猜测）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Start in presentation mode.</source>
         <translation>以演示模式启动。</translation>
     </message>
@@ -7061,12 +7076,12 @@ Source: %7</source>
         <translation>每次启动一个点，而不是每个 kernel 一个点（--export-chart）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Results files, Nsight Compute reports or CSV exports to open.</source>
         <translation>要打开的结果文件、Nsight Compute 报告或导出的 CSV。</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-30"/>
         <source>Compare the results with this file.</source>
         <translation>把结果与这个文件对比。</translation>
     </message>

@@ -218,6 +218,10 @@ void ClassPanel::buildUi()
             QMessageBox::warning(m_host->hostWindow(), tr("Class mode"), error);
         }
     });
+    m_revealAllAction = new QAction(tr("&Reveal every answer of this step"), this);
+    m_revealAllAction->setToolTip(tr("The step as written, without guesses: for reviewing after class"));
+    connect(m_revealAllAction, &QAction::triggered, this, &ClassPanel::revealAll);
+    m_revealAllAction->setEnabled(false);
     m_saveAction = new QAction(tr("Save class &answers…"), this);
     connect(m_saveAction, &QAction::triggered, this, &ClassPanel::saveAnswers);
     m_csvAction = new QAction(tr("Export class answers as &CSV…"), this);
@@ -230,6 +234,7 @@ void ClassPanel::addMenuActions(QMenu *lessonMenu)
 {
     lessonMenu->addSeparator();
     lessonMenu->addAction(m_dock->toggleViewAction());
+    lessonMenu->addAction(m_revealAllAction);
     lessonMenu->addAction(m_classAction);
     lessonMenu->addAction(m_saveAction);
     lessonMenu->addAction(m_csvAction);
@@ -305,6 +310,7 @@ void ClassPanel::showExercise()
     for (QWidget *w : {static_cast<QWidget *>(m_counter), static_cast<QWidget *>(m_question),
                        static_cast<QWidget *>(m_inputs), static_cast<QWidget *>(m_reveal)})
         w->setVisible(has);
+    m_revealAllAction->setEnabled(has);
     m_prevEx->setVisible(has && m_exercises.size() > 1);
     m_nextEx->setVisible(has && m_exercises.size() > 1);
     if (!has) {
@@ -452,7 +458,7 @@ void ClassPanel::reveal()
     if (!t || isMeasuring() || m_revealed)
         return;
     // A measured answer is measured again where there is a GPU: the class sees it happen.
-    const QString device = t->measured && m_worker && m_liveDevice ? m_liveDevice() : QString();
+    const QString device = t->measured && m_worker && m_liveDevice && !m_noLive ? m_liveDevice() : QString();
     if (!device.isEmpty()) {
         m_liveMeasurement.reset();
         m_liveError.clear();
@@ -469,6 +475,28 @@ void ClassPanel::reveal()
         return;
     }
     finishReveal();
+}
+
+void ClassPanel::revealAll()
+{
+    if (m_exercises.isEmpty())
+        return;
+    const int current = std::max(0, m_index);
+    m_noLive = true;
+    for (int i = 0; i < m_exercises.size(); ++i) {
+        if (m_revealedSet.contains(i))
+            continue;
+        setExerciseIndex(i);
+        reveal();
+    }
+    m_noLive = false;
+    if (m_index != current) {
+        // Back at the question the step was on, shown revealed.
+        setExerciseIndex(current);
+        m_noLive = true;
+        reveal();
+        m_noLive = false;
+    }
 }
 
 void ClassPanel::liveFinished(bool ok, const QString &message)

@@ -74,6 +74,9 @@ public:
     void placeGuessAt(const QPointF &point);
     void reveal();
     bool isRevealed() const { return m_revealed; }
+    // Every question of the step revealed at once from the step's own answers (no live run, no
+    // guess): the step as written, for reviewing after class, a handout or a screenshot.
+    void revealAll();
     // Live answers: a measured answer is measured again, when the Runs panel has a GPU (this
     // computer's or a host's), through its worker; `device` names that GPU, empty while there is
     // none (the step's sample results answer). Reveal then waits for the run.
@@ -159,6 +162,7 @@ private:
     QString m_liveOn;      // the GPU it runs on
     std::optional<model::Measurement> m_liveMeasurement;
     QString m_liveError;
+    bool m_noLive = false;    // revealAll: the step's own answers
     bool m_filling = false;   // the fields set by the panel, not the user
     QSet<int> m_revealedSet;  // the step's exercises revealed so far
     QStringList m_resultHead; // answer, guess, error
@@ -167,6 +171,7 @@ private:
 
     QDockWidget *m_dock = nullptr;
     QAction *m_classAction = nullptr;
+    QAction *m_revealAllAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_csvAction = nullptr;
     QLabel *m_counter = nullptr;
