@@ -491,9 +491,38 @@ private slots:
         QVERIFY2(shown.contains("#1") && !shown.contains("closest"), qPrintable(shown.join(", ")));
         QCOMPARE(panel->record().rounds().size(), 1);
         QCOMPARE(panel->record().rounds()[0].answers.size(), names.size());
-        // The next question of the step asks the phones again; stopping closes them.
-        panel->setExerciseIndex(1);
-        QVERIFY(QTest::qWaitFor([&] { return phones[0]->asks == 2; }, 5000));
+        // The ladder's measured point of the question just revealed is drawn; the step's caption
+        // waits for its last question.
+        const auto coveredPoints = [&w](const QString &kernel) {
+            int n = 0;
+            for (const QString &id : w.chart()->pointIds())
+                n += w.chart()->point(id)->subject == kernel && w.chart()->isCovered(*w.chart()->point(id));
+            return n;
+        };
+        const QList<model::Exercise> &asked = player->lesson()->steps.at(4).exercises;
+        QCOMPARE(coveredPoints(model::exercises::coverOf(asked.at(0)).subject), 0);
+        QVERIFY(coveredPoints(model::exercises::coverOf(asked.at(1)).subject) > 0);
+        QVERIFY(player->shownCaption() != player->stepCaption());
+        // Every other step of the ladder in turn: the phones are asked, answer, see the reveal.
+        for (int q = 1; q < asked.size(); ++q) {
+            panel->setExerciseIndex(q);
+            QVERIFY(QTest::qWaitFor([&] { return phones[0]->asks == q + 1; }, 5000));
+            const auto tq = panel->truth();
+            QVERIFY(tq);
+            for (int i = 0; i < names.size(); ++i)
+                phones[i]->send({{"t", "answer"},
+                                 {"ex", server->question()->id},
+                                 {"x", tq->x},
+                                 {"y", tq->y * factors[i]}});
+            QVERIFY(QTest::qWaitFor([&] { return server->answers().size() == names.size(); }, 5000));
+            QVERIFY(coveredPoints(model::exercises::coverOf(asked.at(q)).subject) > 0);
+            panel->reveal();
+            QVERIFY(QTest::qWaitFor([&] { return phones[0]->reveals == q + 1; }, 5000));
+            QCOMPARE(coveredPoints(model::exercises::coverOf(asked.at(q)).subject), 0);
+        }
+        QCOMPARE(panel->record().rounds().size(), asked.size());
+        QVERIFY(!panel->isCovering());
+        QCOMPARE(player->shownCaption(), player->stepCaption());
         panel->stopClass();
         QVERIFY(!server->isRunning());
         QVERIFY(!panel->classModeAction()->isChecked());
