@@ -33,6 +33,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -847,6 +848,7 @@ void ClassPanel::showStripExercise()
         m_filling = false;
     }
     syncStripGuess();
+    fitStripWidth();
     // On the projector the answer and the error (the guess is on the chart); with a class, the
     // answer, how many were right and the closest. The dock and the tooltip say the rest.
     QStringList result;
@@ -868,14 +870,17 @@ void ClassPanel::showStripExercise()
 bool ClassPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_stripExercise && event->type() == QEvent::FontChange)
-        fitStripWidth();
+        QTimer::singleShot(0, this, &ClassPanel::fitStripWidth); // once the buttons have theirs
     return QWidget::eventFilter(watched, event);
 }
 
 void ClassPanel::fitStripWidth()
 {
+    // Thirty characters, or what the choice buttons need (Chinese limiters are wider).
     if (m_stripExercise)
-        m_stripExercise->setFixedWidth(m_stripExercise->fontMetrics().averageCharWidth() * 30);
+        m_stripExercise->setFixedWidth(std::max(
+            m_stripExercise->fontMetrics().averageCharWidth() * 30,
+            m_stripChoices->isVisibleTo(m_stripExercise) ? m_stripChoices->minimumSizeHint().width() : 0));
 }
 
 void ClassPanel::syncStripGuess()

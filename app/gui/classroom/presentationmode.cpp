@@ -304,6 +304,8 @@ void PresentationMode::applyScale()
     for (QPushButton *b : {m_prev, m_next, m_stepsButton, m_exitButton})
         b->setFont(buttons);
     if (m_classStrip) {
+        // On the strip itself too: what it makes later (a choice's buttons) inherits the size.
+        m_classStrip->setFont(caption);
         for (QLabel *l : m_classStrip->findChildren<QLabel *>()) {
             QFont f = caption;
             f.setBold(l->font().bold()); // the address stands out
