@@ -1015,6 +1015,7 @@ void ClassPanel::adopt(ClassPanel *old)
     m_askedKey = old->m_askedKey;
     if (old->m_index != m_index && old->m_index >= 0 && old->m_index < m_exercises.size())
         setExerciseIndex(old->m_index);
+    m_revealedSet = old->m_revealedSet; // what the class has seen stays uncovered
     m_server->setLanguage(language());
     showClassOn();
     if (old->m_revealed && truth()) {
@@ -1026,6 +1027,8 @@ void ClassPanel::adopt(ClassPanel *old)
     } else if (!m_server->question()) {
         askClass();
     } // else the question being asked and the answers it has stay (the phones keep their page)
+    applyCover();
+    showStripExercise();
     updateCounts();
 }
 
