@@ -153,11 +153,12 @@ CeilingChoice chooseCeilings(const CeilingRequest &req)
 
 const QList<ResultSet> &bundledCeilingSets()
 {
-    // The validation's measurement of the machine first (the chart's L2 roof has always come
-    // from it), then the suite's.
+    // The H200 validation's measurement of the machine first (the chart's L2 roof has always
+    // come from it), then the suites'; each applies to the GPU it was measured on.
     static const QList<ResultSet> sets = [] {
         QList<ResultSet> out;
-        for (const char *file : {"samples/h200-validation/h200-ceilings.json", "samples/h200-suite.json"}) {
+        for (const char *file : {"samples/h200-validation/h200-ceilings.json", "samples/h200-suite.json",
+                                 "samples/h100-suite.json"}) {
             QString error;
             if (auto rs = ResultSet::load(resourcePath(QLatin1String(file)), &error)) {
                 rs->measurements.clear(); // only the ceilings and the device are needed

@@ -24,10 +24,14 @@ class TestSamples : public QObject
     SpecDb m_db;
     const QString m_root = QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples");
 
-    // "above the datasheet" when value > limit; `what` names it in the message.
+    // "above the datasheet" when value > limit by more than timing can explain; `what` names it
+    // in the message. A probe that runs at the peak (the H100's shared-memory read, 100.2 % of
+    // the figure derived from its 1980 MHz boost clock) lands within CUDA events' resolution of
+    // it, on either side: 0.5 % is allowed, a wrong byte or FLOP count is far beyond it.
     static QString aboveLimit(double value, double limit, const QString &what)
     {
-        if (value <= limit)
+        constexpr double kTimingSlack = 1.005;
+        if (value <= limit * kTimingSlack)
             return {};
         return QStringLiteral("%1: %2 is above the datasheet's %3 (%4 %)")
             .arg(what)
