@@ -5,6 +5,7 @@
 #include "classroom/classpanel.h"
 #include "classroom/classroom.h"
 #include "classroom/lessonplayer.h"
+#include "panels/llmview.h"
 #include "panels/occupancypanel.h"
 #include "panels/workloadpanel.h"
 #include "resultset.h"
@@ -215,6 +216,14 @@ private slots:
                     const model::Roofline roof(chart->gpus().first());
                     const QString figure = RooflineChart::ridgeText(roof.ridge(c.ridge));
                     QVERIFY2(!chart->ridgeLabels().contains(figure), qPrintable(figure));
+                    // Nor do the LLM view's cards give it, on a step that shows them.
+                    if (auto *llm = qobject_cast<LlmView *>(w->panel(QStringLiteral("llm")));
+                        llm && player->stagePanel() == QLatin1String("llm"))
+                        for (int i = 0; i < 4; ++i)
+                            QVERIFY2(
+                                !llm->formatText(i).contains(QLocale().toString(roof.ridge(c.ridge), 'f', 0) +
+                                                             QStringLiteral(" FLOP/B")),
+                                qPrintable(llm->formatText(i)));
                 }
                 if (c.occupancy)
                     QVERIFY(w->occupancyPanel()->isResultCovered());

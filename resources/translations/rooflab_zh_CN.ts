@@ -17,7 +17,7 @@
 <context>
     <name>ClassPanel</name>
     <message>
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+119"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+121"/>
         <source>This lesson step asks no question. Steps with exercises ask for a guess before they reveal the answer.</source>
         <translation>这一步没有提问。带练习的步骤会先请你猜测，再揭晓答案。</translation>
     </message>
@@ -151,12 +151,12 @@
     </message>
     <message>
         <location line="+16"/>
-        <location line="+478"/>
+        <location line="+485"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-473"/>
+        <location line="-480"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -198,7 +198,12 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="+280"/>
+        <source>Click the chart.</source>
+        <translation>在图上点击。</translation>
+    </message>
+    <message>
+        <location line="-492"/>
         <location line="+222"/>
         <source>guess</source>
         <translation>猜测</translation>
@@ -214,12 +219,7 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+189"/>
-        <source>Click the chart where you expect the point.</source>
-        <translation>在图上点击你预计这个点所在的位置。</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="+233"/>
         <source>Question %1 of %2: </source>
         <translation>第 %1 题，共 %2 题：</translation>
     </message>
@@ -251,7 +251,7 @@
         <translation>先预测：选出你的答案，然后点“揭晓”。</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+107"/>
         <source>%1 connected, %2 joined · %3 answered</source>
         <translation>%1 个连接，%2 人加入 · %3 人已作答</translation>
     </message>
@@ -1165,7 +1165,7 @@ Source: %7</source>
         <translation>（S 取为 %1：KV cache 也保存这一步的 token。）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+35"/>
         <source>reaches the ridge (%1 FLOP/B) at M ≈ %2</source>
         <translation>在 M ≈ %2 时到达拐点（%1 FLOP/B）</translation>
     </message>
@@ -1755,7 +1755,7 @@ Source: %7</source>
         <translation>退出演示模式（Esc）</translation>
     </message>
     <message>
-        <location line="+439"/>
+        <location line="+441"/>
         <source>No lesson open</source>
         <translation>没有打开课程</translation>
     </message>
@@ -7031,7 +7031,7 @@ Source: %7</source>
         <translation>揭晓 --step 的全部答案（按原文显示本步，不含猜测）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Start in presentation mode.</source>
         <translation>以演示模式启动。</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "classroom/classqr.h"
 #include "classroom/classserver.h"
 #include "classroom/lessonplayer.h"
+#include "panels/llmview.h"
 #include "panels/occupancypanel.h"
 #include "panels/panelhost.h"
 #include "paths.h"
@@ -896,7 +897,7 @@ void ClassPanel::syncStripGuess()
             b->setChecked(true);
     if (e->answer == model::AnswerType::Point && m_truth)
         m_stripPoint->setText(m_guessPlaced ? model::exercises::guessText(*m_truth, guess())
-                                            : tr("Click the chart where you expect the point."));
+                                            : tr("Click the chart."));
 }
 
 bool ClassPanel::isCovering() const
@@ -924,6 +925,8 @@ void ClassPanel::applyCover()
     m_host->chart()->setCovered(subjects, ridges);
     if (auto *occ = qobject_cast<OccupancyPanel *>(m_host->panel(QStringLiteral("occupancy"))))
         occ->setResultCovered(occupancy);
+    if (auto *llm = qobject_cast<LlmView *>(m_host->panel(QStringLiteral("llm"))))
+        llm->setCoveredRidges(ridges); // its cards name each format's ridge
     m_player->setCaptionCover(coverText());
 }
 

@@ -256,6 +256,20 @@ void LlmView::showScene()
     updateChart();
 }
 
+void LlmView::setCoveredRidges(const QStringList &precisions)
+{
+    if (precisions == m_coveredRidges)
+        return;
+    m_coveredRidges = precisions;
+    showCards();
+    updateChart();
+}
+
+QString LlmView::ridgeFigure(const llmview::FormatSeries &f) const
+{
+    return m_coveredRidges.contains(f.precision) ? QStringLiteral("?") : QLocale().toString(f.ridge, 'f', 0);
+}
+
 QString LlmView::formatText(int index) const
 {
     return index >= 0 && index < m_cards.size() ? m_cards.at(index)->text() : QString();
@@ -273,9 +287,9 @@ void LlmView::showCards()
         }
         const llmview::FormatSeries &f = scene.formats.at(i);
         const QString ridge =
-            f.crossoverM ? tr("reaches the ridge (%1 FLOP/B) at M ≈ %2")
-                               .arg(QLocale().toString(f.ridge, 'f', 0), count(*f.crossoverM))
-                         : tr("never reaches the ridge (%1 FLOP/B)").arg(QLocale().toString(f.ridge, 'f', 0));
+            f.crossoverM
+                ? tr("reaches the ridge (%1 FLOP/B) at M ≈ %2").arg(ridgeFigure(f), count(*f.crossoverM))
+                : tr("never reaches the ridge (%1 FLOP/B)").arg(ridgeFigure(f));
         const QString at = tr("At M = %1: %2 FLOP/B, %3, %4 for %5.")
                                .arg(count(scene.settings.tokens), plain(f.gemm.ai()),
                                     f.memoryBound ? tr("memory-bound") : tr("compute-bound"),
@@ -346,9 +360,9 @@ QList<ChartPoint> LlmView::points() const
             r.label = tr("ridge: %1").arg(names.join(QStringLiteral(", ")));
             labelled << at;
         }
-        r.tooltip = tr("<b>%1</b> reaches the ridge (%2 FLOP/B, %3) at M ≈ %4 tokens")
-                        .arg(f.name, QLocale().toString(f.ridge, 'f', 0), model::precisionLabel(f.precision),
-                             count(*f.crossoverM));
+        r.tooltip =
+            tr("<b>%1</b> reaches the ridge (%2 FLOP/B, %3) at M ≈ %4 tokens")
+                .arg(f.name, ridgeFigure(f), model::precisionLabel(f.precision), count(*f.crossoverM));
         out << r;
     }
     return out;

@@ -46,6 +46,10 @@ public:
     QList<ChartPoint> points() const;
     QList<ChartTrail> trails() const;
 
+    // Predict, then reveal: the ridges of these precisions are asked for by a lesson's exercise;
+    // the cards and the ridge points' tooltips give "?" for their FLOP/B until it is revealed.
+    void setCoveredRidges(const QStringList &precisions);
+
     // ---- the widgets, for tests and lessons
     QSlider *slider() const { return m_slider; }
     TokenRuler *ruler() const { return m_ruler; }
@@ -64,6 +68,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QString ridgeFigure(const llmview::FormatSeries &f) const; // "412", or "?" while covered
+    QStringList m_coveredRidges;
     void buildUi();
     void fillCombos();
     void showScene(); // the session's scene into the widgets and the chart
