@@ -545,7 +545,8 @@ void ClassPanel::finishReveal()
         const model::GuessError e = model::exercises::grade(*t, g);
         if (m_guessPlaced)
             lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
-        lines << tr("Error: %1").arg(m_guessPlaced && e.valid ? e.text : tr("no guess placed"));
+        if (m_guessPlaced || !m_noLive) // Reveal every answer reviews the step: no guess to grade
+            lines << tr("Error: %1").arg(m_guessPlaced && e.valid ? e.text : tr("no guess placed"));
     } else {
         m_server->reveal(*t);
         ClassRound round;
