@@ -22,6 +22,7 @@ if [ -f "$BUILD" ]; then # the program itself was named
 fi
 APP=$BUILD/app/gui/rooflab
 HOSTS_TEST=$BUILD/tests/tst_gui_hosts
+CLASS_TEST=$BUILD/tests/tst_gui_classmode
 OUT=$ROOT/docs/screenshots
 [ -x "$APP" ] || { echo "make-screenshots: $APP is not built" >&2; exit 1; }
 mkdir -p "$OUT"
@@ -116,6 +117,29 @@ if [ -x "$HOSTS_TEST" ]; then
   done
 else
   echo "make-screenshots: $HOSTS_TEST is not built: hosts-dialog.png and runs-hosts.png kept as they are" >&2
+fi
+
+# Class mode on the projector and on a phone (360 px wide), in both languages: the GUI test
+# that drives the real page in headless Chromium keeps its pictures (tests/tst_gui_classmode.cpp
+# browserPhones, ROOFLAB_SHOTS) on a 1280x720 screen.
+if [ -x "$CLASS_TEST" ] && command -v chromium >/dev/null; then
+  mkdir -p "$WORK/class"
+  if [ -n "${DISPLAY_FOR[$HD]:-}" ]; then
+    DISPLAY=${DISPLAY_FOR[$HD]} QT_QPA_PLATFORM=xcb ROOFLAB_SHOTS=$WORK/class "$CLASS_TEST" browserPhones >/dev/null 2>&1 || true
+  else
+    QT_QPA_PLATFORM=offscreen ROOFLAB_SHOTS=$WORK/class "$CLASS_TEST" browserPhones >/dev/null 2>&1 || true
+  fi
+  for pair in projector-reveal-en:class-projector-en projector-reveal-zh:class-projector-zh_CN \
+              phone-reveal-en:class-phone-en phone-reveal-zh:class-phone-zh_CN; do
+    from=$WORK/class/${pair%%:*}.png f=${pair##*:}.png
+    if [ -s "$from" ]; then
+      cp "$from" "$OUT/$f"
+      reduce "$OUT/$f"
+      printf '  %-28s %-9s %6d KB\n' "$f" "(test)" $(( $(stat -c %s "$OUT/$f") / 1024 ))
+    fi
+  done
+else
+  echo "make-screenshots: $CLASS_TEST is not built or chromium is missing: the class-*.png pictures kept as they are" >&2
 fi
 
 # Every picture the guide and the README name must have been made above.
