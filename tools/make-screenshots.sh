@@ -99,22 +99,29 @@ shot tile-720p $HD --gpu h200-sxm --panel tile --lang en --theme light
 shot runs-720p $HD --gpu h200-sxm --panel runs --lang en --theme light
 shot results-720p $HD --gpu h200-sxm --panel results --results "$LADDER" --lang en --theme light
 
+# Runs a GUI test that keeps pictures on the screen of that size (offscreen without one).
+on_screen() { # size, then VAR=value ... and the test's command line
+  local size=$1; shift
+  if [ -n "${DISPLAY_FOR[$size]:-}" ]; then
+    env DISPLAY="${DISPLAY_FOR[$size]}" QT_QPA_PLATFORM=xcb "$@" >/dev/null 2>&1 || true
+  else
+    env QT_QPA_PLATFORM=offscreen "$@" >/dev/null 2>&1 || true
+  fi
+}
+# A picture a test made, kept under the name the guide gives it.
+keep() { # picture name
+  [ -s "$1" ] || return 0
+  cp "$1" "$OUT/$2"
+  reduce "$OUT/$2"
+  printf '  %-28s %-9s %6d KB\n' "$2" "(test)" $(( $(stat -c %s "$OUT/$2") / 1024 ))
+}
+
 # The hosts dialog and the Runs panel with a host: the GUI test that drives them keeps its
 # pictures (tests/tst_gui_hosts.cpp, ROOFLAB_SHOT_DIR), at the sizes the test gives them.
 if [ -x "$HOSTS_TEST" ]; then
   mkdir -p "$WORK/hosts"
-  if [ -n "${DISPLAY_FOR[$FHD]:-}" ]; then
-    DISPLAY=${DISPLAY_FOR[$FHD]} QT_QPA_PLATFORM=xcb ROOFLAB_SHOT_DIR=$WORK/hosts "$HOSTS_TEST" >/dev/null 2>&1 || true
-  else
-    QT_QPA_PLATFORM=offscreen ROOFLAB_SHOT_DIR=$WORK/hosts "$HOSTS_TEST" >/dev/null 2>&1 || true
-  fi
-  for f in hosts-dialog.png runs-hosts.png; do
-    if [ -s "$WORK/hosts/$f" ]; then
-      cp "$WORK/hosts/$f" "$OUT/$f"
-      reduce "$OUT/$f"
-      printf '  %-28s %-9s %6d KB\n' "$f" "(test)" $(( $(stat -c %s "$OUT/$f") / 1024 ))
-    fi
-  done
+  on_screen $FHD ROOFLAB_SHOT_DIR="$WORK/hosts" "$HOSTS_TEST"
+  for f in hosts-dialog.png runs-hosts.png; do keep "$WORK/hosts/$f" "$f"; done
 else
   echo "make-screenshots: $HOSTS_TEST is not built: hosts-dialog.png and runs-hosts.png kept as they are" >&2
 fi
@@ -124,20 +131,11 @@ fi
 # browserPhones, ROOFLAB_SHOTS) on a 1280x720 screen.
 if [ -x "$CLASS_TEST" ] && command -v chromium >/dev/null; then
   mkdir -p "$WORK/class"
-  if [ -n "${DISPLAY_FOR[$HD]:-}" ]; then
-    DISPLAY=${DISPLAY_FOR[$HD]} QT_QPA_PLATFORM=xcb ROOFLAB_SHOTS=$WORK/class "$CLASS_TEST" browserPhones >/dev/null 2>&1 || true
-  else
-    QT_QPA_PLATFORM=offscreen ROOFLAB_SHOTS=$WORK/class "$CLASS_TEST" browserPhones >/dev/null 2>&1 || true
-  fi
-  for pair in projector-reveal-en:class-projector-en projector-reveal-zh:class-projector-zh_CN \
-              phone-reveal-en:class-phone-en phone-reveal-zh:class-phone-zh_CN; do
-    from=$WORK/class/${pair%%:*}.png f=${pair##*:}.png
-    if [ -s "$from" ]; then
-      cp "$from" "$OUT/$f"
-      reduce "$OUT/$f"
-      printf '  %-28s %-9s %6d KB\n' "$f" "(test)" $(( $(stat -c %s "$OUT/$f") / 1024 ))
-    fi
-  done
+  on_screen $HD ROOFLAB_SHOTS="$WORK/class" "$CLASS_TEST" browserPhones
+  keep "$WORK/class/projector-reveal-en.png" class-projector-en.png
+  keep "$WORK/class/projector-reveal-zh.png" class-projector-zh_CN.png
+  keep "$WORK/class/phone-reveal-en.png" class-phone-en.png
+  keep "$WORK/class/phone-reveal-zh.png" class-phone-zh_CN.png
 else
   echo "make-screenshots: $CLASS_TEST is not built or chromium is missing: the class-*.png pictures kept as they are" >&2
 fi

@@ -397,11 +397,8 @@ void ClassPanel::placeGuessAt(const QPointF &point)
     guessEdited();
 }
 
-void ClassPanel::drawGuess()
+ChartPoint ClassPanel::guessPoint() const
 {
-    const model::Exercise *e = exercise();
-    if (!e || e->answer != model::AnswerType::Point || m_server->isRunning())
-        return;
     const model::Guess g = guess();
     ChartPoint p;
     p.id = QStringLiteral("exercise-guess");
@@ -409,7 +406,15 @@ void ClassPanel::drawGuess()
     p.ai = g.x;
     p.flopPerS = g.y;
     p.gpuIndex = 1;
-    m_host->chart()->setPoints({p}, chartGroup());
+    return p;
+}
+
+void ClassPanel::drawGuess()
+{
+    const model::Exercise *e = exercise();
+    if (!e || e->answer != model::AnswerType::Point || m_server->isRunning())
+        return;
+    m_host->chart()->setPoints({guessPoint()}, chartGroup());
 }
 
 model::Guess ClassPanel::guess() const
@@ -624,16 +629,8 @@ void ClassPanel::drawReveal(const model::ExerciseTruth &t)
             p.gpuIndex = 1;
             points << p;
         }
-        if (!m_server->isRunning() && m_guessPlaced) {
-            const model::Guess g = guess();
-            ChartPoint p;
-            p.id = QStringLiteral("exercise-guess");
-            p.label = tr("guess");
-            p.ai = g.x;
-            p.flopPerS = g.y;
-            p.gpuIndex = 1;
-            points << p;
-        }
+        if (!m_server->isRunning() && m_guessPlaced)
+            points << guessPoint();
         ChartPoint truthPoint;
         truthPoint.id = QStringLiteral("exercise-truth");
         truthPoint.label = tr("answer");

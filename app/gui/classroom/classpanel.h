@@ -136,6 +136,7 @@ private:
     void fitStripWidth();
     void guessEdited(); // a field changed by the user: the guess is placed and drawn
     void drawGuess();
+    ChartPoint guessPoint() const; // the guess in the fields, as the chart draws it
     void applyCover();
     QString coverText() const;
     void followServer(); // the counts follow m_server's clients and answers
