@@ -49,6 +49,12 @@ std::optional<AnswerType> answerOf(const QString &truth)
     return std::nullopt;
 }
 
+// Three significant digits without an exponent: "2730 FLOP/B", not "2.73e+03".
+QString plain(double v)
+{
+    return std::abs(v) >= 100 ? QString::number(v, 'f', 0) : QString::number(v, 'g', 3);
+}
+
 bool finite(double v)
 {
     return std::isfinite(v);
@@ -61,6 +67,14 @@ QString factorText(double ratio)
     const QString n = QString::number(f, 'f', f < 10 ? 1 : 0);
     return ratio >= 1 ? QCoreApplication::translate("model::Exercise", "%1× too high").arg(n)
                       : QCoreApplication::translate("model::Exercise", "%1× too low").arg(n);
+}
+
+// One axis of a point's error: within 10 % it is right on (not "1.0× too low").
+QString axisText(double ratio)
+{
+    return std::max(ratio, 1 / ratio) <= kRightFactor
+               ? QCoreApplication::translate("model::Exercise", "right on")
+               : factorText(ratio);
 }
 
 // The extent of a point guess: every roofline RoofLab draws, from a teaching GPU to an FP4
@@ -139,6 +153,8 @@ ExerciseCover coverOf(const Exercise &e)
                 prefixValue(e.truth, QStringLiteral("bound:")) +
                 prefixValue(e.truth, QStringLiteral("result:"));
     c.ridge = prefixValue(e.truth, QStringLiteral("ridge:"));
+    c.measured =
+        e.truth.startsWith(QLatin1String("workload:")) || e.truth.startsWith(QLatin1String("bound:"));
     c.occupancy = e.truth == QLatin1String("blocks_per_sm") || e.truth == QLatin1String("warps_per_sm") ||
                   e.truth == QLatin1String("occupancy") || e.truth == QLatin1String("limiter");
     return c;
@@ -326,7 +342,7 @@ GuessError grade(const ExerciseTruth &t, const Guess &g)
         e.right = e.factor <= kRightFactor;
         e.text = e.right ? QCoreApplication::translate("model::Exercise", "right on (within 10 %)")
                          : QCoreApplication::translate("model::Exercise", "intensity %1, performance %2")
-                               .arg(factorText(std::pow(10.0, lx)), factorText(std::pow(10.0, ly)));
+                               .arg(axisText(std::pow(10.0, lx)), axisText(std::pow(10.0, ly)));
         break;
     }
     case AnswerType::Number: {
@@ -381,10 +397,9 @@ QString guessText(const ExerciseTruth &t, const Guess &g)
 {
     switch (t.answer) {
     case AnswerType::Point:
-        return QStringLiteral("(%1 FLOP/B, %2)")
-            .arg(QString::number(g.x, 'g', 3), formatSi(g.y, QStringLiteral("FLOP/s")));
+        return QStringLiteral("(%1 FLOP/B, %2)").arg(plain(g.x), formatSi(g.y, QStringLiteral("FLOP/s")));
     case AnswerType::Number:
-        return QStringLiteral("%1 %2").arg(QString::number(g.value, 'g', 3), t.unit);
+        return QStringLiteral("%1 %2").arg(plain(g.value), t.unit);
     case AnswerType::Choice:
         return choiceLabel(t.choices.value(g.choice));
     }

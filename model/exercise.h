@@ -90,6 +90,9 @@ struct ExerciseCover
     QString subject;        // a workload's label or a measured kernel's name (a chart point's subject)
     QString ridge;          // a precision whose ridge label stays hidden
     bool occupancy = false; // the occupancy calculator's result
+    // A prediction asked for beside the step's measured results (a workload's point or bound):
+    // those measurements show where it landed, so they wait for the reveal too.
+    bool measured = false;
 };
 
 namespace exercises {

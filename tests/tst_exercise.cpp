@@ -241,6 +241,21 @@ private slots:
         QVERIFY(!e.text.isEmpty());
     }
 
+    // An axis within 10 % is right on, not "1.0× too low"; an answer in the thousands is written
+    // without an exponent.
+    void gradeTexts()
+    {
+        model::Guess g;
+        g.x = 9.8; // 2 % low
+        g.y = 1e13;
+        const model::GuessError e = model::exercises::grade(pointTruth(10, 1e12), g);
+        QCOMPARE(e.text, QStringLiteral("intensity right on, performance 10× too high"));
+        QCOMPARE(model::exercises::truthText(pointTruth(2730.4, 1e12)),
+                 QStringLiteral("(2730 FLOP/B, 1 TFLOP/s)"));
+        QCOMPARE(model::exercises::truthText(pointTruth(0.0833, 1e12)),
+                 QStringLiteral("(0.0833 FLOP/B, 1 TFLOP/s)"));
+    }
+
     void gradeNumber_data()
     {
         QTest::addColumn<bool>("log");

@@ -418,6 +418,52 @@ private slots:
         panel->setLiveRuns(nullptr, {});
     }
 
+    // At the desk, moving between a step's questions: a new question starts from no guess; one
+    // revealed before shows its answer again; on lesson 4's two-question step the calculator's
+    // working (which gives the second answer) waits for the second question.
+    void questionsKeepTheirReveal()
+    {
+        UiLanguage::install(QStringLiteral("en"));
+        MainWindow w(m_db);
+        w.resize(1280, 720);
+        w.show();
+        ClassPanel *panel = w.classroom()->exercises();
+        LessonPlayer *player = w.classroom()->player();
+        QVERIFY(player->openLesson(QStringLiteral("03-tiling"), 4));
+        const auto t = panel->truth();
+        QVERIFY(t);
+        model::Guess g;
+        g.x = t->x;
+        g.y = t->y * 3;
+        panel->setGuess(g);
+        panel->reveal();
+        const QString first = panel->resultText();
+        QVERIFY2(first.contains(QStringLiteral("performance 3.0× too high")), qPrintable(first));
+        panel->setExerciseIndex(1);
+        QVERIFY(!panel->isRevealed());
+        QVERIFY(!panel->isGuessPlaced());
+        QCOMPARE(panel->guess().x, 1.0); // not the first question's guess
+        QVERIFY(!w.chart()->pointIds().contains(QStringLiteral("exercise-guess")));
+        panel->setExerciseIndex(0);
+        QVERIFY(panel->isRevealed());
+        QVERIFY2(panel->resultText().startsWith(first.section(QLatin1Char('\n'), 0, 2)),
+                 qPrintable(panel->resultText()));
+        QVERIFY(w.chart()->pointIds().contains(QStringLiteral("exercise-truth")));
+
+        QVERIFY(player->openLesson(QStringLiteral("04-occupancy"), 2));
+        QCOMPARE(panel->exerciseCount(), 2);
+        const auto limiter = panel->truth();
+        QVERIFY(limiter);
+        panel->reveal();
+        // "... = 1 blocks/SM → 1 × 4 warps = 4 warps": the second question's answer.
+        QVERIFY2(!panel->resultText().contains(QStringLiteral("warps =")), qPrintable(panel->resultText()));
+        QVERIFY(!player->shownCaption().contains(QStringLiteral("warps =")));
+        panel->setExerciseIndex(1);
+        panel->reveal();
+        QVERIFY2(panel->resultText().contains(QStringLiteral("warps")), qPrintable(panel->resultText()));
+        QCOMPARE(player->shownCaption(), player->stepCaption());
+    }
+
     // Lesson 4's maxnreg step asks for blocks: the truth is the calculator's 3, and a guess of
     // the caption's 4 is one block off.
     void occupancyNumber()

@@ -227,6 +227,10 @@ private slots:
                 }
                 if (c.occupancy)
                     QVERIFY(w->occupancyPanel()->isResultCovered());
+                // A prediction asked for beside measured results: the measurements wait too.
+                if (c.measured)
+                    for (const ChartPoint &p : chart->points(LessonPlayer::resultsGroup()))
+                        QVERIFY2(chart->isCovered(p), qPrintable(p.subject));
             }
             const int at = exercises->exerciseIndex();
             exercises->revealAll(); // Lesson → Reveal every answer of this step

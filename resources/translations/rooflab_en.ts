@@ -4,7 +4,7 @@
 <context>
     <name>ClassPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+597"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+618"/>
         <source>Class: %n answer(s), %1 right</source>
         <translation>
             <numerusform>Class: %n answer, %1 right</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+351"/>
+        <location line="+361"/>
         <source>%n more question(s) on this step before its explanation.</source>
         <translation>
             <numerusform>%n more question on this step before its explanation.</numerusform>

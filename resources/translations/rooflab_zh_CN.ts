@@ -49,12 +49,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+551"/>
+        <location line="+563"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="-550"/>
+        <location line="-562"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
@@ -114,18 +114,18 @@
         <translation>将课堂答案导出为 &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+97"/>
-        <location line="+486"/>
+        <location line="+98"/>
+        <location line="+497"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="-474"/>
+        <location line="-485"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+148"/>
         <source>Measuring %1 on %2…</source>
         <translation>正在 %2 上测量 %1……</translation>
     </message>
@@ -151,14 +151,19 @@
     </message>
     <message>
         <location line="+16"/>
-        <location line="+485"/>
+        <location line="+500"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-480"/>
+        <location line="-495"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your answer: %1</source>
+        <translation>你的答案：%1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -166,12 +171,12 @@
         <translation>误差：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-3"/>
         <source>no guess placed</source>
         <translation>尚未放置猜测</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>#%1</source>
         <translation>第 %1 名</translation>
     </message>
@@ -198,18 +203,17 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="+280"/>
+        <location line="+275"/>
         <source>Click the chart.</source>
         <translation>在图上点击。</translation>
     </message>
     <message>
-        <location line="-492"/>
-        <location line="+222"/>
+        <location line="-500"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+235"/>
         <source>answer</source>
         <translation>答案</translation>
     </message>
@@ -219,7 +223,7 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+233"/>
+        <location line="+251"/>
         <source>Question %1 of %2: </source>
         <translation>第 %1 题，共 %2 题：</translation>
     </message>
@@ -877,7 +881,7 @@ or any command that starts rooflab-cli worker.</source>
     </message>
     <message>
         <location line="+37"/>
-        <location line="+248"/>
+        <location line="+253"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -1165,12 +1169,12 @@ Source: %7</source>
         <translation>（S 取为 %1：KV cache 也保存这一步的 token。）</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>reaches the ridge (%1 FLOP/B) at M ≈ %2</source>
         <translation>在 M ≈ %2 时到达拐点（%1 FLOP/B）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>never reaches the ridge (%1 FLOP/B)</source>
         <translation>始终到不了拐点（%1 FLOP/B）</translation>
     </message>
@@ -1237,7 +1241,7 @@ Source: %7</source>
         <translation>拐点：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&lt;b&gt;%1&lt;/b&gt; reaches the ridge (%2 FLOP/B, %3) at M ≈ %4 tokens</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 在 M ≈ %4 个 token 时到达拐点（%2 FLOP/B，%3）</translation>
     </message>
@@ -2605,7 +2609,7 @@ Source: %7</source>
         <translation>由 RoofLab 生成</translation>
     </message>
     <message>
-        <location line="+463"/>
+        <location line="+464"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -7662,7 +7666,7 @@ Source: %7</source>
 <context>
     <name>model::Exercise</name>
     <message>
-        <location filename="../../model/exercise.cpp" line="+62"/>
+        <location filename="../../model/exercise.cpp" line="+68"/>
         <source>%1× too high</source>
         <translation>高了 %1 倍</translation>
     </message>
@@ -7672,7 +7676,12 @@ Source: %7</source>
         <translation>低了 %1 倍</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+7"/>
+        <source>right on</source>
+        <translation>准确</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>memory-bound</source>
         <translation>受内存限制</translation>
     </message>
@@ -7682,7 +7691,7 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>unknown truth &quot;%1&quot; (known: workload:&lt;label&gt;, bound:&lt;label&gt;, ridge:&lt;precision&gt;, result:&lt;kernel&gt;, blocks_per_sm, warps_per_sm, occupancy, limiter)</source>
         <translation>未知的 truth &quot;%1&quot;（可用：workload:&lt;label&gt;、bound:&lt;label&gt;、ridge:&lt;precision&gt;、result:&lt;kernel&gt;、blocks_per_sm、warps_per_sm、occupancy、limiter）</translation>
     </message>

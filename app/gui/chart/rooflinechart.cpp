@@ -817,7 +817,8 @@ void RooflineChart::updateLineExtents()
 
 void RooflineChart::buildRegions()
 {
-    if (m_gpus.isEmpty())
+    // Where the shading turns from memory- to compute-bound is the ridge: not while one is asked.
+    if (m_gpus.isEmpty() || !m_coveredRidges.isEmpty())
         return;
     const model::Roofline roof(m_gpus.first());
     double top = 0;

@@ -249,6 +249,7 @@ void ClassPanel::onStep()
         m_exercises = l->steps.value(m_player->currentStep()).exercises;
     m_index = m_exercises.isEmpty() ? -1 : 0;
     m_revealedSet.clear();
+    m_revealedText.clear();
     if (!m_presenting->isChecked())
         showDockIfNeeded();
     showExercise();
@@ -343,6 +344,8 @@ void ClassPanel::showExercise()
         return;
     }
     m_filling = true;
+    m_ai->setValue(1); // a new question starts from no guess, not the last one's
+    m_perf->setValue(1);
     if (e->answer == model::AnswerType::Number) {
         m_number->setDecimals(t->decimals);
         m_number->setRange(t->valueMin, t->valueMax);
@@ -356,6 +359,14 @@ void ClassPanel::showExercise()
     }
     m_filling = false;
     askClass();
+    if (!m_server->isRunning() && m_revealedSet.contains(m_index) && m_revealedText.contains(m_index)) {
+        // Back at a question revealed before: as it was revealed.
+        m_revealed = true;
+        m_resultHead = m_revealedText.value(m_index);
+        drawReveal(*t);
+        showResult();
+    }
+    m_reveal->setEnabled(!m_revealed);
     applyCover();
     showStripExercise();
 }
@@ -550,8 +561,11 @@ void ClassPanel::finishReveal()
         const model::GuessError e = model::exercises::grade(*t, g);
         if (m_guessPlaced)
             lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
+        const QString graded = m_guessPlaced && e.valid ? e.text : tr("no guess placed");
         if (m_guessPlaced || !m_noLive) // Reveal every answer reviews the step: no guess to grade
-            lines << tr("Error: %1").arg(m_guessPlaced && e.valid ? e.text : tr("no guess placed"));
+            lines << (t->answer == model::AnswerType::Choice ? tr("Your answer: %1").arg(graded)
+                                                             : tr("Error: %1").arg(graded));
+        m_revealedText.insert(m_index, lines);
     } else {
         m_server->reveal(*t);
         ClassRound round;
@@ -567,6 +581,7 @@ void ClassPanel::finishReveal()
     }
     drawReveal(*t);
     showResult();
+    m_reveal->setEnabled(false);
     applyCover();
     showStripExercise();
     m_revealMs = timer.nsecsElapsed() / 1e6;
@@ -648,7 +663,7 @@ void ClassPanel::drawReveal(const model::ExerciseTruth &t)
 void ClassPanel::showResult()
 {
     QStringList lines = m_resultHead + m_summary;
-    if (m_truth && !m_truth->explanation.isEmpty())
+    if (m_truth && !m_truth->explanation.isEmpty() && !explanationWaits())
         lines << QString() << m_truth->explanation;
     m_result->setText(lines.join(QLatin1Char('\n')));
 }
@@ -725,14 +740,13 @@ void ClassPanel::buildStrip()
     auto *head = new QHBoxLayout;
     m_stripCounter = new QLabel(m_stripExercise);
     m_stripCounter->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred); // never cut
-    m_stripPrev = new QToolButton(m_stripExercise);
-    m_stripNext = new QToolButton(m_stripExercise);
-    m_stripPrev->setArrowType(Qt::LeftArrow);
-    m_stripNext->setArrowType(Qt::RightArrow);
+    // Text buttons at the banner's type size: a projector's arrows must be seen and hit.
+    m_stripPrev = new QPushButton(QStringLiteral("◀"), m_stripExercise);
+    m_stripNext = new QPushButton(QStringLiteral("▶"), m_stripExercise);
     m_stripPrev->setToolTip(m_prevEx->toolTip());
     m_stripNext->setToolTip(m_nextEx->toolTip());
-    connect(noFocus(m_stripPrev), &QToolButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
-    connect(noFocus(m_stripNext), &QToolButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
+    connect(noFocus(m_stripPrev), &QPushButton::clicked, this, [this] { setExerciseIndex(m_index - 1); });
+    connect(noFocus(m_stripNext), &QPushButton::clicked, this, [this] { setExerciseIndex(m_index + 1); });
     auto *reveal = new QPushButton(tr("Reveal"), m_stripExercise);
     reveal->setObjectName(QStringLiteral("classStripReveal"));
     reveal->setToolTip(m_reveal->toolTip());
@@ -848,10 +862,12 @@ void ClassPanel::showStripExercise()
     }
     syncStripGuess();
     fitStripWidth();
-    // On the projector the answer and the error (the guess is on the chart); with a class, the
-    // answer, how many were right and the closest. The dock and the tooltip say the rest.
+    // On the projector the answer and the error, in as few lines as the strip can show: a
+    // point's answer is ringed on the chart, so its error alone; with a class, how many were
+    // right and the closest. The dock and the tooltip say the rest.
     QStringList result;
-    if (!m_resultHead.isEmpty())
+    const bool point = e->answer == model::AnswerType::Point;
+    if (!m_resultHead.isEmpty() && (!point || m_resultHead.size() == 1))
         result << m_resultHead.first();
     if (m_resultHead.size() > 1)
         result << m_resultHead.last();
@@ -862,6 +878,8 @@ void ClassPanel::showStripExercise()
     m_stripResult->setText(m_revealed      ? result.join(QLatin1Char('\n'))
                            : isMeasuring() ? m_result->text()
                                            : QString());
+    // Its wrapped height at the strip's fixed width: the banner grows to show it whole.
+    m_stripResult->setMinimumHeight(m_stripResult->heightForWidth(m_stripExercise->maximumWidth()));
     m_stripResult->setToolTip(m_revealed && m_truth ? m_truth->explanation : QString());
     m_stripResult->setVisible(m_revealed || isMeasuring());
 }
@@ -898,6 +916,18 @@ void ClassPanel::syncStripGuess()
                                             : tr("Click the chart."));
 }
 
+bool ClassPanel::explanationWaits() const
+{
+    const model::Exercise *e = exercise();
+    if (!e || !model::exercises::coverOf(*e).occupancy)
+        return false;
+    for (int i = 0; i < m_exercises.size(); ++i)
+        if (i != m_index && !m_revealedSet.contains(i) &&
+            model::exercises::coverOf(m_exercises.at(i)).occupancy)
+            return true;
+    return false;
+}
+
 bool ClassPanel::isCovering() const
 {
     for (int i = 0; i < m_exercises.size(); ++i)
@@ -919,6 +949,10 @@ void ClassPanel::applyCover()
         if (!c.ridge.isEmpty())
             ridges << c.ridge;
         occupancy |= c.occupancy;
+        if (c.measured)
+            for (const ChartPoint &p : m_host->chart()->points(LessonPlayer::resultsGroup()))
+                if (!p.subject.isEmpty() && !subjects.contains(p.subject))
+                    subjects << p.subject;
     }
     m_host->chart()->setCovered(subjects, ridges);
     if (auto *occ = qobject_cast<OccupancyPanel *>(m_host->panel(QStringLiteral("occupancy"))))
@@ -940,7 +974,7 @@ QString ClassPanel::coverText() const
     lines << counter + e->question(language());
     if (m_revealed) {
         // This answer's explanation; the step's own caption waits for its last question.
-        if (m_truth && !m_truth->explanation.isEmpty())
+        if (m_truth && !m_truth->explanation.isEmpty() && !explanationWaits())
             lines << m_truth->explanation;
         const int left = int(m_exercises.size() - m_revealedSet.size());
         lines << tr("%n more question(s) on this step before its explanation.", nullptr, left);

@@ -5,6 +5,7 @@
 #include "exercise.h"
 #include "resultset.h"
 
+#include <QHash>
 #include <QList>
 #include <QPointer>
 #include <QSet>
@@ -138,6 +139,9 @@ private:
     void drawGuess();
     ChartPoint guessPoint() const; // the guess in the fields, as the chart draws it
     void applyCover();
+    // The calculator's full working answers a question the step has still to ask (lesson 4:
+    // the limiter's steps give the warps): it waits for the last such question.
+    bool explanationWaits() const;
     QString coverText() const;
     void followServer(); // the counts follow m_server's clients and answers
     void saveAnswers();
@@ -163,9 +167,12 @@ private:
     QString m_liveOn;      // the GPU it runs on
     std::optional<model::Measurement> m_liveMeasurement;
     QString m_liveError;
-    bool m_noLive = false;    // revealAll: the step's own answers
-    bool m_filling = false;   // the fields set by the panel, not the user
-    QSet<int> m_revealedSet;  // the step's exercises revealed so far
+    bool m_noLive = false;   // revealAll: the step's own answers
+    bool m_filling = false;  // the fields set by the panel, not the user
+    QSet<int> m_revealedSet; // the step's exercises revealed so far
+    // Without a class: what each revealed question said (answer, guess, error), shown again
+    // when the teacher steps back to it.
+    QHash<int, QStringList> m_revealedText;
     QStringList m_resultHead; // answer, guess, error
     QStringList m_summary;    // the class's answers
     double m_revealMs = 0;
@@ -199,8 +206,8 @@ private:
     QPointer<QWidget> m_stripClass;
     QPointer<QWidget> m_stripExercise;
     QPointer<QLabel> m_stripCounter;
-    QPointer<QToolButton> m_stripPrev;
-    QPointer<QToolButton> m_stripNext;
+    QPointer<QPushButton> m_stripPrev;
+    QPointer<QPushButton> m_stripNext;
     QPointer<QStackedWidget> m_stripInputs;
     QPointer<QLabel> m_stripPoint;
     QPointer<QDoubleSpinBox> m_stripNumber;

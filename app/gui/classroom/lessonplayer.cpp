@@ -288,6 +288,11 @@ void LessonPlayer::reapplyStep()
         goToStep(m_step);
 }
 
+QString LessonPlayer::resultsGroup()
+{
+    return kResultsGroup;
+}
+
 model::LessonStep LessonPlayer::effectiveStep(const model::Lesson &lesson, int index)
 {
     return model::lessons::effectiveStep(lesson, index);

@@ -78,6 +78,8 @@ public:
 
     // The state step `index` puts the app in (model::lessons::effectiveStep).
     static model::LessonStep effectiveStep(const model::Lesson &lesson, int index);
+    // The chart group of the step's measured results.
+    static QString resultsGroup();
 
     // PageUp/PageDown/Space (always while a lesson is open) and Left/Right (while the focus is
     // not in a field that uses arrows) as window-wide shortcuts on `window`.
