@@ -115,12 +115,12 @@
     </message>
     <message>
         <location line="+98"/>
-        <location line="+497"/>
+        <location line="+500"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="-485"/>
+        <location line="-488"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
@@ -151,12 +151,12 @@
     </message>
     <message>
         <location line="+16"/>
-        <location line="+500"/>
+        <location line="+505"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-495"/>
+        <location line="-500"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -203,12 +203,12 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="+275"/>
+        <location line="+279"/>
         <source>Click the chart.</source>
         <translation>在图上点击。</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-504"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
@@ -223,7 +223,13 @@
         <translation>课堂模式已开启：%1</translation>
     </message>
     <message>
-        <location line="+251"/>
+        <location line="+106"/>
+        <source>%1/%2</source>
+        <comment>question of a step</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location line="+150"/>
         <source>Question %1 of %2: </source>
         <translation>第 %1 题，共 %2 题：</translation>
     </message>
@@ -7691,7 +7697,7 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>unknown truth &quot;%1&quot; (known: workload:&lt;label&gt;, bound:&lt;label&gt;, ridge:&lt;precision&gt;, result:&lt;kernel&gt;, blocks_per_sm, warps_per_sm, occupancy, limiter)</source>
         <translation>未知的 truth &quot;%1&quot;（可用：workload:&lt;label&gt;、bound:&lt;label&gt;、ridge:&lt;precision&gt;、result:&lt;kernel&gt;、blocks_per_sm、warps_per_sm、occupancy、limiter）</translation>
     </message>

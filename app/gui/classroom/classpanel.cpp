@@ -751,8 +751,10 @@ void ClassPanel::buildStrip()
     reveal->setObjectName(QStringLiteral("classStripReveal"));
     reveal->setToolTip(m_reveal->toolTip());
     connect(noFocus(reveal), &QPushButton::clicked, this, &ClassPanel::reveal);
-    column->addWidget(m_stripCounter); // its own line: the strip is narrow
+    // One row, a pager: ◀ 2/5 ▶ and Reveal (the banner keeps to its share at 2x).
+    m_stripCounter->setAlignment(Qt::AlignCenter);
     head->addWidget(m_stripPrev);
+    head->addWidget(m_stripCounter);
     head->addWidget(m_stripNext);
     head->addWidget(reveal);
     head->addStretch(1);
@@ -821,7 +823,8 @@ void ClassPanel::showStripExercise()
     m_strip->setVisible(e != nullptr || running);
     if (!e)
         return;
-    m_stripCounter->setText(tr("Question %1 of %2").arg(m_index + 1).arg(m_exercises.size()));
+    m_stripCounter->setText(tr("%1/%2", "question of a step").arg(m_index + 1).arg(m_exercises.size()));
+    m_stripCounter->setToolTip(tr("Question %1 of %2").arg(m_index + 1).arg(m_exercises.size()));
     m_stripCounter->setVisible(m_exercises.size() > 1);
     m_stripPrev->setVisible(m_exercises.size() > 1);
     m_stripNext->setVisible(m_exercises.size() > 1);
@@ -896,8 +899,9 @@ void ClassPanel::fitStripWidth()
     // Thirty characters, or what the choice buttons need (Chinese limiters are wider).
     if (m_stripExercise)
         m_stripExercise->setFixedWidth(std::max(
-            m_stripExercise->fontMetrics().averageCharWidth() * 30,
-            m_stripChoices->isVisibleTo(m_stripExercise) ? m_stripChoices->minimumSizeHint().width() : 0));
+            {m_stripExercise->fontMetrics().averageCharWidth() * 30,
+             m_stripChoices->isVisibleTo(m_stripExercise) ? m_stripChoices->minimumSizeHint().width() : 0,
+             m_stripExercise->layout()->itemAt(0)->minimumSize().width()})); // the pager row
 }
 
 void ClassPanel::syncStripGuess()
