@@ -882,7 +882,8 @@ void ClassPanel::showStripExercise()
                            : isMeasuring() ? m_result->text()
                                            : QString());
     // Its wrapped height at the strip's fixed width: the banner grows to show it whole.
-    m_stripResult->setMinimumHeight(m_stripResult->heightForWidth(m_stripExercise->maximumWidth()));
+    m_stripResult->setMinimumHeight(
+        std::max(0, m_stripResult->heightForWidth(m_stripExercise->maximumWidth())));
     m_stripResult->setToolTip(m_revealed && m_truth ? m_truth->explanation : QString());
     m_stripResult->setVisible(m_revealed || isMeasuring());
 }
