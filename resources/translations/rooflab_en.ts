@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+366"/>
+        <location line="+367"/>
         <source>%n more question(s) on this step before its explanation.</source>
         <translation>
             <numerusform>%n more question on this step before its explanation.</numerusform>

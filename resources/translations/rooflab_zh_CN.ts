@@ -151,12 +151,12 @@
     </message>
     <message>
         <location line="+16"/>
-        <location line="+505"/>
+        <location line="+506"/>
         <source>Answer: %1</source>
         <translation>答案：%1</translation>
     </message>
     <message>
-        <location line="-500"/>
+        <location line="-501"/>
         <source>Guess: %1</source>
         <translation>猜测：%1</translation>
     </message>
@@ -203,12 +203,12 @@
         <translation>全班中位数</translation>
     </message>
     <message>
-        <location line="+279"/>
+        <location line="+280"/>
         <source>Click the chart.</source>
         <translation>在图上点击。</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-505"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
@@ -229,7 +229,7 @@
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+151"/>
         <source>Question %1 of %2: </source>
         <translation>第 %1 题，共 %2 题：</translation>
     </message>
