@@ -476,7 +476,8 @@ void ClassPanel::reveal()
     if (!t || isMeasuring() || m_revealed)
         return;
     // A measured answer is measured again where there is a GPU: the class sees it happen.
-    const QString device = t->measured && m_worker && m_liveDevice && !m_noLive ? m_liveDevice() : QString();
+    const QString device =
+        t->measured && m_worker && m_liveDevice && !m_revealingAll ? m_liveDevice() : QString();
     if (!device.isEmpty()) {
         m_liveMeasurement.reset();
         m_liveError.clear();
@@ -500,21 +501,19 @@ void ClassPanel::revealAll()
     if (m_exercises.isEmpty())
         return;
     const int current = std::max(0, m_index);
-    m_noLive = true;
+    m_revealingAll = true;
     for (int i = 0; i < m_exercises.size(); ++i) {
         if (m_revealedSet.contains(i))
             continue;
         setExerciseIndex(i);
         reveal();
     }
-    m_noLive = false;
+    // Back at the question the step was on, shown revealed (with a class, revealed again).
     if (m_index != current) {
-        // Back at the question the step was on, shown revealed.
         setExerciseIndex(current);
-        m_noLive = true;
         reveal();
-        m_noLive = false;
     }
+    m_revealingAll = false;
 }
 
 void ClassPanel::liveFinished(bool ok, const QString &message)
@@ -562,7 +561,7 @@ void ClassPanel::finishReveal()
         if (m_guessPlaced)
             lines << tr("Guess: %1").arg(model::exercises::guessText(*t, g));
         const QString graded = m_guessPlaced && e.valid ? e.text : tr("no guess placed");
-        if (m_guessPlaced || !m_noLive) // Reveal every answer reviews the step: no guess to grade
+        if (m_guessPlaced || !m_revealingAll) // Reveal every answer reviews the step: no guess to grade
             lines << (t->answer == model::AnswerType::Choice ? tr("Your answer: %1").arg(graded)
                                                              : tr("Error: %1").arg(graded));
         m_revealedText.insert(m_index, lines);

@@ -167,9 +167,9 @@ private:
     QString m_liveOn;      // the GPU it runs on
     std::optional<model::Measurement> m_liveMeasurement;
     QString m_liveError;
-    bool m_noLive = false;   // revealAll: the step's own answers
-    bool m_filling = false;  // the fields set by the panel, not the user
-    QSet<int> m_revealedSet; // the step's exercises revealed so far
+    bool m_revealingAll = false; // the step's own answers: no live run, no guess graded
+    bool m_filling = false;      // the fields set by the panel, not the user
+    QSet<int> m_revealedSet;     // the step's exercises revealed so far
     // Without a class: what each revealed question said (answer, guess, error), shown again
     // when the teacher steps back to it.
     QHash<int, QStringList> m_revealedText;
