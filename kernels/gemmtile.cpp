@@ -574,6 +574,8 @@ TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *c
     const TileConfig d = defaultConfig(step, c.M);
     TileConfig out = c;
     out.step = step;
+    if (step != c.step)
+        out.extras = d.extras; // another kernel: its own defaults
     for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN,
                         TileField::Stages, TileField::Threads, TileField::Group}) {
         const FieldRule was = fieldRule(c.step, f), now = fieldRule(step, f);
@@ -608,6 +610,34 @@ TileConfig switchedStep(const TileConfig &c, const QString &step, QStringList *c
 // ---------------------------------------------------------------- plan
 
 namespace {
+
+int extra(const TileConfig &c, const char *name)
+{
+    return int(c.extras.value(QLatin1String(name)).toLongLong());
+}
+
+// A parameter without a knob goes to the kernel as the configuration has it (the catalog's
+// default fills it in otherwise).
+void keepExtra(const TileConfig &c, const char *name, Params &kp)
+{
+    if (const auto it = c.extras.constFind(QLatin1String(name)); it != c.extras.constEnd())
+        kp[QLatin1String(name)] = it.value();
+}
+
+// The warp grids to try, the configuration's own first (a measured tile's WM x WN, or the
+// step's defaults) when it still fits the block tile and the threads.
+QList<std::pair<int, int>> preferredGrid(const TileConfig &c, Kind k, QList<std::pair<int, int>> grids)
+{
+    std::pair<int, int> own{0, 0};
+    if (k == Kind::Warptiled && extra(c, "WM") > 0 && extra(c, "WN") > 0 && c.bm % extra(c, "WM") == 0 &&
+        c.bn % extra(c, "WN") == 0)
+        own = {c.bm / extra(c, "WM"), c.bn / extra(c, "WN")};
+    else if (k != Kind::Warptiled)
+        own = {extra(c, "WARPS_M"), extra(c, "WARPS_N")};
+    if (const qsizetype i = grids.indexOf(own); i > 0)
+        grids.move(i, 0);
+    return grids;
+}
 
 // Fills the kernel parameters of a step from a configuration; the warp grid (and for the
 // warp-tiled step the sub-tile split) is the first legal one for the threads asked for.
@@ -675,13 +705,17 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
         }
         bool found = false;
         Params first;
-        for (const auto &[wm, wn] : grids) {
+        for (const auto &[wm, wn] : preferredGrid(c, k, grids)) {
             Params q = kp;
             if (k == Kind::Warptiled) {
                 q["WM"] = c.bm / wm;
                 q["WN"] = c.bn / wn;
-                q["MINB"] = c.threads > 512 ? 1 : 2; // __launch_bounds__: 2 blocks only where they fit
-                for (int wni : {2, 1, 4, 8}) {
+                // __launch_bounds__: 2 blocks only where they fit
+                q["MINB"] = c.extras.contains("MINB") ? extra(c, "MINB") : (c.threads > 512 ? 1 : 2);
+                QList<int> iters = {2, 1, 4, 8};
+                if (const int own = extra(c, "WNITER"); iters.contains(own))
+                    iters.move(iters.indexOf(own), 0);
+                for (int wni : iters) {
                     q["WNITER"] = wni;
                     if (first.isEmpty())
                         first = q;
@@ -704,6 +738,8 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
         }
         if (!found)
             kp = first; // the usual grid; its reason is reported below
+        if (k != Kind::Wmma)
+            keepExtra(c, "FRAGPIPE", kp);
         break;
     }
     case Kind::Wgmma: {
@@ -720,6 +756,8 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
                     .arg(c.threads));
         kp["CONSUMERS"] = std::clamp(consumers, 1, 2);
         p.launchThreads = c.threads;
+        for (const char *name : {"TMA_STORE", "CLUSTER_M", "CLUSTER_N"})
+            keepExtra(c, name, kp);
         break;
     }
     case Kind::Model:
@@ -830,12 +868,12 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
             in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));
-        if (const KernelSpec *k =
-                c.step == QLatin1String("gemm.wgmma_cluster") ? Catalog::instance().find(c.step) : nullptr) {
-            // The explorer has no cluster knob: the step's own shape (2 x 1), whose multicast
-            // halves the L2 reads of B.
-            in.clusterM = int(k->param("CLUSTER_M")->defaultValue.toLongLong());
-            in.clusterN = int(k->param("CLUSTER_N")->defaultValue.toLongLong());
+        if (c.step == QLatin1String("gemm.wgmma_cluster")) {
+            // The explorer has no cluster knob: the configuration's own shape (the step's
+            // 2 x 1 by default), whose multicast halves the L2 reads of B.
+            const TileConfig d = defaultConfig(c.step, c.M);
+            in.clusterM = c.extras.contains("CLUSTER_M") ? extra(c, "CLUSTER_M") : extra(d, "CLUSTER_M");
+            in.clusterN = c.extras.contains("CLUSTER_N") ? extra(c, "CLUSTER_N") : extra(d, "CLUSTER_N");
         }
         // The producer warpgroup moves data with TMA and computes no outputs.
         in.threads = std::max(128, c.threads - 128);
@@ -854,6 +892,9 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     p.kernelId = c.step;
     const qint64 maxDyn = maxDynSmemOf(gpu);
     kernelParams(c, k, maxDyn, p);
+    // Every ladder kernel declares __launch_bounds__(its threads[, MINB]); the wgmma steps 1.
+    in.boundThreads = p.launchThreads;
+    in.boundMinBlocks = k == Kind::Warptiled ? int(p.kernelParams.value("MINB").toLongLong()) : 1;
     const KernelSpec *spec = Catalog::instance().find(c.step);
     if (!spec) {
         p.problems.append(tr("step: %1 is not in the kernel catalog").arg(c.step));
@@ -1037,7 +1078,28 @@ std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &
     case Kind::Unknown:
         break;
     }
+    // What the knobs above do not hold travels with the configuration.
+    const QStringList knobs = {"M", "N", "K", "BLOCK", "TILE", "BM", "BN", "BK", "TM", "TN", "STAGES",
+                               "GROUP", "CONSUMERS"};
+    for (const ParamSpec &ps : spec->params)
+        if (!knobs.contains(ps.name))
+            c.extras.insert(ps.name, p.value(ps.name));
     return c;
+}
+
+QString measurementKey(const QString &kernel, const QString &dtype, const Params &params)
+{
+    Params p = params;
+    if (const KernelSpec *spec = Catalog::instance().find(kernel))
+        for (const ParamSpec &ps : spec->params)
+            if (!p.contains(ps.name))
+                p.insert(ps.name, ps.defaultValue);
+    QStringList parts = {kernel, dtype};
+    for (auto it = p.cbegin(); it != p.cend(); ++it) // QVariantMap: sorted by name
+        parts << it.key() + QLatin1Char('=') +
+                     (it.value().typeId() == QMetaType::QString ? it.value().toString()
+                                                                : QString::number(it.value().toLongLong()));
+    return parts.join(QLatin1Char(' '));
 }
 
 QString tileLabel(const TileConfig &c)

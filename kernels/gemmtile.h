@@ -45,6 +45,11 @@ struct TileConfig
     int stages = 2;
     int threads = 256;
     int group = 1;
+    // The step's kernel parameters that have no knob here (the warp grid and sub-tiles of
+    // warptiled, WARPS_M/N, FRAGPIPE, MINB, TMA_STORE, CLUSTER_M/N): a measured configuration
+    // keeps its own, the step's defaults fill the rest. A warp grid that no longer fits the
+    // knobs gives way to the first one that does.
+    Params extras;
 
     qint64 value(TileField f) const; // Dtype and Step: not numbers (0)
     void setValue(TileField f, qint64 v);
@@ -143,6 +148,11 @@ TileCompile compileTile(const TilePlan &p, const model::Gpu &gpu, Compiler &comp
 // The explorer's configuration of a measured ladder run (kernel id, params, dtype), for
 // plotting measurements at their model coordinates; nullopt for kernels outside the ladder.
 std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &params, model::Dtype dtype);
+
+// The key under which a measurement of a ladder kernel is found again: kernel, dtype and
+// every parameter of the step, those not given at the catalog's defaults, so a sample that
+// lists FRAGPIPE=1 and a plan that leaves it to the default are the same configuration.
+QString measurementKey(const QString &kernel, const QString &dtype, const Params &params);
 
 // Short label of a configuration: "128×128×32 ·3 stages ·128 thr" (step not included).
 QString tileLabel(const TileConfig &c);

@@ -61,6 +61,18 @@ int TileModel::estimateRegisters(const TileInput &in)
     return int(std::ceil(outputs * accRegs + fragments + 32.0));
 }
 
+int TileModel::launchBoundRegisters(const TileInput &in) const
+{
+    if (in.boundThreads <= 0 || !m_gpu.limits)
+        return 0;
+    const SmLimits &l = *m_gpu.limits;
+    const qint64 threads = (in.boundThreads + l.warpSize - 1) / l.warpSize * l.warpSize;
+    const qint64 perThread = l.regsPerSm / (threads * std::max(1, in.boundMinBlocks));
+    // Registers are given out per warp in units of regAllocUnit: a whole number of them per thread.
+    const int unit = std::max(1, l.regAllocUnit / l.warpSize);
+    return int(std::min<qint64>(l.maxRegsPerThread, perThread / unit * unit));
+}
+
 std::optional<MmaShape> TileModel::mmaShape(const QString &precision)
 {
     // PTX ISA, mma.sync shapes (the warp-level MMA a block tile is built from).
@@ -244,6 +256,15 @@ TileResult TileModel::evaluate(const TileInput &in) const
             tr("registers: %1 per thread is an estimate (accumulators + fragments + 32); compile the "
                "kernel for the real count")
                 .arg(r.registers));
+    if (const int bound = launchBoundRegisters(in); r.registersEstimated && bound > 0 && r.registers > bound) {
+        r.notes.append(tr("registers: __launch_bounds__(%1, %2) holds ptxas to %3 per thread (it spills the "
+                          "rest), not the %4 estimated")
+                           .arg(in.boundThreads)
+                           .arg(in.boundMinBlocks)
+                           .arg(bound)
+                           .arg(r.registers));
+        r.registers = bound;
+    }
     bool occupancyReported = false;
     if (r.registers < 0 || r.registers > 255) {
         p.append(tr("registers: %1 %2 is outside 0..255").arg(r.registers).arg(regWord));

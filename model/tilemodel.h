@@ -39,6 +39,11 @@ struct TileInput
     // Registers per thread as ptxas/NVRTC reports them; nullopt: an estimate is used and
     // the result says so.
     std::optional<int> registers;
+    // The kernel's __launch_bounds__(boundThreads, boundMinBlocks): ptxas keeps a thread's
+    // registers within what that many blocks of that many threads leave it, so an estimate
+    // above that is held to it (0: no bound, a hypothetical kernel).
+    int boundThreads = 0;
+    int boundMinBlocks = 1;
     qint64 extraSmemBytes = 0; // padding or other shared memory the kernel adds per block
     // Thread-block clusters with TMA multicast (ladder step 12): clusterM blocks stacked along M
     // receive each B tile from one L2 read, clusterN blocks side by side along N each A tile.
@@ -144,6 +149,8 @@ public:
     // A rough registers-per-thread figure for a register-tiled kernel: accumulators
     // (BM·BN/threads), one k-step's A and B fragments, and ~32 for addresses and loop state.
     static int estimateRegisters(const TileInput &in);
+    // The most registers a thread may have under the input's __launch_bounds__ (0: none).
+    int launchBoundRegisters(const TileInput &in) const;
     // The mma.sync shape for a tensor-core precision ("bf16_tc"); nullopt for CUDA cores.
     static std::optional<MmaShape> mmaShape(const QString &precision);
     // Block (pid) → tile coordinates in grouped order (Triton's GROUP_SIZE_M).

@@ -32,17 +32,13 @@ using Field = kernels::gemm::TileField;
 
 namespace {
 
-// The ceilings the session predicts with: those model::chooseCeilings picks for the bundled
-// ladder (its own, else RoofLab's samples measured on this GPU, else the datasheet), as the
-// Results panel does for the same file.
+// The ceilings the session predicts with: those model::chooseCeilings picks for a GPU
+// (RoofLab's samples measured on it, else the datasheet), as the Results panel and `explain`
+// do without a file of their own.
 model::MachineCeilings samplesCeilings(const model::Gpu &g)
 {
-    const auto rs =
-        model::ResultSet::load(model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json")), nullptr);
     model::CeilingRequest r;
     r.gpu = &g;
-    if (rs)
-        r.own = {QStringLiteral("h200-gemm-ladder.json"), &*rs};
     return model::chooseCeilings(r).machine;
 }
 
@@ -415,10 +411,10 @@ private slots:
         const QStringList ids = gemm::ladderIds();
         QCOMPARE(s.ladder().size(), ids.size());
 
-        // The samples, read here: by kernel, dtype and parameters.
-        const auto rs = model::ResultSet::load(s.samplesFile(), nullptr);
-        QVERIFY(rs);
-        QCOMPARE(rs->device.spec, h200.id);
+        // The bundled samples hold every step's default tile at 4096³ on the H200 (the
+        // tensor-core steps from the 4096³ ladder, wmma from the validation set). Step by step,
+        // by name.
+        const QStringList unmeasured;
         int shown = 0, measured = 0;
         for (int i = 0; i < ids.size(); ++i) {
             const TileSession::TrailEntry &e = s.ladder().at(i);
@@ -432,24 +428,32 @@ private slots:
             QVERIFY2(back, qPrintable(ids.at(i)));
             QCOMPARE(back->step, ids.at(i));
             QCOMPARE(gemm::plan(*back, &h200).kernelParams, e.plan.kernelParams);
-            if (!e.skipped.isEmpty())
-                continue;
+            QVERIFY2(e.skipped.isEmpty(), qPrintable(ids.at(i) + ": " + e.skipped));
             ++shown;
             QVERIFY(e.prediction.ok);
             QVERIFY(!e.tooltip.isEmpty());
-            bool inSamples = false;
-            for (const model::Measurement &m : rs->measurements)
-                inSamples = inSamples ||
-                            (m.kernel == e.plan.kernelId && m.dtype == model::dtypeName(e.config.dtype) &&
-                             paramsKey(m.params) == paramsKey(e.plan.kernelParams) && m.check.ok &&
-                             m.time.median > 0);
-            QCOMPARE(bool(e.measured), inSamples);
+            QVERIFY2(bool(e.measured) == !unmeasured.contains(ids.at(i)), qPrintable(ids.at(i)));
             if (e.measured) {
                 ++measured;
                 QVERIFY(e.fromSamples);
                 QCOMPARE(e.measured->kernel, e.plan.kernelId);
+                QCOMPARE(e.measured->params.value("M").toLongLong(), 4096);
+                QCOMPARE(gemm::measurementKey(e.measured->kernel, e.measured->dtype, e.measured->params),
+                         gemm::measurementKey(e.plan.kernelId, model::dtypeName(e.config.dtype),
+                                              e.plan.kernelParams));
             }
         }
+        QVERIFY2(!s.ladderText().contains("Measured at other sizes"), qPrintable(s.ladderText()));
+        // At 2048³ the fp32 steps are measured (the validation set), the tensor-core ones at
+        // other sizes, which the text names.
+        s.setConfig(gemm::defaultConfig("gemm.reg2d", 2048));
+        s.showLadder();
+        for (const TileSession::TrailEntry &e : s.ladder())
+            QVERIFY2(bool(e.measured) == !gemm::usesTensorCores(e.plan.kernelId), qPrintable(e.plan.kernelId));
+        QVERIFY2(s.ladderText().contains("Measured at other sizes: wmma 8192³, 6144×3072×4096, 4096³, …; mma_multistage 8192³, 4096³, "),
+                 qPrintable(s.ladderText()));
+        s.setConfig(gemm::defaultConfig("gemm.reg2d", 4096));
+        s.showLadder();
         QVERIFY(shown >= 5);
         QVERIFY(measured >= 1);
         QVERIFY2(s.ladderText().contains(QStringLiteral("%1 of %2 steps predicted, %3 measured")
@@ -473,8 +477,52 @@ private slots:
         s.setGpu(gpu("a100-sxm4-80gb"));
         for (const TileSession::TrailEntry &e : s.ladder())
             QVERIFY(!e.measured);
-        QVERIFY2(s.ladderText().contains("measured on h200-sxm"), qPrintable(s.ladderText()));
+        QVERIFY2(s.ladderText().contains("measured on h100-sxm, h200-sxm"), qPrintable(s.ladderText()));
         QTRY_COMPARE(s.pendingCompiles(), 0);
+    }
+
+    // Every GEMM ladder run in RoofLab's samples is shown when the explorer is set to its
+    // configuration on its GPU: the tile parameters without a knob (the warp grid, FRAGPIPE,
+    // TMA_STORE, the cluster shape) travel with the configuration, and defaults left out of a
+    // file or a plan name the same configuration.
+    void everySampleIsShown_data()
+    {
+        QTest::addColumn<QString>("gpuId");
+        QTest::addColumn<QStringList>("steps"); // the ladder steps its samples must hold
+        QTest::newRow("H200") << "h200-sxm" << gemm::ladderIds();
+        QTest::newRow("H100") << "h100-sxm"
+                              << QStringList{"gemm.reg2d", "gemm.vectorized", "gemm.warptiled",
+                                             "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent",
+                                             "gemm.wgmma_cluster"};
+    }
+    void everySampleIsShown()
+    {
+        QFETCH(QString, gpuId);
+        QFETCH(QStringList, steps);
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.setGpu(gpu(gpuId));
+        const QList<model::Measurement> samples = s.sampleMeasurements(gpuId);
+        QMap<QString, int> perStep;
+        for (const model::Measurement &m : samples) {
+            const auto dtype = model::parseDtype(m.dtype);
+            QVERIFY(dtype);
+            const auto c = gemm::configFromKernel(m.kernel, m.params, *dtype);
+            QVERIFY(c);
+            s.setConfig(*c);
+            bool fromSamples = false;
+            const model::Measurement *shown = s.measurement(&fromSamples);
+            const QString what = m.kernel + QLatin1Char(' ') + paramsKey(m.params);
+            QVERIFY2(shown, qPrintable(what + ": " + s.problemsText()));
+            QVERIFY(fromSamples);
+            QCOMPARE(gemm::measurementKey(shown->kernel, shown->dtype, shown->params),
+                     gemm::measurementKey(m.kernel, m.dtype, m.params));
+            ++perStep[m.kernel];
+        }
+        for (const QString &step : steps)
+            QVERIFY2(perStep.value(step) > 0, qPrintable(step));
+        qInfo("%s: %lld configurations measured in the samples, all shown", qPrintable(gpuId),
+              qlonglong(samples.size()));
     }
 
     void sweepsOneKnobOrTheSize()

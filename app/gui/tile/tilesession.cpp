@@ -12,10 +12,12 @@
 #include "units.h"
 
 #include <QCoreApplication>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QTimer>
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 namespace gemm = kernels::gemm;
@@ -102,7 +104,7 @@ QList<qint64> TileSession::sizeSweepValues()
 TileSession::TileSession(QObject *parent)
     : QObject(parent), m_compiler(new TileCompiler(this)), m_compileTimer(new QTimer(this))
 {
-    m_samplesFile = model::resourcePath(QStringLiteral("samples/h200-gemm-ladder.json"));
+    m_samplesFiles = bundledSamplesFiles();
     // The compile starts once the knobs rest: dragging a slider through five values compiles one.
     m_compileTimer->setSingleShot(true);
     m_compileTimer->setInterval(150);
@@ -196,13 +198,15 @@ void TileSession::setGpu(const model::Gpu &gpu)
 {
     m_gpu = gpu;
     m_model.emplace(gpu);
-    // The ceilings the Results panel would judge the samples by (model::chooseCeilings): their
-    // own, else RoofLab's samples measured on this GPU, else the datasheet. Their measurements
-    // mark the bar too.
+    // The ceilings of the one policy (model::chooseCeilings): RoofLab's samples measured on
+    // this GPU, else the datasheet; samples files other than the bundled ones stand in for
+    // those. Their measurements mark the bar too.
     loadSamples();
     model::CeilingRequest request;
     request.gpu = &gpu;
-    request.own = {QFileInfo(m_samplesFile).fileName(), &m_samplesCeilings};
+    if (const auto it = m_samplesCeilings.constFind(gpu.id);
+        it != m_samplesCeilings.constEnd() && m_samplesFiles != bundledSamplesFiles())
+        request.samplesOverride = {{m_samplesCeilingsFile.value(gpu.id), &it.value()}};
     m_perf.emplace(gpu, model::chooseCeilings(request).machine);
     m_evalCache.clear();
     emit gpuChanged(m_gpu);
@@ -721,59 +725,82 @@ void TileSession::rebuildChart()
 
 // ---------------------------------------------------------------- samples
 
+QStringList TileSession::bundledSamplesFiles()
+{
+    QStringList files;
+    QDirIterator it(model::resourcePath(QStringLiteral("samples")), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort(); // the ladder files before the folders' sweeps: a ladder run is the one kept
+    return files;
+}
+
 void TileSession::loadSamples()
 {
     if (m_samplesLoaded)
         return;
     m_samplesLoaded = true;
     m_samples.clear();
-    m_samplesGpu.clear();
+    m_samplesCeilings.clear();
+    m_samplesCeilingsFile.clear();
     m_samplesError.clear();
-    if (!QFileInfo::exists(m_samplesFile)) {
-        m_samplesError = Text::tr("%1 is not there (yet): no measured ladder to show")
-                             .arg(QFileInfo(m_samplesFile).fileName());
-        return;
-    }
-    QString error;
-    const auto rs = model::ResultSet::load(m_samplesFile, &error);
-    if (!rs) {
-        m_samplesError = Text::tr("%1 was not loaded: %2").arg(QFileInfo(m_samplesFile).fileName(), error);
-        return;
-    }
-    m_samplesGpu = rs->device.spec;
-    m_samplesCeilings.device = rs->device;
-    m_samplesCeilings.ceilings = rs->ceilings;
-    for (const model::Measurement &m : rs->measurements) {
-        if (!m.kernel.startsWith(QLatin1String("gemm.")) || !m.check.ok || m.time.median <= 0)
+    QStringList problems;
+    for (const QString &file : std::as_const(m_samplesFiles)) {
+        const QString name = QFileInfo(file).fileName();
+        if (!QFileInfo::exists(file)) {
+            problems << Text::tr("%1 is not there (yet)").arg(name);
             continue;
-        QStringList parts = {m.kernel, m.dtype};
-        for (auto it = m.params.begin(); it != m.params.end(); ++it)
-            parts << it.key() + QLatin1Char('=') + QString::number(it.value().toLongLong());
-        const QString key = parts.join(QLatin1Char(' '));
-        // One per configuration: the ladder's own run before sweeps and repeats.
-        const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
-        if (!m_samples.contains(key) || ladder)
-            m_samples.insert(key, m);
+        }
+        QString error;
+        const auto rs = model::ResultSet::load(file, &error);
+        if (!rs) {
+            problems << Text::tr("%1 was not loaded: %2").arg(name, error);
+            continue;
+        }
+        const QString gpu = rs->device.spec;
+        if (gpu.isEmpty())
+            continue; // not matched to a GPU of the spec database: nothing to compare with
+        if (!m_samplesCeilings.contains(gpu) && !model::measuredCeilings(*rs).isEmpty()) {
+            model::ResultSet ceilings;
+            ceilings.device = rs->device;
+            ceilings.ceilings = rs->ceilings;
+            m_samplesCeilings.insert(gpu, ceilings);
+            m_samplesCeilingsFile.insert(gpu, name);
+        }
+        QHash<QString, model::Measurement> &mine = m_samples[gpu];
+        for (const model::Measurement &m : rs->measurements) {
+            if (!gemm::configFromKernel(m.kernel, m.params, model::Dtype::Fp32) || !m.check.ok ||
+                m.time.median <= 0)
+                continue;
+            const QString key = gemm::measurementKey(m.kernel, m.dtype, m.params);
+            // One per configuration: the ladder's own run before sweeps and repeats.
+            const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
+            if (!mine.contains(key) || ladder)
+                mine.insert(key, m);
+        }
     }
+    m_samplesError = problems.join(QStringLiteral("; "));
 }
 
-void TileSession::setSamplesFile(const QString &path)
+void TileSession::setSamplesFiles(const QStringList &paths)
 {
-    m_samplesFile = path;
+    m_samplesFiles = paths;
     m_samplesLoaded = false;
     m_samples.clear();
-    m_samplesGpu.clear();
-    m_samplesCeilings = {};
+    m_samplesCeilings.clear();
     if (m_model)
         setGpu(m_gpu); // reloads them, with their ceilings
 }
 
-QString TileSession::measurementKey(const gemm::TilePlan &p) const
+QList<model::Measurement> TileSession::sampleMeasurements(const QString &gpuId) const
 {
-    QStringList parts = {p.kernelId, model::dtypeName(p.config.dtype)};
-    for (auto it = p.kernelParams.begin(); it != p.kernelParams.end(); ++it) // QMap: sorted by name
-        parts << it.key() + QLatin1Char('=') + QString::number(it.value().toLongLong());
-    return parts.join(QLatin1Char(' '));
+    return m_samples.value(gpuId).values();
+}
+
+QString TileSession::measurementKey(const gemm::TilePlan &p)
+{
+    return gemm::measurementKey(p.kernelId, model::dtypeName(p.config.dtype), p.kernelParams);
 }
 
 const model::Measurement *TileSession::knownMeasurement(const gemm::TilePlan &p, bool *fromSamples) const
@@ -785,8 +812,8 @@ const model::Measurement *TileSession::knownMeasurement(const gemm::TilePlan &p,
     const QString key = measurementKey(p);
     if (auto it = m_measured.constFind(key); it != m_measured.constEnd())
         return &it.value();
-    if (!m_samplesGpu.isEmpty() && m_samplesGpu == m_gpu.id)
-        if (auto it = m_samples.constFind(key); it != m_samples.constEnd()) {
+    if (const auto mine = m_samples.constFind(m_gpu.id); mine != m_samples.constEnd())
+        if (auto it = mine->constFind(key); it != mine->constEnd()) {
             if (fromSamples)
                 *fromSamples = true;
             return &it.value();
@@ -905,6 +932,47 @@ template <typename Entries> TrailCounts trailCounts(const Entries &entries)
 
 } // namespace
 
+// For the ladder's steps without a measurement at this size: the sizes the samples of this
+// GPU hold their default tile at ("wmma 8192³").
+QString TileSession::measuredSizesOfUnmeasured() const
+{
+    const auto mine = m_samples.constFind(m_gpu.id);
+    if (mine == m_samples.constEnd())
+        return {};
+    QStringList out;
+    for (const TrailEntry &e : m_ladder) {
+        if (e.measured || !e.skipped.isEmpty() || !e.plan.hasKernel())
+            continue;
+        QList<std::array<qint64, 3>> sizes;
+        for (const model::Measurement &m : *mine) {
+            if (m.kernel != e.plan.kernelId)
+                continue;
+            const auto c = gemm::configFromKernel(m.kernel, m.params, e.config.dtype);
+            if (!c)
+                continue;
+            gemm::TileConfig same = e.config;
+            same.M = c->M, same.N = c->N, same.K = c->K;
+            const std::array<qint64, 3> size = {c->M, c->N, c->K};
+            if (!sizes.contains(size) && gemm::measurementKey(m.kernel, m.dtype, m.params) ==
+                                             measurementKey(gemm::plan(same, &m_gpu)))
+                sizes << size;
+        }
+        // The largest first (a ladder's own size), three at most.
+        std::sort(sizes.begin(), sizes.end(), [](const auto &a, const auto &b) {
+            return double(a[0]) * a[1] * a[2] > double(b[0]) * b[1] * b[2];
+        });
+        QStringList names;
+        for (const auto &[m, n, k] : sizes.first(std::min<qsizetype>(3, sizes.size())))
+            names << (m == n && n == k ? QString::number(m) + QChar(0xB3)
+                                       : QStringLiteral("%1×%2×%3").arg(m).arg(n).arg(k));
+        if (sizes.size() > 3)
+            names << QStringLiteral("…");
+        if (!names.isEmpty())
+            out << gemm::shortStepName(e.plan.kernelId) + QLatin1Char(' ') + names.join(QStringLiteral(", "));
+    }
+    return out.join(QStringLiteral("; "));
+}
+
 QString TileSession::ladderText() const
 {
     if (m_ladder.isEmpty())
@@ -921,12 +989,16 @@ QString TileSession::ladderText() const
                     .arg(measured);
     if (!m_samplesError.isEmpty())
         s += QLatin1Char(' ') + m_samplesError + QLatin1Char('.');
-    else if (!m_samplesGpu.isEmpty() && m_samplesGpu != m_gpu.id)
-        s += QLatin1Char(' ') +
-             Text::tr("The samples were measured on %1; choose that GPU to see them.").arg(m_samplesGpu);
-    else if (measured < shown)
-        s += QLatin1Char(' ') + Text::tr("The samples hold the fp32 steps at 4096³ and the tensor-core steps "
-                                         "at 8192³ (their ladder sizes).");
+    if (!m_samples.contains(m_gpu.id) && !m_samples.isEmpty()) {
+        QStringList gpus = m_samples.keys();
+        gpus.sort();
+        s += QLatin1Char(' ') + Text::tr("RoofLab's samples were measured on %1; choose one of those GPUs to "
+                                         "see them.")
+                                    .arg(gpus.join(QStringLiteral(", ")));
+    } else if (measured < shown) {
+        if (const QString sizes = measuredSizesOfUnmeasured(); !sizes.isEmpty())
+            s += QLatin1Char(' ') + Text::tr("Measured at other sizes: %1.").arg(sizes);
+    }
     if (!skipped.isEmpty())
         s += QLatin1Char('\n') + Text::tr("Not on the trail: %1").arg(skipped.join(QStringLiteral("; ")));
     return s;

@@ -200,10 +200,15 @@ public:
     int runsInFlight() const { return int(m_runs.size()); }
     bool canMeasure() const; // legal, a ladder kernel, an NVIDIA GPU
 
-    // The measured ladder shown beside the predictions; default
-    // <resources>/samples/h200-gemm-ladder.json.
-    void setSamplesFile(const QString &path);
-    QString samplesFile() const { return m_samplesFile; }
+    // The measurements shown beside the predictions: every GEMM ladder run in RoofLab's
+    // bundled samples (<resources>/samples, its folders too) by default, each on the GPU it
+    // was measured on.
+    void setSamplesFiles(const QStringList &paths);
+    void setSamplesFile(const QString &path) { setSamplesFiles({path}); }
+    QStringList samplesFiles() const { return m_samplesFiles; }
+    static QStringList bundledSamplesFiles();
+    // The sample measurements of one GPU, one per configuration (tests, the ranking).
+    QList<model::Measurement> sampleMeasurements(const QString &gpuId) const;
 
 signals:
     void configChanged(const kernels::gemm::TileConfig &config);
@@ -230,10 +235,11 @@ private:
     void evaluateEntry(TrailEntry &e);
     void runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs);
     void releaseCompile(const QString &key);
-    QString measurementKey(const kernels::gemm::TilePlan &p) const;
+    static QString measurementKey(const kernels::gemm::TilePlan &p);
     const model::Measurement *knownMeasurement(const kernels::gemm::TilePlan &p,
                                                bool *fromSamples = nullptr) const;
     void loadSamples();
+    QString measuredSizesOfUnmeasured() const;
     void onMeasured(const QString &id, const model::Measurement &m);
     void onRunFailed(const QString &id, const QString &message, bool noDevice);
     void onRunFinished(const QString &id, bool ok, const QString &message);
@@ -266,12 +272,14 @@ private:
     QString m_sweepName;
     QString m_sweepMessage;
 
-    // Measurements: by kernel + dtype + parameters; the samples file by the same key.
+    // Measurements by gemm::measurementKey; the samples by GPU spec id, then the same key.
     QHash<QString, model::Measurement> m_measured;
-    QHash<QString, model::Measurement> m_samples;
-    QString m_samplesFile;
-    QString m_samplesGpu;               // spec id the samples were measured on
-    model::ResultSet m_samplesCeilings; // the samples' device and ceilings (no measurements)
+    QHash<QString, QHash<QString, model::Measurement>> m_samples;
+    QStringList m_samplesFiles;
+    // Per GPU: the first samples file with measured ceilings (its device and ceilings, no
+    // measurements) and its name.
+    QHash<QString, model::ResultSet> m_samplesCeilings;
+    QHash<QString, QString> m_samplesCeilingsFile;
     QString m_samplesError;
     bool m_samplesLoaded = false;
     struct RunTarget
