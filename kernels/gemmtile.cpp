@@ -1079,12 +1079,47 @@ std::optional<TileConfig> configFromKernel(const QString &kernel, const Params &
         break;
     }
     // What the knobs above do not hold travels with the configuration.
-    const QStringList knobs = {"M", "N", "K", "BLOCK", "TILE", "BM", "BN", "BK", "TM", "TN", "STAGES",
-                               "GROUP", "CONSUMERS"};
+    const QStringList knobs = {"M",  "N",  "K",  "BLOCK",  "TILE",  "BM",       "BN",
+                               "BK", "TM", "TN", "STAGES", "GROUP", "CONSUMERS"};
     for (const ParamSpec &ps : spec->params)
         if (!knobs.contains(ps.name))
             c.extras.insert(ps.name, p.value(ps.name));
     return c;
+}
+
+bool isOneByOne(const QString &step)
+{
+    return kindOf(step) == Kind::Naive;
+}
+
+model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
+                             int spillBytes)
+{
+    model::KernelLaunch l;
+    l.kernel = p.kernelId;
+    l.dtype = model::dtypeName(p.config.dtype);
+    l.params = p.kernelParams;
+    l.threads = p.launchThreads;
+    l.registers = registers.value_or(0);
+    l.spillBytes = spillBytes;
+    l.smemBytes = int(r.smemBytes);
+    if (!isOneByOne(p.kernelId)) {
+        l.grid = r.gridBlocks;
+        l.blocksPerSm = r.blocksPerSm;
+    }
+    return l;
+}
+
+model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
+                              int spillBytes, const model::PerfModel &perf)
+{
+    if (!p.hasKernel() || !model::PerfModel::knows(p.kernelId)) {
+        model::Prediction none;
+        none.reason = tr("%1 is not a kernel the performance model knows")
+                          .arg(p.hasKernel() ? p.kernelId : p.config.step);
+        return none;
+    }
+    return perf.predict(launchOf(p, r, registers, spillBytes));
 }
 
 QString measurementKey(const QString &kernel, const QString &dtype, const Params &params)

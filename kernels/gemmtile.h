@@ -9,6 +9,7 @@
 #include "compiler.h"
 
 #include "gpu.h"
+#include "perfmodel.h"
 #include "tilemodel.h"
 
 #include <QList>
@@ -144,6 +145,20 @@ CompileJob compileJob(const TilePlan &p, const model::Gpu &gpu);
 TileCompile runCompileJob(const CompileJob &job, Compiler &compiler);
 // Both at once (synchronously).
 TileCompile compileTile(const TilePlan &p, const model::Gpu &gpu, Compiler &compiler);
+
+// The steps the tile model sees as 1×1 tiles (one output per thread, no shared memory).
+bool isOneByOne(const QString &step);
+
+// The one prediction of a planned tile, for the explorer and `rooflab-cli tile` alike: the
+// launch the plan makes (registers: the compiler's count, nullopt for the performance
+// model's own; spills from the same compile), with the grid and residency the tile model
+// derived (naive and coalesced excepted: the tile model sees them as 1×1 tiles, so they come
+// from the kernel's own BLOCK), predicted by `perf`. ok false with a reason when the plan has
+// no kernel the performance model knows.
+model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
+                             int spillBytes);
+model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
+                              int spillBytes, const model::PerfModel &perf);
 
 // The explorer's configuration of a measured ladder run (kernel id, params, dtype), for
 // plotting measurements at their model coordinates; nullopt for kernels outside the ladder.

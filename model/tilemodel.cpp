@@ -256,7 +256,8 @@ TileResult TileModel::evaluate(const TileInput &in) const
             tr("registers: %1 per thread is an estimate (accumulators + fragments + 32); compile the "
                "kernel for the real count")
                 .arg(r.registers));
-    if (const int bound = launchBoundRegisters(in); r.registersEstimated && bound > 0 && r.registers > bound) {
+    if (const int bound = launchBoundRegisters(in);
+        r.registersEstimated && bound > 0 && r.registers > bound) {
         r.notes.append(tr("registers: __launch_bounds__(%1, %2) holds ptxas to %3 per thread (it spills the "
                           "rest), not the %4 estimated")
                            .arg(in.boundThreads)

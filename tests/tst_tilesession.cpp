@@ -21,7 +21,10 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QGuiApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMutex>
+#include <QProcess>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -449,8 +452,10 @@ private slots:
         s.setConfig(gemm::defaultConfig("gemm.reg2d", 2048));
         s.showLadder();
         for (const TileSession::TrailEntry &e : s.ladder())
-            QVERIFY2(bool(e.measured) == !gemm::usesTensorCores(e.plan.kernelId), qPrintable(e.plan.kernelId));
-        QVERIFY2(s.ladderText().contains("Measured at other sizes: wmma 8192³, 6144×3072×4096, 4096³, …; mma_multistage 8192³, 4096³, "),
+            QVERIFY2(bool(e.measured) == !gemm::usesTensorCores(e.plan.kernelId),
+                     qPrintable(e.plan.kernelId));
+        QVERIFY2(s.ladderText().contains("Measured at other sizes: wmma 8192³, 6144×3072×4096, 4096³, …; "
+                                         "mma_multistage 8192³, 4096³, "),
                  qPrintable(s.ladderText()));
         s.setConfig(gemm::defaultConfig("gemm.reg2d", 4096));
         s.showLadder();
@@ -490,10 +495,10 @@ private slots:
         QTest::addColumn<QString>("gpuId");
         QTest::addColumn<QStringList>("steps"); // the ladder steps its samples must hold
         QTest::newRow("H200") << "h200-sxm" << gemm::ladderIds();
-        QTest::newRow("H100") << "h100-sxm"
-                              << QStringList{"gemm.reg2d", "gemm.vectorized", "gemm.warptiled",
-                                             "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_persistent",
-                                             "gemm.wgmma_cluster"};
+        QTest::newRow("H100") << "h100-sxm" << QStringList{"gemm.reg2d",        "gemm.vectorized",
+                                                           "gemm.warptiled",    "gemm.mma_multistage",
+                                                           "gemm.wgmma_tma",    "gemm.wgmma_persistent",
+                                                           "gemm.wgmma_cluster"};
     }
     void everySampleIsShown()
     {
@@ -523,6 +528,97 @@ private slots:
             QVERIFY2(perStep.value(step) > 0, qPrintable(step));
         qInfo("%s: %lld configurations measured in the samples, all shown", qPrintable(gpuId),
               qlonglong(samples.size()));
+    }
+
+    // One prediction path: `rooflab-cli tile --compile` predicts every committed configuration
+    // as the explorer does (same plan, launch, ceilings and performance model), given the same
+    // register count.
+    void cliAgreesOnEveryCommittedConfiguration_data()
+    {
+        QTest::addColumn<QString>("gpuId");
+        QTest::newRow("H200") << "h200-sxm";
+        QTest::newRow("H100") << "h100-sxm";
+    }
+    void cliAgreesOnEveryCommittedConfiguration()
+    {
+        QFETCH(QString, gpuId);
+        FakeCompiles fake;
+        fake.registers = 64;
+        fake.permits.release(100000);
+        TileSession s;
+        s.compiler()->setCompileFunction(fake.function());
+        s.setCompileDelay(0);
+        s.setGpu(gpu(gpuId));
+        struct Case
+        {
+            QStringList args;
+            model::Prediction gui;
+            QString what;
+        };
+        QList<Case> cases;
+        for (const model::Measurement &m : s.sampleMeasurements(gpuId)) {
+            const auto c = gemm::configFromKernel(m.kernel, m.params, *model::parseDtype(m.dtype));
+            QVERIFY(c);
+            s.setConfig(*c);
+            QTRY_VERIFY(!s.registersEstimated());
+            QVERIFY2(s.fullModel(), qPrintable(m.kernel));
+            QStringList args = {"tile",
+                                "--json",
+                                "--compile",
+                                "--regs",
+                                "64",
+                                "--gpu",
+                                gpuId,
+                                "--step",
+                                c->step,
+                                "--dtype",
+                                model::dtypeName(c->dtype)};
+            for (const auto &[name, v] : {std::pair{"-M", c->M},
+                                          {"-N", c->N},
+                                          {"-K", c->K},
+                                          {"--bm", c->bm},
+                                          {"--bn", c->bn},
+                                          {"--bk", c->bk},
+                                          {"--stages", c->stages},
+                                          {"--threads", c->threads},
+                                          {"--group", c->group},
+                                          {"--tm", c->tm},
+                                          {"--tn", c->tn}})
+                if (v > 0)
+                    args << QLatin1String(name) << QString::number(v);
+            for (auto it = c->extras.cbegin(); it != c->extras.cend(); ++it)
+                args << "--param" << it.key() + QLatin1Char('=') + it.value().toString();
+            cases.append({args, s.prediction(), m.kernel + QLatin1Char(' ') + paramsKey(m.params)});
+        }
+        QVERIFY(cases.size() > 100);
+        // Eight at a time: a few hundred short runs.
+        for (qsizetype at = 0; at < cases.size(); at += 8) {
+            std::vector<std::unique_ptr<QProcess>> runs;
+            for (qsizetype i = at; i < std::min(at + 8, cases.size()); ++i) {
+                runs.push_back(std::make_unique<QProcess>());
+                runs.back()->start(QStringLiteral(ROOFLAB_CLI), cases.at(i).args);
+            }
+            for (size_t j = 0; j < runs.size(); ++j) {
+                const Case &k = cases.at(at + qsizetype(j));
+                QVERIFY(runs[j]->waitForFinished(60000));
+                QVERIFY2(runs[j]->exitCode() == 0,
+                         qPrintable(k.what + ": " + runs[j]->readAllStandardError()));
+                const QJsonObject perf = QJsonDocument::fromJson(runs[j]->readAllStandardOutput())
+                                             .object()
+                                             .value("model")
+                                             .toObject();
+                QVERIFY2(perf.value("ok").toBool(),
+                         qPrintable(k.what + ": " + perf.value("reason").toString()));
+                QVERIFY2(qFuzzyCompare(perf.value("predicted_time_s").toDouble(), k.gui.timeS),
+                         qPrintable(QStringLiteral("%1: CLI %2 s, explorer %3 s")
+                                        .arg(k.what)
+                                        .arg(perf.value("predicted_time_s").toDouble())
+                                        .arg(k.gui.timeS)));
+                QCOMPARE(perf.value("bound").toString(), k.gui.bound);
+            }
+        }
+        qInfo("%s: %lld configurations, the CLI's prediction equal to the explorer's", qPrintable(gpuId),
+              qlonglong(cases.size()));
     }
 
     void sweepsOneKnobOrTheSize()

@@ -1,5 +1,6 @@
 // tile: the GEMM tile model (shared memory, grid, traffic, occupancy, waves, predicted time).
 #include "cmd_tile.h"
+#include "ceilingpolicy.h"
 #include "perfmodel.h"
 
 #include "cliutil.h"
@@ -172,17 +173,14 @@ int cmdTile(const QStringList &args)
     // With --compile the tile is a ladder kernel: the performance model explains it term by
     // term (the peaks-only terms above stay for the lesson on rooflines).
     std::optional<model::Prediction> perf;
-    if (!compiled.kernelId.isEmpty() && r.ok) {
-        model::KernelLaunch l;
-        l.kernel = compiled.kernelId;
-        l.dtype = model::dtypeName(in.dtype);
-        l.params = compiled.kernelParams;
-        l.threads = compiled.launchThreads;
-        l.registers = in.registers.value_or(r.registers);
-        l.spillBytes = compiled.spillBytes;
-        l.smemBytes = int(r.smemBytes);
-        perf = model::PerfModel(*gpu).predict(l);
-    }
+    // The ceilings of the one policy (model::chooseCeilings): RoofLab's samples measured on this
+    // GPU, else the datasheet; the prediction is the explorer's (kernels::gemm::predictTile).
+    model::CeilingRequest ceilingRequest;
+    ceilingRequest.gpu = gpu;
+    const model::CeilingChoice ceilings = model::chooseCeilings(ceilingRequest);
+    if (compiled.plan.hasKernel() && r.ok)
+        perf = kernels::gemm::predictTile(compiled.plan, r, in.registers, compiled.spillBytes,
+                                          model::PerfModel(*gpu, ceilings.machine));
     QJsonObject perfJson;
     if (perf) {
         QJsonObject terms;
@@ -191,7 +189,8 @@ int cmdTile(const QStringList &args)
         perfJson =
             QJsonObject{{"ok", perf->ok},
                         {"reason", perf->reason},
-                        {"kernel", compiled.kernelId},
+                        {"kernel", compiled.plan.kernelId},
+                        {"ceilings", ceilings.reason},
                         {"predicted_time_s", perf->ok ? QJsonValue(perf->timeS) : QJsonValue()},
                         {"predicted_flop_s",
                          perf->ok && perf->timeS > 0 ? QJsonValue(perf->flops / perf->timeS) : QJsonValue()},
@@ -306,7 +305,8 @@ int cmdTile(const QStringList &args)
                                           QString::number(r.aiHbm(), 'g', 4) + " FLOP/B (HBM)"});
         }
         if (perf && perf->ok) {
-            rows.append({QStringLiteral("performance model (%1)").arg(compiled.kernelId),
+            rows.append({QStringLiteral("ceilings"), ceilings.reason});
+            rows.append({QStringLiteral("performance model (%1)").arg(compiled.plan.kernelId),
                          model::formatSeconds(perf->timeS) + "  (" + perf->bound + "-bound), " +
                              model::formatSi(perf->flops / perf->timeS, "FLOP/s")});
             for (const model::PerfTerm &t : perf->terms)

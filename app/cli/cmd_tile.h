@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gemmtile.h"
 #include "gpu.h"
 #include "tilemodel.h"
 
@@ -24,11 +25,8 @@ struct TileCompileOutcome
     bool badInput = false;        // the configuration is refused (exit 2), not the compile (exit 1)
     QJsonObject details;          // "compile" in --json: kernel, arch, params, spills, time
     QList<QStringList> rows;      // extra rows of the readable table
-    // The ladder kernel the tile maps onto, for the performance model (empty: none).
-    QString kernelId;
-    QVariantMap kernelParams;
-    int launchThreads = 0;
-    int smemBytes = 0;
+    // The ladder kernel the tile maps onto, for the performance model (no kernel: none).
+    kernels::gemm::TilePlan plan;
     int spillBytes = 0; // ptxas's spill stores and loads per thread, for the performance model
 };
 

@@ -27,6 +27,32 @@ void addOptions(QCommandLineParser &p)
          "ID"});
     p.addOption({"tm", "results per thread along M (register-blocked steps; default: from --threads)", "n"});
     p.addOption({"tn", "results per thread along N (register-blocked steps; default: from --threads)", "n"});
+    p.addOption({"param",
+                 "a kernel parameter without an option of its own, NAME=VALUE, repeatable (the warp grid WM, "
+                 "WN, WNITER, WARPS_M, WARPS_N; MINB, FRAGPIPE, TMA_STORE, CLUSTER_M, CLUSTER_N; see: "
+                 "rooflab-cli kernels --id STEP)",
+                 "NAME=VALUE"});
+}
+
+// --param NAME=VALUE: only the step's own parameters that no other option sets.
+QString readExtras(const QCommandLineParser &p, gemm::TileConfig &c)
+{
+    const gemm::TileConfig defaults = gemm::defaultConfig(c.step, c.M);
+    for (const QString &given : p.values("param")) {
+        const qsizetype eq = given.indexOf(QLatin1Char('='));
+        const QString name = given.left(eq).trimmed().toUpper();
+        bool ok = false;
+        const qint64 v = eq > 0 ? given.mid(eq + 1).trimmed().toLongLong(&ok) : 0;
+        if (eq <= 0 || !ok)
+            return QStringLiteral("--param: \"%1\" is not NAME=VALUE with a whole number").arg(given);
+        if (!defaults.extras.contains(name)) {
+            QStringList known = defaults.extras.keys();
+            return QStringLiteral("--param: %1 has no parameter %2 without an option of its own (%3)")
+                .arg(c.step, name, known.isEmpty() ? QStringLiteral("it has none") : known.join(", "));
+        }
+        c.extras[name] = v;
+    }
+    return {};
 }
 
 QJsonObject paramsJson(const kernels::Params &p)
@@ -85,6 +111,9 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
         if (!p.isSet(option) && r.role == gemm::FieldRole::Fixed && r.fixedValue > 0)
             c.setValue(field, r.fixedValue);
     }
+    c.extras = gemm::defaultConfig(c.step, c.M).extras;
+    if (const QString why = readExtras(p, c); !why.isEmpty())
+        return refuse(why);
     // TM / TN not given: chosen from the threads (the threads stay as given, and are checked).
     const gemm::TileConfig n = gemm::normalized(c);
     c.tm = c.tm > 0 ? c.tm : n.tm;
@@ -128,10 +157,7 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
     in.registers = given;
     if (!given)
         out.registers = r.registers;
-    out.kernelId = plan.kernelId;
-    out.kernelParams = plan.kernelParams;
-    out.launchThreads = plan.launchThreads;
-    out.smemBytes = r.smemStaticBytes;
+    out.plan = plan;
     out.spillBytes = r.spillBytes;
 
     QJsonArray notes;

@@ -32,12 +32,6 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(TileExplorer)
 };
 
-// The steps the tile model sees as 1×1 tiles (one output per thread, no shared memory).
-bool isOneByOne(const QString &kernel)
-{
-    return kernel == QLatin1String("gemm.naive") || kernel == QLatin1String("gemm.coalesced");
-}
-
 QString percent(double v)
 {
     return QStringLiteral("%1 %").arg(QString::number(v * 100, 'f', v * 100 >= 99.95 || v == 0 ? 0 : 1));
@@ -247,24 +241,12 @@ TileSession::Evaluation TileSession::evaluate(const Config &c) const
     }
     const bool legal = e.legal();
     if (legal && m_perf && e.plan.hasKernel() && model::PerfModel::knows(e.plan.kernelId)) {
-        model::KernelLaunch &l = e.launch;
-        l.kernel = e.plan.kernelId;
-        l.dtype = model::dtypeName(c.dtype);
-        l.params = e.plan.kernelParams;
-        l.threads = e.plan.launchThreads;
-        l.registers = e.input.registers.value_or(0); // the NVRTC count once compiled; else the model's own
-        if (const gemm::TileCompile *r = e.compileKey.isEmpty() ? nullptr : m_compiler->result(e.compileKey);
-            r && r->ok)
-            l.spillBytes = r->spillBytes;
-        l.smemBytes = e.result.smemBytes;
-        // The launch as the plan makes it and the residency the terms table shows; the tile
-        // model sees naive and coalesced as 1×1 tiles, so their grid and residency come from
-        // the kernel's own BLOCK (the model derives them).
-        if (!isOneByOne(e.plan.kernelId)) {
-            l.grid = e.result.gridBlocks;
-            l.blocksPerSm = e.result.blocksPerSm;
-        }
-        e.prediction = m_perf->predict(l);
+        const gemm::TileCompile *compiled =
+            e.compileKey.isEmpty() ? nullptr : m_compiler->result(e.compileKey);
+        const int spills = compiled && compiled->ok ? compiled->spillBytes : 0;
+        // registers: the NVRTC count once compiled; else the performance model's own
+        e.launch = gemm::launchOf(e.plan, e.result, e.input.registers, spills);
+        e.prediction = gemm::predictTile(e.plan, e.result, e.input.registers, spills, *m_perf);
         e.fullModel = e.prediction.ok;
         if (!e.prediction.ok) {
             const QString why = e.prediction.reason;
@@ -953,8 +935,8 @@ QString TileSession::measuredSizesOfUnmeasured() const
             gemm::TileConfig same = e.config;
             same.M = c->M, same.N = c->N, same.K = c->K;
             const std::array<qint64, 3> size = {c->M, c->N, c->K};
-            if (!sizes.contains(size) && gemm::measurementKey(m.kernel, m.dtype, m.params) ==
-                                             measurementKey(gemm::plan(same, &m_gpu)))
+            if (!sizes.contains(size) &&
+                gemm::measurementKey(m.kernel, m.dtype, m.params) == measurementKey(gemm::plan(same, &m_gpu)))
                 sizes << size;
         }
         // The largest first (a ladder's own size), three at most.
