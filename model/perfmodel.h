@@ -196,7 +196,25 @@ public:
     const ArchConstants &arch() const { return m_arch; }
     const MachineCeilings &ceilings() const { return m_ceil; }
 
+    // The model's descriptions: the GEMM ladder, streaming kernels (memory and LLM), the
+    // shared-memory probe (perfmodel_detail.h's familyOf chooses).
+    enum class Family { None, Gemm, Streaming, Probe };
+
 private:
+    // What every family's terms start from: the SM count and clock, the element size and the
+    // ceilings chosen (PerfModel::predict).
+    struct Setting
+    {
+        int sms = 0;
+        double hz = 0;
+        Dtype dtype = Dtype::Fp32;
+        int elemBytes = 4;
+        double hbmCopy = 0, hbmRead = 0, hbmWrite = 0, l2Bw = 0;
+    };
+    Prediction predictGemm(const KernelLaunch &l, const Setting &at, Prediction r) const;
+    Prediction predictStreaming(const KernelLaunch &l, const Setting &at, Prediction r) const;
+    Prediction predictProbe(const KernelLaunch &l, const Setting &at, Prediction r) const;
+
     Gpu m_gpu;
     ArchConstants m_arch;
     MachineCeilings m_ceil;
