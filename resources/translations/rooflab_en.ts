@@ -4,7 +4,7 @@
 <context>
     <name>ClassPanel</name>
     <message numerus="yes">
-        <location filename="../../app/gui/classroom/classpanel.cpp" line="+618"/>
+        <location filename="../../app/gui/classroom/classpanel.cpp" line="+617"/>
         <source>Class: %n answer(s), %1 right</source>
         <translation>
             <numerusform>Class: %n answer, %1 right</numerusform>
@@ -210,7 +210,7 @@
 <context>
     <name>TileExplorer</name>
     <message numerus="yes">
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1102"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1156"/>
         <source>Measuring %n sweep point(s) through the worker…</source>
         <translation>
             <numerusform>Measuring %n sweep point through the worker…</numerusform>

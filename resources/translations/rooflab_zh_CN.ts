@@ -49,12 +49,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+563"/>
+        <location line="+562"/>
         <source>Reveal</source>
         <translation>揭晓</translation>
     </message>
     <message>
-        <location line="-562"/>
+        <location line="-561"/>
         <source>Show the answer the app computes or measured, beside the guesses</source>
         <translation>在猜测旁显示应用计算或实测得到的答案</translation>
     </message>
@@ -115,22 +115,22 @@
     </message>
     <message>
         <location line="+98"/>
-        <location line="+500"/>
+        <location line="+499"/>
         <source>Question %1 of %2</source>
         <translation>第 %1 题，共 %2 题</translation>
     </message>
     <message>
-        <location line="-488"/>
+        <location line="-487"/>
         <source>The answer cannot be computed here: %1</source>
         <translation>此处无法计算答案：%1</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+149"/>
         <source>Measuring %1 on %2…</source>
         <translation>正在 %2 上测量 %1……</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+43"/>
         <source>measured now on %1: %2 in %3 (median of %4), %5; the sample results say %6</source>
         <translation>刚刚在 %1 上实测：%2 用时 %3（%4 次的中位数），%5；样例结果为 %6</translation>
     </message>
@@ -208,12 +208,12 @@
         <translation>在图上点击。</translation>
     </message>
     <message>
-        <location line="-505"/>
+        <location line="-504"/>
         <source>guess</source>
         <translation>猜测</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+234"/>
         <source>answer</source>
         <translation>答案</translation>
     </message>
@@ -3079,7 +3079,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1036"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1090"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3196,7 +3196,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-863"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-921"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3206,7 +3206,7 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+95"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+85"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -3576,7 +3576,22 @@ Source: %7</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+576"/>
+        <location line="+160"/>
+        <source>%1 is not there (yet)</source>
+        <translation>%1 不存在（尚未生成）</translation>
+    </message>
+    <message>
+        <location line="+243"/>
+        <source>RoofLab&apos;s samples were measured on %1; choose one of those GPUs to see them.</source>
+        <translation>RoofLab 的样例测于 %1；选择其中一块 GPU 即可看到它们。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Measured at other sizes: %1.</source>
+        <translation>在其他规模下测过：%1。</translation>
+    </message>
+    <message>
+        <location line="+236"/>
         <source>The prediction stands; the ladder view shows measured sample results.</source>
         <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
     </message>
@@ -3596,7 +3611,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-734"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-802"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3688,17 +3703,12 @@ Source: %7</source>
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>%1 is not there (yet): no measured ladder to show</source>
-        <translation>%1 （尚）不存在：没有可显示的实测阶梯</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+36"/>
         <source>%1 was not loaded: %2</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+221"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
         <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
     </message>
@@ -3708,17 +3718,7 @@ Source: %7</source>
         <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>The samples were measured on %1; choose that GPU to see them.</source>
-        <translation>样例是在 %1 上测得的；选择那块 GPU 才能看到它们。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The samples hold the fp32 steps at 4096³ and the tensor-core steps at 8192³ (their ladder sizes).</source>
-        <translation>样例包含 4096³ 的 fp32 各步和 8192³ 的 Tensor Core 各步（即它们的阶梯尺寸）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+20"/>
         <source>Not on the trail: %1</source>
         <translation>未在轨迹上：%1</translation>
     </message>
@@ -6868,7 +6868,7 @@ Source: %7</source>
         <translation>Tensor Core：由 wgmma 决定每个 warpgroup 的分块</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+169"/>
         <source>threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 threads), not %2</source>
         <translation>threads：%1 启动 BLOCK×BLOCK 个线程，BLOCK 为 8、16 或 32（64、256 或 1024 个线程），不能是 %2</translation>
     </message>
@@ -6878,12 +6878,12 @@ Source: %7</source>
         <translation>threads：%1 不是 2 的幂个 warp（32、64、128……1024）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+51"/>
         <source>threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 threads), not %2</source>
         <translation>threads：%1 启动一个生产者和 1 或 2 个消费者 warpgroup（256 或 384 个线程），不能是 %2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>step: &quot;%1&quot; is not a GEMM ladder step (known: %2)</source>
         <translation>step：“%1”不是 GEMM 阶梯中的一步（已知：%2）</translation>
     </message>
@@ -6918,7 +6918,7 @@ Source: %7</source>
         <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>step: %1 is not in the kernel catalog</source>
         <translation>step：kernel 目录中没有 %1</translation>
     </message>
@@ -6958,7 +6958,7 @@ Source: %7</source>
         <translation>NVRTC 失败</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+143"/>
         <source>%1 thr, no tile</source>
         <translation>%1 线程，不分块</translation>
     </message>
@@ -7373,7 +7373,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+485"/>
+        <location filename="../../model/perfmodel.cpp" line="+372"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>
@@ -7403,33 +7403,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location line="+128"/>
-        <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
-        <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+18"/>
-        <source>the kernel</source>
-        <translation>该 kernel</translation>
-    </message>
-    <message>
-        <location line="-6"/>
-        <source>instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)</source>
-        <translation>数学运算之外的指令：每条 %2 对应 %1 条，从 %4 的 %3 统计（静态计数 %5；边界路径和展开的加载循环并不都会执行）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>SASS</source>
-        <translation>SASS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>PTX (an estimate: ptxas reshapes address arithmetic)</source>
-        <translation>PTX（估计值：ptxas 会改写地址运算）</translation>
-    </message>
-    <message>
-        <location line="+53"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+58"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -7517,51 +7491,6 @@ Source: %7</source>
         <location line="+5"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>the FP32 units: every FMA lane is busy</source>
-        <translation>FP32 单元：每条 FMA lane 都在忙</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the tensor cores: the matrix units are busy</source>
-        <translation>Tensor Core：矩阵单元都在忙</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>instruction issue: the schedulers issue one instruction per clock, and the loads, address arithmetic and barriers take slots the FMAs need</source>
-        <translation>指令发射：调度器每个时钟发射一条指令，而加载、地址运算和 barrier 会占用 FMA 需要的发射槽</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access take several wavefronts</source>
-        <translation>shared memory 带宽：每个 SM 每时钟 128 字节，bank conflict 会让每次访问需要多个 wavefront</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>uncoalesced loads: each warp&apos;s load touches many cache lines, one L1 wavefront each</source>
-        <translation>非合并访存：每个 warp 的加载涉及许多缓存行，每条缓存行一个 L1 wavefront</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>L2 bandwidth: every block re-reads its tiles of A and B from L2</source>
-        <translation>L2 带宽：每个 block 都要从 L2 重新读取它的 A 和 B 分块</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>HBM bandwidth: the bytes have to come from memory</source>
-        <translation>HBM 带宽：这些字节必须从显存读取</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>latency: too few warps with too little independent work to hide how long memory takes to answer (Little&apos;s law)</source>
-        <translation>延迟：warp 太少、独立工作太少，无法隐藏内存响应所需的时间（Little 定律）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>the launch and the tail: too little work to fill the GPU</source>
-        <translation>启动与尾部：工作量太少，填不满 GPU</translation>
     </message>
     <message>
         <location filename="../../model/profilecounters.cpp" line="+272"/>
@@ -7667,6 +7596,11 @@ Source: %7</source>
         <location line="+7"/>
         <source>datasheet ceilings of %1: nothing measured on it</source>
         <translation>%1 的数据手册上限：没有在其上实测的数据</translation>
+    </message>
+    <message>
+        <location filename="../../kernels/gemmtile.cpp" line="-35"/>
+        <source>%1 is not a kernel the performance model knows</source>
+        <translation>性能模型不认识 %1 这个 kernel</translation>
     </message>
 </context>
 <context>
@@ -8316,7 +8250,7 @@ Source: %7</source>
 <context>
     <name>model::PerfModel</name>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="-457"/>
+        <location filename="../../model/perfmodel.cpp" line="-22"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
@@ -8356,7 +8290,7 @@ Source: %7</source>
         <translation>wave</translation>
     </message>
     <message>
-        <location line="+462"/>
+        <location line="+94"/>
         <source>cuBLAS&apos;s kernels are not described by the model (they are the reference)</source>
         <translation>模型不描述 cuBLAS 的 kernel（它们是参照基准）</translation>
     </message>
@@ -8406,7 +8340,7 @@ Source: %7</source>
         <translation>HBM %1，L2 %2：规格表数据</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../model/perfmodel_memory.cpp" line="+42"/>
         <source>stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock</source>
         <translation>步长 %1 个字：%2 路 bank conflict，按每时钟一个计，每个 SM %3 个 wavefront</translation>
     </message>
@@ -8416,7 +8350,7 @@ Source: %7</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+42"/>
         <source>stride %1: a warp&apos;s load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)</source>
         <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
     </message>
@@ -8426,7 +8360,7 @@ Source: %7</source>
         <translation>对同一地址的 atomic 操作：模型没有 L2 串行化这些操作的速度的可靠来源数据</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+52"/>
         <source>decode attention: %1 query heads per KV head read each K and V row once; the KV length in %2 part(s)</source>
         <translation>decode 注意力：每个 KV 头对应 %1 个查询头，每行 K 和 V 只读一次；KV 长度分成 %2 段</translation>
     </message>
@@ -8441,13 +8375,13 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+226"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+220"/>
+        <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location filename="../../model/perfmodel_memory.cpp" line="+2"/>
         <source>%1 at %2</source>
         <translation>%1，按 %2 计</translation>
     </message>
@@ -8462,7 +8396,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-189"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8811,7 +8745,7 @@ Source: %7</source>
 <context>
     <name>model::TileModel</name>
     <message>
-        <location filename="../../model/tilemodel.cpp" line="+106"/>
+        <location filename="../../model/tilemodel.cpp" line="+118"/>
         <source>HBM traffic: no resident blocks per wave to share panels; no reuse assumed</source>
         <translation>HBM 访存量：每一波没有驻留的 block 共享矩阵条带；按无复用计算</translation>
     </message>
@@ -8917,6 +8851,11 @@ Source: %7</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>registers: __launch_bounds__(%1, %2) holds ptxas to %3 per thread (it spills the rest), not the %4 estimated</source>
+        <translation>寄存器：__launch_bounds__(%1, %2) 把 ptxas 限制在每线程 %3 个（其余溢出），而不是估计的 %4 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>registers: %1 %2 is outside 0..255</source>
         <translation>寄存器：%1 %2 超出 0..255</translation>
     </message>
@@ -9159,6 +9098,80 @@ Source: %7</source>
         <location line="+5"/>
         <source>the record on line %1 has more than %2 columns, the most one CSV row may hold</source>
         <translation>第 %1 行的记录超过 %2 列（一行 CSV 的上限）</translation>
+    </message>
+</context>
+<context>
+    <name>model::perfdetail</name>
+    <message>
+        <location filename="../../model/perfmodel_detail.h" line="+191"/>
+        <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
+        <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+18"/>
+        <source>the kernel</source>
+        <translation>该 kernel</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>instructions besides the math: %1 per %2 counted from the %3 of %4 (static count %5; edge paths and unrolled load loops do not all run)</source>
+        <translation>数学运算之外的指令：每条 %2 对应 %1 条，从 %4 的 %3 统计（静态计数 %5；边界路径和展开的加载循环并不都会执行）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SASS</source>
+        <translation>SASS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PTX (an estimate: ptxas reshapes address arithmetic)</source>
+        <translation>PTX（估计值：ptxas 会改写地址运算）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the FP32 units: every FMA lane is busy</source>
+        <translation>FP32 单元：每条 FMA lane 都在忙</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the tensor cores: the matrix units are busy</source>
+        <translation>Tensor Core：矩阵单元都在忙</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>instruction issue: the schedulers issue one instruction per clock, and the loads, address arithmetic and barriers take slots the FMAs need</source>
+        <translation>指令发射：调度器每个时钟发射一条指令，而加载、地址运算和 barrier 会占用 FMA 需要的发射槽</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>shared-memory bandwidth: 128 bytes per clock per SM, and bank conflicts make each access take several wavefronts</source>
+        <translation>shared memory 带宽：每个 SM 每时钟 128 字节，bank conflict 会让每次访问需要多个 wavefront</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>uncoalesced loads: each warp&apos;s load touches many cache lines, one L1 wavefront each</source>
+        <translation>非合并访存：每个 warp 的加载涉及许多缓存行，每条缓存行一个 L1 wavefront</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L2 bandwidth: every block re-reads its tiles of A and B from L2</source>
+        <translation>L2 带宽：每个 block 都要从 L2 重新读取它的 A 和 B 分块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HBM bandwidth: the bytes have to come from memory</source>
+        <translation>HBM 带宽：这些字节必须从显存读取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>latency: too few warps with too little independent work to hide how long memory takes to answer (Little&apos;s law)</source>
+        <translation>延迟：warp 太少、独立工作太少，无法隐藏内存响应所需的时间（Little 定律）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the launch and the tail: too little work to fill the GPU</source>
+        <translation>启动与尾部：工作量太少，填不满 GPU</translation>
     </message>
 </context>
 <context>
