@@ -401,7 +401,8 @@ private slots:
         QVERIFY(ex.termBar()->measuredS());
         QCOMPARE(*ex.termBar()->measuredS(), sample->time.median);
         QVERIFY(ex.termBar()->measuredX() > 0);
-        QVERIFY2(ex.gapText().contains("samples file"), qPrintable(ex.gapText()));
+        QVERIFY2(ex.gapText().contains("(RoofLab's samples: h200-gemm-ladder.json)"),
+                 qPrintable(ex.gapText()));
         QVERIFY(chart.pointCoords(TileExplorer::measuredPointId()));
         qInfo("%s: predicted %s, measured %s, bound by %s", QTest::currentDataTag(),
               qPrintable(model::formatSeconds(ex.prediction().timeS)),

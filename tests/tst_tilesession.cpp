@@ -621,6 +621,31 @@ private slots:
               qlonglong(cases.size()));
     }
 
+    // The measured tiles of a step at a size: the held-out reg2d sweep at 2560³ on the H200,
+    // every tile predicted beside its measurement, fastest first.
+    void sweepsTheMeasuredTiles()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.setGpu(gpu("h200-sxm"));
+        s.setConfig(gemm::defaultConfig("gemm.reg2d", 2560));
+        s.sweepMeasured();
+        QCOMPARE(s.sweepEntries().size(), qsizetype(32));
+        double last = 0;
+        for (const TileSession::TrailEntry &e : s.sweepEntries()) {
+            QVERIFY2(e.measured, qPrintable(e.label));
+            QVERIFY(e.measured->time.median >= last);
+            last = e.measured->time.median;
+            QCOMPARE(e.label, gemm::tileLabel(e.config));
+        }
+        QVERIFY2(s.sweepText().contains("32 of 32 points predicted, 32 measured"), qPrintable(s.sweepText()));
+        // A size the samples do not hold says so.
+        s.setConfig(gemm::defaultConfig("gemm.reg2d", 3000));
+        s.sweepMeasured();
+        QVERIFY(s.sweepEntries().isEmpty());
+        QVERIFY2(s.sweepText().contains("hold no reg2d tile at 3000×3000×3000"), qPrintable(s.sweepText()));
+    }
+
     void sweepsOneKnobOrTheSize()
     {
         TileSession s;

@@ -3079,13 +3079,13 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1090"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1137"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
         <location filename="../../app/gui/tile/tileexplorer.cpp" line="+213"/>
-        <location line="+456"/>
+        <location line="+459"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3095,7 +3095,7 @@ Source: %7</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="-440"/>
+        <location line="-443"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
@@ -3141,12 +3141,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-186"/>
         <source>Ladder &amp;&amp; sweep</source>
         <translation>阶梯与扫描</translation>
     </message>
@@ -3171,7 +3171,12 @@ Source: %7</source>
         <translation>尺寸 D = M = N = K</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+1"/>
+        <source>measured tiles (RoofLab&apos;s samples)</source>
+        <translation>实测过的 tile（RoofLab 样例）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Measure sweep</source>
         <translation>测量扫描</translation>
     </message>
@@ -3196,7 +3201,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-921"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-968"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3576,12 +3581,22 @@ Source: %7</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+167"/>
         <source>%1 is not there (yet)</source>
         <translation>%1 不存在（尚未生成）</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+51"/>
+        <source>(RoofLab&apos;s samples: %1)</source>
+        <translation>（RoofLab 样例：%1）</translation>
+    </message>
+    <message>
+        <location line="+186"/>
+        <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from RoofLab&apos;s samples, measured (filled).</source>
+        <translation>阶梯：每一步在当前规模下的默认 tile，空心为预测，实心为 RoofLab 样例中的实测。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>RoofLab&apos;s samples were measured on %1; choose one of those GPUs to see them.</source>
         <translation>RoofLab 的样例测于 %1；选择其中一块 GPU 即可看到它们。</translation>
     </message>
@@ -3591,7 +3606,17 @@ Source: %7</source>
         <translation>在其他规模下测过：%1。</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+60"/>
+        <source>measured tiles</source>
+        <translation>实测过的 tile</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RoofLab&apos;s samples hold no %1 tile at %2×%3×%4 on %5.</source>
+        <translation>RoofLab 的样例中没有 %5 上 %2×%3×%4 的 %1 tile。</translation>
+    </message>
+    <message>
+        <location line="+204"/>
         <source>The prediction stands; the ladder view shows measured sample results.</source>
         <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
     </message>
@@ -3611,7 +3636,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-802"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-849"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3677,13 +3702,7 @@ Source: %7</source>
         <translation>实测：%1</translation>
     </message>
     <message>
-        <location line="-45"/>
-        <location line="+47"/>
-        <source>&lt;br&gt;(from the samples file)</source>
-        <translation>&lt;br&gt;（来自样例文件）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>ladder, predicted</source>
         <translation>阶梯，预测</translation>
     </message>
@@ -3703,17 +3722,12 @@ Source: %7</source>
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+42"/>
         <source>%1 was not loaded: %2</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+221"/>
-        <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from the samples file, measured (filled).</source>
-        <translation>阶梯：当前尺寸下每一步的默认分块，预测（空心），以及样例文件中的实测（实心）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+235"/>
         <source>Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.</source>
         <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
     </message>
@@ -3728,7 +3742,7 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+80"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -3790,12 +3804,7 @@ Source: %7</source>
         <translation>预测 %1，实测 %2，%3；起决定作用的项：%4</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source> (samples file)</source>
-        <translation>（样例文件）</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+18"/>
         <source>%1: the result check FAILED (%2), so the point is not plotted.</source>
         <translation>%1：结果校验未通过（%2），所以没有画出这个点。</translation>
     </message>

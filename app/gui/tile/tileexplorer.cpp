@@ -409,6 +409,7 @@ QWidget *TileExplorer::buildTrailsTab()
     m_sweepField = new QComboBox(w);
     m_sweepField->setObjectName(QStringLiteral("sweepField"));
     m_sweepField->addItem(tr("size D = M = N = K"), -1);
+    m_sweepField->addItem(tr("measured tiles (RoofLab's samples)"), -2);
     m_sweepField->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_sweepField->setMinimumContentsLength(8);
     for (Field f :
@@ -419,7 +420,9 @@ QWidget *TileExplorer::buildTrailsTab()
     go->setObjectName(QStringLiteral("sweep"));
     connect(go, &QPushButton::clicked, this, [this] {
         const int f = m_sweepField->currentData().toInt();
-        if (f < 0)
+        if (f == -2)
+            sweepMeasured();
+        else if (f < 0)
             sweepSize();
         else
             sweep(Field(f));

@@ -66,6 +66,7 @@ public:
     void showLadder() { m_session->showLadder(); }
     void sweep(Field field) { m_session->sweep(field); }
     void sweepSize() { m_session->sweepSize(); }
+    void sweepMeasured() { m_session->sweepMeasured(); }
     void measureSweep() { m_session->measureSweep(); }
     void clearTrails() { m_session->clearTrails(); }
     void setWorker(WorkerClient *worker) { m_session->setWorker(worker); }

@@ -639,10 +639,11 @@ void TileSession::rebuildChart()
             ChartPoint mp;
             mp.id = measuredPointId();
             mp.label = Text::tr("measured");
-            mp.tooltip = QStringLiteral("<b>%1</b><br>%2")
-                             .arg(Text::tr("Measured: %1").arg(label).toHtmlEscaped(),
-                                  gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
-                         (fromSamples ? Text::tr("<br>(from the samples file)") : QString());
+            mp.tooltip =
+                QStringLiteral("<b>%1</b><br>%2")
+                    .arg(Text::tr("Measured: %1").arg(label).toHtmlEscaped(),
+                         gapFor(m_eval.prediction, *m).toHtmlEscaped()) +
+                (fromSamples ? QStringLiteral("<br>") + sampleSource(*m).toHtmlEscaped() : QString());
             mp.ai = p.ai;
             mp.flopPerS = m->flopPerS();
             mp.kind = ChartPoint::Kind::Measured;
@@ -689,7 +690,9 @@ void TileSession::rebuildChart()
                 m.tooltip = QStringLiteral("<b>%1</b><br>%2%3")
                                 .arg(Text::tr("Measured: %1").arg(e.label).toHtmlEscaped(),
                                      gapFor(e.prediction, *e.measured).toHtmlEscaped(),
-                                     e.fromSamples ? Text::tr("<br>(from the samples file)") : QString());
+                                     e.fromSamples
+                                         ? QStringLiteral("<br>") + sampleSource(*e.measured).toHtmlEscaped()
+                                         : QString());
                 m_points << m;
             }
         }
@@ -706,6 +709,11 @@ void TileSession::rebuildChart()
 }
 
 // ---------------------------------------------------------------- samples
+
+namespace {
+// Where a sample measurement came from (a path under resources/samples), kept in its extra.
+constexpr const char *kSampleFileKey = "rooflab_sample_file";
+} // namespace
 
 QStringList TileSession::bundledSamplesFiles()
 {
@@ -728,6 +736,7 @@ void TileSession::loadSamples()
     m_samplesCeilingsFile.clear();
     m_samplesError.clear();
     QStringList problems;
+    const QDir samplesDir(model::resourcePath(QStringLiteral("samples")));
     for (const QString &file : std::as_const(m_samplesFiles)) {
         const QString name = QFileInfo(file).fileName();
         if (!QFileInfo::exists(file)) {
@@ -751,7 +760,11 @@ void TileSession::loadSamples()
             m_samplesCeilingsFile.insert(gpu, name);
         }
         QHash<QString, model::Measurement> &mine = m_samples[gpu];
-        for (const model::Measurement &m : rs->measurements) {
+        const QString shown = samplesDir.relativeFilePath(file).startsWith(QLatin1String(".."))
+                                  ? name
+                                  : samplesDir.relativeFilePath(file);
+        for (model::Measurement m : rs->measurements) {
+            m.extra.insert(QLatin1String(kSampleFileKey), shown);
             if (!gemm::configFromKernel(m.kernel, m.params, model::Dtype::Fp32) || !m.check.ok ||
                 m.time.median <= 0)
                 continue;
@@ -773,6 +786,12 @@ void TileSession::setSamplesFiles(const QStringList &paths)
     m_samplesCeilings.clear();
     if (m_model)
         setGpu(m_gpu); // reloads them, with their ceilings
+}
+
+// "(RoofLab's samples: h200-heldout/reg2d-2560x2560x2560.json)"
+QString TileSession::sampleSource(const model::Measurement &m)
+{
+    return Text::tr("(RoofLab's samples: %1)").arg(m.extra.value(QLatin1String(kSampleFileKey)).toString());
 }
 
 QList<model::Measurement> TileSession::sampleMeasurements(const QString &gpuId) const
@@ -959,8 +978,8 @@ QString TileSession::ladderText() const
 {
     if (m_ladder.isEmpty())
         return Text::tr(
-            "The ladder: every step's default tile at the current size, predicted (hollow) and, from the "
-            "samples file, measured (filled).");
+            "The ladder: every step's default tile at the current size, predicted (hollow) and, from "
+            "RoofLab's samples, measured (filled).");
     const auto [shown, measured, skipped] = trailCounts(m_ladder);
     QString s = Text::tr("Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.")
                     .arg(m_config.M)
@@ -1017,6 +1036,37 @@ void TileSession::sweepSize()
         configs.append({c, QStringLiteral("D=%1").arg(d)});
     }
     runSweep(QStringLiteral("D"), configs);
+}
+
+void TileSession::sweepMeasured()
+{
+    loadSamples();
+    // Every tile of this step RoofLab's samples measured on this GPU at this size and dtype,
+    // fastest first: the predictions beside them show whether the model orders them as the
+    // GPU did.
+    QList<model::Measurement> found;
+    for (const model::Measurement &m : m_samples.value(m_gpu.id)) {
+        const auto c = gemm::configFromKernel(m.kernel, m.params, m_config.dtype);
+        if (c && m.kernel == m_config.step && m.dtype == model::dtypeName(m_config.dtype) &&
+            c->M == m_config.M && c->N == m_config.N && c->K == m_config.K)
+            found << m;
+    }
+    std::sort(found.begin(), found.end(), [](const model::Measurement &a, const model::Measurement &b) {
+        return a.time.median < b.time.median;
+    });
+    QList<std::pair<Config, QString>> configs;
+    for (const model::Measurement &m : std::as_const(found)) {
+        const Config c = *gemm::configFromKernel(m.kernel, m.params, m_config.dtype);
+        configs.append({c, gemm::tileLabel(c)});
+    }
+    runSweep(Text::tr("measured tiles"), configs);
+    if (configs.isEmpty())
+        m_sweepMessage = Text::tr("RoofLab's samples hold no %1 tile at %2×%3×%4 on %5.")
+                             .arg(gemm::shortStepName(m_config.step))
+                             .arg(m_config.M)
+                             .arg(m_config.N)
+                             .arg(m_config.K)
+                             .arg(m_gpu.displayName());
 }
 
 void TileSession::runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs)
@@ -1175,7 +1225,8 @@ QString TileSession::gapText() const
 {
     bool fromSamples = false;
     if (const model::Measurement *m = measurement(&fromSamples))
-        return gapFor(m_eval.prediction, *m) + (fromSamples ? Text::tr(" (samples file)") : QString());
+        return gapFor(m_eval.prediction, *m) +
+               (fromSamples ? QLatin1Char(' ') + sampleSource(*m) : QString());
     return m_runMessage;
 }
 

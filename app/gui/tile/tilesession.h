@@ -175,6 +175,8 @@ public:
     // One knob over its slider values (the other knobs as they are), or the size D = M = N = K.
     void sweep(Field field);
     void sweepSize();
+    // Every tile of the step RoofLab's samples measured at this size on this GPU, fastest first.
+    void sweepMeasured();
     void clearTrails();
     const QList<TrailEntry> &ladder() const { return m_ladder; }
     const QList<TrailEntry> &sweepEntries() const { return m_sweep; }
@@ -239,6 +241,7 @@ private:
     const model::Measurement *knownMeasurement(const kernels::gemm::TilePlan &p,
                                                bool *fromSamples = nullptr) const;
     void loadSamples();
+    static QString sampleSource(const model::Measurement &m);
     QString measuredSizesOfUnmeasured() const;
     void onMeasured(const QString &id, const model::Measurement &m);
     void onRunFailed(const QString &id, const QString &message, bool noDevice);
