@@ -310,7 +310,7 @@ QString stepTitle(const QString &step)
 {
     if (kindOf(step) == Kind::Model)
         return tr("Tile model only (no kernel)");
-    if (const QString title = ladderStepTitle(step); !title.isEmpty())
+    if (QString title = ladderStepTitle(step); !title.isEmpty())
         return title; // in the language shown now, not the catalog's
     if (const KernelSpec *k = Catalog::instance().find(step))
         return k->title;
@@ -904,10 +904,8 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     // then the device's shared-memory limit; each reason once.
     QString error;
     const bool dtypeOk = dtypesFor(c.step).contains(dt);
-    if (!Catalog::resolve(*spec, p.kernelParams, &error))
-        p.problems.append(error);
-    else if (dtypeOk && !Catalog::resolveAll(*spec, p.kernelParams, dt, &error) &&
-             !p.problems.contains(error))
+    if (!Catalog::resolve(*spec, p.kernelParams, &error) ||
+        (dtypeOk && !Catalog::resolveAll(*spec, p.kernelParams, dt, &error) && !p.problems.contains(error)))
         p.problems.append(error);
     if (const QString why = illegalReason(c.step, p.kernelParams, maxDyn);
         !why.isEmpty() && !p.problems.contains(why))
@@ -943,7 +941,7 @@ QString archForGpu(const QString &step, const model::Gpu &gpu, QString *error)
     if ((k == Kind::Wmma || k == Kind::Mma) && major < 8)
         return fail(tr("%1 needs bf16 tensor cores (compute capability 8.0 or later); %2 is %3")
                         .arg(step, gpu.displayName(), gpu.computeCapability));
-    const QString arch = archFor(step, major, minor);
+    QString arch = archFor(step, major, minor);
     QString why;
     if (Compiler::normalizeArch(arch, &why).isEmpty())
         return fail(why);

@@ -105,7 +105,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         const LoadWidths w = loadWidths(l.mix, TM, TN, BK);
         const double aW = lds([&](int lane) { return qint64(lane / cols) * TM * BK; }, w.a);
         const double bW = lds([&](int lane) { return qint64(lane % cols) * TN; }, w.b);
-        const double aLoads = double(TM) * BK / (w.a / 4), bLoads = double(TN) * BK / (w.b / 4);
+        const double aLoads = double(TM) * BK / (w.a / 4.0), bLoads = double(TN) * BK / (w.b / 4.0);
         const double perK = (aLoads * aW + bLoads * bW) / BK;
         it.math = it.warps * double(BK) * TM * TN;
         it.mathFlops = 64;

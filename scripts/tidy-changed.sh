@@ -27,7 +27,8 @@ for f in "${files[@]}"; do patterns+=("$(printf '%s$' "$f" | sed 's/[.]/[.]/g')"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 "$tidy" -p "$BUILD_DIR" -quiet "${patterns[@]}" 2>&1 | tee "$log"
-if grep -qE ': (warning|error): ' "$log"; then
+# It colours its output when it likes: compare without the colour codes.
+if sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -qE ': (warning|error): '; then
   echo "tidy-changed: clang-tidy found the above in ${#files[@]} changed file(s)" >&2
   exit 1
 fi

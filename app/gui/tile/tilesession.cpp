@@ -1163,7 +1163,7 @@ WorkerClient *TileSession::worker()
 QString TileSession::runOn(const gemm::TilePlan &p, bool sweep)
 {
     WorkerClient *w = worker();
-    const QString id = w->run(p.kernelId, p.kernelParams, model::dtypeName(p.config.dtype), 20);
+    QString id = w->run(p.kernelId, p.kernelParams, model::dtypeName(p.config.dtype), 20);
     if (id.isEmpty()) {
         m_runMessage = Text::tr("Measure failed: %1").arg(w->lastFailure()); // could not start the worker
         return {};
@@ -1202,11 +1202,12 @@ void TileSession::measureSweep()
         ++queued;
     }
     m_sweepMessage.clear();
-    if (queued)
+    if (queued) {
         m_runMessage = Text::tr("Measuring %n sweep point(s) through the worker…", nullptr, queued);
-    else if (m_runMessage.isEmpty() || m_runs.isEmpty())
+    } else if (m_runMessage.isEmpty() || m_runs.isEmpty()) {
         m_runMessage =
             Text::tr("Measure sweep: no point of the sweep has a kernel to run (sweep a ladder step).");
+    }
     emit runStateChanged();
 }
 
@@ -1267,12 +1268,13 @@ void TileSession::onRunFailed(const QString &id, const QString &message, bool no
         why.chop(1);
     const QString standing =
         Text::tr("The prediction stands; the ladder view shows measured sample results.");
-    if (!noDevice)
+    if (!noDevice) {
         m_runMessage = Text::tr("Measure failed: %1").arg(message);
-    else if (why.isEmpty())
+    } else if (why.isEmpty()) {
         m_runMessage = Text::tr("No CUDA device. %1").arg(standing);
-    else
+    } else {
         m_runMessage = Text::tr("No CUDA device (%1). %2").arg(why, standing);
+    }
     emit runStateChanged();
 }
 
