@@ -502,7 +502,7 @@ Prediction PerfModel::predict(const KernelLaunch &l) const
                 : tr("HBM %1, L2 %2: datasheet figures")
                       .arg(formatSi(hbmCopy, "B/s"), formatSi(l2Bw, "B/s")));
 
-    const Setting at{sms, hz, *dtype, s, hbmCopy, hbmRead, hbmWrite, l2Bw};
+    const Setting at{sms, hz, clockMhz, dtype, s, hbmCopy, hbmRead, hbmWrite, l2Bw};
     switch (familyOf(l.kernel)) {
     case Family::Probe:
         return predictProbe(l, at, std::move(r));

@@ -207,7 +207,8 @@ private:
     {
         int sms = 0;
         double hz = 0;
-        Dtype dtype = Dtype::Fp32;
+        double clockMhz = 0;
+        std::optional<Dtype> dtype;
         int elemBytes = 4;
         double hbmCopy = 0, hbmRead = 0, hbmWrite = 0, l2Bw = 0;
     };

@@ -237,6 +237,14 @@ inline QString wordsFor(const QString &bound, MathPipe pipe)
     return bound;
 }
 
+// A prediction's term adder: each term once, never negative.
+inline auto termAdder(Prediction &r)
+{
+    return [&r](const QString &name, double sec, const QString &detail) {
+        r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});
+    };
+}
+
 // Which description of the model a kernel takes, by id: one table for predict() and knows().
 inline PerfModel::Family familyOf(const QString &kernel)
 {

@@ -274,16 +274,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
 Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Prediction r) const
 {
     // What predict() worked out for every kernel, under the names the terms below use.
-    [[maybe_unused]] const int sms = at.sms;
-    [[maybe_unused]] const double hz = at.hz;
-    [[maybe_unused]] const double clockMhz = at.hz / 1e6;
-    [[maybe_unused]] const std::optional<Dtype> dtype = at.dtype;
-    [[maybe_unused]] const int s = at.elemBytes;
-    [[maybe_unused]] const double hbmCopy = at.hbmCopy, hbmRead = at.hbmRead, hbmWrite = at.hbmWrite;
-    [[maybe_unused]] const double l2Bw = at.l2Bw;
-    auto addTerm = [&](const QString &name, double sec, const QString &detail) {
-        r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});
-    };
+    [[maybe_unused]] const auto [sms, hz, clockMhz, dtype, s, hbmCopy, hbmRead, hbmWrite, l2Bw] = at;
+    const auto addTerm = termAdder(r);
 
     // ------------------------------------------------------------ GEMM ladder
     QString why;

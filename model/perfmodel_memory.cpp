@@ -17,16 +17,8 @@ using namespace perfdetail;
 Prediction PerfModel::predictProbe(const KernelLaunch &l, const Setting &at, Prediction r) const
 {
     // What predict() worked out for every kernel, under the names the terms below use.
-    [[maybe_unused]] const int sms = at.sms;
-    [[maybe_unused]] const double hz = at.hz;
-    [[maybe_unused]] const double clockMhz = at.hz / 1e6;
-    [[maybe_unused]] const std::optional<Dtype> dtype = at.dtype;
-    [[maybe_unused]] const int s = at.elemBytes;
-    [[maybe_unused]] const double hbmCopy = at.hbmCopy, hbmRead = at.hbmRead, hbmWrite = at.hbmWrite;
-    [[maybe_unused]] const double l2Bw = at.l2Bw;
-    auto addTerm = [&](const QString &name, double sec, const QString &detail) {
-        r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});
-    };
+    [[maybe_unused]] const auto [sms, hz, clockMhz, dtype, s, hbmCopy, hbmRead, hbmWrite, l2Bw] = at;
+    const auto addTerm = termAdder(r);
 
     // ------------------------------------------------------------ bank conflicts
     // probe.smem_read: every lane of a warp reads word lane × stride, so a stride that shares
@@ -60,16 +52,8 @@ Prediction PerfModel::predictProbe(const KernelLaunch &l, const Setting &at, Pre
 Prediction PerfModel::predictStreaming(const KernelLaunch &l, const Setting &at, Prediction r) const
 {
     // What predict() worked out for every kernel, under the names the terms below use.
-    [[maybe_unused]] const int sms = at.sms;
-    [[maybe_unused]] const double hz = at.hz;
-    [[maybe_unused]] const double clockMhz = at.hz / 1e6;
-    [[maybe_unused]] const std::optional<Dtype> dtype = at.dtype;
-    [[maybe_unused]] const int s = at.elemBytes;
-    [[maybe_unused]] const double hbmCopy = at.hbmCopy, hbmRead = at.hbmRead, hbmWrite = at.hbmWrite;
-    [[maybe_unused]] const double l2Bw = at.l2Bw;
-    auto addTerm = [&](const QString &name, double sec, const QString &detail) {
-        r.terms.append(PerfTerm{name, std::max(0.0, sec), detail});
-    };
+    [[maybe_unused]] const auto [sms, hz, clockMhz, dtype, s, hbmCopy, hbmRead, hbmWrite, l2Bw] = at;
+    const auto addTerm = termAdder(r);
 
     // ------------------------------------------------------------ memory family
     const QVariantMap &p = l.params;
