@@ -7,6 +7,7 @@
 // contiguous: the layout tensor cores read without a transpose). The cuBLAS references are
 // called with exactly the same layouts, so ratios compare like with like.
 #include "gemmladder.h"
+#include "gemmsteps.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>
@@ -174,27 +175,37 @@ const StepInfo *stepOf(const QString &id)
     return nullptr;
 }
 
+// A step's traits, from the one table of GEMM steps (model/gemmsteps.h).
+const model::gemmsteps::Step &traitsOf(Step s)
+{
+    for (const StepInfo &info : kSteps)
+        if (info.step == s)
+            if (const model::gemmsteps::Step *t = model::gemmsteps::find(QLatin1String(info.id)))
+                return *t;
+    qFatal("family_gemm: a step of kSteps is missing from model/gemmsteps.cpp");
+}
+
 // The Hopper steps: wgmma and TMA, compiled for sm_90a, B read through tensor maps.
 bool wgmmaStep(Step s)
 {
-    return s == Step::Wgmma || s == Step::WgmmaPersistent || s == Step::WgmmaCluster || s == Step::WgmmaFp8;
+    return traitsOf(s).tma;
 }
 
 // e4m3 inputs (B stored N x K, both K-major): the fp8 step and its cuBLASLt reference.
 bool fp8Step(Step s)
 {
-    return s == Step::WgmmaFp8 || s == Step::CublasLtFp8;
+    return traitsOf(s).fp8;
 }
 
 // One block per SM looping over the output tiles (the grid is min(SMs, tiles)).
 bool persistentStep(Step s)
 {
-    return s == Step::WgmmaPersistent || s == Step::WgmmaCluster;
+    return traitsOf(s).persistent;
 }
 
 bool tensorCoreStep(Step s)
 {
-    return s == Step::Wmma || s == Step::Mma || wgmmaStep(s) || s == Step::CublasBf16 || fp8Step(s);
+    return traitsOf(s).tensorCores;
 }
 
 qint64 P(const Params &p, const char *name)

@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "gemmladder.h"
+#include "gemmsteps.h"
 
 #include <QCoreApplication>
 
@@ -26,33 +27,43 @@ enum class Kind { Model, Naive, SmemTiled, Reg1d, Reg2d, Vectorized, Warptiled, 
 // values), fp32 C.
 bool fp8Wgmma(const QString &step)
 {
-    return step == QLatin1String("gemm.wgmma_fp8");
+    const model::gemmsteps::Step *t = model::gemmsteps::find(step);
+    return t && t->ladder() && t->fp8;
 }
 
+// A step's kind, from its pattern in the one table of GEMM steps (model/gemmsteps.h). Steps
+// 11 and up are step 10's tile with a persistent grid, a TMA-store epilogue (and clusters): the
+// same knobs.
 Kind kindOf(const QString &step)
 {
     if (step == QLatin1String(kModelStep))
         return Kind::Model;
-    if (step == QLatin1String("gemm.naive") || step == QLatin1String("gemm.coalesced"))
+    const model::gemmsteps::Step *t = model::gemmsteps::find(step);
+    if (!t)
+        return Kind::Unknown;
+    using P = model::gemmsteps::Pattern;
+    switch (t->pattern) {
+    case P::OneByOne:
         return Kind::Naive;
-    if (step == QLatin1String("gemm.smem_tiled"))
+    case P::SmemTiled:
         return Kind::SmemTiled;
-    if (step == QLatin1String("gemm.reg1d"))
+    case P::Reg1d:
         return Kind::Reg1d;
-    if (step == QLatin1String("gemm.reg2d"))
+    case P::Reg2d:
         return Kind::Reg2d;
-    if (step == QLatin1String("gemm.vectorized"))
+    case P::Vectorized:
         return Kind::Vectorized;
-    if (step == QLatin1String("gemm.warptiled"))
+    case P::Warptiled:
         return Kind::Warptiled;
-    if (step == QLatin1String("gemm.wmma"))
+    case P::Wmma:
         return Kind::Wmma;
-    if (step == QLatin1String("gemm.mma_multistage"))
+    case P::Mma:
         return Kind::Mma;
-    // Steps 11 and up are step 10's tile with a persistent grid, a TMA-store epilogue (and
-    // clusters): the same knobs.
-    if (step == QLatin1String("gemm.wgmma_tma") || isPersistent(step) || fp8Wgmma(step))
+    case P::Wgmma:
         return Kind::Wgmma;
+    case P::Library:
+        break;
+    }
     return Kind::Unknown;
 }
 
@@ -868,7 +879,7 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
             in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));
-        if (c.step == QLatin1String("gemm.wgmma_cluster")) {
+        if (const model::gemmsteps::Step *t = model::gemmsteps::find(c.step); t && t->cluster) {
             // The explorer has no cluster knob: the configuration's own shape (the step's
             // 2 x 1 by default), whose multicast halves the L2 reads of B.
             const TileConfig d = defaultConfig(c.step, c.M);

@@ -5,6 +5,7 @@
 // PerfModel::predict does what all kernels share and hands each family to its own file:
 // perfmodel_gemm.cpp (the GEMM ladder), perfmodel_memory.cpp (streaming and LLM kernels, the
 // shared-memory probe).
+#include "gemmsteps.h"
 #include "perfmodel.h"
 
 #include <QCoreApplication>
@@ -130,36 +131,32 @@ struct BlockIteration
     QString smemDetail; // conflicts in words, for the explanation
 };
 
+// The GEMM ladder's steps (model/gemmsteps.h), in order.
 inline const QStringList &gemmSteps()
 {
-    static const QStringList s = {QStringLiteral("gemm.naive"),
-                                  QStringLiteral("gemm.coalesced"),
-                                  QStringLiteral("gemm.smem_tiled"),
-                                  QStringLiteral("gemm.reg1d"),
-                                  QStringLiteral("gemm.reg2d"),
-                                  QStringLiteral("gemm.vectorized"),
-                                  QStringLiteral("gemm.warptiled"),
-                                  QStringLiteral("gemm.wmma"),
-                                  QStringLiteral("gemm.mma_multistage"),
-                                  QStringLiteral("gemm.wgmma_tma"),
-                                  QStringLiteral("gemm.wgmma_persistent"),
-                                  QStringLiteral("gemm.wgmma_cluster"),
-                                  QStringLiteral("gemm.wgmma_fp8")};
+    static const QStringList s = [] {
+        QStringList out;
+        for (const gemmsteps::Step &step : gemmsteps::steps())
+            if (step.ladder())
+                out << QLatin1String(step.id);
+        return out;
+    }();
     return s;
 }
 
 // Step 13: step 10 in e4m3 (1-byte A and B, fp32 C, wgmma k32 at the fp8 rate).
 inline bool fp8Step(const QString &k)
 {
-    return k == QLatin1String("gemm.wgmma_fp8");
+    const gemmsteps::Step *t = gemmsteps::find(k);
+    return t && t->ladder() && t->fp8;
 }
 
 // The Hopper steps (wgmma from shared memory, TMA copies): step 10, the persistent ones and
 // the fp8 one.
 inline bool wgmmaStep(const QString &k)
 {
-    return k == QLatin1String("gemm.wgmma_tma") || k == QLatin1String("gemm.wgmma_persistent") ||
-           k == QLatin1String("gemm.wgmma_cluster") || fp8Step(k);
+    const gemmsteps::Step *t = gemmsteps::find(k);
+    return t && t->pattern == gemmsteps::Pattern::Wgmma;
 }
 
 inline const QStringList &memoryKernels()

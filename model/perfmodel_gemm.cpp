@@ -23,13 +23,20 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
 {
     const QVariantMap &p = l.params;
     const QString &k = l.kernel;
+    const gemmsteps::Step *step = gemmsteps::find(k);
+    if (!step || !step->ladder()) {
+        *why = tr("no description of %1").arg(k);
+        return std::nullopt;
+    }
+    using P = gemmsteps::Pattern;
+    const P pattern = step->pattern;
     BlockIteration it;
     const qint64 K = param(p, "K", 0);
     auto lds = [&](const std::function<qint64(int)> &word, int width) {
         return double(smemWavefronts(word, width));
     };
 
-    if (k == QLatin1String("gemm.naive") || k == QLatin1String("gemm.coalesced")) {
+    if (pattern == P::OneByOne) {
         const int B = int(param(p, "BLOCK", 32));
         it.warps = std::max(1, B * B / 32);
         it.kIterations = K;
@@ -60,7 +67,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         return it;
     }
 
-    if (k == QLatin1String("gemm.smem_tiled")) {
+    if (pattern == P::SmemTiled) {
         const int T = int(param(p, "TILE", 32));
         it.warps = std::max(1, T * T / 32);
         it.kIterations = ceilDivL(K, T);
@@ -86,8 +93,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
     it.kIterations = ceilDivL(K, BK);
     it.l2Bytes = double(BM * BK + BK * BN) * elemBytes;
 
-    if (k == QLatin1String("gemm.reg1d") || k == QLatin1String("gemm.reg2d")) {
-        const bool twoD = k == QLatin1String("gemm.reg2d");
+    if (pattern == P::Reg1d || pattern == P::Reg2d) {
+        const bool twoD = pattern == P::Reg2d;
         const int TM = int(param(p, "TM", 8)), TN = twoD ? int(param(p, "TN", 8)) : 1;
         if (TM <= 0 || TN <= 0 || BM % TM || BN % TN) {
             *why = tr("TM and TN must divide BM and BN");
@@ -122,8 +129,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         return it;
     }
 
-    if (k == QLatin1String("gemm.vectorized") || k == QLatin1String("gemm.warptiled")) {
-        const bool warp = k == QLatin1String("gemm.warptiled");
+    if (pattern == P::Vectorized || pattern == P::Warptiled) {
+        const bool warp = pattern == P::Warptiled;
         const int TM = int(param(p, "TM", warp ? 4 : 8)), TN = int(param(p, "TN", warp ? 4 : 8));
         const int BMP = BM + 4;
         int NT = 0;
@@ -182,8 +189,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         return it;
     }
 
-    if (k == QLatin1String("gemm.wmma") || k == QLatin1String("gemm.mma_multistage")) {
-        const bool multistage = k == QLatin1String("gemm.mma_multistage");
+    if (pattern == P::Wmma || pattern == P::Mma) {
+        const bool multistage = pattern == P::Mma;
         const int WARPS_M = int(param(p, "WARPS_M", 2)),
                   WARPS_N = int(param(p, "WARPS_N", multistage ? 2 : 4));
         if (WARPS_M <= 0 || WARPS_N <= 0 || BM % (16 * WARPS_M) || BN % (16 * WARPS_N) || BK % 16) {
@@ -245,7 +252,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.stages = int(param(p, "STAGES", 4));
         it.smemDetail = tr("wgmma reads A and B from shared memory (%1 B per slice)")
                             .arg(it.smemWavefronts * 128, 0, 'f', 0);
-        if (k != QLatin1String("gemm.wgmma_tma") && !fp8) {
+        if (step->persistent) {
             // One block per SM loops over the tiles and the producer runs ahead across them: the
             // first slice's wait and the C store of a tile are paid once, not per tile. What
             // the next tile still waits for is the consumers writing their fp32 accumulators
@@ -253,7 +260,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
             it.persistent = true;
             it.epilogueClk = double(BM) * BN * 4 / 128.0;
         }
-        if (k == QLatin1String("gemm.wgmma_cluster")) {
+        if (step->cluster) {
             // Pairs of blocks share one operand's tile through TMA multicast: each block reads
             // half of it from L2 (B for pairs along M, A for pairs along N).
             const bool alongM = param(p, "CLUSTER_M", 2) == 2;
@@ -303,14 +310,12 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     ti.N = N;
     ti.K = K;
     ti.dtype = *dtype;
-    const bool blocked =
-        !l.kernel.endsWith(QLatin1String("naive")) && !l.kernel.endsWith(QLatin1String("coalesced"));
-    const int tileEdge =
-        int(param(l.params, l.kernel == QLatin1String("gemm.smem_tiled") ? "TILE" : "BLOCK", 32));
-    ti.bm =
-        blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BM", 128)) : tileEdge;
-    ti.bn =
-        blocked && l.kernel != QLatin1String("gemm.smem_tiled") ? int(param(l.params, "BN", 128)) : tileEdge;
+    const gemmsteps::Step &step = *gemmsteps::find(l.kernel); // describeGemm knew it
+    const bool smemTiled = step.pattern == gemmsteps::Pattern::SmemTiled;
+    const bool blocked = !step.oneByOne() && !smemTiled;
+    const int tileEdge = int(param(l.params, smemTiled ? "TILE" : "BLOCK", 32));
+    ti.bm = blocked ? int(param(l.params, "BM", 128)) : tileEdge;
+    ti.bn = blocked ? int(param(l.params, "BN", 128)) : tileEdge;
     ti.bk = fp8Step(l.kernel) ? 128 : wgmmaStep(l.kernel) ? 64 : int(param(l.params, "BK", 8));
     if (fp8Step(l.kernel))
         ti.cElemBytes = 4; // e4m3 in, fp32 C out
@@ -319,7 +324,7 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     // consumers' threads.
     ti.threads = it.pipe == MathPipe::Wgmma ? (it.warps - 4) * 32 : it.warps * 32;
     ti.group = int(param(l.params, "GROUP", 1));
-    if (l.kernel == QLatin1String("gemm.wgmma_cluster")) {
+    if (step.cluster) {
         ti.clusterM = int(param(l.params, "CLUSTER_M", 2));
         ti.clusterN = int(param(l.params, "CLUSTER_N", 1));
     }

@@ -8,6 +8,7 @@
 #include "ceilingpolicy.h"
 #include "events.h"
 #include "gemmladder.h"
+#include "gemmsteps.h"
 #include "gemmtile.h"
 #include "paths.h"
 #include "perfmodel.h"
@@ -644,6 +645,45 @@ private slots:
         s.sweepMeasured();
         QVERIFY(s.sweepEntries().isEmpty());
         QVERIFY2(s.sweepText().contains("hold no reg2d tile at 3000×3000×3000"), qPrintable(s.sweepText()));
+    }
+
+    // One table of GEMM steps (model/gemmsteps.h): the catalog holds exactly its steps, the
+    // ladder is in its order, each source file is numbered by its rung, and the explorer and
+    // the performance model see the same traits.
+    void stepTableMatchesTheCatalog()
+    {
+        QStringList catalogGemm;
+        for (const kernels::KernelSpec &k : kernels::Catalog::instance().kernels())
+            if (k.family == QLatin1String("gemm"))
+                catalogGemm << k.id;
+        QStringList table, ladder;
+        for (const model::gemmsteps::Step &t : model::gemmsteps::steps()) {
+            table << QLatin1String(t.id);
+            if (t.ladder()) {
+                ladder << QLatin1String(t.id);
+                QCOMPARE(t.rung, ladder.size());
+            }
+        }
+        catalogGemm.sort();
+        QStringList sortedTable = table;
+        sortedTable.sort();
+        QCOMPARE(catalogGemm, sortedTable);
+        QCOMPARE(gemm::ladderIds(), ladder);
+        for (const model::gemmsteps::Step &t : model::gemmsteps::steps()) {
+            const QString id = QLatin1String(t.id);
+            const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
+            QVERIFY(k);
+            if (t.ladder())
+                QVERIFY2(
+                    k->source.startsWith(QStringLiteral("gemm/%1_").arg(t.rung, 2, 10, QLatin1Char('0'))),
+                    qPrintable(id + ": " + k->source));
+            QCOMPARE(gemm::usesTensorCores(id), t.tensorCores);
+            QCOMPARE(gemm::usesTma(id), t.tma);
+            QCOMPARE(gemm::isPersistent(id), t.persistent);
+            QCOMPARE(gemm::isOneByOne(id), t.oneByOne());
+            QCOMPARE(model::PerfModel::knows(id), t.ladder());
+            QCOMPARE(gemm::tileSteps().contains(id), t.ladder());
+        }
     }
 
     void sweepsOneKnobOrTheSize()
