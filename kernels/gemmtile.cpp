@@ -1120,7 +1120,7 @@ model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std:
 }
 
 model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                              int spillBytes, const model::PerfModel &perf)
+                              int spillBytes, const model::PerfModel &perf, model::KernelLaunch *launch)
 {
     if (!p.hasKernel() || !model::PerfModel::knows(p.kernelId)) {
         model::Prediction none;
@@ -1128,7 +1128,10 @@ model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std
                           .arg(p.hasKernel() ? p.kernelId : p.config.step);
         return none;
     }
-    return perf.predict(launchOf(p, r, registers, spillBytes));
+    const model::KernelLaunch l = launchOf(p, r, registers, spillBytes);
+    if (launch)
+        *launch = l;
+    return perf.predict(l);
 }
 
 QString measurementKey(const QString &kernel, const QString &dtype, const Params &params)

@@ -157,8 +157,10 @@ bool isOneByOne(const QString &step);
 // no kernel the performance model knows.
 model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
                              int spillBytes);
+// `launch` (may be null) receives the launch that was predicted.
 model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                              int spillBytes, const model::PerfModel &perf);
+                              int spillBytes, const model::PerfModel &perf,
+                              model::KernelLaunch *launch = nullptr);
 
 // The explorer's configuration of a measured ladder run (kernel id, params, dtype), for
 // plotting measurements at their model coordinates; nullopt for kernels outside the ladder.

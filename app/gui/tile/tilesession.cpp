@@ -8,6 +8,7 @@
 #include "ceilingpolicy.h"
 #include "events.h"
 #include "gemmladder.h"
+#include "gemmsteps.h"
 #include "paths.h"
 #include "units.h"
 
@@ -99,6 +100,7 @@ TileSession::TileSession(QObject *parent)
     : QObject(parent), m_compiler(new TileCompiler(this)), m_compileTimer(new QTimer(this))
 {
     m_samplesFiles = bundledSamplesFiles();
+    m_bundledSamples = true;
     // The compile starts once the knobs rest: dragging a slider through five values compiles one.
     m_compileTimer->setSingleShot(true);
     m_compileTimer->setInterval(150);
@@ -199,7 +201,7 @@ void TileSession::setGpu(const model::Gpu &gpu)
     model::CeilingRequest request;
     request.gpu = &gpu;
     if (const auto it = m_samplesCeilings.constFind(gpu.id);
-        it != m_samplesCeilings.constEnd() && m_samplesFiles != bundledSamplesFiles())
+        it != m_samplesCeilings.constEnd() && !m_bundledSamples)
         request.samplesOverride = {{m_samplesCeilingsFile.value(gpu.id), &it.value()}};
     m_perf.emplace(gpu, model::chooseCeilings(request).machine);
     m_evalCache.clear();
@@ -245,8 +247,7 @@ TileSession::Evaluation TileSession::evaluate(const Config &c) const
             e.compileKey.isEmpty() ? nullptr : m_compiler->result(e.compileKey);
         const int spills = compiled && compiled->ok ? compiled->spillBytes : 0;
         // registers: the NVRTC count once compiled; else the performance model's own
-        e.launch = gemm::launchOf(e.plan, e.result, e.input.registers, spills);
-        e.prediction = gemm::predictTile(e.plan, e.result, e.input.registers, spills, *m_perf);
+        e.prediction = gemm::predictTile(e.plan, e.result, e.input.registers, spills, *m_perf, &e.launch);
         e.fullModel = e.prediction.ok;
         if (!e.prediction.ok) {
             const QString why = e.prediction.reason;
@@ -763,16 +764,17 @@ void TileSession::loadSamples()
         const QString shown = samplesDir.relativeFilePath(file).startsWith(QLatin1String(".."))
                                   ? name
                                   : samplesDir.relativeFilePath(file);
-        for (model::Measurement m : rs->measurements) {
-            m.extra.insert(QLatin1String(kSampleFileKey), shown);
-            if (!gemm::configFromKernel(m.kernel, m.params, model::Dtype::Fp32) || !m.check.ok ||
-                m.time.median <= 0)
+        for (const model::Measurement &m : rs->measurements) {
+            const model::gemmsteps::Step *step = model::gemmsteps::find(m.kernel);
+            if (!step || !step->ladder() || !m.check.ok || m.time.median <= 0)
                 continue;
             const QString key = gemm::measurementKey(m.kernel, m.dtype, m.params);
             // One per configuration: the ladder's own run before sweeps and repeats.
             const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
-            if (!mine.contains(key) || ladder)
-                mine.insert(key, m);
+            if (!mine.contains(key) || ladder) {
+                model::Measurement &kept = mine[key] = m;
+                kept.extra.insert(QLatin1String(kSampleFileKey), shown);
+            }
         }
     }
     m_samplesError = problems.join(QStringLiteral("; "));
@@ -781,6 +783,7 @@ void TileSession::loadSamples()
 void TileSession::setSamplesFiles(const QStringList &paths)
 {
     m_samplesFiles = paths;
+    m_bundledSamples = false;
     m_samplesLoaded = false;
     m_samples.clear();
     m_samplesCeilings.clear();

@@ -279,6 +279,7 @@ private:
     QHash<QString, model::Measurement> m_measured;
     QHash<QString, QHash<QString, model::Measurement>> m_samples;
     QStringList m_samplesFiles;
+    bool m_bundledSamples = false; // m_samplesFiles are RoofLab's own (bundledSamplesFiles())
     // Per GPU: the first samples file with measured ceilings (its device and ceilings, no
     // measurements) and its name.
     QHash<QString, model::ResultSet> m_samplesCeilings;
