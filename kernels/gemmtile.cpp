@@ -5,6 +5,7 @@
 #include "gemmsteps.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -627,14 +628,6 @@ int extra(const TileConfig &c, const char *name)
     return int(c.extras.value(QLatin1String(name)).toLongLong());
 }
 
-// A parameter without a knob goes to the kernel as the configuration has it (the catalog's
-// default fills it in otherwise).
-void keepExtra(const TileConfig &c, const char *name, Params &kp)
-{
-    if (const auto it = c.extras.constFind(QLatin1String(name)); it != c.extras.constEnd())
-        kp[QLatin1String(name)] = it.value();
-}
-
 // The warp grids to try, the configuration's own first (a measured tile's WM x WN, or the
 // step's defaults) when it still fits the block tile and the threads.
 QList<std::pair<int, int>> preferredGrid(const TileConfig &c, Kind k, QList<std::pair<int, int>> grids)
@@ -749,8 +742,6 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
         }
         if (!found)
             kp = first; // the usual grid; its reason is reported below
-        if (k != Kind::Wmma)
-            keepExtra(c, "FRAGPIPE", kp);
         break;
     }
     case Kind::Wgmma: {
@@ -767,14 +758,18 @@ void kernelParams(const TileConfig &c, Kind k, qint64 maxDynSmem, TilePlan &p)
                     .arg(c.threads));
         kp["CONSUMERS"] = std::clamp(consumers, 1, 2);
         p.launchThreads = c.threads;
-        for (const char *name : {"TMA_STORE", "CLUSTER_M", "CLUSTER_N"})
-            keepExtra(c, name, kp);
         break;
     }
     case Kind::Model:
     case Kind::Unknown:
         break;
     }
+    // The parameters without a knob (FRAGPIPE, TMA_STORE, CLUSTER_M, ...) go to the kernel as
+    // the configuration has them; the catalog's defaults fill in the rest.
+    for (const QString &name : tileParams(id))
+        if (!kp.contains(name))
+            if (const auto it = c.extras.constFind(name); it != c.extras.constEnd())
+                kp.insert(name, it.value());
 }
 
 } // namespace
@@ -1201,6 +1196,81 @@ TileConfig configFromKeys(const QVariantMap &keys)
         if (f != TileField::Dtype && f != TileField::Step && !given.contains(f))
             c.setValue(f, n.value(f));
     return c;
+}
+
+} // namespace kernels::gemm
+
+namespace kernels::gemm {
+
+void indexMeasuredTiles(const model::ResultSet &rs, const QString &file,
+                        QHash<QString, model::Measurement> &into)
+{
+    for (const model::Measurement &m : rs.measurements) {
+        const model::gemmsteps::Step *step = model::gemmsteps::find(m.kernel);
+        if (!step || !step->ladder() || !m.check.ok || m.time.median <= 0)
+            continue;
+        const QString key = measurementKey(m.kernel, m.dtype, m.params);
+        const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
+        if (!into.contains(key) || ladder) {
+            model::Measurement &kept = into[key] = m;
+            kept.extra.insert(QLatin1String(kSampleFileKey), file);
+        }
+    }
+}
+
+TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model::PerfModel &perf)
+{
+    TileRanking out;
+    if (kindOf(base.step) == Kind::Model || kindOf(base.step) == Kind::Unknown)
+        return out;
+    QList<TileField> knobs;
+    QList<QList<qint64>> values;
+    for (TileField f : {TileField::BM, TileField::BN, TileField::BK, TileField::TM, TileField::TN,
+                        TileField::Stages, TileField::Threads, TileField::Group}) {
+        const FieldRule r = fieldRule(base.step, f);
+        if (r.role == FieldRole::Free && !r.stops.isEmpty()) {
+            knobs << f;
+            values << r.stops;
+        }
+    }
+    const model::TileModel tileModel(gpu);
+    const QString dtype = model::dtypeName(base.dtype);
+    QSet<QString> seen;
+    QList<int> at(knobs.size(), 0);
+    for (bool more = true; more;) {
+        TileConfig c = base;
+        for (int i = 0; i < knobs.size(); ++i)
+            c.setValue(knobs[i], values[i][at[i]]);
+        c = normalized(c);
+        ++out.considered;
+        const TilePlan p = plan(c, &gpu);
+        const QString key =
+            p.problems.isEmpty() ? measurementKey(p.kernelId, dtype, p.kernelParams) : QString();
+        if (key.isEmpty()) {
+            ++out.refused;
+        } else if (!seen.contains(key)) { // two knob settings the step launches alike
+            seen.insert(key);
+            const model::TileResult r = tileModel.evaluate(p.input);
+            const model::Prediction pr =
+                r.ok ? predictTile(p, r, std::nullopt, 0, perf) : model::Prediction{};
+            if (pr.ok && pr.timeS > 0)
+                out.tiles.append({c, p, r, pr});
+            else
+                ++out.refused;
+        }
+        // The next combination: the last knob fastest.
+        more = false;
+        for (int i = int(knobs.size()) - 1; i >= 0 && !more; --i) {
+            if (++at[i] < values[i].size())
+                more = true;
+            else
+                at[i] = 0;
+        }
+    }
+    std::stable_sort(out.tiles.begin(), out.tiles.end(), [](const RankedTile &a, const RankedTile &b) {
+        return a.prediction.timeS < b.prediction.timeS;
+    });
+    return out;
 }
 
 } // namespace kernels::gemm

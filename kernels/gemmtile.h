@@ -10,8 +10,10 @@
 
 #include "gpu.h"
 #include "perfmodel.h"
+#include "resultset.h"
 #include "tilemodel.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -173,5 +175,34 @@ QString measurementKey(const QString &kernel, const QString &dtype, const Params
 
 // Short label of a configuration: "128×128×32 ·3 stages ·128 thr" (step not included).
 QString tileLabel(const TileConfig &c);
+
+// The measured runs of ladder kernels in a results file, as RoofLab's samples are read: one
+// per configuration (measurementKey), a ladder run preferred to sweeps and repeats, failed
+// checks left out; each kept run carries `file` in its extra field kSampleFileKey.
+inline constexpr const char *kSampleFileKey = "rooflab_sample_file";
+void indexMeasuredTiles(const model::ResultSet &rs, const QString &file,
+                        QHash<QString, model::Measurement> &into);
+
+// One tile of a step as the model ranks it.
+struct RankedTile
+{
+    TileConfig config;
+    TilePlan plan;
+    model::TileResult result;
+    model::Prediction prediction; // registers as the performance model estimates them
+};
+
+struct TileRanking
+{
+    QList<RankedTile> tiles; // every legal tile the performance model predicts, fastest first
+    int considered = 0;      // configurations tried: the free knobs' values, combined
+    int refused = 0;         // of those, broken rules of the step, the GPU or the tile model
+};
+
+// Every tile of base's step at base's size and dtype: each free knob over its slider values
+// (fieldRule's stops), the others following; the parameters without a knob as base has them.
+// Predicted by `perf` with its own register estimate (no compile), so thousands rank in a
+// moment; a compile of the top few refines their registers.
+TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model::PerfModel &perf);
 
 } // namespace kernels::gemm

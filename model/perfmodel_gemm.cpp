@@ -44,7 +44,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         it.mathFlops = 64;
         // naive: lanes walk down rows of A (row = threadIdx.x): 32 lines per A load;
         // coalesced: lanes walk along a row of B (col = threadIdx.x): one line each.
-        const bool naive = k == QLatin1String("gemm.naive");
+        const bool naive = step->lanesDownRows;
         const qint64 Kb = std::max<qint64>(K, 1) * 4;
         const qint64 Nb = std::max<qint64>(param(p, "N", 1), 1) * 4;
         const int aLines = l1Wavefronts([&](int lane) { return naive ? lane % B * Kb : (lane / B) * Kb; });

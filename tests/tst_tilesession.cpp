@@ -10,6 +10,7 @@
 #include "gemmladder.h"
 #include "gemmsteps.h"
 #include "gemmtile.h"
+#include "kernelpaths.h"
 #include "paths.h"
 #include "perfmodel.h"
 #include "specdb.h"
@@ -26,6 +27,7 @@
 #include <QJsonObject>
 #include <QMutex>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -647,6 +649,83 @@ private slots:
         QVERIFY2(s.sweepText().contains("hold no reg2d tile at 3000×3000×3000"), qPrintable(s.sweepText()));
     }
 
+    // The model's ranking of every legal tile: fastest first, all legal, none twice, the
+    // step's default among the candidates; the explorer's best-tiles sweep and
+    // `rooflab-cli tile --best` list the same tiles with the same predictions, and say how
+    // the best measured pick compares with the best measured tile of RoofLab's samples.
+    void ranksTheTilesOfAStep()
+    {
+        TileSession s;
+        s.setCompileDelay(60000);
+        s.compiler()->setCompileFunction([](const gemm::CompileJob &) { return gemm::TileCompile{}; });
+        s.setGpu(gpu("h200-sxm"));
+        s.setConfig(gemm::defaultConfig("gemm.reg2d"));
+        const model::PerfModel perf(gpu("h200-sxm"),
+                                    model::chooseCeilings(model::CeilingRequest{&gpu("h200-sxm")}).machine);
+        const gemm::TileRanking ranking = gemm::rankTiles(s.config(), gpu("h200-sxm"), perf);
+        QVERIFY(ranking.tiles.size() > 50);
+        QVERIFY(ranking.considered >= ranking.tiles.size() + ranking.refused);
+        QVERIFY(ranking.refused > 0); // some combinations break the step's rules
+        QSet<QString> keys;
+        bool defaultSeen = false;
+        const gemm::TilePlan defaultPlan = gemm::plan(gemm::defaultConfig("gemm.reg2d"), &gpu("h200-sxm"));
+        for (qsizetype i = 0; i < ranking.tiles.size(); ++i) {
+            const gemm::RankedTile &t = ranking.tiles.at(i);
+            QVERIFY(t.plan.problems.isEmpty());
+            QVERIFY(t.prediction.ok);
+            if (i > 0)
+                QVERIFY(ranking.tiles.at(i - 1).prediction.timeS <= t.prediction.timeS);
+            const QString key = gemm::measurementKey(t.plan.kernelId, "fp32", t.plan.kernelParams);
+            QVERIFY2(!keys.contains(key), qPrintable(key));
+            keys.insert(key);
+            defaultSeen = defaultSeen || t.plan.kernelParams == defaultPlan.kernelParams;
+        }
+        QVERIFY(defaultSeen);
+
+        s.sweepBest(5);
+        QCOMPARE(s.sweepEntries().size(), 5);
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(s.sweepEntries().at(i).plan.kernelParams, ranking.tiles.at(i).plan.kernelParams);
+            QCOMPARE(s.sweepEntries().at(i).prediction.timeS, ranking.tiles.at(i).prediction.timeS);
+        }
+        QVERIFY2(s.sweepText().contains(QStringLiteral("%1 tiles considered").arg(ranking.considered)),
+                 qPrintable(s.sweepText()));
+
+        QProcess cli;
+        cli.start(QStringLiteral(ROOFLAB_CLI),
+                  {"tile", "--best", "5", "--step", "gemm.reg2d", "--gpu", "h200-sxm", "-M", "4096", "-N",
+                   "4096", "-K", "4096", "--json"});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        QCOMPARE(o.value("considered").toInt(), ranking.considered);
+        const QJsonArray tiles = o.value("tiles").toArray();
+        QCOMPARE(tiles.size(), 5);
+        for (int i = 0; i < 5; ++i) {
+            const QJsonObject t = tiles.at(i).toObject();
+            QCOMPARE(t.value("predicted_time_s").toDouble(), ranking.tiles.at(i).prediction.timeS);
+            QCOMPARE(t.value("bound").toString(), ranking.tiles.at(i).prediction.bound);
+        }
+        // RoofLab measured reg2d tiles at 4096^3 on the H200: the best of them is named.
+        QVERIFY(o.value("best_committed_time_s").toDouble() > 0);
+
+        // Refused in one line each: no step, the model step, a tile option beside --best.
+        for (const QStringList &bad :
+             {QStringList{"tile", "--best", "5", "--gpu", "h200-sxm", "-M", "64", "-N", "64", "-K", "64"},
+              QStringList{"tile", "--best", "5", "--step", "model", "--gpu", "h200-sxm", "-M", "64", "-N",
+                          "64", "-K", "64"},
+              QStringList{"tile", "--best", "5", "--step", "gemm.reg2d", "--bm", "64", "--gpu", "h200-sxm",
+                          "-M", "64", "-N", "64", "-K", "64"},
+              QStringList{"tile", "--best", "0", "--step", "gemm.reg2d", "--gpu", "h200-sxm", "-M", "64",
+                          "-N", "64", "-K", "64"}}) {
+            QProcess p;
+            p.start(QStringLiteral(ROOFLAB_CLI), bad);
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 2);
+            QCOMPARE(QString::fromUtf8(p.readAllStandardError()).trimmed().count('\n'), 0);
+        }
+    }
+
     // One table of GEMM steps (model/gemmsteps.h): the catalog holds exactly its steps, the
     // ladder is in its order, each source file is numbered by its rung, and the explorer and
     // the performance model see the same traits.
@@ -683,6 +762,55 @@ private slots:
             QCOMPARE(gemm::isOneByOne(id), t.oneByOne());
             QCOMPARE(model::PerfModel::knows(id), t.ladder());
             QCOMPARE(gemm::tileSteps().contains(id), t.ladder());
+        }
+    }
+
+    // Each parameter is declared once, in the step table: the catalog offers exactly those,
+    // with their defaults and ranges, and each step's source demands exactly those (its
+    // `#if !defined(...)` guard; DT, the input type, comes from the dtype), so a parameter the
+    // table gains or loses without its source fails here.
+    void stepParametersAreDeclaredOnce()
+    {
+        const QString dir = kernels::kernelSourceDir();
+        QVERIFY2(!dir.isEmpty(), "kernel sources not found");
+        const QRegularExpression required(QStringLiteral("!defined\\((\\w+)\\)"));
+        for (const model::gemmsteps::Step &t : model::gemmsteps::steps()) {
+            const QString id = QLatin1String(t.id);
+            const kernels::KernelSpec *k = kernels::Catalog::instance().find(id);
+            QVERIFY(k);
+            QStringList declared;
+            for (const model::gemmsteps::Param &p : t.params) {
+                declared << QLatin1String(p.name);
+                const kernels::ParamSpec *spec = nullptr;
+                for (const kernels::ParamSpec &ps : k->params)
+                    if (ps.name == QLatin1String(p.name))
+                        spec = &ps;
+                QVERIFY2(spec, qPrintable(id + ": no " + p.name));
+                QCOMPARE(spec->defaultValue.toLongLong(), p.defaultValue);
+                QCOMPARE(spec->min, p.min);
+                QCOMPARE(spec->max, p.max);
+                QCOMPARE(spec->allowed, p.allowed);
+            }
+            QCOMPARE(k->params.size(), declared.size() + 3); // and M, N, K
+            QCOMPARE(gemm::tileParams(id), declared);
+            if (!t.ladder())
+                continue;
+            QFile f(dir + '/' + t.source());
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+            QStringList demanded;
+            for (const QString &line : QString::fromUtf8(f.readAll()).split('\n')) {
+                if (!line.startsWith(QLatin1String("#if !defined")) &&
+                    !line.startsWith(QLatin1String("    !defined")))
+                    continue;
+                for (auto it = required.globalMatch(line); it.hasNext();)
+                    if (const QString name = it.next().captured(1); name != QLatin1String("DT"))
+                        demanded << name;
+            }
+            QStringList a = declared, b = demanded;
+            a.sort();
+            b.sort();
+            QVERIFY2(a == b, qPrintable(QStringLiteral("%1: the table declares %2, %3 demands %4")
+                                            .arg(id, declared.join(','), t.source(), demanded.join(','))));
         }
     }
 

@@ -80,12 +80,18 @@ int cmdTile(const QStringList &args)
     // register count with the compiled ladder kernel's.
     if (hook().addOptions)
         hook().addOptions(p);
+    addBestOptions(p); // --best N (cmd_tile_best.cpp)
     if (!parse(
             p, args,
             "The GEMM tile model: shared memory, grid, traffic with and without L2 reuse, occupancy, waves\n"
             "and the predicted time with each of its terms."))
         return p.isSet("help") ? Ok : BadInput;
 
+    if (p.isSet("best"))
+        return tileBest(p);
+    for (const char *only : {"measure", "device"})
+        if (p.isSet(only))
+            return badInput(QStringLiteral("--%1 goes with --best").arg(QLatin1String(only)));
     for (const char *required : {"gpu", "M", "N", "K", "bm", "bn", "bk", "threads"})
         if (!p.isSet(required))
             return badInput(QStringLiteral("--%1 is required").arg(QLatin1String(required)));

@@ -41,4 +41,9 @@ struct TileCompileHook
 // The NVRTC-backed hook (cmd_tile_compile.cpp): --compile, --step, --tm, --tn.
 TileCompileHook nvrtcTileCompileHook();
 
+// tile --best N [--measure] (cmd_tile_best.cpp): the model's ranking of every legal tile of
+// --step; uses the hook's --step.
+void addBestOptions(QCommandLineParser &parser);
+int tileBest(const QCommandLineParser &parser);
+
 } // namespace cli

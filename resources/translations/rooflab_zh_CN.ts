@@ -3079,13 +3079,13 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1137"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1195"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+213"/>
-        <location line="+459"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+216"/>
+        <location line="+462"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3095,7 +3095,7 @@ Source: %7</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="-443"/>
+        <location line="-446"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
@@ -3141,12 +3141,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-187"/>
         <source>Ladder &amp;&amp; sweep</source>
         <translation>阶梯与扫描</translation>
     </message>
@@ -3176,7 +3176,12 @@ Source: %7</source>
         <translation>实测过的 tile（RoofLab 样例）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+1"/>
+        <source>the model&apos;s best %1 tiles</source>
+        <translation>模型排名前 %1 的 tile</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Measure sweep</source>
         <translation>测量扫描</translation>
     </message>
@@ -3201,7 +3206,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-968"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1024"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3211,7 +3216,7 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+85"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+84"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -3581,17 +3586,17 @@ Source: %7</source>
         <translation>L2</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+164"/>
         <source>%1 is not there (yet)</source>
         <translation>%1 不存在（尚未生成）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+41"/>
         <source>(RoofLab&apos;s samples: %1)</source>
         <translation>（RoofLab 样例：%1）</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>The ladder: every step&apos;s default tile at the current size, predicted (hollow) and, from RoofLab&apos;s samples, measured (filled).</source>
         <translation>阶梯：每一步在当前规模下的默认 tile，空心为预测，实心为 RoofLab 样例中的实测。</translation>
     </message>
@@ -3606,7 +3611,7 @@ Source: %7</source>
         <translation>在其他规模下测过：%1。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>measured tiles</source>
         <translation>实测过的 tile</translation>
     </message>
@@ -3616,7 +3621,42 @@ Source: %7</source>
         <translation>RoofLab 的样例中没有 %5 上 %2×%3×%4 的 %1 tile。</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+12"/>
+        <source>the model&apos;s best tiles</source>
+        <translation>模型排名最前的 tile</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model ranks the tiles of a ladder step on a GPU: pick a step other than &quot;%1&quot;.</source>
+        <translation>模型只为某个 GPU 上的阶梯步骤排名 tile：请选择“%1”以外的步骤。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the model&apos;s best %1</source>
+        <translation>模型前 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 tiles considered, %2 legal and predicted (registers as the model estimates them until each compile returns).</source>
+        <translation>共考察 %1 个 tile，其中 %2 个合法并已预测（在各自的编译结果返回前，寄存器数用模型的估计值）。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>None of the picks is measured yet: Measure sweep runs them.</source>
+        <translation>入选的 tile 还都没有实测：点击“测量扫描”即可运行它们。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fastest measured pick: %1, %2.</source>
+        <translation>实测最快的入选 tile：%1，%2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fastest tile of %1 in RoofLab&apos;s samples at this size: %2, %3; the pick reaches %4 % of it.</source>
+        <translation>RoofLab 样例中该尺寸下 %1 最快的 tile：%2，%3；入选 tile 达到它的 %4 %。</translation>
+    </message>
+    <message>
+        <location line="+216"/>
         <source>The prediction stands; the ladder view shows measured sample results.</source>
         <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
     </message>
@@ -3636,7 +3676,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-849"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-908"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3696,13 +3736,13 @@ Source: %7</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <location line="+47"/>
         <source>Measured: %1</source>
         <translation>实测：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>ladder, predicted</source>
         <translation>阶梯，预测</translation>
     </message>
@@ -3722,12 +3762,12 @@ Source: %7</source>
         <translation>扫描 %1，实测</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+37"/>
         <source>%1 was not loaded: %2</source>
         <translation>%1 未能加载：%2</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+226"/>
         <source>Ladder at %1×%2×%3: %4 of %5 steps predicted, %6 measured.</source>
         <translation>%1×%2×%3 的阶梯：%5 步中预测了 %4 步，实测 %6 步。</translation>
     </message>
@@ -3742,7 +3782,7 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+143"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -3752,12 +3792,12 @@ Source: %7</source>
         <translation>%1 的扫描（%2）：%4 个点中预测了 %3 个，实测 %5 个。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Left out: %1</source>
         <translation>未包含：%1</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+79"/>
         <source>Measure: this configuration cannot run (see the reasons above).</source>
         <translation>测量：这个配置不能运行（原因见上）。</translation>
     </message>
@@ -3784,7 +3824,7 @@ Source: %7</source>
         <translation>测量扫描：扫描中没有任何点有可运行的 kernel（请扫描阶梯中的某一步）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>measured %1</source>
         <translation>实测 %1</translation>
     </message>
@@ -3804,7 +3844,7 @@ Source: %7</source>
         <translation>预测 %1，实测 %2，%3；起决定作用的项：%4</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%1: the result check FAILED (%2), so the point is not plotted.</source>
         <translation>%1：结果校验未通过（%2），所以没有画出这个点。</translation>
     </message>
@@ -3814,8 +3854,8 @@ Source: %7</source>
         <translation>最大相对误差 %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+102"/>
+        <location line="-74"/>
+        <location line="+104"/>
         <source>Measure failed: %1</source>
         <translation>测量失败：%1</translation>
     </message>
@@ -5237,7 +5277,7 @@ Source: %7</source>
         <translation>没有 CUDA 设备（%1）</translation>
     </message>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+215"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+54"/>
         <source>the block would have %1 threads: it must be a multiple of 32</source>
         <translation>block 将有 %1 个线程：必须是 32 的倍数</translation>
     </message>
@@ -5258,7 +5298,7 @@ Source: %7</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+19"/>
+        <location line="+20"/>
         <location line="+57"/>
         <source>the tiles need %1 bytes of static shared memory: at most 48 KB</source>
         <translation>这些分块需要 %1 字节静态 shared memory：最多 48 KB</translation>
@@ -5348,7 +5388,7 @@ Source: %7</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+21"/>
+        <location line="+18"/>
         <source>%1 stages need %2 bytes of shared memory: the device allows %3</source>
         <translation>%1 级流水需要 %2 字节 shared memory：设备最多允许 %3</translation>
     </message>
@@ -5378,7 +5418,7 @@ Source: %7</source>
         <translation>cluster 为 2 x 1 或 1 x 2 个 block：CLUSTER_M（%1）x CLUSTER_N（%2）必须等于 2</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+110"/>
         <source>rows of A and C</source>
         <translation>A 和 C 的行数</translation>
     </message>
@@ -5393,167 +5433,7 @@ Source: %7</source>
         <translation>A 的列数、B 的行数（归约维度）</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>the block is BLOCK x BLOCK threads</source>
-        <translation>block 为 BLOCK x BLOCK 个线程</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tile edge: TILE x TILE threads, TILE x TILE tiles of A and B</source>
-        <translation>分块边长：TILE x TILE 个线程，A 和 B 的分块为 TILE x TILE</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+5"/>
-        <location line="+6"/>
-        <location line="+9"/>
-        <location line="+16"/>
-        <location line="+13"/>
-        <source>block tile rows</source>
-        <translation>block 分块的行数</translation>
-    </message>
-    <message>
-        <location line="-48"/>
-        <location line="+5"/>
-        <location line="+6"/>
-        <location line="+9"/>
-        <location line="+16"/>
-        <location line="+13"/>
-        <source>block tile columns</source>
-        <translation>block 分块的列数</translation>
-    </message>
-    <message>
-        <location line="-48"/>
-        <location line="+5"/>
-        <location line="+6"/>
-        <location line="+9"/>
-        <location line="+16"/>
-        <source>K-slice per shared-memory tile</source>
-        <translation>每个 shared memory 分块的 K 切片</translation>
-    </message>
-    <message>
-        <location line="-35"/>
-        <source>results per thread (a column)</source>
-        <translation>每线程的结果数（一列）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+6"/>
-        <source>results per thread, rows</source>
-        <translation>每线程的结果数，行</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <location line="+6"/>
-        <source>results per thread, columns</source>
-        <translation>每线程的结果数，列</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>warp tile rows</source>
-        <translation>warp 分块的行数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>warp tile columns</source>
-        <translation>warp 分块的列数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>sub-tiles of a warp tile along N</source>
-        <translation>warp 分块沿 N 方向的子分块数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>results per thread per sub-tile, rows</source>
-        <translation>每线程每个子分块的结果数，行</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>results per thread per sub-tile, columns</source>
-        <translation>每线程每个子分块的结果数，列</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>blocks per SM the registers are budgeted for (__launch_bounds__)</source>
-        <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>1: double-buffer the register fragments (shared-memory loads of the next k before the FFMAs)</source>
-        <translation>1：对寄存器 fragment 做双缓冲（在 FFMA 之前先从 shared memory 加载下一个 k）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+14"/>
-        <source>warps along M</source>
-        <translation>沿 M 方向的 warp 数</translation>
-    </message>
-    <message>
-        <location line="-13"/>
-        <location line="+14"/>
-        <source>warps along N</source>
-        <translation>沿 N 方向的 warp 数</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <location line="+13"/>
-        <location line="+28"/>
-        <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
-        <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>K-slice per stage</source>
-        <translation>每级的 K 切片</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>K-slices in flight (cp.async pipeline depth)</source>
-        <translation>在途的 K 切片数（cp.async 流水线深度）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>1: double-buffer the register fragments (ldmatrix of the next K step before the mma)</source>
-        <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>1: the epilogue leaves through shared memory with TMA stores; 0: direct stores from the registers, as step 10</source>
-        <translation>1：epilogue 经 shared memory 用 TMA 写回；0：像第 10 步一样直接从寄存器写回</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>block tile rows (64 or 128 per consumer warpgroup)</source>
-        <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>block tile columns (the wgmma N)</source>
-        <translation>block 分块的列数（wgmma 的 N）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>shared-memory stages between the TMA producer and the consumers</source>
-        <translation>TMA 生产者与消费者之间的 shared memory 级数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>consumer warpgroups (plus one producer warpgroup)</source>
-        <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>blocks of a cluster along M (2: pairs share B)</source>
-        <translation>cluster 沿 M 方向的 block 数（2：成对的 block 共享 B）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>blocks of a cluster along N (2: pairs share A)</source>
-        <translation>cluster 沿 N 方向的 block 数（2：成对的 block 共享 A）</translation>
-    </message>
-    <message>
-        <location line="+58"/>
+        <location line="+65"/>
         <source>K (%1) and N (%2) must be multiples of 16: rows of one-byte e4m3 values start on 16-byte boundaries for TMA, and cuBLASLt&apos;s fp8 kernels need 16-byte aligned dimensions</source>
         <translation>K（%1）和 N（%2）必须是 16 的倍数：单字节 e4m3 数据的每一行须从 16 字节边界开始（TMA 的要求），且 cuBLASLt 的 fp8 kernel 要求维度 16 字节对齐</translation>
     </message>
@@ -6437,7 +6317,160 @@ Source: %7</source>
 <context>
     <name>kernels::GemmKernels</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="-595"/>
+        <location filename="../../model/gemmsteps.cpp" line="+13"/>
+        <source>block-rows per group in the grouped (swizzled) block order; 1 = row order</source>
+        <translation>分组（swizzle）block 顺序中每组的 block 行数；1 = 按行顺序</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the block is BLOCK x BLOCK threads</source>
+        <translation>block 为 BLOCK x BLOCK 个线程</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>tile edge: TILE x TILE threads, TILE x TILE tiles of A and B</source>
+        <translation>分块边长：TILE x TILE 个线程，A 和 B 的分块为 TILE x TILE</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+10"/>
+        <location line="+13"/>
+        <location line="+33"/>
+        <location line="+14"/>
+        <source>block tile rows</source>
+        <translation>block 分块的行数</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <location line="+10"/>
+        <location line="+13"/>
+        <location line="+33"/>
+        <location line="+14"/>
+        <source>block tile columns</source>
+        <translation>block 分块的列数</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <location line="+10"/>
+        <location line="+13"/>
+        <location line="+33"/>
+        <source>K-slice per shared-memory tile</source>
+        <translation>每个 shared memory 分块的 K 切片</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <source>results per thread (a column)</source>
+        <translation>每线程的结果数（一列）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>results per thread, rows</source>
+        <translation>每线程的结果数，行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>results per thread, columns</source>
+        <translation>每线程的结果数，列</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>warp tile rows</source>
+        <translation>warp 分块的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warp tile columns</source>
+        <translation>warp 分块的列数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sub-tiles of a warp tile along N</source>
+        <translation>warp 分块沿 N 方向的子分块数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>results per thread per sub-tile, rows</source>
+        <translation>每线程每个子分块的结果数，行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>results per thread per sub-tile, columns</source>
+        <translation>每线程每个子分块的结果数，列</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>blocks per SM the registers are budgeted for (__launch_bounds__)</source>
+        <translation>寄存器预算所针对的每 SM block 数（__launch_bounds__）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1: double-buffer the register fragments (shared-memory loads of the next k before the FFMAs)</source>
+        <translation>1：对寄存器 fragment 做双缓冲（在 FFMA 之前先从 shared memory 加载下一个 k）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+16"/>
+        <source>warps along M</source>
+        <translation>沿 M 方向的 warp 数</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+16"/>
+        <source>warps along N</source>
+        <translation>沿 N 方向的 warp 数</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>K-slice per stage</source>
+        <translation>每级的 K 切片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>K-slices in flight (cp.async pipeline depth)</source>
+        <translation>在途的 K 切片数（cp.async 流水线深度）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1: double-buffer the register fragments (ldmatrix of the next K step before the mma)</source>
+        <translation>1：对寄存器 fragment 做双缓冲（在 mma 之前先 ldmatrix 下一个 K 步）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>block tile rows (64 or 128 per consumer warpgroup)</source>
+        <translation>block 分块的行数（每个消费者 warpgroup 64 或 128 行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>block tile columns (the wgmma N)</source>
+        <translation>block 分块的列数（wgmma 的 N）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>shared-memory stages between the TMA producer and the consumers</source>
+        <translation>TMA 生产者与消费者之间的 shared memory 级数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>consumer warpgroups (plus one producer warpgroup)</source>
+        <translation>消费者 warpgroup 数（另加一个生产者 warpgroup）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>1: the epilogue leaves through shared memory with TMA stores; 0: direct stores from the registers, as step 10</source>
+        <translation>1：epilogue 经 shared memory 用 TMA 写回；0：像第 10 步一样直接从寄存器写回</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>blocks of a cluster along M (2: pairs share B)</source>
+        <translation>cluster 沿 M 方向的 block 数（2：成对的 block 共享 B）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>blocks of a cluster along N (2: pairs share A)</source>
+        <translation>cluster 沿 N 方向的 block 数（2：成对的 block 共享 A）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>GEMM 1: naive</source>
         <translation>GEMM 1：朴素实现</translation>
     </message>
@@ -6447,7 +6480,7 @@ Source: %7</source>
         <translation>C 的每个元素一个线程，一个 warp 的线程沿行向下排列：A 的每次读取和 C 的每次写入各占一个 32 字节 sector。这是起点，远低于所有上限。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>GEMM 2: coalesced</source>
         <translation>GEMM 2：合并访存</translation>
     </message>
@@ -6457,7 +6490,7 @@ Source: %7</source>
         <translation>同样的 kernel，但一个 warp 的线程沿 C 的一行排列：B 的读取和 C 的写入变成连续的 128 字节，A 变成广播。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>GEMM 3: shared-memory tiles</source>
         <translation>GEMM 3：shared memory 分块</translation>
     </message>
@@ -6467,7 +6500,7 @@ Source: %7</source>
         <translation>把 A、B 的 TILE x TILE 分块放进 shared memory 并复用 TILE 次：全局访存量降为 1/TILE；瓶颈变成 shared memory 读取。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>GEMM 4: 1D register blocking</source>
         <translation>GEMM 4：一维寄存器分块</translation>
     </message>
@@ -6477,7 +6510,7 @@ Source: %7</source>
         <translation>每个线程计算一列中的 TM 个结果，把寄存器里的一个 B 值复用 TM 次。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>GEMM 5: 2D register blocking</source>
         <translation>GEMM 5：二维寄存器分块</translation>
     </message>
@@ -6487,7 +6520,7 @@ Source: %7</source>
         <translation>每个线程用寄存器中切片的外积计算一个 TM x TN 小块：每次 FMA 的 shared memory 读取降到 (TM+TN)/(TM*TN)。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>GEMM 6: vectorized loads</source>
         <translation>GEMM 6：向量化访存</translation>
     </message>
@@ -6497,7 +6530,7 @@ Source: %7</source>
         <translation>从全局内存和 shared memory 做 16 字节（float4）读取和 16 字节写入；A 在 shared memory 中转置存放，使一个线程的数据连续。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>GEMM 7: warp tiling</source>
         <translation>GEMM 7：warp 分块</translation>
     </message>
@@ -6507,7 +6540,7 @@ Source: %7</source>
         <translation>block、warp、线程三级分块：每个 warp 读取连续且无 bank conflict 的 shared memory；双缓冲让下一个 K 切片的读取与计算重叠。这是 fp32 CUDA Core 的终点。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>GEMM 8: tensor cores (WMMA)</source>
         <translation>GEMM 8：Tensor Core（WMMA）</translation>
     </message>
@@ -6517,7 +6550,7 @@ Source: %7</source>
         <translation>通过 WMMA 16x16x16 fragment 使用 bf16/fp16 Tensor Core，fp32 累加；B 按 N x K 读取。单级：读取、barrier、计算。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>GEMM 9: mma.sync + ldmatrix + cp.async pipeline</source>
         <translation>GEMM 9：mma.sync + ldmatrix + cp.async 流水线</translation>
     </message>
@@ -6527,7 +6560,7 @@ Source: %7</source>
         <translation>mma.sync.m16n8k16 由 ldmatrix 从 XOR swizzle 的 shared memory 供数，STAGES 级 cp.async 流水线，64 x 64 warp 分块，分组 block 顺序。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>GEMM 10: wgmma + TMA (Hopper)</source>
         <translation>GEMM 10：wgmma + TMA（Hopper）</translation>
     </message>
@@ -6537,7 +6570,7 @@ Source: %7</source>
         <translation>Hopper：由生产者 warpgroup 驱动 TMA，把 swizzle 后的分块拷进 STAGES 级 mbarrier 流水线；消费者 warpgroup 直接从 shared memory 执行 wgmma.mma_async（仅 sm_90a）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>GEMM 11: persistent wgmma + TMA store</source>
         <translation>GEMM 11：持久化 wgmma + TMA 写回</translation>
     </message>
@@ -6547,7 +6580,7 @@ Source: %7</source>
         <translation>在第 10 步基础上每个 SM 一个 block，按分组顺序循环处理输出分块：生产者跨分块保持环形缓冲始终填满，epilogue 经 shared memory 用 TMA 写回，与下一个分块的主循环重叠（仅 sm_90a）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>GEMM 12: wgmma in clusters, TMA multicast</source>
         <translation>GEMM 12：cluster 中的 wgmma，TMA 多播</translation>
     </message>
@@ -6557,7 +6590,7 @@ Source: %7</source>
         <translation>把第 11 步放进由两个相邻分块组成的 thread-block cluster：每个 block 读取两者共享操作数的一半，并用 TMA 多播写入两个 block 的 shared memory，于是该操作数每对只从 L2 读一次；环形缓冲的一个槽位要等两个 block 的消费者都用完才重新填充（仅 sm_90a）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>GEMM 13: fp8 (e4m3) wgmma + TMA (Hopper)</source>
         <translation>GEMM 13：fp8（e4m3）wgmma + TMA（Hopper）</translation>
     </message>
@@ -6567,17 +6600,17 @@ Source: %7</source>
         <translation>输入为 e4m3 的第 10 步：一行 128 字节的 swizzle 容纳 128 个 K 值，wgmma k32 的速率是 bf16 的两倍，按 cuBLASLt 的方式使用逐张量缩放系数，C 为 fp32（仅 sm_90a）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>cuBLAS SGEMM</source>
         <translation>cuBLAS SGEMM</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cublasGemmEx in fp32 with pedantic fp32 math (no TF32): the CUDA-core reference of steps 1-7.</source>
         <translation>fp32 的 cublasGemmEx，使用严格 fp32 计算（不用 TF32）：第 1-7 步的 CUDA Core 参考。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>cuBLAS TF32</source>
         <translation>cuBLAS TF32</translation>
     </message>
@@ -6587,7 +6620,7 @@ Source: %7</source>
         <translation>在 fp32 数据上用 TF32 Tensor Core 的 cublasGemmEx（CUBLAS_COMPUTE_32F_FAST_TF32）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>cuBLAS BF16</source>
         <translation>cuBLAS BF16</translation>
     </message>
@@ -6597,7 +6630,7 @@ Source: %7</source>
         <translation>bf16（或 fp16）输入、fp32 累加、fp32 的 C、B 按 N x K 存放的 cublasGemmEx：Tensor Core 各步的参考。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>cuBLASLt FP8</source>
         <translation>cuBLASLt FP8</translation>
     </message>
@@ -6610,7 +6643,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmTile</name>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+196"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+208"/>
         <source>dtype</source>
         <translation>数据类型</translation>
     </message>
@@ -6774,7 +6807,7 @@ Source: %7</source>
 <context>
     <name>kernels::gemm</name>
     <message>
-        <location filename="../../kernels/family_gemm.cpp" line="+597"/>
+        <location filename="../../kernels/family_gemm.cpp" line="+106"/>
         <source>%1 is not a GEMM ladder step</source>
         <translation>%1 不是 GEMM 阶梯中的一步</translation>
     </message>
@@ -6877,7 +6910,7 @@ Source: %7</source>
         <translation>Tensor Core：由 wgmma 决定每个 warpgroup 的分块</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+161"/>
         <source>threads: %1 launches BLOCK×BLOCK threads with BLOCK 8, 16 or 32 (64, 256 or 1024 threads), not %2</source>
         <translation>threads：%1 启动 BLOCK×BLOCK 个线程，BLOCK 为 8、16 或 32（64、256 或 1024 个线程），不能是 %2</translation>
     </message>
@@ -6887,12 +6920,12 @@ Source: %7</source>
         <translation>threads：%1 不是 2 的幂个 warp（32、64、128……1024）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+49"/>
         <source>threads: %1 launches one producer and 1 or 2 consumer warpgroups (256 or 384 threads), not %2</source>
         <translation>threads：%1 启动一个生产者和 1 或 2 个消费者 warpgroup（256 或 384 个线程），不能是 %2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
         <source>step: &quot;%1&quot; is not a GEMM ladder step (known: %2)</source>
         <translation>step：“%1”不是 GEMM 阶梯中的一步（已知：%2）</translation>
     </message>
@@ -6932,7 +6965,7 @@ Source: %7</source>
         <translation>step：kernel 目录中没有 %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>%1 is not an NVIDIA GPU: nothing to compile or run there; registers stay estimated</source>
         <translation>%1 不是 NVIDIA GPU：不能在上面编译或运行；寄存器数仍为估计值</translation>
     </message>
@@ -6967,7 +7000,7 @@ Source: %7</source>
         <translation>NVRTC 失败</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+146"/>
         <source>%1 thr, no tile</source>
         <translation>%1 线程，不分块</translation>
     </message>
@@ -7412,7 +7445,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+58"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+65"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -7497,7 +7530,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-242"/>
+        <location line="+247"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -7607,7 +7641,7 @@ Source: %7</source>
         <translation>%1 的数据手册上限：没有在其上实测的数据</translation>
     </message>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="-35"/>
+        <location filename="../../kernels/gemmtile.cpp" line="-38"/>
         <source>%1 is not a kernel the performance model knows</source>
         <translation>性能模型不认识 %1 这个 kernel</translation>
     </message>
@@ -8349,7 +8383,7 @@ Source: %7</source>
         <translation>HBM %1，L2 %2：规格表数据</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_memory.cpp" line="+42"/>
+        <location filename="../../model/perfmodel_memory.cpp" line="+34"/>
         <source>stride %1 words: %2-way bank conflict, %3 wavefronts per SM at one per clock</source>
         <translation>步长 %1 个字：%2 路 bank conflict，按每时钟一个计，每个 SM %3 个 wavefront</translation>
     </message>
@@ -8359,7 +8393,7 @@ Source: %7</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+34"/>
         <source>stride %1: a warp&apos;s load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)</source>
         <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
     </message>
@@ -8384,7 +8418,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+220"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+210"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8405,7 +8439,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-189"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-187"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8415,7 +8449,7 @@ Source: %7</source>
         <translation>M、N 和 K 必须为正数</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+42"/>
         <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
         <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
     </message>
@@ -9112,7 +9146,7 @@ Source: %7</source>
 <context>
     <name>model::perfdetail</name>
     <message>
-        <location filename="../../model/perfmodel_detail.h" line="+191"/>
+        <location filename="../../model/perfmodel_detail.h" line="+188"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>

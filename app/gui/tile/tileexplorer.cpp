@@ -27,6 +27,9 @@ using Field = kernels::gemm::TileField;
 
 namespace {
 
+// How many of the model's best tiles the explorer draws and measures.
+constexpr int kBestTiles = 8;
+
 // A spin box that steps through a knob's legal values (powers of two, ...) but still takes
 // any typed value, so that an illegal one is shown with its reason rather than corrected.
 class StopSpinBox : public QSpinBox
@@ -410,6 +413,7 @@ QWidget *TileExplorer::buildTrailsTab()
     m_sweepField->setObjectName(QStringLiteral("sweepField"));
     m_sweepField->addItem(tr("size D = M = N = K"), -1);
     m_sweepField->addItem(tr("measured tiles (RoofLab's samples)"), -2);
+    m_sweepField->addItem(tr("the model's best %1 tiles").arg(kBestTiles), -3);
     m_sweepField->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_sweepField->setMinimumContentsLength(8);
     for (Field f :
@@ -420,7 +424,9 @@ QWidget *TileExplorer::buildTrailsTab()
     go->setObjectName(QStringLiteral("sweep"));
     connect(go, &QPushButton::clicked, this, [this] {
         const int f = m_sweepField->currentData().toInt();
-        if (f == -2)
+        if (f == -3)
+            sweepBest(kBestTiles);
+        else if (f == -2)
             sweepMeasured();
         else if (f < 0)
             sweepSize();

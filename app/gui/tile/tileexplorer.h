@@ -67,6 +67,7 @@ public:
     void sweep(Field field) { m_session->sweep(field); }
     void sweepSize() { m_session->sweepSize(); }
     void sweepMeasured() { m_session->sweepMeasured(); }
+    void sweepBest(int n) { m_session->sweepBest(n); }
     void measureSweep() { m_session->measureSweep(); }
     void clearTrails() { m_session->clearTrails(); }
     void setWorker(WorkerClient *worker) { m_session->setWorker(worker); }

@@ -711,11 +711,6 @@ void TileSession::rebuildChart()
 
 // ---------------------------------------------------------------- samples
 
-namespace {
-// Where a sample measurement came from (a path under resources/samples), kept in its extra.
-constexpr const char *kSampleFileKey = "rooflab_sample_file";
-} // namespace
-
 QStringList TileSession::bundledSamplesFiles()
 {
     QStringList files;
@@ -760,22 +755,10 @@ void TileSession::loadSamples()
             m_samplesCeilings.insert(gpu, ceilings);
             m_samplesCeilingsFile.insert(gpu, name);
         }
-        QHash<QString, model::Measurement> &mine = m_samples[gpu];
         const QString shown = samplesDir.relativeFilePath(file).startsWith(QLatin1String(".."))
                                   ? name
                                   : samplesDir.relativeFilePath(file);
-        for (const model::Measurement &m : rs->measurements) {
-            const model::gemmsteps::Step *step = model::gemmsteps::find(m.kernel);
-            if (!step || !step->ladder() || !m.check.ok || m.time.median <= 0)
-                continue;
-            const QString key = gemm::measurementKey(m.kernel, m.dtype, m.params);
-            // One per configuration: the ladder's own run before sweeps and repeats.
-            const bool ladder = m.extra.value(QLatin1String("role")).toString() == QLatin1String("ladder");
-            if (!mine.contains(key) || ladder) {
-                model::Measurement &kept = mine[key] = m;
-                kept.extra.insert(QLatin1String(kSampleFileKey), shown);
-            }
-        }
+        gemm::indexMeasuredTiles(*rs, shown, m_samples[gpu]);
     }
     m_samplesError = problems.join(QStringLiteral("; "));
 }
@@ -794,7 +777,8 @@ void TileSession::setSamplesFiles(const QStringList &paths)
 // "(RoofLab's samples: h200-heldout/reg2d-2560x2560x2560.json)"
 QString TileSession::sampleSource(const model::Measurement &m)
 {
-    return Text::tr("(RoofLab's samples: %1)").arg(m.extra.value(QLatin1String(kSampleFileKey)).toString());
+    return Text::tr("(RoofLab's samples: %1)")
+        .arg(m.extra.value(QLatin1String(gemm::kSampleFileKey)).toString());
 }
 
 QList<model::Measurement> TileSession::sampleMeasurements(const QString &gpuId) const
@@ -1072,8 +1056,70 @@ void TileSession::sweepMeasured()
                              .arg(m_gpu.displayName());
 }
 
+void TileSession::sweepBest(int n)
+{
+    loadSamples();
+    if (!m_perf || m_config.step == QLatin1String(gemm::kModelStep)) {
+        runSweep(Text::tr("the model's best tiles"), {});
+        m_sweepMessage =
+            Text::tr("The model ranks the tiles of a ladder step on a GPU: pick a step other than "
+                     "\"%1\".")
+                .arg(gemm::stepTitle(m_config.step));
+        rebuildChart();
+        emit trailsChanged();
+        return;
+    }
+    const gemm::TileRanking ranking = gemm::rankTiles(m_config, m_gpu, *m_perf);
+    QList<std::pair<Config, QString>> configs;
+    for (const gemm::RankedTile &t : ranking.tiles.mid(0, n))
+        configs.append(
+            {t.config, QStringLiteral("#%1 %2").arg(configs.size() + 1).arg(gemm::tileLabel(t.config))});
+    runSweep(Text::tr("the model's best %1").arg(n), configs);
+    m_sweepNote = Text::tr("%1 tiles considered, %2 legal and predicted (registers as the model estimates "
+                           "them until each compile returns).")
+                      .arg(ranking.considered)
+                      .arg(ranking.tiles.size());
+    m_bestSweep = true;
+    emit trailsChanged();
+}
+
+// How good the model's pick is where this step was measured at this size: the fastest measured
+// of its picks (RoofLab's samples, or measured here) against the fastest tile RoofLab's samples
+// hold.
+QString TileSession::bestPickText() const
+{
+    const QString dtype = model::dtypeName(m_config.dtype);
+    const model::Measurement *bestOfAll = nullptr;
+    for (const model::Measurement &m : m_samples.value(m_gpu.id))
+        if (m.kernel == m_config.step && m.dtype == dtype && m.params.value("M").toLongLong() == m_config.M &&
+            m.params.value("N").toLongLong() == m_config.N &&
+            m.params.value("K").toLongLong() == m_config.K &&
+            (!bestOfAll || m.time.median < bestOfAll->time.median))
+            bestOfAll = &m;
+    const TrailEntry *bestPick = nullptr;
+    for (const TrailEntry &e : m_sweep)
+        if (e.measured && (!bestPick || e.measured->time.median < bestPick->measured->time.median))
+            bestPick = &e;
+    if (!bestPick)
+        return Text::tr("None of the picks is measured yet: Measure sweep runs them.");
+    QString s = Text::tr("Fastest measured pick: %1, %2.")
+                    .arg(bestPick->label, model::formatSeconds(bestPick->measured->time.median));
+    if (bestOfAll)
+        s += QLatin1Char(' ') +
+             Text::tr(
+                 "Fastest tile of %1 in RoofLab's samples at this size: %2, %3; the pick reaches %4 % of it.")
+                 .arg(gemm::shortStepName(m_config.step),
+                      gemm::tileLabel(
+                          *gemm::configFromKernel(bestOfAll->kernel, bestOfAll->params, m_config.dtype)),
+                      model::formatSeconds(bestOfAll->time.median))
+                 .arg(100.0 * bestOfAll->time.median / bestPick->measured->time.median, 0, 'f', 1);
+    return s;
+}
+
 void TileSession::runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs)
 {
+    m_sweepNote.clear();
+    m_bestSweep = false;
     loadSamples();
     const QList<TrailEntry> old = m_sweep;
     m_sweep.clear();
@@ -1105,6 +1151,10 @@ QString TileSession::sweepText() const
                     .arg(shown)
                     .arg(m_sweep.size())
                     .arg(measured);
+    if (!m_sweepNote.isEmpty())
+        s += QLatin1Char('\n') + m_sweepNote;
+    if (m_bestSweep)
+        s += QLatin1Char('\n') + bestPickText();
     if (!skipped.isEmpty())
         s += QLatin1Char('\n') + Text::tr("Left out: %1").arg(skipped.join(QStringLiteral("; ")));
     return s;
@@ -1117,6 +1167,8 @@ void TileSession::clearTrails()
     for (const TrailEntry &o : old)
         releaseCompile(o.compileKey);
     m_sweepMessage.clear();
+    m_sweepNote.clear();
+    m_bestSweep = false;
     rebuildChart();
     emit trailsChanged();
 }

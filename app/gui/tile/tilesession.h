@@ -177,6 +177,9 @@ public:
     void sweepSize();
     // Every tile of the step RoofLab's samples measured at this size on this GPU, fastest first.
     void sweepMeasured();
+    // The model's n fastest legal tiles of the step at this size (kernels::gemm::rankTiles),
+    // with RoofLab's measured points where the samples hold them; measureSweep() runs them.
+    void sweepBest(int n);
     void clearTrails();
     const QList<TrailEntry> &ladder() const { return m_ladder; }
     const QList<TrailEntry> &sweepEntries() const { return m_sweep; }
@@ -243,6 +246,7 @@ private:
     void loadSamples();
     static QString sampleSource(const model::Measurement &m);
     QString measuredSizesOfUnmeasured() const;
+    QString bestPickText() const;
     void onMeasured(const QString &id, const model::Measurement &m);
     void onRunFailed(const QString &id, const QString &message, bool noDevice);
     void onRunFinished(const QString &id, bool ok, const QString &message);
@@ -274,6 +278,8 @@ private:
     QList<TrailEntry> m_sweep;
     QString m_sweepName;
     QString m_sweepMessage;
+    QString m_sweepNote;      // under the sweep's counts: how many tiles the best-tiles sweep ranked
+    bool m_bestSweep = false; // the sweep is the model's best tiles (sweepBest)
 
     // Measurements by gemm::measurementKey; the samples by GPU spec id, then the same key.
     QHash<QString, model::Measurement> m_measured;

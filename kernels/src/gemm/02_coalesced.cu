@@ -7,7 +7,7 @@
 //
 // Parameters (defines): BLOCK - the block is BLOCK x BLOCK threads (BLOCK^2 <= 1024).
 // Launch: grid (ceil(N / BLOCK), ceil(M / BLOCK)), block (BLOCK, BLOCK).
-// BLOCK: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here can drift
+// BLOCK: only from the step table (model/gemmsteps.cpp), as -D defines; no default here can drift
 // from its declaration.
 #if !defined(BLOCK)
 #error "compile this step through the catalog: it defines every tile parameter"

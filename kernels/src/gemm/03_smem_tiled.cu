@@ -9,7 +9,7 @@
 // Parameters (defines): TILE - tile edge and block edge (TILE^2 <= 1024 threads).
 // Launch: grid (ceil(N / TILE), ceil(M / TILE)), block (TILE, TILE).
 // Shared memory (static): 2 * TILE * TILE * 4 bytes.
-// TILE: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here can drift from
+// TILE: only from the step table (model/gemmsteps.cpp), as -D defines; no default here can drift from
 // its declaration.
 #if !defined(TILE)
 #error "compile this step through the catalog: it defines every tile parameter"

@@ -9,7 +9,7 @@
 // Threads = BM * BN / TM. Legal: BM % TM == 0, threads a multiple of 32 and <= 1024.
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block (BM * BN / TM).
 // Shared memory (static): (BM * BK + BK * BN) * 4 bytes.
-// BM, BN, BK, TM: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here can
+// BM, BN, BK, TM: only from the step table (model/gemmsteps.cpp), as -D defines; no default here can
 // drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(TM)
 #error "compile this step through the catalog: it defines every tile parameter"

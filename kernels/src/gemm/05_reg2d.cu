@@ -9,7 +9,7 @@
 // 32 and <= 1024.
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block ((BM / TM) * (BN / TN)).
 // Shared memory (static): (BM * BK + BK * BN) * 4 bytes.
-// BM, BN, BK, TM, TN: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here
+// BM, BN, BK, TM, TN: only from the step table (model/gemmsteps.cpp), as -D defines; no default here
 // can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(TM) || !defined(TN)
 #error "compile this step through the catalog: it defines every tile parameter"

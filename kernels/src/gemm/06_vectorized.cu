@@ -15,7 +15,7 @@
 // Shared memory (static): (BK * (BM + 4) + BK * BN) * 4 bytes.
 #include "gemm/ladder.cuh" // loadEdge4 (found through -I kernels/src, as NVRTC compiles it)
 
-// BM, BN, BK, TM, TN: only from the catalog (kernels/family_gemm.cpp), as -D defines; no default here
+// BM, BN, BK, TM, TN: only from the step table (model/gemmsteps.cpp), as -D defines; no default here
 // can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(TM) || !defined(TN)
 #error "compile this step through the catalog: it defines every tile parameter"

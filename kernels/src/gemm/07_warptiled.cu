@@ -24,7 +24,7 @@
 // Legal: see the static_asserts (the catalog checks the same rules before compiling).
 // Launch: grid (ceil(N / BN), ceil(M / BM)), block (threads).
 // Shared memory (static): 2 * (BK * (BM + 4) + BK * BN) * 4 bytes.
-// BM, BN, BK, WM, WN, WNITER, TM, TN, MINB, FRAGPIPE: only from the catalog (kernels/family_gemm.cpp),
+// BM, BN, BK, WM, WN, WNITER, TM, TN, MINB, FRAGPIPE: only from the step table (model/gemmsteps.cpp),
 // as -D defines; no default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(WM) || !defined(WN) || !defined(WNITER) ||      \
     !defined(TM) || !defined(TN) || !defined(MINB) || !defined(FRAGPIPE)

@@ -22,7 +22,7 @@
 
 #include "gemm/ladder.cuh" // found through -I kernels/src, as NVRTC compiles it
 
-// BM, BN, BK, WARPS_M, WARPS_N, GROUP, DT: only from the catalog (kernels/family_gemm.cpp), as -D
+// BM, BN, BK, WARPS_M, WARPS_N, GROUP, DT: only from the step table (model/gemmsteps.cpp), as -D
 // defines; no default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(WARPS_M) || !defined(WARPS_N) ||                \
     !defined(GROUP) || !defined(DT)

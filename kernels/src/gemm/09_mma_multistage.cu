@@ -25,8 +25,8 @@
 // cp.async copies). M and N are free: rows past the edge are zero-filled by cp.async. Launch: 1D grid of
 // ceil(M / BM) * ceil(N / BN) blocks, block 32 * WARPS_M * WARPS_N, dynamic shared memory STAGES * (BM + BN)
 // * BK * 2 bytes (above 48 KB it needs the function's max dynamic shared memory attribute raised).
-// BM, BN, BK, STAGES, WARPS_M, WARPS_N, GROUP, DT, FRAGPIPE: only from the catalog
-// (kernels/family_gemm.cpp), as -D defines; no default here can drift from its declaration.
+// BM, BN, BK, STAGES, WARPS_M, WARPS_N, GROUP, DT, FRAGPIPE: only from the step table
+// (model/gemmsteps.cpp), as -D defines; no default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(BK) || !defined(STAGES) || !defined(WARPS_M) ||                 \
     !defined(WARPS_N) || !defined(GROUP) || !defined(DT) || !defined(FRAGPIPE)
 #error "compile this step through the catalog: it defines every tile parameter"

@@ -33,7 +33,7 @@
 // Launch: 1D grid of min(number of SMs, ceil(M / BM) * ceil(N / BN)) blocks, block
 // 128 * (CONSUMERS + 1), dynamic shared memory STAGES * (BM + BN) * 128 + CONSUMERS * 16384 +
 // 1024 + 16 * STAGES bytes (attribute raised).
-// BM, BN, STAGES, CONSUMERS, GROUP, TMA_STORE, DT: only from the catalog (kernels/family_gemm.cpp), as
+// BM, BN, STAGES, CONSUMERS, GROUP, TMA_STORE, DT: only from the step table (model/gemmsteps.cpp), as
 // -D defines; no default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP) ||            \
     !defined(TMA_STORE) || !defined(DT)

@@ -41,8 +41,8 @@
 // clusters that fit at once (cudaOccupancyMaxActiveClusters), ceil(M / (CLUSTER_M * BM)) *
 // ceil(N / (CLUSTER_N * BN))) blocks; block 128 * (CONSUMERS + 1); dynamic shared memory as
 // step 11: STAGES * (BM + BN) * 128 + CONSUMERS * 16384 + 1024 + 16 * STAGES bytes.
-// BM, BN, STAGES, CONSUMERS, GROUP, CLUSTER_M, CLUSTER_N, TMA_STORE, DT: only from the catalog
-// (kernels/family_gemm.cpp), as -D defines; no default here can drift from its declaration.
+// BM, BN, STAGES, CONSUMERS, GROUP, CLUSTER_M, CLUSTER_N, TMA_STORE, DT: only from the step table
+// (model/gemmsteps.cpp), as -D defines; no default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP) ||            \
     !defined(CLUSTER_M) || !defined(CLUSTER_N) || !defined(TMA_STORE) || !defined(DT)
 #error "compile this step through the catalog: it defines every tile parameter"

@@ -35,7 +35,7 @@
 // {128, BN}; UINT8, no interleave, SWIZZLE_128B, zero OOB fill (a zero byte is e4m3 +0).
 // Launch: 1D grid of ceil(M / BM) * ceil(N / BN) blocks, block 128 * (CONSUMERS + 1),
 // dynamic shared memory STAGES * (BM + BN) * 128 + 1024 + 16 * STAGES bytes (attribute raised).
-// BM, BN, STAGES, CONSUMERS, GROUP: only from the catalog (kernels/family_gemm.cpp), as -D defines; no
+// BM, BN, STAGES, CONSUMERS, GROUP: only from the step table (model/gemmsteps.cpp), as -D defines; no
 // default here can drift from its declaration.
 #if !defined(BM) || !defined(BN) || !defined(STAGES) || !defined(CONSUMERS) || !defined(GROUP)
 #error "compile this step through the catalog: it defines every tile parameter"
