@@ -1250,13 +1250,19 @@ TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model
             ++out.refused;
         } else if (!seen.contains(key)) { // two knob settings the step launches alike
             seen.insert(key);
-            const model::TileResult r = tileModel.evaluate(p.input);
-            const model::Prediction pr =
-                r.ok ? predictTile(p, r, std::nullopt, 0, perf) : model::Prediction{};
-            if (pr.ok && pr.timeS > 0)
-                out.tiles.append({c, p, r, pr});
-            else
-                ++out.refused;
+            const int bound = tileModel.launchBoundRegisters(p.input);
+            const int allowed = bound > 0 ? bound : gpu.limits ? gpu.limits->maxRegsPerThread : 0;
+            if (allowed > 0 && model::TileModel::estimateRegisters(p.input) > allowed) {
+                ++out.spilling;
+            } else {
+                const model::TileResult r = tileModel.evaluate(p.input);
+                const model::Prediction pr =
+                    r.ok ? predictTile(p, r, std::nullopt, 0, perf) : model::Prediction{};
+                if (pr.ok && pr.timeS > 0)
+                    out.tiles.append({c, p, r, pr});
+                else
+                    ++out.refused;
+            }
         }
         // The next combination: the last knob fastest.
         more = false;
@@ -1267,9 +1273,44 @@ TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model
                 at[i] = 0;
         }
     }
-    std::stable_sort(out.tiles.begin(), out.tiles.end(), [](const RankedTile &a, const RankedTile &b) {
-        return a.prediction.timeS < b.prediction.timeS;
+    // Fastest first; among equals, the nearest to the step's defaults.
+    const Params defaults = plan(defaultConfig(base.step, base.M), &gpu).kernelParams;
+    auto differences = [](const Params &a, const Params &b) {
+        int n = 0;
+        for (auto it = a.cbegin(); it != a.cend(); ++it)
+            n += b.value(it.key()) != it.value();
+        return n;
+    };
+    QList<std::pair<int, RankedTile>> sorted;
+    for (RankedTile &t : out.tiles)
+        sorted.append({differences(t.plan.kernelParams, defaults), std::move(t)});
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) {
+        if (a.second.prediction.timeS != b.second.prediction.timeS)
+            return a.second.prediction.timeS < b.second.prediction.timeS;
+        return a.first < b.first;
     });
+    out.tiles.clear();
+    QList<QList<Params>> members; // per kept tile: its parameters and those folded into it
+    for (auto &[distance, t] : sorted) {
+        // Folded into an earlier tile the model predicts exactly as fast when one parameter
+        // sets it apart from that tile or from one already folded into it.
+        bool folded = false;
+        for (qsizetype i = out.tiles.size() - 1; i >= 0 && !folded; --i) {
+            if (out.tiles[i].prediction.timeS != t.prediction.timeS)
+                break;
+            for (const Params &m : std::as_const(members[i]))
+                if (differences(m, t.plan.kernelParams) == 1) {
+                    ++out.tiles[i].alike;
+                    members[i].append(t.plan.kernelParams);
+                    folded = true;
+                    break;
+                }
+        }
+        if (!folded) {
+            members.append({t.plan.kernelParams});
+            out.tiles.append(std::move(t));
+        }
+    }
     return out;
 }
 

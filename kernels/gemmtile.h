@@ -190,6 +190,10 @@ struct RankedTile
     TilePlan plan;
     model::TileResult result;
     model::Prediction prediction; // registers as the performance model estimates them
+    // Further tiles the model predicts exactly as fast that differ from this one in a single
+    // parameter (GROUP where the whole problem fits in L2, say): the model cannot tell them
+    // apart, so the ranking lists this one, the nearest to the step's defaults.
+    int alike = 0;
 };
 
 struct TileRanking
@@ -197,12 +201,15 @@ struct TileRanking
     QList<RankedTile> tiles; // every legal tile the performance model predicts, fastest first
     int considered = 0;      // configurations tried: the free knobs' values, combined
     int refused = 0;         // of those, broken rules of the step, the GPU or the tile model
+    int spilling = 0;        // of those, tiles whose registers would spill (left out: see rankTiles)
 };
 
 // Every tile of base's step at base's size and dtype: each free knob over its slider values
 // (fieldRule's stops), the others following; the parameters without a knob as base has them.
 // Predicted by `perf` with its own register estimate (no compile), so thousands rank in a
-// moment; a compile of the top few refines their registers.
+// moment. A tile whose estimated registers exceed what its launch bounds give a thread is
+// left out: it would spill, and the model counts no local-memory traffic (docs/MODEL.md,
+// "Register spills": such tiles ran 70x slower than predicted).
 TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model::PerfModel &perf);
 
 } // namespace kernels::gemm

@@ -151,7 +151,8 @@ int tileBest(const QCommandLineParser &p)
     const QHash<QString, model::Measurement> committed = committedTiles(gpu->id);
     const QString dtype = model::dtypeName(base.dtype);
     QList<Row> rows;
-    for (const gemm::RankedTile &t : ranking.tiles.mid(0, n)) {
+    for (qsizetype i = 0; i < std::min<qsizetype>(n, ranking.tiles.size()); ++i) {
+        const gemm::RankedTile &t = ranking.tiles.at(i);
         Row r;
         r.tile = &t;
         const auto it =
@@ -203,6 +204,7 @@ int tileBest(const QCommandLineParser &p)
                 terms[t.name] = t.seconds;
             QJsonObject o{{"label", gemm::tileLabel(r.tile->config)},
                           {"params", paramsJson(r.tile->plan.kernelParams)},
+                          {"alike", r.tile->alike},
                           {"predicted_time_s", pr.timeS},
                           {"predicted_flop_s", pr.flops / pr.timeS},
                           {"bound", pr.bound},
@@ -224,7 +226,8 @@ int tileBest(const QCommandLineParser &p)
                         {"K", double(base.K)},
                         {"ceilings", ceilings.reason},
                         {"considered", ranking.considered},
-                        {"legal", int(ranking.tiles.size())},
+                        {"spilling", ranking.spilling},
+                        {"ranked", int(ranking.tiles.size())},
                         {"tiles", tiles}};
         if (bestCommitted) {
             out["best_committed_time_s"] = bestCommitted->time.median;
@@ -234,27 +237,32 @@ int tileBest(const QCommandLineParser &p)
             out["best_pick_reaches"] = reach;
         printJson(out);
     } else {
-        printLine(QStringLiteral("%1: %2 at %3×%4×%5 %6: %7 tiles tried, %8 legal; the model's %9 fastest")
-                      .arg(gpu->name, step)
-                      .arg(base.M)
-                      .arg(base.N)
-                      .arg(base.K)
-                      .arg(dtype)
-                      .arg(ranking.considered)
-                      .arg(ranking.tiles.size())
-                      .arg(rows.size()));
+        printLine(
+            QStringLiteral("%1: %2 at %3×%4×%5 %6: %7 tiles tried, %8 would spill registers, %9 ranked; "
+                           "the model's %10 fastest")
+                .arg(gpu->name, step)
+                .arg(base.M)
+                .arg(base.N)
+                .arg(base.K)
+                .arg(dtype)
+                .arg(ranking.considered)
+                .arg(ranking.spilling)
+                .arg(ranking.tiles.size())
+                .arg(rows.size()));
         printLine(QStringLiteral("ceilings: %1").arg(ceilings.reason));
         QList<QStringList> table;
         int rank = 0;
         for (const Row &r : rows) {
             const model::Prediction &pr = r.tile->prediction;
-            table.append({QString::number(++rank), paramsText(r.tile->plan.kernelParams),
-                          model::formatSeconds(pr.timeS), model::formatSi(pr.flops / pr.timeS, "FLOP/s"),
-                          pr.bound,
-                          r.measured                  ? model::formatSeconds(r.measured->time.median)
-                          : !r.measureError.isEmpty() ? QStringLiteral("failed: ") + r.measureError
-                          : r.committed ? model::formatSeconds(r.committed->time.median) + " (samples)"
-                                        : QStringLiteral("-")});
+            table.append(
+                {QString::number(++rank),
+                 paramsText(r.tile->plan.kernelParams) +
+                     (r.tile->alike > 0 ? QStringLiteral(" (+%1 alike)").arg(r.tile->alike) : QString()),
+                 model::formatSeconds(pr.timeS), model::formatSi(pr.flops / pr.timeS, "FLOP/s"), pr.bound,
+                 r.measured                  ? model::formatSeconds(r.measured->time.median)
+                 : !r.measureError.isEmpty() ? QStringLiteral("failed: ") + r.measureError
+                 : r.committed               ? model::formatSeconds(r.committed->time.median) + " (samples)"
+                                             : QStringLiteral("-")});
         }
         printTable({"#", "tile", "predicted", "predicted rate", "bound by", "measured"}, table);
         if (bestCommitted)

@@ -1075,10 +1075,12 @@ void TileSession::sweepBest(int n)
         configs.append(
             {t.config, QStringLiteral("#%1 %2").arg(configs.size() + 1).arg(gemm::tileLabel(t.config))});
     runSweep(Text::tr("the model's best %1").arg(n), configs);
-    m_sweepNote = Text::tr("%1 tiles considered, %2 legal and predicted (registers as the model estimates "
-                           "them until each compile returns).")
-                      .arg(ranking.considered)
-                      .arg(ranking.tiles.size());
+    m_sweepNote =
+        Text::tr("%1 tiles considered: %2 would spill registers, %3 ranked (registers as the model "
+                 "estimates them until each compile returns; tiles it predicts alike are shown once).")
+            .arg(ranking.considered)
+            .arg(ranking.spilling)
+            .arg(ranking.tiles.size());
     m_bestSweep = true;
     emit trailsChanged();
 }
