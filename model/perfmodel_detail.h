@@ -123,7 +123,11 @@ struct BlockIteration
     bool persistent = false;    // one block per SM looping over the tiles (steps 11 and up)
     double epilogueClk = 0;     // persistent: the part of a tile's epilogue the next tile waits for
     bool globalInSeries = true; // loads → stores to shared → barrier → math, per slice
-    double chainClk = 0;        // one warp's dependent path through the slice, if longer
+    // Dependent trips to global memory a thread makes per slice before the barrier: the
+    // guarded scalar copy loops (steps 4 and 5) store each value to shared memory right after
+    // its load, so a thread's loads wait one after another (see describeGemm).
+    int globalRounds = 1;
+    double chainClk = 0; // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;
     bool fromL1 = false;  // the operands are re-read through L1, not staged in shared memory
     double l1Sectors = 0; // 32-byte sectors those loads touch, per block and K-iteration

@@ -3079,7 +3079,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1195"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1197"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3206,7 +3206,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-1024"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1026"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3636,12 +3636,7 @@ Source: %7</source>
         <translation>模型前 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 tiles considered, %2 legal and predicted (registers as the model estimates them until each compile returns).</source>
-        <translation>共考察 %1 个 tile，其中 %2 个合法并已预测（在各自的编译结果返回前，寄存器数用模型的估计值）。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>None of the picks is measured yet: Measure sweep runs them.</source>
         <translation>入选的 tile 还都没有实测：点击“测量扫描”即可运行它们。</translation>
     </message>
@@ -3676,7 +3671,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-908"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-910"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3782,7 +3777,12 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+76"/>
+        <source>%1 tiles considered: %2 would spill registers, %3 ranked (registers as the model estimates them until each compile returns; tiles it predicts alike are shown once).</source>
+        <translation>共考察 %1 个 tile：%2 个会溢出寄存器，%3 个参与排名（在各自的编译结果返回前，寄存器数用模型的估计值；模型预测相同的 tile 只显示一个）。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -7470,7 +7470,7 @@ Source: %7</source>
         <translation>TM 和 TN 必须整除 BM 和 BN</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+30"/>
         <source>per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp</source>
         <translation>每个切片：%1 次 A 加载（%2 B 宽）× %3 + %4 次 B 加载（%5 B 宽）× 每个 warp %6 个 wavefront</translation>
     </message>
@@ -7530,8 +7530,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="-242"/>
-        <location line="+247"/>
+        <location line="-250"/>
+        <location line="+255"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -8418,7 +8418,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+210"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+215"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8439,7 +8439,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-187"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-192"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8469,7 +8469,7 @@ Source: %7</source>
         <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+81"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -8509,7 +8509,7 @@ Source: %7</source>
         <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block&apos;s own path, %5 clocks a slice, over %6 slices</source>
         <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4；block 自身的关键路径每个切片 %5 个时钟，共 %6 个切片</translation>
     </message>
@@ -8519,7 +8519,12 @@ Source: %7</source>
         <translation>，分摊到 %1 级流水</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>, not overlapped with its own math: %1 dependent loads a thread, %2 clocks for the first, %3 for each further one</source>
+        <translation>，未与自身的数学运算重叠：每个线程 %1 次相互依赖的加载，第一次 %2 个时钟周期，之后每次 %3 个</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>, not overlapped with its own math</source>
         <translation>，未与自身的数学运算重叠</translation>
     </message>
@@ -9146,7 +9151,7 @@ Source: %7</source>
 <context>
     <name>model::perfdetail</name>
     <message>
-        <location filename="../../model/perfmodel_detail.h" line="+188"/>
+        <location filename="../../model/perfmodel_detail.h" line="+192"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
