@@ -403,22 +403,22 @@ private slots:
         QTest::newRow("validation: h200-validation, 2026-12-01")
             << validation << 0.16 << QStringList{} << QStringLiteral("h200-sxm");
         // Held out: tile sweeps no constant was chosen on (docs/lab/tails-plan.md); 20.4 % when
-        // they were committed.
+        // they were committed, 18.6 % with the copy loop's dependent loads.
         QStringList heldOut;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             heldOut << QStringLiteral("h200-heldout/") + f;
         QTest::newRow("held out: h200-heldout tile sweeps, 2026-12-06")
-            << heldOut << 0.21 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
+            << heldOut << 0.19 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
             << QStringLiteral("h200-sxm");
         // The second GPU: the same sweeps on an H100, judged against that card's own suite (no
-        // constant chosen on it); 21.3 % when they were committed.
+        // constant chosen on it); 21.3 % when they were committed, 19.1 % with the dependent loads.
         QStringList h100;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h100-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             h100 << QStringLiteral("h100-heldout/") + f;
         QTest::newRow("held out: h100-heldout tile sweeps, 2026-12-07")
-            << h100 << 0.22 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
+            << h100 << 0.20 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
     }
     void committedSamplesStayExplained()
     {
@@ -443,6 +443,39 @@ private slots:
         QVERIFY(s.n > 50);
         QVERIFY2(s.medianAbsGap <= maxMedian,
                  qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
+    }
+
+    // Within each held-out reg2d sweep the model orders the tiles as they ran (Spearman 0.55-0.62
+    // before the scalar copy loop's dependent loads were modelled, 0.93-0.94 after: MODEL.md).
+    void heldOutReg2dTilesKeepTheirOrder_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("ceilingFile");
+        QTest::addColumn<QString>("gpuId");
+        for (const char *shape : {"2560x2560x2560", "1536x4608x3072"}) {
+            QTest::addRow("H200 %s", shape)
+                << QStringLiteral("h200-heldout/reg2d-%1.json").arg(shape)
+                << QStringLiteral("h200-validation/h200-ceilings.json") << QStringLiteral("h200-sxm");
+            QTest::addRow("H100 %s", shape)
+                << QStringLiteral("h100-heldout/reg2d-%1.json").arg(shape)
+                << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm");
+        }
+    }
+    void heldOutReg2dTilesKeepTheirOrder()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, ceilingFile);
+        QFETCH(QString, gpuId);
+        const ResultSet set = sample(file);
+        ResultSet ceilings;
+        ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
+        const ExplainSummary s =
+            summarize(explainSet(set, file, gpu(gpuId), MachineCeilings::fromResults(ceilings)));
+        QVERIFY(s.n >= 30);
+        const double rho = s.spearman.value(QStringLiteral("gemm.reg2d"), -2);
+        qInfo("%s: %lld tiles, Spearman %.2f, median |gap| %.1f %%", qPrintable(file), qlonglong(s.n), rho,
+              100 * s.medianAbsGap);
+        QVERIFY2(rho >= 0.9, qPrintable(QString::number(rho)));
     }
 
     // A tile whose registers spill says that the model counts no local-memory traffic: on the
