@@ -124,8 +124,8 @@ struct BlockIteration
     double epilogueClk = 0;     // persistent: the part of a tile's epilogue the next tile waits for
     bool globalInSeries = true; // loads → stores to shared → barrier → math, per slice
     // Dependent trips to global memory a thread makes per slice before the barrier: the
-    // guarded scalar copy loops (steps 4 and 5) store each value to shared memory right after
-    // its load, so a thread's loads wait one after another (see describeGemm).
+    // guarded scalar copy loops (steps 4 and 5) issue their loads four at a time, and each
+    // group waits for the one before (see describeGemm).
     int globalRounds = 1;
     double chainClk = 0; // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;

@@ -104,14 +104,18 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         const int NT = (BM / TM) * cols;
         it.warps = std::max(1, NT / 32);
         const double loads = double(BM * BK + BK * BN) / NT; // per thread: one LDG + one STS each
-        // The copy loop guards each load ((row < M && col < K) ? A[..] : 0) and stores it to
-        // shared memory at once: NVRTC's PTX keeps every guarded ld.global in its own branch
-        // right before its st.shared, and the H100's counters agree that the loads wait one
-        // after another: at 2560^3, 64 loads a thread (BM = BN = 64, BK = 32, TM×TN = 16×4,
-        // 64 threads) took 32 k clocks a slice with 2.3 warps stalled on long scoreboard per
-        // issue, 8 loads a thread (64×64×16, 4×4) 6.3 k clocks with 1.4 (docs/MODEL.md,
-        // "Dependent loads in the copy loop").
-        it.globalRounds = std::max(1, int(std::ceil(loads)));
+        // The copy loops guard each load ((row < M && col < K) ? A[..] : 0) and store it to
+        // shared memory at once. Their trip count is known only at run time (it starts at tid),
+        // so the compiler unrolls each loop by four: the committed SASS of this step
+        // (tests/data/sass/gemm-reg2d*.sass) issues four predicated LDGs together in the
+        // unrolled body, and the remainder (trip count mod 4) one at a time, each in its own
+        // branch before its STS. A thread's trips to memory follow one another: A's rounds,
+        // then B's (docs/MODEL.md, "Dependent loads in the copy loop").
+        auto rounds = [NT](int elements) {
+            const int n = (elements + NT - 1) / NT; // the busiest thread's loads
+            return n / 4 + n % 4;
+        };
+        it.globalRounds = std::max(1, rounds(BM * BK) + rounds(BK * BN));
         // Warp 0's lanes; the pattern repeats for every warp.
         // The source loads scalars; the compiler merges runs of four aligned floats into one
         // 128-bit load (LLVM's load-store vectorizer, then ptxas) when it can prove alignment:
@@ -435,11 +439,10 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     // cores work: no TMA overhead is added for it.
     const double iterOverheadClk =
         (it.pipe == MathPipe::Mma && it.stages > 1 ? m_arch.cpAsyncIterationS : 0) * hz;
-    // Trips after the first wait alone: one load in flight per thread, the memory system far
-    // from loaded, so at the unloaded latency.
-    const double lTrip = (1 - missShare) * 0.5 * (m_arch.l2LatencyClk + m_arch.l2FarLatencyClk) +
-                         missShare * m_arch.dramLatencyClk;
-    const double moreTrips = std::max(0, it.globalRounds - 1) * lTrip;
+    // A copy loop that loads in rounds (steps 4 and 5) waits for each round in turn, every one
+    // at the loaded latency: all the SM's warps are in the same round at once, so each finds
+    // the memory system as busy as the first did.
+    const double moreTrips = std::max(0, it.globalRounds - 1) * lGlobal;
     const double blockPath = it.globalInSeries && it.stages <= 1
                                  ? alone + lGlobal + moreTrips + 2 * m_arch.barrierClk
                                  : std::max(alone + iterOverheadClk, lGlobal / std::max(1, it.stages - 1));
@@ -503,23 +506,19 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     // What the blocks' own critical path would take alone, slice after slice and generation
     // after generation: the rounds overlap it with the pipes' work.
     const double latencyClk = fullGens * kIt * blockPath;
-    addTerm(
-        QStringLiteral("latency"), latencyClk / hz,
-        tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block's own path, %5 "
-           "clocks a slice, over %6 slices")
-            .arg(bps)
-            .arg(it.warps)
-            .arg(lGlobal + moreTrips, 0, 'f', 0)
-            .arg(it.stages > 1 ? tr(", spread over %1 stages").arg(it.stages)
-                 : moreTrips > 0
-                     ? tr(", not overlapped with its own math: %1 dependent loads a thread, %2 clocks for "
-                          "the first, %3 for each further one")
-                           .arg(it.globalRounds)
-                           .arg(lGlobal, 0, 'f', 0)
-                           .arg(lTrip, 0, 'f', 0)
-                     : tr(", not overlapped with its own math"))
-            .arg(blockPath, 0, 'f', 0)
-            .arg(formatSi(fullGens * kIt, "")));
+    addTerm(QStringLiteral("latency"), latencyClk / hz,
+            tr("%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block's own path, %5 "
+               "clocks a slice, over %6 slices")
+                .arg(bps)
+                .arg(it.warps)
+                .arg(lGlobal + moreTrips, 0, 'f', 0)
+                .arg(it.stages > 1   ? tr(", spread over %1 stages").arg(it.stages)
+                     : moreTrips > 0 ? tr(", not overlapped with its own math: %1 rounds of loads a "
+                                          "thread, each after the one before")
+                                           .arg(it.globalRounds)
+                                     : tr(", not overlapped with its own math"))
+                .arg(blockPath, 0, 'f', 0)
+                .arg(formatSi(fullGens * kIt, "")));
     const double waveLoss = std::max(0.0, (coreClk - edgesClk) - fullGens * kIt * roundClk(genBlocks));
     const double wavesS = (waveLoss + edgesClk) / hz + launch;
     addTerm(

@@ -7470,7 +7470,7 @@ Source: %7</source>
         <translation>TM 和 TN 必须整除 BM 和 BN</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp</source>
         <translation>每个切片：%1 次 A 加载（%2 B 宽）× %3 + %4 次 B 加载（%5 B 宽）× 每个 warp %6 个 wavefront</translation>
     </message>
@@ -7530,8 +7530,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="-250"/>
-        <location line="+255"/>
+        <location line="-254"/>
+        <location line="+259"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -8418,7 +8418,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+215"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+214"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8439,7 +8439,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-192"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-191"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8469,7 +8469,7 @@ Source: %7</source>
         <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+80"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -8509,7 +8509,7 @@ Source: %7</source>
         <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block&apos;s own path, %5 clocks a slice, over %6 slices</source>
         <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4；block 自身的关键路径每个切片 %5 个时钟，共 %6 个切片</translation>
     </message>
@@ -8519,12 +8519,12 @@ Source: %7</source>
         <translation>，分摊到 %1 级流水</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>, not overlapped with its own math: %1 dependent loads a thread, %2 clocks for the first, %3 for each further one</source>
-        <translation>，未与自身的数学运算重叠：每个线程 %1 次相互依赖的加载，第一次 %2 个时钟周期，之后每次 %3 个</translation>
+        <location line="+1"/>
+        <source>, not overlapped with its own math: %1 rounds of loads a thread, each after the one before</source>
+        <translation>，未与自身的数学运算重叠：每个线程分 %1 轮加载，每轮等上一轮完成</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>, not overlapped with its own math</source>
         <translation>，未与自身的数学运算重叠</translation>
     </message>
