@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QSet>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <cmath>
@@ -1312,6 +1313,66 @@ TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model
         }
     }
     return out;
+}
+
+RankingRefinement refineRanking(TileRanking &ranking, int n, const model::Gpu &gpu,
+                                const model::PerfModel &perf, int maxCompiles, const CompileFn &compile)
+{
+    RankingRefinement out;
+    const model::TileModel tileModel(gpu);
+    for (;;) {
+        QList<qsizetype> batch; // uncompiled tiles among the first n
+        for (qsizetype i = 0; i < std::min<qsizetype>(n, ranking.tiles.size()); ++i)
+            if (ranking.tiles.at(i).compiledRegisters == 0)
+                batch.append(i);
+        batch = batch.mid(0, std::max(0, maxCompiles - out.compiled - out.failed));
+        if (batch.isEmpty())
+            return out;
+        QList<TileCompile> compiled(batch.size());
+        {
+            QThreadPool pool; // one Compiler a job: each keeps its own NVRTC state
+            for (qsizetype b = 0; b < batch.size(); ++b)
+                pool.start([&, b] {
+                    const CompileJob job = compileJob(ranking.tiles.at(batch[b]).plan, gpu);
+                    if (!job.ok)
+                        return; // compiled[b] stays a failure
+                    if (compile) {
+                        compiled[b] = compile(job);
+                    } else {
+                        Compiler compiler;
+                        compiled[b] = runCompileJob(job, compiler);
+                    }
+                });
+            pool.waitForDone();
+        }
+        QSet<qsizetype> drop;
+        for (qsizetype b = 0; b < batch.size(); ++b) {
+            RankedTile &t = ranking.tiles[batch[b]];
+            const TileCompile &c = compiled.at(b);
+            if (!c.ok || c.registers <= 0) {
+                ++out.failed;
+                drop.insert(batch[b]);
+                continue;
+            }
+            ++out.compiled;
+            model::TileInput in = t.plan.input;
+            in.registers = c.registers;
+            t.result = tileModel.evaluate(in);
+            t.prediction = t.result.ok ? predictTile(t.plan, t.result, c.registers, c.spillBytes, perf)
+                                       : model::Prediction{};
+            t.compiledRegisters = c.registers;
+            if (c.spillBytes > 0)
+                ++out.spilled;
+            if (c.spillBytes > 0 || !t.prediction.ok || t.prediction.timeS <= 0)
+                drop.insert(batch[b]);
+        }
+        for (qsizetype i = ranking.tiles.size() - 1; i >= 0; --i)
+            if (drop.contains(i))
+                ranking.tiles.removeAt(i);
+        std::stable_sort(
+            ranking.tiles.begin(), ranking.tiles.end(),
+            [](const RankedTile &a, const RankedTile &b) { return a.prediction.timeS < b.prediction.timeS; });
+    }
 }
 
 } // namespace kernels::gemm

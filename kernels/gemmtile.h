@@ -17,7 +17,9 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+
 #include <QVariantMap>
+#include <functional>
 
 namespace kernels::gemm {
 
@@ -194,6 +196,7 @@ struct RankedTile
     // parameter (GROUP where the whole problem fits in L2, say): the model cannot tell them
     // apart, so the ranking lists this one, the nearest to the step's defaults.
     int alike = 0;
+    int compiledRegisters = 0; // the compiler's count once refineRanking compiled it; 0: the estimate
 };
 
 struct TileRanking
@@ -211,5 +214,24 @@ struct TileRanking
 // left out: it would spill, and the model counts no local-memory traffic (docs/MODEL.md,
 // "Register spills": such tiles ran 70x slower than predicted).
 TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model::PerfModel &perf);
+
+// The compiler's word on the leaders. The estimate runs below the compiled count for some
+// tiles (168 against 112 registers for a 64×64×32 reg2d tile with TM×TN = 16×4), and fewer
+// resident blocks make them slower than ranked. So the first n tiles are compiled (NVRTC, no
+// GPU; on every core), predicted again with their real registers, those that spill or fail to
+// compile dropped, the ranking sorted again, and so on until the first n are all compiled or
+// maxCompiles compiles are spent.
+struct RankingRefinement
+{
+    int compiled = 0; // compiles that succeeded
+    int failed = 0;   // compiles that failed (the tile is dropped)
+    int spilled = 0;  // compiled tiles that spill (dropped)
+};
+// How a job is compiled (empty: NVRTC here, a Compiler per job) and how many compiles a tile
+// asked for may cost (a ranking that the compiles keep reshuffling still ends).
+using CompileFn = std::function<TileCompile(const CompileJob &)>;
+inline constexpr int kRefineCompilesPerPick = 6;
+RankingRefinement refineRanking(TileRanking &ranking, int n, const model::Gpu &gpu,
+                                const model::PerfModel &perf, int maxCompiles, const CompileFn &compile = {});
 
 } // namespace kernels::gemm

@@ -707,12 +707,23 @@ private slots:
         }
         QVERIFY(defaultSeen);
 
+        // The explorer's best tiles: the same ranking, its leaders compiled through the session's
+        // compile function (here one that gives every tile 128 registers) on a pool thread.
+        const gemm::CompileFn fake = [](const gemm::CompileJob &job) {
+            gemm::TileCompile c;
+            c.ok = true;
+            c.kernel = job.kernel;
+            c.registers = 128;
+            return c;
+        };
+        s.compiler()->setCompileFunction(fake);
+        gemm::TileRanking expected = ranking;
+        gemm::refineRanking(expected, 5, gpu("h200-sxm"), perf, gemm::kRefineCompilesPerPick * 5, fake);
         s.sweepBest(5);
-        QCOMPARE(s.sweepEntries().size(), 5);
-        for (int i = 0; i < 5; ++i) {
-            QCOMPARE(s.sweepEntries().at(i).plan.kernelParams, ranking.tiles.at(i).plan.kernelParams);
-            QCOMPARE(s.sweepEntries().at(i).prediction.timeS, ranking.tiles.at(i).prediction.timeS);
-        }
+        QVERIFY2(s.sweepText().contains(QStringLiteral("compiling the leaders")), qPrintable(s.sweepText()));
+        QTRY_COMPARE_WITH_TIMEOUT(s.sweepEntries().size(), 5, 30000);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(s.sweepEntries().at(i).plan.kernelParams, expected.tiles.at(i).plan.kernelParams);
         QVERIFY2(
             s.sweepText().contains(QStringLiteral("%1 tiles considered: %2 would spill registers, %3 ranked")
                                        .arg(ranking.considered)
@@ -723,7 +734,7 @@ private slots:
         QProcess cli;
         cli.start(QStringLiteral(ROOFLAB_CLI),
                   {"tile", "--best", "5", "--step", "gemm.reg2d", "--gpu", "h200-sxm", "-M", "4096", "-N",
-                   "4096", "-K", "4096", "--json"});
+                   "4096", "-K", "4096", "--json", "--estimate"});
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject o = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -737,6 +748,33 @@ private slots:
         }
         // RoofLab measured reg2d tiles at 4096^3 on the H200: the best of them is named.
         QVERIFY(o.value("best_committed_time_s").toDouble() > 0);
+
+        // Without --estimate the leaders are compiled (NVRTC, no GPU) and ranked again by their
+        // real registers: every tile listed carries its compiled count, fastest first, and the
+        // prediction is the one refineRanking made.
+        gemm::TileRanking refined = ranking;
+        const gemm::RankingRefinement stats =
+            gemm::refineRanking(refined, 5, gpu("h200-sxm"), perf, gemm::kRefineCompilesPerPick * 5);
+        QVERIFY(stats.compiled >= 5);
+        QVERIFY(refined.tiles.first().compiledRegisters > 0);
+        QProcess compiled;
+        compiled.start(QStringLiteral(ROOFLAB_CLI),
+                       {"tile", "--best", "5", "--step", "gemm.reg2d", "--gpu", "h200-sxm", "-M", "4096",
+                        "-N", "4096", "-K", "4096", "--json"});
+        QVERIFY(compiled.waitForFinished(300000));
+        QCOMPARE(compiled.exitCode(), 0);
+        const QJsonObject c = QJsonDocument::fromJson(compiled.readAllStandardOutput()).object();
+        QCOMPARE(c.value("compiled").toInt(), stats.compiled);
+        const QJsonArray ctiles = c.value("tiles").toArray();
+        QCOMPARE(ctiles.size(), 5);
+        for (int i = 0; i < 5; ++i) {
+            const QJsonObject t = ctiles.at(i).toObject();
+            QCOMPARE(t.value("registers").toInt(0), refined.tiles.at(i).compiledRegisters);
+            QCOMPARE(t.value("predicted_time_s").toDouble(), refined.tiles.at(i).prediction.timeS);
+            if (i > 0)
+                QVERIFY(t.value("predicted_time_s").toDouble() >=
+                        ctiles.at(i - 1).toObject().value("predicted_time_s").toDouble());
+        }
 
         // Refused in one line each: no step, the model step, a tile option beside --best.
         for (const QStringList &bad :

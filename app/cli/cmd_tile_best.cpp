@@ -1,5 +1,6 @@
 // tile --best N: every legal tile of a ladder step at one GEMM size ranked by the performance
-// model (kernels::gemm::rankTiles, as the Tile explorer's "the model's best tiles"), the top N
+// model (kernels::gemm::rankTiles, as the Tile explorer's "the model's best tiles"; the leaders
+// compiled for their real registers and ranked again, refineRanking), the top N
 // with their binding terms and RoofLab's measured time where its samples hold that tile; with
 // --measure, the top N run on this machine's GPU, and the best of them against the best
 // measured tile of the whole committed sweep.
@@ -86,6 +87,8 @@ void addBestOptions(QCommandLineParser &p)
                  "with --best: run the N tiles on this machine's GPU (--device) and compare the best "
                  "of them with the best tile RoofLab's samples measured"});
     p.addOption({"device", "with --measure: CUDA device index", "N", "0"});
+    p.addOption({"estimate", "with --best: rank by the model's register estimate alone (the leaders are not "
+                             "compiled with NVRTC)"});
 }
 
 int tileBest(const QCommandLineParser &p)
@@ -138,7 +141,11 @@ int tileBest(const QCommandLineParser &p)
     request.gpu = gpu;
     const model::CeilingChoice ceilings = model::chooseCeilings(request);
     const model::PerfModel perf(*gpu, ceilings.machine);
-    const gemm::TileRanking ranking = gemm::rankTiles(base, *gpu, perf);
+    gemm::TileRanking ranking = gemm::rankTiles(base, *gpu, perf);
+    // The leaders with the compiler's registers (as the Tile explorer's best tiles).
+    gemm::RankingRefinement refined;
+    if (!p.isSet("estimate"))
+        refined = gemm::refineRanking(ranking, n, *gpu, perf, gemm::kRefineCompilesPerPick * n);
     if (ranking.tiles.isEmpty())
         return badInput(QStringLiteral("--best: none of the %1 tiles of %2 tried at %3×%4×%5 is legal on %6")
                             .arg(ranking.considered)
@@ -205,6 +212,8 @@ int tileBest(const QCommandLineParser &p)
             QJsonObject o{{"label", gemm::tileLabel(r.tile->config)},
                           {"params", paramsJson(r.tile->plan.kernelParams)},
                           {"alike", r.tile->alike},
+                          {"registers", r.tile->compiledRegisters > 0 ? QJsonValue(r.tile->compiledRegisters)
+                                                                      : QJsonValue()},
                           {"predicted_time_s", pr.timeS},
                           {"predicted_flop_s", pr.flops / pr.timeS},
                           {"bound", pr.bound},
@@ -228,6 +237,9 @@ int tileBest(const QCommandLineParser &p)
                         {"considered", ranking.considered},
                         {"spilling", ranking.spilling},
                         {"ranked", int(ranking.tiles.size())},
+                        {"compiled", refined.compiled},
+                        {"compile_failed", refined.failed},
+                        {"compiled_spilling", refined.spilled},
                         {"tiles", tiles}};
         if (bestCommitted) {
             out["best_committed_time_s"] = bestCommitted->time.median;
@@ -250,6 +262,15 @@ int tileBest(const QCommandLineParser &p)
                 .arg(ranking.tiles.size())
                 .arg(rows.size()));
         printLine(QStringLiteral("ceilings: %1").arg(ceilings.reason));
+        printLine(p.isSet("estimate")
+                      ? QStringLiteral("registers: the model's estimate (--estimate)")
+                      : QStringLiteral("registers: compiled with NVRTC for the leaders (%1 compiles; %2 "
+                                       "spilled and %3 failed, both left out), re-ranked until the first "
+                                       "%4 are all compiled")
+                            .arg(refined.compiled + refined.failed)
+                            .arg(refined.spilled)
+                            .arg(refined.failed)
+                            .arg(rows.size()));
         QList<QStringList> table;
         int rank = 0;
         for (const Row &r : rows) {
@@ -258,13 +279,15 @@ int tileBest(const QCommandLineParser &p)
                 {QString::number(++rank),
                  paramsText(r.tile->plan.kernelParams) +
                      (r.tile->alike > 0 ? QStringLiteral(" (+%1 alike)").arg(r.tile->alike) : QString()),
+                 r.tile->compiledRegisters > 0 ? QString::number(r.tile->compiledRegisters)
+                                               : QStringLiteral("-"),
                  model::formatSeconds(pr.timeS), model::formatSi(pr.flops / pr.timeS, "FLOP/s"), pr.bound,
                  r.measured                  ? model::formatSeconds(r.measured->time.median)
                  : !r.measureError.isEmpty() ? QStringLiteral("failed: ") + r.measureError
                  : r.committed               ? model::formatSeconds(r.committed->time.median) + " (samples)"
                                              : QStringLiteral("-")});
         }
-        printTable({"#", "tile", "predicted", "predicted rate", "bound by", "measured"}, table);
+        printTable({"#", "tile", "registers", "predicted", "predicted rate", "bound by", "measured"}, table);
         if (bestCommitted)
             printLine(QStringLiteral("best measured tile in RoofLab's samples: %1, %2 (%3)")
                           .arg(paramsText(bestCommitted->params),

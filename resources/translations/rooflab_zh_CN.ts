@@ -955,7 +955,7 @@ or any command that starts rooflab-cli worker.</source>
 <context>
     <name>LiveTools</name>
     <message>
-        <location filename="../../app/gui/live/livetools.cpp" line="+84"/>
+        <location filename="../../app/gui/live/livetools.cpp" line="+93"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1020,14 +1020,14 @@ or any command that starts rooflab-cli worker.</source>
         <translation>worker 没有响应</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+57"/>
         <source>No CUDA device was found, and the H200 sample results (%1) are not installed. Open or replay a results file to see measured points.</source>
         <translation>没有找到 CUDA 设备，也没有安装 H200 样例结果（%1）。打开或回放一个结果文件即可看到实测点。</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>No CUDA device here: showing the sample results measured on an H200 (%1).</source>
-        <translation>这里没有 CUDA 设备：显示在 H200 上测得的样例结果（%1）。</translation>
+        <location line="+15"/>
+        <source>No CUDA device here: showing the sample results measured on an %1 (%2).</source>
+        <translation>此处没有 CUDA 设备：显示在 %1 上测得的示例结果（%2）。</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -3079,13 +3079,13 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1197"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1231"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+216"/>
-        <location line="+462"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+217"/>
+        <location line="+481"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3095,7 +3095,7 @@ Source: %7</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-465"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
@@ -3191,7 +3191,22 @@ Source: %7</source>
         <translation>通过 worker 依次运行扫描中的每个点</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+12"/>
+        <source>tile</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Double-click a row to set the explorer to that tile</source>
+        <translation>双击一行，把探索器设为该分块</translation>
+    </message>
+    <message>
+        <location line="+75"/>
         <source>%1 (not for this step)</source>
         <translation>%1（不适用于这一步）</translation>
     </message>
@@ -3206,7 +3221,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-1026"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1058"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3490,12 +3505,13 @@ Source: %7</source>
         <translation>强度（HBM）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-258"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+2"/>
         <source>bound by</source>
         <translation>起决定作用的项</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+3"/>
         <source>smem / block</source>
         <translation>每 block 的 smem</translation>
     </message>
@@ -3631,12 +3647,23 @@ Source: %7</source>
         <translation>模型只为某个 GPU 上的阶梯步骤排名 tile：请选择“%1”以外的步骤。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
+        <location line="+30"/>
         <source>the model&apos;s best %1</source>
         <translation>模型前 %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="-28"/>
+        <source>%1 tiles ranked by the model; compiling the leaders for their registers…</source>
+        <translation>模型已为 %1 个分块排序；正在编译领先者以获取其寄存器数…</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 tiles considered: %2 would spill registers, %3 ranked; the leaders compiled for their registers and ranked again (%4 compiles, %5 spilled, %6 failed; tiles the model predicts alike are shown once).</source>
+        <translation>考察了 %1 个分块：%2 个会溢出寄存器，%3 个参与排序；领先者按编译所得的寄存器数重新排序（编译 %4 次，%5 个溢出，%6 个失败；模型预测相同的分块只显示一次）。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>None of the picks is measured yet: Measure sweep runs them.</source>
         <translation>入选的 tile 还都没有实测：点击“测量扫描”即可运行它们。</translation>
     </message>
@@ -3651,7 +3678,7 @@ Source: %7</source>
         <translation>RoofLab 样例中该尺寸下 %1 最快的 tile：%2，%3；入选 tile 达到它的 %4 %。</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location line="+218"/>
         <source>The prediction stands; the ladder view shows measured sample results.</source>
         <translation>预测照常显示；阶梯视图显示已测量的示例结果。</translation>
     </message>
@@ -3666,12 +3693,12 @@ Source: %7</source>
         <translation>没有 CUDA 设备（%1）。%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-58"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+200"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-910"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-942"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3691,7 +3718,7 @@ Source: %7</source>
         <translation>分块模型这一步没有 kernel：请选择阶梯中的一步来测量</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+64"/>
         <source>On %1, as in the worked example.</source>
         <translation>在 %1 上，与算例相同。</translation>
     </message>
@@ -3726,12 +3753,13 @@ Source: %7</source>
         <translation>预测：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-325"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+10"/>
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+3"/>
         <location line="+47"/>
         <source>Measured: %1</source>
         <translation>实测：%1</translation>
@@ -3777,12 +3805,7 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+76"/>
-        <source>%1 tiles considered: %2 would spill registers, %3 ranked (registers as the model estimates them until each compile returns; tiles it predicts alike are shown once).</source>
-        <translation>共考察 %1 个 tile：%2 个会溢出寄存器，%3 个参与排名（在各自的编译结果返回前，寄存器数用模型的估计值；模型预测相同的 tile 只显示一个）。</translation>
-    </message>
-    <message>
-        <location line="+69"/>
+        <location line="+176"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -3797,7 +3820,7 @@ Source: %7</source>
         <translation>未包含：%1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+80"/>
         <source>Measure: this configuration cannot run (see the reasons above).</source>
         <translation>测量：这个配置不能运行（原因见上）。</translation>
     </message>
@@ -6643,7 +6666,7 @@ Source: %7</source>
 <context>
     <name>kernels::GemmTile</name>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+208"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+209"/>
         <source>dtype</source>
         <translation>数据类型</translation>
     </message>

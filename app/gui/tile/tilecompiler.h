@@ -31,6 +31,7 @@ public:
     ~TileCompiler() override; // drops queued compiles and waits for running ones
 
     void setCompileFunction(CompileFunction f);
+    CompileFunction compileFunction() const { return m_compile; }
     // Compiles at a time (default: half the cores, at least one; NVRTC is CPU-heavy and the
     // GUI wants a core).
     void setMaxParallel(int n);

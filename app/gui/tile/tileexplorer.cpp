@@ -2,6 +2,7 @@
 
 #include "chart/rooflinechart.h"
 #include "tile/termbar.h"
+#include "tile/termwords.h"
 
 #include "units.h"
 
@@ -448,6 +449,25 @@ QWidget *TileExplorer::buildTrailsTab()
     m_sweepText->setObjectName(QStringLiteral("sweepText"));
     m_sweepText->setWordWrap(true);
     v->addWidget(m_sweepText);
+    m_sweepTable = new QTableWidget(0, 4, w);
+    m_sweepTable->setObjectName(QStringLiteral("sweepTable"));
+    m_sweepTable->setHorizontalHeaderLabels({tr("tile"), tr("predicted"), tr("bound by"), tr("measured")});
+    m_sweepTable->verticalHeader()->hide();
+    m_sweepTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_sweepTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_sweepTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_sweepTable->setWordWrap(false);
+    m_sweepTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_sweepTable->horizontalHeader()->setStretchLastSection(true);
+    m_sweepTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_sweepTable->setToolTip(tr("Double-click a row to set the explorer to that tile"));
+    m_sweepTable->hide();
+    connect(m_sweepTable, &QTableWidget::cellDoubleClicked, this, [this](int row) {
+        const QList<TileSession::TrailEntry> &entries = m_session->sweepEntries();
+        if (row >= 0 && row < entries.size())
+            m_session->setConfig(entries.at(row).config);
+    });
+    v->addWidget(m_sweepTable);
     v->addStretch(1);
     return w;
 }
@@ -710,6 +730,32 @@ void TileExplorer::showTrails()
 {
     m_ladderText->setText(m_session->ladderText());
     m_sweepText->setText(m_session->sweepText());
+    showSweepTable();
+}
+
+void TileExplorer::showSweepTable()
+{
+    const QList<TileSession::TrailEntry> &entries = m_session->sweepEntries();
+    m_sweepTable->setRowCount(int(entries.size()));
+    for (int i = 0; i < entries.size(); ++i) {
+        const TileSession::TrailEntry &e = entries.at(i);
+        const bool predicted = e.skipped.isEmpty() && e.prediction.ok;
+        const QStringList cells = {e.label, predicted ? model::formatSeconds(e.prediction.timeS) : e.skipped,
+                                   predicted ? termwords::termLabel(e.prediction.bound) : QString(),
+                                   e.measured ? model::formatSeconds(e.measured->time.median)
+                                              : QStringLiteral("-")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells.at(c));
+            item->setToolTip(c == 0 ? e.tooltip : cells.at(c));
+            m_sweepTable->setItem(i, c, item);
+        }
+    }
+    // Every row shown: the panel scrolls, not the table.
+    const int rows = int(entries.size());
+    m_sweepTable->setFixedHeight(m_sweepTable->horizontalHeader()->sizeHint().height() +
+                                 rows * m_sweepTable->verticalHeader()->defaultSectionSize() +
+                                 2 * m_sweepTable->frameWidth() + 2);
+    m_sweepTable->setVisible(rows > 0);
 }
 
 void TileExplorer::fillPresets()

@@ -98,6 +98,8 @@ public:
     TermBar *termBar() const { return m_termBar; }
     QString boundText() const; // the binding term in words, under the bar
     QTableWidget *presetTable() const { return m_presets; }
+    // The sweep's points, one row each (the model's best tiles ranked); double-click loads one.
+    QTableWidget *sweepTable() const { return m_sweepTable; }
 
 signals:
     void resultChanged(); // after the view shows the session's new result
@@ -132,6 +134,7 @@ private:
     void showRunState();
     void showBar();
     void showTrails();
+    void showSweepTable();
     void fillPresets();
     bool onChart() const;
     void pushToChart();
@@ -161,4 +164,5 @@ private:
     QPushButton *m_measureSweepButton = nullptr;
     QLabel *m_ladderText = nullptr;
     QLabel *m_sweepText = nullptr;
+    QTableWidget *m_sweepTable = nullptr;
 };

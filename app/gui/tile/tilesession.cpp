@@ -15,6 +15,8 @@
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QPointer>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -1069,18 +1071,48 @@ void TileSession::sweepBest(int n)
         emit trailsChanged();
         return;
     }
-    const gemm::TileRanking ranking = gemm::rankTiles(m_config, m_gpu, *m_perf);
+    gemm::TileRanking ranking = gemm::rankTiles(m_config, m_gpu, *m_perf);
+    runSweep(Text::tr("the model's best %1").arg(n), {});
+    m_bestSweep = true;
+    m_sweepMessage = Text::tr("%1 tiles ranked by the model; compiling the leaders for their registers…")
+                         .arg(ranking.tiles.size());
+    emit trailsChanged();
+    // The leaders are compiled on a pool thread (seconds of NVRTC): the answer comes back to the
+    // GUI thread and is dropped if another sweep or a cleared trail came first.
+    const int generation = ++m_bestGeneration;
+    QPointer<TileSession> self(this);
+    QThreadPool::globalInstance()->start([self, ranking = std::move(ranking), gpu = m_gpu, perf = *m_perf, n,
+                                          generation, compile = m_compiler->compileFunction()]() mutable {
+        const gemm::RankingRefinement refined =
+            gemm::refineRanking(ranking, n, gpu, perf, gemm::kRefineCompilesPerPick * n, compile);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, ranking = std::move(ranking), refined, n, generation] {
+                if (self && self->m_bestGeneration == generation)
+                    self->showBest(ranking, refined, n);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void TileSession::showBest(const gemm::TileRanking &ranking, const gemm::RankingRefinement &refined, int n)
+{
     QList<std::pair<Config, QString>> configs;
-    for (const gemm::RankedTile &t : ranking.tiles.mid(0, n))
-        configs.append(
-            {t.config, QStringLiteral("#%1 %2").arg(configs.size() + 1).arg(gemm::tileLabel(t.config))});
+    for (qsizetype i = 0; i < std::min<qsizetype>(n, ranking.tiles.size()); ++i)
+        configs.append({ranking.tiles.at(i).config, QStringLiteral("#%1 %2")
+                                                        .arg(configs.size() + 1)
+                                                        .arg(gemm::tileLabel(ranking.tiles.at(i).config))});
     runSweep(Text::tr("the model's best %1").arg(n), configs);
     m_sweepNote =
-        Text::tr("%1 tiles considered: %2 would spill registers, %3 ranked (registers as the model "
-                 "estimates them until each compile returns; tiles it predicts alike are shown once).")
+        Text::tr("%1 tiles considered: %2 would spill registers, %3 ranked; the leaders compiled for "
+                 "their registers and ranked again (%4 compiles, %5 spilled, %6 failed; tiles the "
+                 "model predicts alike are shown once).")
             .arg(ranking.considered)
             .arg(ranking.spilling)
-            .arg(ranking.tiles.size());
+            .arg(ranking.tiles.size())
+            .arg(refined.compiled + refined.failed)
+            .arg(refined.spilled)
+            .arg(refined.failed);
     m_bestSweep = true;
     emit trailsChanged();
 }
@@ -1120,6 +1152,7 @@ QString TileSession::bestPickText() const
 
 void TileSession::runSweep(const QString &name, const QList<std::pair<Config, QString>> &configs)
 {
+    ++m_bestGeneration; // a ranking still compiling no longer answers
     m_sweepNote.clear();
     m_bestSweep = false;
     loadSamples();
@@ -1171,6 +1204,7 @@ void TileSession::clearTrails()
     m_sweepMessage.clear();
     m_sweepNote.clear();
     m_bestSweep = false;
+    ++m_bestGeneration;
     rebuildChart();
     emit trailsChanged();
 }

@@ -179,6 +179,8 @@ public:
     void sweepMeasured();
     // The model's n fastest legal tiles of the step at this size (kernels::gemm::rankTiles),
     // with RoofLab's measured points where the samples hold them; measureSweep() runs them.
+    // The model's best n tiles of the step at this size (kernels::gemm::rankTiles), their
+    // leaders compiled on a pool thread first (refineRanking); the sweep fills when they are.
     void sweepBest(int n);
     void clearTrails();
     const QList<TrailEntry> &ladder() const { return m_ladder; }
@@ -232,6 +234,8 @@ signals:
     void chartChanged();
 
 private:
+    void showBest(const kernels::gemm::TileRanking &ranking, const kernels::gemm::RankingRefinement &refined,
+                  int n);
     void recompute();
     void requestCompile(bool urgent);
     void onCompiled(const QString &key);
@@ -280,6 +284,7 @@ private:
     QString m_sweepMessage;
     QString m_sweepNote;      // under the sweep's counts: how many tiles the best-tiles sweep ranked
     bool m_bestSweep = false; // the sweep is the model's best tiles (sweepBest)
+    int m_bestGeneration = 0; // sweepBest's ranking answers only while this is its own
 
     // Measurements by gemm::measurementKey; the samples by GPU spec id, then the same key.
     QHash<QString, model::Measurement> m_measured;
