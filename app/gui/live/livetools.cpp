@@ -11,11 +11,15 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMimeData>
@@ -23,6 +27,11 @@
 #include <QUrl>
 
 #include <functional>
+
+namespace {
+// A bundled suite is a few hundred KB; a larger file under that name is not read for its GPU.
+constexpr qint64 kSuiteBytesMax = 16 << 20;
+} // namespace
 
 LiveTools::LiveTools(QObject *parent)
     : QObject(parent), m_worker(new WorkerClient(this)), m_session(new ResultsSession(this))
@@ -260,14 +269,29 @@ void LiveTools::applyDevice()
         openSamples();
 }
 
-QString LiveTools::samplesPath()
+QString LiveTools::samplesPath(const QString &gpuId)
 {
+    // The bundled suites (samples/*-suite.json), each measured on the GPU its device.spec names:
+    // the one of the GPU the window shows, else the H200's.
+    if (!gpuId.isEmpty()) {
+        const QDir dir(model::resourcePath(QStringLiteral("samples")));
+        for (const QString &name : dir.entryList({QStringLiteral("*-suite.json")}, QDir::Files)) {
+            QFile f(dir.filePath(name));
+            if (f.size() > kSuiteBytesMax || !f.open(QIODevice::ReadOnly))
+                continue;
+            const QJsonObject device =
+                QJsonDocument::fromJson(f.readAll()).object().value("device").toObject();
+            if (device.value(QLatin1String("spec")).toString() == gpuId)
+                return f.fileName();
+        }
+    }
     return model::resourcePath(QStringLiteral("samples/h200-suite.json"));
 }
 
 void LiveTools::openSamples()
 {
-    const QString path = samplesPath();
+    // A GPU chosen on the command line (--gpu) keeps the window: its own suite where one is bundled.
+    const QString path = samplesPath(m_selectDeviceGpu || !m_host ? QString() : m_host->workspace()->gpuId());
     if (!m_results)
         return;
     if (!QFileInfo::exists(path)) {
@@ -284,9 +308,12 @@ void LiveTools::openSamples()
         m_session->files().isEmpty() ? QString() : m_session->files().last().results.device.spec;
     if (!spec.isEmpty() && m_window && m_host->workspace()->specDb().find(spec) && m_selectDeviceGpu)
         m_host->workspace()->selectGpu(spec);
-    m_results->showMessage(tr("No CUDA device here: showing the sample results measured on an H200 (%1).")
-                               .arg(QFileInfo(path).fileName()),
-                           ResultsPanel::Level::Info);
+    const model::Gpu *measuredOn =
+        spec.isEmpty() || !m_host ? nullptr : m_host->workspace()->specDb().find(spec);
+    m_results->showMessage(
+        tr("No CUDA device here: showing the sample results measured on an %1 (%2).")
+            .arg(measuredOn ? measuredOn->displayName() : spec, QFileInfo(path).fileName()),
+        ResultsPanel::Level::Info);
 }
 
 model::Gpu LiveTools::gpuFromDevice(const model::DeviceInfo &d)

@@ -58,8 +58,8 @@ public:
     bool deviceKnown() const { return m_deviceKnown; }
     QString noDeviceReason() const { return m_whyNone; }
 
-    // resources/samples/h200-suite.json
-    static QString samplesPath();
+    // The bundled suite measured on gpuId (resources/samples/*-suite.json), else the H200's.
+    static QString samplesPath(const QString &gpuId = QString());
     // An entry built from the device's properties, for a GPU the database does not know
     // (fromDevice set; bandwidth and FP32 peak are estimates and say so).
     static model::Gpu gpuFromDevice(const model::DeviceInfo &device);
