@@ -379,7 +379,7 @@ QHash<QString, QList<Figure>> figures()
                                  {"146", F([](const At &a) { return double(a.tile().result.registers); })},
                                  {"256", F([](const At &a) { return double(a.tile().input.threads); })},
                                  {"8", F([](const At &a) { return a.tile().input.threads / 32.0; })},
-                                 {"6.6", F([](const At &a) { return a.tile().prediction.timeS * 1e3; })},
+                                 {"8.4", F([](const At &a) { return a.tile().prediction.timeS * 1e3; })},
                                  {"8.14", F([](const At &a) { return a.tileMeasuredS() * 1e3; })}};
 
     // ---- 6. LLM inference (Llama 3 8B; H200, then A100, then H200)
