@@ -457,8 +457,11 @@ QWidget *TileExplorer::buildTrailsTab()
     m_sweepTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_sweepTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_sweepTable->setWordWrap(false);
+    // The numbers keep their width; the tile's label takes the rest and is elided if it must.
     m_sweepTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_sweepTable->horizontalHeader()->setStretchLastSection(true);
+    m_sweepTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_sweepTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_sweepTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_sweepTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
     m_sweepTable->setToolTip(tr("Double-click a row to set the explorer to that tile"));
     m_sweepTable->hide();
@@ -753,8 +756,7 @@ void TileExplorer::showSweepTable()
     // Every row shown: the panel scrolls, not the table.
     const int rows = int(entries.size());
     m_sweepTable->setFixedHeight(m_sweepTable->horizontalHeader()->sizeHint().height() +
-                                 rows * m_sweepTable->verticalHeader()->defaultSectionSize() +
-                                 2 * m_sweepTable->frameWidth() + 2);
+                                 m_sweepTable->verticalHeader()->length() + 2 * m_sweepTable->frameWidth());
     m_sweepTable->setVisible(rows > 0);
 }
 
