@@ -182,6 +182,13 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         }
         it.warps = NT / 32;
         const double vecA = double(BM * BK) / 4 / NT, vecB = double(BK * BN) / 4 / NT;
+        // Step 6's copy loops choose per float4 between the 128-bit load and the edge's scalars
+        // (loadEdge4): the committed SASS (tests/data/sass/gemm-vectorized-64x128x16.sass)
+        // branches around each LDG.128 and stores it before the next one is issued, so a
+        // thread's float4s wait one after another, A's before B's. Step 7 loads the next slice
+        // into registers while this one is used (stages = 2 below): no rounds to wait.
+        if (!warp)
+            it.globalRounds = std::max(1, int(std::ceil(vecA)) + int(std::ceil(vecB)));
         // A is stored transposed (4 scalar stores per float4, padded rows: no conflicts),
         // B as float4 (one STS.128, 4 wavefronts).
         const double stsW = vecA * 4 + vecB * 4;

@@ -409,22 +409,22 @@ private slots:
         QTest::newRow("validation: h200-validation, 2026-12-01")
             << validation << 0.16 << QStringList{} << QStringLiteral("h200-sxm");
         // Held out: tile sweeps no constant was chosen on (docs/lab/tails-plan.md); 20.4 % when
-        // they were committed, 16.5 % with the copy loops' rounds of loads.
+        // they were committed, 15.4 % with the copy loops' rounds of loads.
         QStringList heldOut;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             heldOut << QStringLiteral("h200-heldout/") + f;
         QTest::newRow("held out: h200-heldout tile sweeps, 2026-12-06")
-            << heldOut << 0.17 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
+            << heldOut << 0.16 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
             << QStringLiteral("h200-sxm");
         // The second GPU: the same sweeps on an H100, judged against that card's own suite (no
-        // constant chosen on it); 21.3 % when they were committed, 18.5 % with the rounds of loads.
+        // constant chosen on it); 21.3 % when they were committed, 16.8 % with the rounds of loads.
         QStringList h100;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h100-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             h100 << QStringLiteral("h100-heldout/") + f;
         QTest::newRow("held out: h100-heldout tile sweeps, 2026-12-07")
-            << h100 << 0.19 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
+            << h100 << 0.17 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
     }
     void committedSamplesStayExplained()
     {
@@ -451,37 +451,47 @@ private slots:
                  qPrintable(QStringLiteral("median |gap| %1 > %2").arg(s.medianAbsGap).arg(maxMedian)));
     }
 
-    // Within each held-out reg2d sweep the model orders the tiles as they ran (Spearman 0.55-0.62
-    // before the copy loops' rounds of loads were modelled, 0.91-0.95 after: MODEL.md).
-    void heldOutReg2dTilesKeepTheirOrder_data()
+    // Within each held-out sweep of the steps whose copy loops wait in rounds, the model orders
+    // the tiles as they ran (MODEL.md, "Dependent loads in the copy loop"): reg2d 0.55-0.62
+    // before, 0.91-0.95 after; vectorized 0.55-0.66 before, 0.88-0.91 after.
+    void heldOutTilesKeepTheirOrder_data()
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("ceilingFile");
         QTest::addColumn<QString>("gpuId");
-        for (const char *shape : {"2560x2560x2560", "1536x4608x3072"}) {
-            QTest::addRow("H200 %s", shape)
-                << QStringLiteral("h200-heldout/reg2d-%1.json").arg(shape)
-                << QStringLiteral("h200-validation/h200-ceilings.json") << QStringLiteral("h200-sxm");
-            QTest::addRow("H100 %s", shape)
-                << QStringLiteral("h100-heldout/reg2d-%1.json").arg(shape)
-                << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm");
-        }
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<double>("minRho");
+        const QList<std::pair<QString, double>> steps = {{QStringLiteral("reg2d"), 0.9},
+                                                         {QStringLiteral("vectorized"), 0.85}};
+        for (const auto &[step, minRho] : steps)
+            for (const char *shape : {"2560x2560x2560", "1536x4608x3072"}) {
+                QTest::addRow("H200 %s %s", qPrintable(step), shape)
+                    << QStringLiteral("h200-heldout/%1-%2.json").arg(step, shape)
+                    << QStringLiteral("h200-validation/h200-ceilings.json") << QStringLiteral("h200-sxm")
+                    << QStringLiteral("gemm.") + step << minRho;
+                QTest::addRow("H100 %s %s", qPrintable(step), shape)
+                    << QStringLiteral("h100-heldout/%1-%2.json").arg(step, shape)
+                    << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm")
+                    << QStringLiteral("gemm.") + step << minRho;
+            }
     }
-    void heldOutReg2dTilesKeepTheirOrder()
+    void heldOutTilesKeepTheirOrder()
     {
         QFETCH(QString, file);
         QFETCH(QString, ceilingFile);
         QFETCH(QString, gpuId);
+        QFETCH(QString, kernel);
+        QFETCH(double, minRho);
         const ResultSet set = sample(file);
         ResultSet ceilings;
         ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
         const ExplainSummary s =
             summarize(explainSet(set, file, gpu(gpuId), MachineCeilings::fromResults(ceilings)));
         QVERIFY(s.n >= 30);
-        const double rho = s.spearman.value(QStringLiteral("gemm.reg2d"), -2);
+        const double rho = s.spearman.value(kernel, -2);
         qInfo("%s: %lld tiles, Spearman %.2f, median |gap| %.1f %%", qPrintable(file), qlonglong(s.n), rho,
               100 * s.medianAbsGap);
-        QVERIFY2(rho >= 0.9, qPrintable(QString::number(rho)));
+        QVERIFY2(rho >= minRho, qPrintable(QString::number(rho)));
     }
 
     // A tile whose registers spill says that the model counts no local-memory traffic: on the
