@@ -236,6 +236,13 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
             // load_matrix_sync of a 16 × 16 fragment: two 128-bit shared loads per lane.
             fragLoads = kk * (WTM / 16.0 + WTN / 16.0) * 2;
             it.other = it.warps * (fragLoads + chunks / NT * 5 + 2 + 12);
+            // Step 8's copy (loadTile) picks per 16-byte chunk between one 128-bit load and the
+            // edge's guarded scalars: the committed SASS (tests/data/sass/gemm-wmma.sass) keeps
+            // the loop rolled and stores each chunk (STS.128) before loading the next, so a
+            // thread's chunks wait one after another, A's before B's, as in step 6.
+            const double perOperand = double(BK) * elemBytes / 16; // chunks in a row's slice
+            it.globalRounds =
+                std::max(1, int(std::ceil(BM * perOperand / NT)) + int(std::ceil(BN * perOperand / NT)));
         }
         it.smemWavefronts = it.warps * fragLoads * 4 + chunks / 8; // stores: 8 chunks (128 B) per wavefront
         it.smemDetail = multistage ? tr("ldmatrix.x4 on swizzled tiles: conflict-free")
