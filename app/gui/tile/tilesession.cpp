@@ -15,7 +15,6 @@
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QFileInfo>
-#include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
 
@@ -101,6 +100,7 @@ QList<qint64> TileSession::sizeSweepValues()
 TileSession::TileSession(QObject *parent)
     : QObject(parent), m_compiler(new TileCompiler(this)), m_compileTimer(new QTimer(this))
 {
+    m_rankPool.setMaxThreadCount(1);
     m_samplesFiles = bundledSamplesFiles();
     m_bundledSamples = true;
     // The compile starts once the knobs rest: dragging a slider through five values compiles one.
@@ -113,7 +113,11 @@ TileSession::TileSession(QObject *parent)
     recompute();
 }
 
-TileSession::~TileSession() = default;
+TileSession::~TileSession()
+{
+    m_rankPool.clear();
+    m_rankPool.waitForDone(); // no ranking may outlive `this`: it posts its answer to it
+}
 
 void TileSession::setCompileDelay(int ms)
 {
@@ -1077,22 +1081,21 @@ void TileSession::sweepBest(int n)
     m_sweepMessage = Text::tr("%1 tiles ranked by the model; compiling the leaders for their registers…")
                          .arg(ranking.tiles.size());
     emit trailsChanged();
-    // The leaders are compiled on a pool thread (seconds of NVRTC): the answer comes back to the
-    // GUI thread and is dropped if another sweep or a cleared trail came first.
+    // The leaders are compiled on the session's own pool thread (seconds of NVRTC): the answer
+    // comes back to the GUI thread and is dropped if another sweep or a cleared trail came first.
     const int generation = ++m_bestGeneration;
-    QPointer<TileSession> self(this);
-    QThreadPool::globalInstance()->start([self, ranking = std::move(ranking), gpu = m_gpu, perf = *m_perf, n,
-                                          generation, compile = m_compiler->compileFunction()]() mutable {
-        const gemm::RankingRefinement refined =
-            gemm::refineRanking(ranking, n, gpu, perf, gemm::kRefineCompilesPerPick * n, compile);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, ranking = std::move(ranking), refined, n, generation] {
-                if (self && self->m_bestGeneration == generation)
-                    self->showBest(ranking, refined, n);
-            },
-            Qt::QueuedConnection);
+    m_bestJob = std::make_shared<BestJob>(BestJob{std::move(ranking), {}, m_gpu, *m_perf, n, generation});
+    m_rankPool.start([this, job = m_bestJob, compile = m_compiler->compileFunction()] {
+        job->refined = gemm::refineRanking(job->ranking, job->n, job->gpu, job->perf,
+                                           gemm::kRefineCompilesPerPick * job->n, compile);
+        QMetaObject::invokeMethod(this, "bestRanked", Qt::QueuedConnection, Q_ARG(int, job->generation));
     });
+}
+
+void TileSession::bestRanked(int generation)
+{
+    if (m_bestJob && m_bestJob->generation == generation && m_bestGeneration == generation)
+        showBest(m_bestJob->ranking, m_bestJob->refined, m_bestJob->n);
 }
 
 void TileSession::showBest(const gemm::TileRanking &ranking, const gemm::RankingRefinement &refined, int n)

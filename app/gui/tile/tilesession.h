@@ -11,7 +11,10 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QThreadPool>
+
 #include <QVariantMap>
+#include <memory>
 
 #include <optional>
 
@@ -234,6 +237,20 @@ signals:
     void chartChanged();
 
 private:
+    // A ranking on its way through the compiler (sweepBest), shared by the pool thread and the
+    // answer it posts back.
+    struct BestJob
+    {
+        kernels::gemm::TileRanking ranking;
+        kernels::gemm::RankingRefinement refined;
+        model::Gpu gpu;
+        model::PerfModel perf;
+        int n = 0;
+        int generation = 0;
+    };
+    std::shared_ptr<BestJob> m_bestJob; // the latest; the pool thread fills `refined`
+    // The pool thread's answer (queued): shows m_bestJob's picks if no other sweep came since.
+    Q_INVOKABLE void bestRanked(int generation);
     void showBest(const kernels::gemm::TileRanking &ranking, const kernels::gemm::RankingRefinement &refined,
                   int n);
     void recompute();
@@ -285,6 +302,7 @@ private:
     QString m_sweepNote;      // under the sweep's counts: how many tiles the best-tiles sweep ranked
     bool m_bestSweep = false; // the sweep is the model's best tiles (sweepBest)
     int m_bestGeneration = 0; // sweepBest's ranking answers only while this is its own
+    QThreadPool m_rankPool;   // sweepBest's ranking (one at a time; waited for on destruction)
 
     // Measurements by gemm::measurementKey; the samples by GPU spec id, then the same key.
     QHash<QString, model::Measurement> m_measured;
