@@ -3079,13 +3079,13 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1231"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1234"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
     <message>
         <location filename="../../app/gui/tile/tileexplorer.cpp" line="+217"/>
-        <location line="+481"/>
+        <location line="+484"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3095,7 +3095,7 @@ Source: %7</source>
         <translation>通过 rooflab-cli worker 在 GPU 上运行这一配置（先与 cuBLAS 校验，再计时），并把实测点画在预测点旁边</translation>
     </message>
     <message>
-        <location line="-465"/>
+        <location line="-468"/>
         <source>Terms</source>
         <translation>各项</translation>
     </message>
@@ -3201,7 +3201,7 @@ Source: %7</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Double-click a row to set the explorer to that tile</source>
         <translation>双击一行，把探索器设为该分块</translation>
     </message>
@@ -3221,7 +3221,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-1058"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1057"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3505,7 +3505,7 @@ Source: %7</source>
         <translation>强度（HBM）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-258"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-261"/>
         <location filename="../../app/gui/tile/tilesession.cpp" line="+2"/>
         <source>bound by</source>
         <translation>起决定作用的项</translation>
@@ -3648,17 +3648,17 @@ Source: %7</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>the model&apos;s best %1</source>
         <translation>模型前 %1</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-27"/>
         <source>%1 tiles ranked by the model; compiling the leaders for their registers…</source>
         <translation>模型已为 %1 个分块排序；正在编译领先者以获取其寄存器数…</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>%1 tiles considered: %2 would spill registers, %3 ranked; the leaders compiled for their registers and ranked again (%4 compiles, %5 spilled, %6 failed; tiles the model predicts alike are shown once).</source>
         <translation>考察了 %1 个分块：%2 个会溢出寄存器，%3 个参与排序；领先者按编译所得的寄存器数重新排序（编译 %4 次，%5 个溢出，%6 个失败；模型预测相同的分块只显示一次）。</translation>
     </message>
@@ -3693,12 +3693,12 @@ Source: %7</source>
         <translation>没有 CUDA 设备（%1）。%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+200"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="+203"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-942"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-941"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3718,7 +3718,7 @@ Source: %7</source>
         <translation>分块模型这一步没有 kernel：请选择阶梯中的一步来测量</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+63"/>
         <source>On %1, as in the worked example.</source>
         <translation>在 %1 上，与算例相同。</translation>
     </message>
@@ -3753,7 +3753,7 @@ Source: %7</source>
         <translation>预测：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-325"/>
+        <location filename="../../app/gui/tile/tileexplorer.cpp" line="-327"/>
         <location filename="../../app/gui/tile/tilesession.cpp" line="+10"/>
         <source>measured</source>
         <translation>实测</translation>
@@ -3805,7 +3805,7 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="+175"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -7513,7 +7513,7 @@ Source: %7</source>
         <translation>每个 block 的线程数必须是 32 的倍数</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>per k: %1 A float4 loads × %2 + %3 B float4 loads × %4 wavefronts per warp</source>
         <translation>每个 k：每个 warp %1 次 A float4 加载 × %2 + %3 次 B float4 加载 × %4 个 wavefront</translation>
     </message>
@@ -7523,7 +7523,7 @@ Source: %7</source>
         <translation>warp 布局不能整除 block 分块</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+32"/>
         <source>ldmatrix.x4 on swizzled tiles: conflict-free</source>
         <translation>在 swizzle 后的分块上使用 ldmatrix.x4：无 bank conflict</translation>
     </message>
@@ -7553,8 +7553,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="-254"/>
-        <location line="+259"/>
+        <location line="-268"/>
+        <location line="+273"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
