@@ -123,9 +123,9 @@ struct BlockIteration
     bool persistent = false;    // one block per SM looping over the tiles (steps 11 and up)
     double epilogueClk = 0;     // persistent: the part of a tile's epilogue the next tile waits for
     bool globalInSeries = true; // loads → stores to shared → barrier → math, per slice
-    // Dependent trips to global memory a thread makes per slice before the barrier: the
-    // guarded scalar copy loops (steps 4 and 5) issue their loads four at a time, and each
-    // group waits for the one before (see describeGemm).
+    // Dependent trips to global memory a thread makes per slice before the barrier: the copy
+    // loops of steps 4 and 5 issue their guarded loads four at a time, those of steps 6 and 8
+    // one float4 or 16-byte chunk at a time, and each waits for the one before (describeGemm).
     int globalRounds = 1;
     double chainClk = 0; // one warp's dependent path through the slice, if longer
     qint64 kIterations = 0;

@@ -17,6 +17,13 @@ using namespace perfdetail;
 
 namespace {
 
+// Rounds of a copy loop that loads one item (a float4, a 16-byte chunk) and stores it before
+// loading the next: the busiest thread's items of A, then of B (steps 6 and 8).
+int oneByOneRounds(double itemsA, double itemsB, int threads)
+{
+    return std::max(1, int(std::ceil(itemsA / threads)) + int(std::ceil(itemsB / threads)));
+}
+
 // Per-step description of one K-iteration of a block: what the kernel's source does,
 // written out (kernels/src/gemm/*.cu): loads, shared-memory patterns, math.
 std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes, QString *why)
@@ -188,7 +195,7 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
         // thread's float4s wait one after another, A's before B's. Step 7 loads the next slice
         // into registers while this one is used (stages = 2 below): no rounds to wait.
         if (!warp)
-            it.globalRounds = std::max(1, int(std::ceil(vecA)) + int(std::ceil(vecB)));
+            it.globalRounds = oneByOneRounds(BM * BK / 4.0, BK * BN / 4.0, NT);
         // A is stored transposed (4 scalar stores per float4, padded rows: no conflicts),
         // B as float4 (one STS.128, 4 wavefronts).
         const double stsW = vecA * 4 + vecB * 4;
@@ -240,9 +247,8 @@ std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes,
             // edge's guarded scalars: the committed SASS (tests/data/sass/gemm-wmma.sass) keeps
             // the loop rolled and stores each chunk (STS.128) before loading the next, so a
             // thread's chunks wait one after another, A's before B's, as in step 6.
-            const double perOperand = double(BK) * elemBytes / 16; // chunks in a row's slice
-            it.globalRounds =
-                std::max(1, int(std::ceil(BM * perOperand / NT)) + int(std::ceil(BN * perOperand / NT)));
+            const double perRow = double(BK) * elemBytes / 16; // chunks in a row's slice
+            it.globalRounds = oneByOneRounds(BM * perRow, BN * perRow, NT);
         }
         it.smemWavefronts = it.warps * fragLoads * 4 + chunks / 8; // stores: 8 chunks (128 B) per wavefront
         it.smemDetail = multistage ? tr("ldmatrix.x4 on swizzled tiles: conflict-free")
@@ -453,12 +459,12 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     // cores work: no TMA overhead is added for it.
     const double iterOverheadClk =
         (it.pipe == MathPipe::Mma && it.stages > 1 ? m_arch.cpAsyncIterationS : 0) * hz;
-    // A copy loop that loads in rounds (steps 4 and 5) waits for each round in turn, every one
-    // at the loaded latency: all the SM's warps are in the same round at once, so each finds
+    // A copy loop that loads in rounds (steps 4, 5, 6 and 8) waits for each round in turn, every
+    // one at the loaded latency: all the SM's warps are in the same round at once, so each finds
     // the memory system as busy as the first did.
-    const double moreTrips = std::max(0, it.globalRounds - 1) * lGlobal;
+    const double waitClk = it.globalRounds * lGlobal;
     const double blockPath = it.globalInSeries && it.stages <= 1
-                                 ? alone + lGlobal + moreTrips + 2 * m_arch.barrierClk
+                                 ? alone + waitClk + 2 * m_arch.barrierClk
                                  : std::max(alone + iterOverheadClk, lGlobal / std::max(1, it.stages - 1));
     auto roundClk = [&](int b) { return softMax(b * thr, blockPath); };
 
@@ -525,12 +531,12 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
                "clocks a slice, over %6 slices")
                 .arg(bps)
                 .arg(it.warps)
-                .arg(lGlobal + moreTrips, 0, 'f', 0)
-                .arg(it.stages > 1   ? tr(", spread over %1 stages").arg(it.stages)
-                     : moreTrips > 0 ? tr(", not overlapped with its own math: %1 rounds of loads a "
-                                          "thread, each after the one before")
-                                           .arg(it.globalRounds)
-                                     : tr(", not overlapped with its own math"))
+                .arg(waitClk, 0, 'f', 0)
+                .arg(it.stages > 1         ? tr(", spread over %1 stages").arg(it.stages)
+                     : it.globalRounds > 1 ? tr(", not overlapped with its own math: %1 rounds of loads a "
+                                                "thread, each after the one before")
+                                                 .arg(it.globalRounds)
+                                           : tr(", not overlapped with its own math"))
                 .arg(blockPath, 0, 'f', 0)
                 .arg(formatSi(fullGens * kIt, "")));
     const double waveLoss = std::max(0.0, (coreClk - edgesClk) - fullGens * kIt * roundClk(genBlocks));

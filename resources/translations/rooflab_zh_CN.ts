@@ -3079,7 +3079,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1234"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1237"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3221,7 +3221,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-1057"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1060"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3648,17 +3648,17 @@ Source: %7</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>the model&apos;s best %1</source>
         <translation>模型前 %1</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-30"/>
         <source>%1 tiles ranked by the model; compiling the leaders for their registers…</source>
         <translation>模型已为 %1 个分块排序；正在编译领先者以获取其寄存器数…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>%1 tiles considered: %2 would spill registers, %3 ranked; the leaders compiled for their registers and ranked again (%4 compiles, %5 spilled, %6 failed; tiles the model predicts alike are shown once).</source>
         <translation>考察了 %1 个分块：%2 个会溢出寄存器，%3 个参与排序；领先者按编译所得的寄存器数重新排序（编译 %4 次，%5 个溢出，%6 个失败；模型预测相同的分块只显示一次）。</translation>
     </message>
@@ -3698,7 +3698,7 @@ Source: %7</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-941"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-944"/>
         <source>the tile model with every knob free; registers are estimated</source>
         <translation>所有参数都可调的分块模型；寄存器数为估计值</translation>
     </message>
@@ -3805,7 +3805,7 @@ Source: %7</source>
         <translation>%1 不是 %2（%3）的参数：没有可扫描的</translation>
     </message>
     <message>
-        <location line="+175"/>
+        <location line="+178"/>
         <source>A sweep draws one knob over its legal values (the others as set above), or the size D = M = N = K.</source>
         <translation>扫描会让一个参数取遍它的合法值（其余参数按上面的设置），或者扫描尺寸 D = M = N = K。</translation>
     </message>
@@ -7468,7 +7468,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+65"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+72"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -7523,7 +7523,7 @@ Source: %7</source>
         <translation>warp 布局不能整除 block 分块</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>ldmatrix.x4 on swizzled tiles: conflict-free</source>
         <translation>在 swizzle 后的分块上使用 ldmatrix.x4：无 bank conflict</translation>
     </message>
@@ -7553,8 +7553,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+273"/>
+        <location line="-267"/>
+        <location line="+272"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>

@@ -1094,8 +1094,11 @@ void TileSession::sweepBest(int n)
 
 void TileSession::bestRanked(int generation)
 {
-    if (m_bestJob && m_bestJob->generation == generation && m_bestGeneration == generation)
-        showBest(m_bestJob->ranking, m_bestJob->refined, m_bestJob->n);
+    // Every sweep and cleared trail moves the generation on: only the latest job's answer counts.
+    if (generation != m_bestGeneration || !m_bestJob)
+        return;
+    const std::shared_ptr<BestJob> job = std::exchange(m_bestJob, nullptr);
+    showBest(job->ranking, job->refined, job->n);
 }
 
 void TileSession::showBest(const gemm::TileRanking &ranking, const gemm::RankingRefinement &refined, int n)

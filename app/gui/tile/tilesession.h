@@ -12,10 +12,9 @@
 #include <QObject>
 #include <QPointer>
 #include <QThreadPool>
-
 #include <QVariantMap>
-#include <memory>
 
+#include <memory>
 #include <optional>
 
 class QTimer;
@@ -180,10 +179,9 @@ public:
     void sweepSize();
     // Every tile of the step RoofLab's samples measured at this size on this GPU, fastest first.
     void sweepMeasured();
-    // The model's n fastest legal tiles of the step at this size (kernels::gemm::rankTiles),
-    // with RoofLab's measured points where the samples hold them; measureSweep() runs them.
-    // The model's best n tiles of the step at this size (kernels::gemm::rankTiles), their
-    // leaders compiled on a pool thread first (refineRanking); the sweep fills when they are.
+    // The model's n fastest legal tiles of the step at this size (kernels::gemm::rankTiles), their
+    // leaders compiled on a pool thread first (refineRanking); the sweep fills when they are, with
+    // RoofLab's measured points where the samples hold them; measureSweep() runs them.
     void sweepBest(int n);
     void clearTrails();
     const QList<TrailEntry> &ladder() const { return m_ladder; }
@@ -248,7 +246,7 @@ private:
         int n = 0;
         int generation = 0;
     };
-    std::shared_ptr<BestJob> m_bestJob; // the latest; the pool thread fills `refined`
+    std::shared_ptr<BestJob> m_bestJob; // the latest, until shown; the pool thread fills `refined`
     // The pool thread's answer (queued): shows m_bestJob's picks if no other sweep came since.
     Q_INVOKABLE void bestRanked(int generation);
     void showBest(const kernels::gemm::TileRanking &ranking, const kernels::gemm::RankingRefinement &refined,
