@@ -2,7 +2,7 @@
 # One device call: rooflab-cli tile --best 8 --measure at the held-out sweeps' shapes, on whatever
 # card comes (the spec is read from nvidia-smi). From the repository root, with the bundle of a
 # stripped rooflab-cli in .device-bundle (see lab/tails-gpu.sh); files back under $OUT as one
-# tarball, best.tar.gz.
+# tarball, best.tar.gz (rewritten after every shape).
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
@@ -18,10 +18,10 @@ while read -r step M N K dtype limit; do
   timeout "$limit" "$W/bundle/bin/rooflab-cli" tile --best 8 --measure --step "$step" --gpu $spec -M "$M" -N "$N" \
     -K "$K" --dtype "$dtype" >"$W/best/$tag.txt" 2>"$W/best/$tag.err"
   echo "$tag: rc=$? after ${SECONDS}s" | tee -a "$W/best/summary.txt"
+  tar -C "$W" -czf "$OUT/best.tar.gz" best # after every shape: a caller's limit may stop the next
 done <<'LIST'
 gemm.reg2d 2560 2560 2560 fp32 60
 gemm.reg2d 1536 4608 3072 fp32 60
 gemm.mma_multistage 5120 5120 5120 bf16 60
 gemm.vectorized 2560 2560 2560 fp32 50
 LIST
-tar -C "$W" -czf "$OUT/best.tar.gz" best
