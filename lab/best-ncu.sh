@@ -4,12 +4,15 @@
 # ms): Nsight Compute on the model's picks beside the fastest measured tile, with the warp-state
 # sections, then the same for the wgmma_persistent picks the model ranks too low. One device
 # call, from the repository root with the bundle in .device-bundle (see lab/tails-gpu.sh):
-#   run(command="bash lab/best-ncu.sh", carry=[".device-bundle"], timeout_s=400)
-# Everything comes back as one file, $OUT/best-ncu.tar.gz.
+#   run(command="bash lab/best-ncu.sh [LIST]", carry=[".device-bundle"], timeout_s=400)
+# LIST (default lab/best-ncu.list): one launch a line, "kernel dtype NAME=VALUE...".
+# Everything comes back as one file, $OUT/<list name>.tar.gz, rewritten after every launch.
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
-WORK=$(mktemp -d)/best-ncu
+LIST=${1:-$ROOT/lab/best-ncu.list}
+TAG=$(basename "$LIST" .list)
+WORK=$(mktemp -d)/$TAG
 mkdir -p "$WORK" "$OUT"
 export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources CUDA_CACHE_DISABLE=1
 source "$ROOT/lab/device-env.sh"
@@ -35,22 +38,15 @@ while read -r kernel dtype params; do
   tag=$(printf '%02d-%s' "$n" "${kernel#gemm.}")
   echo "$kernel $dtype $params" >"$WORK/$tag.txt"
   s0=$SECONDS
-  LD_LIBRARY_PATH=$LIBS "$CLI" run "$kernel" --dtype "$dtype" "${pargs[@]}" --json >"$WORK/$tag.run.json" \
+  LD_LIBRARY_PATH=$LIBS "$CLI" run "$kernel" --dtype "$dtype" "${pargs[@]}" --json >"$WORK/$tag.run.json" </dev/null \
     2>"$WORK/$tag.run.err"
   timeout 60 env -u LD_LIBRARY_PATH ncu --clock-control none --csv --page raw --print-units base \
     --kernel-name-base function -k "regex:(^|::)${stem}(\$|[<(])" --launch-skip 1 --launch-count 1 \
     --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
     --section SchedulerStats --section InstructionStats --metrics "$metrics" \
     --target-processes all env LD_LIBRARY_PATH="$LIBS" ROOFLAB_NO_DISASSEMBLER=1 "$CLI" run "$kernel" \
-    --dtype "$dtype" "${pargs[@]}" --repeat 1 >"$WORK/$tag.csv" 2>"$WORK/$tag.err"
+    --dtype "$dtype" "${pargs[@]}" --repeat 1 </dev/null >"$WORK/$tag.csv" 2>"$WORK/$tag.err"
   echo "$tag rc=$? $((SECONDS - s0))s $(grep -c '^"' "$WORK/$tag.csv") CSV lines: $params" | tee -a "$WORK/summary.txt"
-done <<'EOF'
-gemm.reg2d fp32 M=2560 N=2560 K=2560 BM=64 BN=64 BK=32 TM=16 TN=4
-gemm.reg2d fp32 M=2560 N=2560 K=2560 BM=64 BN=64 BK=16 TM=4 TN=4
-gemm.reg2d fp32 M=2560 N=2560 K=2560 BM=64 BN=64 BK=32 TM=16 TN=8
-gemm.reg2d fp32 M=2560 N=2560 K=2560 BM=128 BN=128 BK=8 TM=8 TN=8
-gemm.wgmma_persistent bf16 M=4096 N=4096 K=4096 BM=128 BN=128 CONSUMERS=2 GROUP=16 STAGES=2 TMA_STORE=1
-gemm.wgmma_persistent bf16 M=4096 N=4096 K=4096 BM=128 BN=256 CONSUMERS=2 GROUP=16 STAGES=4 TMA_STORE=1
-EOF
-tar -C "$(dirname "$WORK")" -czf "$OUT/best-ncu.tar.gz" best-ncu
+  tar -C "$(dirname "$WORK")" -czf "$OUT/$TAG.tar.gz" "$TAG"
+done < <(grep -v '^#' "$LIST")
 cat "$WORK/summary.txt"
