@@ -2,7 +2,8 @@
 # One device call: rooflab-cli tile --best 8 --measure at the held-out sweeps' shapes, on whatever
 # card comes (the spec is read from nvidia-smi). From the repository root, with the bundle of a
 # stripped rooflab-cli in .device-bundle (see lab/tails-gpu.sh); files back under $OUT as one
-# tarball, best.tar.gz (rewritten after every shape).
+# tarball, best.tar.gz (rewritten after every shape). BEST_ONLY: an extended regular expression
+# that keeps the shapes whose tag (e.g. "mma_multistage-5120x5120x5120") matches it.
 set -uo pipefail
 ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
@@ -15,6 +16,7 @@ export LD_LIBRARY_PATH="$W/bundle/lib:/usr/local/cuda/lib64" ROOFLAB_KERNELS=$RO
 source "$ROOT/lab/device-env.sh"
 while read -r step M N K dtype limit; do
   tag=${step#gemm.}-${M}x${N}x${K}
+  [[ $tag =~ ${BEST_ONLY:-.} ]] || continue
   timeout "$limit" "$W/bundle/bin/rooflab-cli" tile --best 8 --measure --step "$step" --gpu $spec -M "$M" -N "$N" \
     -K "$K" --dtype "$dtype" >"$W/best/$tag.txt" 2>"$W/best/$tag.err"
   echo "$tag: rc=$? after ${SECONDS}s" | tee -a "$W/best/summary.txt"

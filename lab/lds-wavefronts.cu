@@ -78,6 +78,13 @@ const Pattern kPatterns[] = {
     {"sixteen-pairs-stride-8", [](int l) { return (l % 16) * 8; }},
     {"lane-stride-8", [](int l) { return l * 8; }},
     {"two-rows-of-16", [](int l) { return (l / 16) * 64 + (l % 16) * 4; }},
+    // The tiles' own patterns: B of a thread column (lane % cols) * TN, A of a row (lane / cols) * TM * BK.
+    {"eight-repeated-stride-8", [](int l) { return (l % 8) * 8; }},
+    {"eight-repeated-stride-4", [](int l) { return (l % 8) * 4; }},
+    {"four-repeated-stride-8", [](int l) { return (l % 4) * 8; }},
+    {"quarters-stride-16", [](int l) { return (l / 8) * 16; }},
+    {"quarters-stride-64", [](int l) { return (l / 8) * 64; }},
+    {"octets-stride-4", [](int l) { return (l / 4) * 16; }},
 };
 
 int main()
