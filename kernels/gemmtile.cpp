@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
 namespace kernels::gemm {
 
@@ -19,6 +20,8 @@ QString tr(const char *s)
 {
     return QCoreApplication::translate("kernels::GemmTile", s);
 }
+
+const char *const kOutOfMemory = QT_TRANSLATE_NOOP("kernels::GemmTile", "out of memory while compiling");
 
 using model::Dtype;
 
@@ -1329,22 +1332,41 @@ RankingRefinement refineRanking(TileRanking &ranking, int n, const model::Gpu &g
         if (batch.isEmpty())
             return out;
         QList<TileCompile> compiled(batch.size());
+        QList<bool> outOfMemory(batch.size(), false);
+        auto compileOne = [&](qsizetype b) {
+            const CompileJob job = compileJob(ranking.tiles.at(batch[b]).plan, gpu);
+            if (!job.ok)
+                return; // compiled[b] stays a failure
+            if (compile) {
+                compiled[b] = compile(job);
+            } else {
+                Compiler compiler;
+                compiled[b] = runCompileJob(job, compiler);
+            }
+        };
         {
             QThreadPool pool; // one Compiler a job: each keeps its own NVRTC state
             for (qsizetype b = 0; b < batch.size(); ++b)
                 pool.start([&, b] {
-                    const CompileJob job = compileJob(ranking.tiles.at(batch[b]).plan, gpu);
-                    if (!job.ok)
-                        return; // compiled[b] stays a failure
-                    if (compile) {
-                        compiled[b] = compile(job);
-                    } else {
-                        Compiler compiler;
-                        compiled[b] = runCompileJob(job, compiler);
+                    // A burst of compiles on every core can outrun a machine whose memory
+                    // grows on demand (a GPU host's virtual machine did): such a compile is
+                    // tried again below, alone, instead of ending the program.
+                    try {
+                        compileOne(b);
+                    } catch (const std::bad_alloc &) {
+                        outOfMemory[b] = true;
                     }
                 });
             pool.waitForDone();
         }
+        for (qsizetype b = 0; b < batch.size(); ++b)
+            if (outOfMemory.at(b)) {
+                try {
+                    compileOne(b);
+                } catch (const std::bad_alloc &) {
+                    compiled[b].error = tr(kOutOfMemory);
+                }
+            }
         QSet<qsizetype> drop;
         for (qsizetype b = 0; b < batch.size(); ++b) {
             RankedTile &t = ranking.tiles[batch[b]];

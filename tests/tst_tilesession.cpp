@@ -33,6 +33,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <new>
+
 namespace gemm = kernels::gemm;
 using Field = kernels::gemm::TileField;
 
@@ -796,6 +798,54 @@ private slots:
     // One table of GEMM steps (model/gemmsteps.h): the catalog holds exactly its steps, the
     // ladder is in its order, each source file is numbered by its rung, and the explorer and
     // the performance model see the same traits.
+    // A compile that runs out of memory in the parallel burst (a GPU host whose memory grows on
+    // demand did, and the exception ended rooflab-cli) is tried again alone; one that fails
+    // again counts as a failed compile. Nothing leaves the pool's threads.
+    void rankingSurvivesACompileOutOfMemory()
+    {
+        const model::Gpu &h200 = gpu("h200-sxm");
+        const model::PerfModel perf(h200, model::chooseCeilings(model::CeilingRequest{&h200}).machine);
+        const gemm::TileRanking ranking = gemm::rankTiles(gemm::defaultConfig("gemm.reg2d"), h200, perf);
+        QVERIFY(ranking.tiles.size() > 10);
+        auto fits = [](const gemm::CompileJob &job) {
+            gemm::TileCompile c;
+            c.ok = true;
+            c.kernel = job.kernel;
+            c.registers = 96;
+            return c;
+        };
+        gemm::TileRanking calm = ranking;
+        const gemm::RankingRefinement calmOut = gemm::refineRanking(calm, 4, h200, perf, 24, fits);
+
+        QMutex lock;
+        QSet<QString> tried; // the first compile of each tile runs out of memory
+        const gemm::CompileFn burst = [&](const gemm::CompileJob &job) {
+            {
+                const QMutexLocker locker(&lock);
+                if (!tried.contains(job.key)) {
+                    tried.insert(job.key);
+                    throw std::bad_alloc();
+                }
+            }
+            return fits(job);
+        };
+        gemm::TileRanking retried = ranking;
+        const gemm::RankingRefinement out = gemm::refineRanking(retried, 4, h200, perf, 24, burst);
+        QCOMPARE(out.compiled, calmOut.compiled);
+        QCOMPARE(out.failed, 0);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(retried.tiles.at(i).plan.kernelParams, calm.tiles.at(i).plan.kernelParams);
+
+        const gemm::CompileFn never = [](const gemm::CompileJob &) -> gemm::TileCompile {
+            throw std::bad_alloc();
+        };
+        gemm::TileRanking failing = ranking;
+        const gemm::RankingRefinement none = gemm::refineRanking(failing, 4, h200, perf, 8, never);
+        QCOMPARE(none.compiled, 0);
+        QCOMPARE(none.failed, 8);
+        QCOMPARE(failing.tiles.size(), ranking.tiles.size() - 8);
+    }
+
     void stepTableMatchesTheCatalog()
     {
         QStringList catalogGemm;

@@ -3077,6 +3077,14 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>TileCompiler</name>
+    <message>
+        <location filename="../../app/gui/tile/tilecompiler.cpp" line="+93"/>
+        <source>out of memory while compiling</source>
+        <translation>编译时内存不足</translation>
+    </message>
+</context>
+<context>
     <name>TileExplorer</name>
     <message>
         <location filename="../../app/gui/tile/tilesession.cpp" line="+1237"/>
@@ -6666,7 +6674,12 @@ Source: %7</source>
 <context>
     <name>kernels::GemmTile</name>
     <message>
-        <location filename="../../kernels/gemmtile.cpp" line="+209"/>
+        <location filename="../../kernels/gemmtile.cpp" line="+24"/>
+        <source>out of memory while compiling</source>
+        <translation>编译时内存不足</translation>
+    </message>
+    <message>
+        <location line="+188"/>
         <source>dtype</source>
         <translation>数据类型</translation>
     </message>
@@ -7438,7 +7451,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+372"/>
+        <location filename="../../model/perfmodel.cpp" line="+386"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>

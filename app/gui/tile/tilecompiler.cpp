@@ -3,6 +3,7 @@
 #include <QMetaObject>
 
 #include <algorithm>
+#include <new>
 
 TileCompiler::TileCompiler(QObject *parent) : QObject(parent)
 {
@@ -85,7 +86,12 @@ void TileCompiler::dispatch()
         m_running.insert(job.key);
         emit started(job.key);
         m_pool.start([this, job, compile = m_compile] {
-            const kernels::gemm::TileCompile r = compile(job);
+            kernels::gemm::TileCompile r;
+            try {
+                r = compile(job);
+            } catch (const std::bad_alloc &) { // an exception must not leave a pool's thread
+                r.error = tr("out of memory while compiling");
+            }
             QMetaObject::invokeMethod(
                 this, [this, key = job.key, r] { deliver(key, r); }, Qt::QueuedConnection);
         });
