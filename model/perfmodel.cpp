@@ -21,29 +21,46 @@ using namespace perfdetail;
 
 namespace perf {
 
-// Shared-memory wavefronts of one warp-wide access: lanes are served in phases of 128 bytes
-// (32 lanes of 4 B, 16 of 8 B, 8 of 16 B); in each phase every bank delivers one distinct
-// 4-byte word per wavefront, and lanes reading the same word share it (broadcast).
-// CUDA C++ Programming Guide, "Shared Memory" (compute capability 5.x and later).
-int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, int banks)
+// Shared-memory wavefronts of one warp-wide access: every bank delivers one distinct 4-byte
+// word per wavefront, and lanes reading the same word share it (broadcast): CUDA C++
+// Programming Guide, "Shared Memory" (compute capability 5.x and later). The Guide's 128-byte
+// phases (8 lanes of 16 B, 16 of 8 B) hold, except that a load whose lanes share addresses in
+// quads is served in phases twice as large, as Nsight Compute counted 17 lane patterns on an
+// H100 (lab/lds-wavefronts.cu; docs/MODEL.md, "Wavefronts of vector loads").
+namespace {
+// The most distinct words one bank holds among lanes [first, first + count).
+int bankConflict(const std::function<qint64(int lane)> &wordOf, int first, int count, int words, int banks)
+{
+    QMap<int, QSet<qint64>> perBank;
+    for (int lane = first; lane < first + count; ++lane) {
+        const qint64 w0 = wordOf(lane);
+        for (int w = 0; w < words; ++w) {
+            const qint64 word = w0 + w;
+            perBank[int(((word % banks) + banks) % banks)].insert(word);
+        }
+    }
+    int worst = 0;
+    for (const auto &set : std::as_const(perBank))
+        worst = std::max(worst, int(set.size()));
+    return worst;
+}
+} // namespace
+
+int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, SmemAccess access,
+                   int banks)
 {
     const int words = std::max(1, widthBytes / 4);
-    const int lanesPerPhase = std::max(1, 32 / words);
+    if (words == 1)
+        return bankConflict(wordOf, 0, 32, 1, banks);
+    // The Guide's 128-byte phases: 8 lanes of 16 B, 16 of 8 B, served apart. A load whose every
+    // quad (4 neighbouring lanes) reads one address is served in groups twice as large.
+    bool quadsShare = access == SmemAccess::Load;
+    for (int lane = 0; lane < 32 && quadsShare; ++lane)
+        quadsShare = wordOf(lane) == wordOf(lane - lane % 4);
+    const int group = (words == 4 ? 8 : 16) * (quadsShare ? 2 : 1);
     int total = 0;
-    for (int phase = 0; phase < 32; phase += lanesPerPhase) {
-        QMap<int, QSet<qint64>> perBank;
-        for (int lane = phase; lane < phase + lanesPerPhase; ++lane) {
-            const qint64 w0 = wordOf(lane);
-            for (int w = 0; w < words; ++w) {
-                const qint64 word = w0 + w;
-                perBank[int(((word % banks) + banks) % banks)].insert(word);
-            }
-        }
-        int worst = 0;
-        for (const auto &set : std::as_const(perBank))
-            worst = std::max(worst, int(set.size()));
-        total += worst;
-    }
+    for (int first = 0; first < 32; first += group)
+        total += bankConflict(wordOf, first, group, words, banks);
     return total;
 }
 

@@ -18,9 +18,13 @@ namespace model {
 
 // The pieces of the model that count hardware events, for tests and the explanation.
 namespace perf {
-// Shared-memory wavefronts of one warp-wide load of `widthBytes` per lane (4, 8 or 16):
-// lanes are served in 128-byte phases; each bank gives one distinct 4-byte word per wavefront.
-int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, int banks = 32);
+enum class SmemAccess { Load, Store };
+// Shared-memory wavefronts of one warp-wide access of `widthBytes` per lane (4, 8 or 16): lanes
+// are served in 128-byte phases (32 lanes of 4 B, 16 of 8 B, 8 of 16 B), each bank giving one
+// distinct 4-byte word per wavefront; a load whose every quad of lanes reads one address is
+// served in phases twice as large (docs/MODEL.md, "Wavefronts of vector loads").
+int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes,
+                   SmemAccess access = SmemAccess::Load, int banks = 32);
 // L1 wavefronts of one warp-wide 4-byte global load (bank conflicts of the L1 data array,
 // four 32-byte sectors per clock at the tag stage).
 int l1Wavefronts(const std::function<qint64(int lane)> &byteOf);

@@ -115,6 +115,9 @@ struct BlockIteration
     double math = 0;      // FFMA / HMMA / HGMMA warp instructions
     double mathFlops = 0; // FLOPs per math instruction
     double other = 0;     // every other warp instruction (loads, stores, barriers, addresses)
+    // `other` was counted against Nsight Compute's executed instructions: a static count of the
+    // loop (every path, taken or not) does not replace it.
+    bool otherAsExecuted = false;
     double smemWavefronts = 0;
     double l1Wavefronts = 0; // global loads served by L1 (kernels without shared memory)
     double l2Bytes = 0;      // requested from L2 by the block
@@ -194,6 +197,8 @@ inline void applyMix(BlockIteration &it, const std::optional<InstrMix> &mix, QSt
                         .arg(mix->kernel.isEmpty() ? tr("the kernel") : mix->kernel, cls.toUpper());
         return;
     }
+    if (it.otherAsExecuted)
+        return;
     *source = mix->source;
     const double counted = (mix->total - math) / math;
     const double estimated = it.math > 0 ? it.other / it.math : 0;

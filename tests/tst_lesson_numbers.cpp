@@ -374,12 +374,12 @@ QHash<QString, QList<Figure>> figures()
         {"512", F([](const At &a) { return double(a.tile().input.threads); })}};
     f["05-predict-measure/2"] = {{"128", F([](const At &a) { return a.tile().result.smemBytes / KiB; })}};
     f["05-predict-measure/4"] = {{"2.1", F([](const At &a) { return a.term("compute") * 1e3; })},
-                                 {"2.4", F([](const At &a) { return a.term("issue") * 1e3; })},
-                                 {"3.3", F([](const At &a) { return a.term("smem") * 1e3; })},
+                                 {"3.2", F([](const At &a) { return a.term("issue") * 1e3; })},
+                                 {"2.8", F([](const At &a) { return a.term("smem") * 1e3; })},
                                  {"146", F([](const At &a) { return double(a.tile().result.registers); })},
                                  {"256", F([](const At &a) { return double(a.tile().input.threads); })},
                                  {"8", F([](const At &a) { return a.tile().input.threads / 32.0; })},
-                                 {"8.4", F([](const At &a) { return a.tile().prediction.timeS * 1e3; })},
+                                 {"8.5", F([](const At &a) { return a.tile().prediction.timeS * 1e3; })},
                                  {"8.14", F([](const At &a) { return a.tileMeasuredS() * 1e3; })}};
 
     // ---- 6. LLM inference (Llama 3 8B; H200, then A100, then H200)

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QTest>
 
 #include <cmath>
@@ -66,6 +67,43 @@ private slots:
         QFETCH(int, width);
         QFETCH(int, expected);
         QCOMPARE(perf::smemWavefronts([&](int lane) { return qint64(lane) * strideWords; }, width), expected);
+    }
+
+    // Every pattern Nsight Compute counted on an H100 (lab/lds-wavefronts.cu, 17 patterns of
+    // 16-byte and 8-byte loads and 16-byte stores; tests/data/ncu/lds): the model's count is the
+    // counter's.
+    void wavefrontsAsNsightCounted_data()
+    {
+        QTest::addColumn<QList<qint64>>("words");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("store");
+        QTest::addColumn<double>("counted");
+        QFile f(QStringLiteral(ROOFLAB_TEST_DATA "/ncu/lds/h100-lds-wavefronts.csv"));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        int rows = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QList<QByteArray> c = lines.at(i).split(',');
+            if (c.size() != 5 + 32)
+                continue;
+            QList<qint64> words;
+            for (int l = 0; l < 32; ++l)
+                words << c.at(5 + l).toLongLong();
+            QTest::addRow("%s %s B %s", c.at(1).constData(), c.at(2).constData(), c.at(3).constData())
+                << words << c.at(2).toInt() << (c.at(1) == "st") << c.at(4).toDouble();
+            ++rows;
+        }
+        QCOMPARE(rows, 51);
+    }
+    void wavefrontsAsNsightCounted()
+    {
+        QFETCH(QList<qint64>, words);
+        QFETCH(int, width);
+        QFETCH(bool, store);
+        QFETCH(double, counted);
+        const int model = perf::smemWavefronts([&](int lane) { return words.at(lane); }, width,
+                                               store ? perf::SmemAccess::Store : perf::SmemAccess::Load);
+        QCOMPARE(double(model), counted);
     }
 
     void l1Wavefronts_data()
@@ -400,31 +438,36 @@ private slots:
         // Calibration: the files the constants were chosen on (with the probes); validation:
         // the set measured afterwards for this purpose (lab/h200-validate.sh), never fitted.
         QTest::newRow("calibration: suite + ladder, 2026-11-30")
-            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")} << 0.17
+            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")} << 0.15
             << QStringList{} << QStringLiteral("h200-sxm");
         QStringList validation;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-validation"))
                                     .entryList({"*.json"}, QDir::Files))
             validation << QStringLiteral("h200-validation/") + f;
         QTest::newRow("validation: h200-validation, 2026-12-01")
-            << validation << 0.10 << QStringList{} << QStringLiteral("h200-sxm");
+            << validation << 0.09 << QStringList{} << QStringLiteral("h200-sxm");
         // Held out: tile sweeps no constant was chosen on (docs/lab/tails-plan.md); 20.4 % when
-        // they were committed, 15.4 % with the copy loops' rounds of loads.
+        // they were committed, 15.4 % with the copy loops' rounds of loads, 16.7 % once the
+        // shared-memory wavefronts and the copy loops' instructions were those Nsight Compute
+        // counts: the issue-bound vectorized and warptiled tiles had been right by an
+        // over-counted shared pipe (MODEL.md, "Wavefronts of vector loads"), and now run 12-15 %
+        // slower than predicted. The guard follows the truer count.
         QStringList heldOut;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             heldOut << QStringLiteral("h200-heldout/") + f;
         QTest::newRow("held out: h200-heldout tile sweeps, 2026-12-06")
-            << heldOut << 0.16 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
+            << heldOut << 0.17 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
             << QStringLiteral("h200-sxm");
         // The second GPU: the same sweeps on an H100, judged against that card's own suite (no
-        // constant chosen on it); 21.3 % when they were committed, 16.8 % with the rounds of loads.
+        // constant chosen on it); 21.3 % when they were committed, 16.8 % with the rounds of loads,
+        // 18.0 % with the counted wavefronts and copy instructions (as above).
         QStringList h100;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h100-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             h100 << QStringLiteral("h100-heldout/") + f;
         QTest::newRow("held out: h100-heldout tile sweeps, 2026-12-07")
-            << h100 << 0.17 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
+            << h100 << 0.185 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
     }
     void committedSamplesStayExplained()
     {
@@ -453,7 +496,8 @@ private slots:
 
     // Within each held-out sweep of the steps whose copy loops wait in rounds, the model orders
     // the tiles as they ran (MODEL.md, "Dependent loads in the copy loop"): reg2d 0.55-0.62
-    // before, 0.91-0.95 after; vectorized 0.55-0.66 before, 0.88-0.91 after.
+    // before, 0.91-0.95 after, 0.94-0.97 with the counted wavefronts and copy instructions;
+    // vectorized 0.55-0.66 before, 0.88-0.91 after, 0.93-0.95 with the counted wavefronts.
     void heldOutTilesKeepTheirOrder_data()
     {
         QTest::addColumn<QString>("file");
@@ -461,8 +505,8 @@ private slots:
         QTest::addColumn<QString>("gpuId");
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<double>("minRho");
-        const QList<std::pair<QString, double>> steps = {{QStringLiteral("reg2d"), 0.9},
-                                                         {QStringLiteral("vectorized"), 0.85}};
+        const QList<std::pair<QString, double>> steps = {{QStringLiteral("reg2d"), 0.93},
+                                                         {QStringLiteral("vectorized"), 0.9}};
         for (const auto &[step, minRho] : steps)
             for (const char *shape : {"2560x2560x2560", "1536x4608x3072"}) {
                 QTest::addRow("H200 %s %s", qPrintable(step), shape)
