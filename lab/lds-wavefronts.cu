@@ -14,7 +14,9 @@ template <int Bytes> __device__ __forceinline__ void ldsOnce(unsigned addr, floa
 {
     float a, b, c, d;
     if constexpr (Bytes == 16) {
-        asm volatile("ld.shared.v4.f32 {%0,%1,%2,%3}, [%4];" : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "r"(addr));
+        asm volatile("ld.shared.v4.f32 {%0,%1,%2,%3}, [%4];"
+                     : "=f"(a), "=f"(b), "=f"(c), "=f"(d)
+                     : "r"(addr));
         acc += a + b + c + d;
     } else if constexpr (Bytes == 8) {
         asm volatile("ld.shared.v2.f32 {%0,%1}, [%2];" : "=f"(a), "=f"(b) : "r"(addr));
