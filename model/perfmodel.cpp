@@ -21,12 +21,6 @@ using namespace perfdetail;
 
 namespace perf {
 
-// Shared-memory wavefronts of one warp-wide access: every bank delivers one distinct 4-byte
-// word per wavefront, and lanes reading the same word share it (broadcast): CUDA C++
-// Programming Guide, "Shared Memory" (compute capability 5.x and later). The Guide's 128-byte
-// phases (8 lanes of 16 B, 16 of 8 B) hold, except that a load whose lanes share addresses in
-// quads is served in phases twice as large, as Nsight Compute counted 17 lane patterns on an
-// H100 (lab/lds-wavefronts.cu; docs/MODEL.md, "Wavefronts of vector loads").
 namespace {
 // The most distinct words one bank holds among lanes [first, first + count).
 int bankConflict(const std::function<qint64(int lane)> &wordOf, int first, int count, int words, int banks)
@@ -46,14 +40,18 @@ int bankConflict(const std::function<qint64(int lane)> &wordOf, int first, int c
 }
 } // namespace
 
+// Shared-memory wavefronts of one warp-wide access: every bank delivers one distinct 4-byte
+// word per wavefront, and lanes reading the same word share it (broadcast): CUDA C++
+// Programming Guide, "Shared Memory" (compute capability 5.x and later). The Guide's 128-byte
+// phases (8 lanes of 16 B, 16 of 8 B) hold, except that a load whose lanes share addresses in
+// quads is served in phases twice as large, as Nsight Compute counted 17 lane patterns on an
+// H100 (lab/lds-wavefronts.cu; docs/MODEL.md, "Wavefronts of vector loads").
 int smemWavefronts(const std::function<qint64(int lane)> &wordOf, int widthBytes, SmemAccess access,
                    int banks)
 {
     const int words = std::max(1, widthBytes / 4);
     if (words == 1)
         return bankConflict(wordOf, 0, 32, 1, banks);
-    // The Guide's 128-byte phases: 8 lanes of 16 B, 16 of 8 B, served apart. A load whose every
-    // quad (4 neighbouring lanes) reads one address is served in groups twice as large.
     bool quadsShare = access == SmemAccess::Load;
     for (int lane = 0; lane < 32 && quadsShare; ++lane)
         quadsShare = wordOf(lane) == wordOf(lane - lane % 4);

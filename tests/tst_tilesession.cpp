@@ -795,9 +795,6 @@ private slots:
         }
     }
 
-    // One table of GEMM steps (model/gemmsteps.h): the catalog holds exactly its steps, the
-    // ladder is in its order, each source file is numbered by its rung, and the explorer and
-    // the performance model see the same traits.
     // A compile that runs out of memory in the parallel burst (a GPU host whose memory grows on
     // demand did, and the exception ended rooflab-cli) is tried again alone; one that fails
     // again counts as a failed compile. Nothing leaves the pool's threads.
@@ -846,6 +843,9 @@ private slots:
         QCOMPARE(failing.tiles.size(), ranking.tiles.size() - 8);
     }
 
+    // One table of GEMM steps (model/gemmsteps.h): the catalog holds exactly its steps, the
+    // ladder is in its order, each source file is numbered by its rung, and the explorer and
+    // the performance model see the same traits.
     void stepTableMatchesTheCatalog()
     {
         QStringList catalogGemm;
