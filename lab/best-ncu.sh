@@ -29,10 +29,12 @@ metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sectors_srcunit_
 metrics+=,dram__bytes_read.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
 metrics+=,sm__cycles_elapsed.avg,gpc__cycles_elapsed.avg.per_second,smsp__inst_executed_pipe_fma.sum
 metrics+=,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_global_ld.sum
+metrics+=,l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct
 n=0
 while read -r kernel dtype params; do
   n=$((n + 1))
   stem=gemm_${kernel#gemm.}
+  [[ $kernel == llm.* ]] && stem=${kernel#llm.}
   pargs=()
   for kv in $params; do pargs+=(--param "$kv"); done
   tag=$(printf '%02d-%s' "$n" "${kernel#gemm.}")
