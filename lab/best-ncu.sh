@@ -45,7 +45,7 @@ while read -r kernel dtype params; do
   timeout 60 env -u LD_LIBRARY_PATH ncu --clock-control none --csv --page raw --print-units base \
     --kernel-name-base function -k "regex:(^|::)${stem}(\$|[<(])" --launch-skip 1 --launch-count 1 \
     --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
-    --section SchedulerStats --section InstructionStats --metrics "$metrics" \
+    --section SchedulerStats --section InstructionStats --section MemoryWorkloadAnalysis_Tables --metrics "$metrics" \
     --target-processes all env LD_LIBRARY_PATH="$LIBS" ROOFLAB_NO_DISASSEMBLER=1 "$CLI" run "$kernel" \
     --dtype "$dtype" "${pargs[@]}" --repeat 1 </dev/null >"$WORK/$tag.csv" 2>"$WORK/$tag.err"
   echo "$tag rc=$? $((SECONDS - s0))s $(grep -c '^"' "$WORK/$tag.csv") CSV lines: $params" | tee -a "$WORK/summary.txt"
