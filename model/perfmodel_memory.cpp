@@ -73,6 +73,11 @@ Prediction PerfModel::predictStreaming(const KernelLaunch &l, const Setting &at,
         // Loads in flight per warp: scalar kernels have one element per thread; vector
         // kernels issue `unroll` 16-byte loads per input before the first is used.
         flightPerWarp = inputs * 32.0 * (variant == QLatin1String("scalar") ? s : vecBytes * unroll);
+        // The bulk copy's block is one warp whose lane 0 keeps stages - 1 chunks loading while
+        // the previous stores drain (copy_bulk in kernels/src/memory.cu), whatever `unroll` says.
+        if (variant == QLatin1String("bulk"))
+            flightPerWarp = double(std::max<qint64>(1, param(p, "stages", 4) - 1)) *
+                            double(std::max<qint64>(16, param(p, "chunk", 16384)));
     } else if (l.kernel == QLatin1String("memory.strided_read")) {
         const qint64 stride = std::max<qint64>(1, param(p, "stride", 1));
         const int g = dramGranules([&](int lane) { return qint64(lane) * stride * s; }, s, granule);
