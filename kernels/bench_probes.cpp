@@ -7,6 +7,8 @@
 #include "hostfloat.h"
 #include "src/rng.cuh"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,6 +20,11 @@ namespace kernels {
 namespace {
 
 using namespace probes;
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("kernels::ProbeKernels", s);
+}
 
 // Median of the per-block SM clocks from clock64 / globaltimer stamps, in MHz.
 double clockFromStamps(BenchContext &ctx, const void *stamps, long long blocks)
@@ -67,13 +74,14 @@ model::Check exactWords(long long n, const QString &reference, auto expected, au
     return c;
 }
 
-unsigned hostWordSum(long long n, unsigned seed)
+// The sum of words 0, every, 2 every, ... below n of the filled buffer (every 1: all of them).
+unsigned hostWordSum(long long n, unsigned seed, long long every = 1)
 {
     std::vector<unsigned> parts(std::max(1u, std::thread::hardware_concurrency()) + 1, 0);
-    parallelFor(n, [&](long long b, long long e, int p) {
+    parallelFor(ceilDiv(n, every), [&](long long b, long long e, int p) {
         unsigned s = 0;
         for (long long i = b; i < e; ++i)
-            s += rl_word((unsigned long long)i, seed);
+            s += rl_word((unsigned long long)(i * every), seed);
         parts[size_t(p)] = s;
     });
     unsigned s = 0;
@@ -233,6 +241,79 @@ public:
 private:
     long long m_words;
     int m_passes, m_block, m_unroll;
+    long long m_grid = 1;
+    unsigned *m_buf = nullptr;
+    void *m_sum = nullptr;
+    unsigned m_seed = 0;
+};
+
+// The L2 read by the copy engine: one warp a block, a wave of as many blocks as fit with
+// their stages of shared memory; it sums the first word of every 128-byte line it copied.
+class L2BulkBench : public Bench
+{
+public:
+    explicit L2BulkBench(const Params &p)
+        : m_words(paramInt(p, "kib") * 256), m_passes(int(paramInt(p, "passes"))),
+          m_chunk(int(paramInt(p, "chunk"))), m_dynSmem(size_t(paramInt(p, "stages") * paramInt(p, "chunk")))
+    {
+    }
+
+    bool setup(BenchContext &ctx, QString *error) override
+    {
+        if (ctx.device().major < 9) {
+            if (error)
+                *error = tr("the L2 read by the copy engine uses cp.async.bulk, which sm_90 and newer have; "
+                            "this device is %1")
+                             .arg(ctx.device().arch());
+            return false;
+        }
+        int perSm = 0;
+        if (!findMain(ctx, kWarp, error, &perSm, m_dynSmem))
+            return false;
+        m_seed = ctx.seed();
+        if (!(m_buf = allocWords(ctx, m_words, m_seed, error)) ||
+            !(m_sum = ctx.alloc(sizeof(unsigned), error)))
+            return false;
+        const long long chunks = m_words * 4 / m_chunk;
+        m_grid = std::clamp<long long>(chunks * m_passes, 1, oneWave(ctx, perSm));
+        m_resources = launchResources(kWarp, m_grid, perSm);
+        m_resources["footprint_bytes"] = m_words * 4;
+        return true;
+    }
+
+    bool flushL2() const override { return false; }
+    bool beforeEach(BenchContext &ctx, QString *error) override
+    {
+        return ctx.memset(m_sum, 0, sizeof(unsigned), error);
+    }
+
+    bool launch(BenchContext &ctx, QString *error) override
+    {
+        long long chunks = m_words * 4 / m_chunk;
+        int passes = m_passes;
+        void *args[] = {&m_buf, &chunks, &passes, &m_sum};
+        return launchMain(ctx, m_grid, kWarp, args, error, m_dynSmem);
+    }
+
+    model::Check check(BenchContext &ctx) override
+    {
+        unsigned got = 0;
+        QString error;
+        if (!ctx.download(&got, m_sum, sizeof got, &error))
+            return failedCheck("exact", error);
+        return sumCheck(got, hostWordSum(m_words, m_seed, kLineWords) * unsigned(m_passes));
+    }
+
+    std::optional<model::WorkCount> work() const override
+    {
+        return model::workloads::elementwise(double(m_words) * m_passes, 0, 1, 0, model::Dtype::Fp32);
+    }
+
+private:
+    static constexpr int kWarp = 32, kLineWords = 32;
+    long long m_words;
+    int m_passes, m_chunk;
+    size_t m_dynSmem;
     long long m_grid = 1;
     unsigned *m_buf = nullptr;
     void *m_sum = nullptr;
@@ -911,6 +992,7 @@ std::unique_ptr<Bench> probeBench(const KernelSpec &spec, const Params &p, model
         {"probe.hbm_write", ofKind<HbmBench, HbmBench::Write>},
         {"probe.hbm_copy", ofKind<HbmBench, HbmBench::Copy>},
         {"probe.l2_read", ofParams<L2Bench>},
+        {"probe.l2_bulk", ofParams<L2BulkBench>},
         {"probe.smem_read", ofParams<SmemBench>},
         {"probe.smem_fma", ofParams<SmemFmaBench>},
         {"probe.fma_fp32", ofKind<FmaBench, FmaBench::Fp32>},

@@ -195,6 +195,43 @@ QList<ProbeKernel> probeKernels()
                        {{"kib", 100}, {"passes", 2}, {"block", 96}},
                        {{"kib", 4096}, {"passes", 4}}},
          .level = "l2"},
+        {.id = "probe.l2_bulk",
+         .title = tr("L2 read by the copy engine"),
+         .description = tr("Reads a footprint that fits in L2 many times with bulk copies into shared memory "
+                           "(cp.async.bulk, sm_90): the path the TMA steps load their tiles by, which reads "
+                           "L2 faster than the loads of the L2 read probe. One warp a block keeps `stages` "
+                           "chunks loading."),
+         .params = {intParam("kib", tr("footprint in KiB"), 16384, 4, 1 << 20),
+                    intParam("passes", tr("reads of the footprint"), 256, 1, 1 << 20),
+                    intParam("chunk", tr("bytes per bulk copy"), 16384, 4096, 32768, 4096, {4096, 8192, 16384, 32768}),
+                    intParam("stages", tr("chunks a block keeps loading"), 4, 1, 8)},
+         .work =
+             [](const Params &p, model::Dtype d) {
+                 return model::workloads::elementwise(
+                     double(paramInt(p, "kib")) * 256 * double(paramInt(p, "passes")), 0, 1, 0, d);
+             },
+         .kernel =
+             [](const Params &p) {
+                 return QStringLiteral("l2_bulk<%1, %2>").arg(paramInt(p, "stages")).arg(paramInt(p, "chunk"));
+             },
+         .testCases = {{{"kib", 4}, {"passes", 3}, {"chunk", 4096}, {"stages", 1}},
+                       {{"kib", 96}, {"passes", 2}, {"chunk", 8192}, {"stages", 3}},
+                       {{"kib", 4096}, {"passes", 4}}},
+         .level = "l2",
+         .validate =
+             [](const Params &p, model::Dtype) {
+                 const qint64 bytes = paramInt(p, "kib") * 1024, chunk = paramInt(p, "chunk");
+                 if (bytes % chunk)
+                     return tr("the footprint (%1 KiB) must be a whole number of chunks of %2 bytes")
+                         .arg(paramInt(p, "kib"))
+                         .arg(chunk);
+                 if (paramInt(p, "stages") * chunk > 227 * 1024)
+                     return tr("%1 stages of %2 bytes need more than the 227 KiB of shared memory a block "
+                               "can have")
+                         .arg(paramInt(p, "stages"))
+                         .arg(chunk);
+                 return QString();
+             }},
         {.id = "probe.smem_read",
          .title = tr("Shared-memory read"),
          .description = tr("Every lane of a warp reads a 4-byte word of shared memory; with stride s between "

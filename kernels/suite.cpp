@@ -69,6 +69,8 @@ const QList<SuiteItem> &ceilingItems()
         {"probe.hbm_copy", {}, "fp32", "memory", "hbm", "", "hbm_copy"},
         {"probe.memcpy_d2d", {}, "fp32", "memory", "hbm", "", "cudaMemcpyAsync"},
         {"probe.l2_read", {}, "fp32", "memory", "l2", "", "l2_read"},
+        // L2 through the copy engine, the TMA steps' path (sm_90 and newer): its own ceiling.
+        {"probe.l2_bulk", {}, "fp32", "memory", "l2", "", "l2_bulk", 9},
         {"probe.smem_read", {{"stride", 1}}, "fp32", "memory", "smem", "", "smem_read"},
         {"probe.fma_fp32", {}, "fp32", "compute", "", "fp32", "fma_fp32"},
         {"probe.fma_fp64", {}, "fp64", "compute", "", "fp64", "fma_fp64"},

@@ -207,6 +207,8 @@ MachineCeilings MachineCeilings::fromResults(const ResultSet &set)
                 c.hbmReadBytesPerS = m.value;
             else if (m.probe == QLatin1String("hbm_write"))
                 c.hbmWriteBytesPerS = m.value;
+            else if (m.probe == QLatin1String("l2_bulk"))
+                c.l2BulkBytesPerS = std::max(c.l2BulkBytesPerS.value_or(0), m.value);
             else if (m.level == QLatin1String("l2"))
                 c.l2BytesPerS = std::max(c.l2BytesPerS.value_or(0), m.value);
         } else if (m.kind == QLatin1String("compute")) {

@@ -78,7 +78,8 @@ struct MachineCeilings
     std::optional<double> hbmBytesPerS;      // measured copy bandwidth (read + write traffic)
     std::optional<double> hbmReadBytesPerS;  // measured read-only bandwidth
     std::optional<double> hbmWriteBytesPerS; // measured write-only bandwidth
-    std::optional<double> l2BytesPerS;       // measured L2 read bandwidth
+    std::optional<double> l2BytesPerS;       // measured L2 read bandwidth of loads (probe.l2_read)
+    std::optional<double> l2BulkBytesPerS;   // of the copy engine (probe.l2_bulk): the TMA steps' path
     std::optional<double> fp32FlopPerS;
     std::optional<double> tensorFlopPerS; // mma.sync probe (bf16/fp16)
     double tensorProbeClockMhz = 0;       // the SM clock during that probe

@@ -357,6 +357,14 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     ti.K = K;
     ti.dtype = *dtype;
     const gemmsteps::Step &step = *gemmsteps::find(l.kernel); // describeGemm knew it
+    // The TMA steps read their tiles through the copy engine, which reads L2 faster than loads
+    // do: they are held to probe.l2_bulk's rate where the ceilings have it (docs/MODEL.md, "The
+    // L2 term of the TMA steps").
+    const bool bulkL2 = step.tma && m_ceil.l2BulkBytesPerS && *m_ceil.l2BulkBytesPerS > 0;
+    const double l2Rate = bulkL2 ? *m_ceil.l2BulkBytesPerS : l2Bw;
+    if (bulkL2)
+        r.notes << tr("L2 %1 for the TMA copies: the copy engine's measured rate (probe.l2_bulk)")
+                       .arg(formatSi(l2Rate, "B/s"));
     const bool smemTiled = step.pattern == gemmsteps::Pattern::SmemTiled;
     const bool blocked = !step.oneByOne() && !smemTiled;
     const int tileEdge = int(param(l.params, smemTiled ? "TILE" : "BLOCK", 32));
@@ -439,7 +447,7 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
         }
         mathRate = flopPerClk / it.mathFlops;
     }
-    const double l2PerClkSm = l2Bw / sms / hz;
+    const double l2PerClkSm = l2Rate / sms / hz;
     const double cMath = it.math / mathRate;
     const double cIssueBlock = (it.math + it.other) / m_arch.schedulersPerSm;
     const double cSmem = it.smemWavefronts; // one wavefront per clock
@@ -506,7 +514,7 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     const double coreClk = (gens - 1) * kIt * roundClk(genBlocks) + kIt * roundClk(lastGen) + edgesClk;
     const double core = coreClk / hz;
     const double tHbm = hbmBytes / hbmRead;
-    const double tL2 = l2Bytes / l2Bw;
+    const double tL2 = l2Bytes / l2Rate;
     const double launch = m_arch.launchS;
     r.timeS = std::max({core, tHbm, tL2}) + launch;
 
@@ -532,7 +540,7 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
                                       .arg(it.smemDetail)
                                 : QString());
     addTerm(QStringLiteral("l2"), std::max(tL2, perSmIt * cL2 / hz),
-            tr("%1 through L2 at %2").arg(formatSi(l2Bytes, "B"), formatSi(l2Bw, "B/s")));
+            tr("%1 through L2 at %2").arg(formatSi(l2Bytes, "B"), formatSi(l2Rate, "B/s")));
     addTerm(
         QStringLiteral("hbm"), tHbm,
         tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));

@@ -297,6 +297,50 @@ private slots:
               alongN.term(QStringLiteral("l2")) * 1e3);
     }
 
+    // The copy engine's L2 rate (probe.l2_bulk) is its own ceiling: the TMA steps are held to
+    // it, the steps that load with ld/cp.async keep the loads' rate (probe.l2_read).
+    void tmaStepsReadL2AtTheCopyEnginesRate()
+    {
+        ResultSet set;
+        auto ceiling = [](const char *probe, double value) {
+            MeasuredCeiling c;
+            c.kind = QStringLiteral("memory");
+            c.level = QStringLiteral("l2");
+            c.probe = QLatin1String(probe);
+            c.value = value;
+            c.unit = QStringLiteral("B/s");
+            return c;
+        };
+        set.ceilings << ceiling("hbm_copy", 4.2e12) << ceiling("l2_read", 8.0e12);
+        const MachineCeilings loadsOnly = MachineCeilings::fromResults(set);
+        set.ceilings << ceiling("l2_bulk", 12.0e12);
+        const MachineCeilings withBulk = MachineCeilings::fromResults(set);
+        QCOMPARE(*withBulk.l2BytesPerS, 8.0e12); // the bulk rate is not the loads' L2 ceiling
+        QCOMPARE(*withBulk.l2BulkBytesPerS, 12.0e12);
+        QVERIFY(!loadsOnly.l2BulkBytesPerS);
+
+        KernelLaunch tma;
+        tma.kernel = QStringLiteral("gemm.wgmma_tma");
+        tma.dtype = QStringLiteral("bf16");
+        tma.params = {{"M", 8192}, {"N", 8192}, {"K", 8192}, {"BM", 128}, {"BN", 128},
+                      {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        KernelLaunch loads;
+        loads.kernel = QStringLiteral("gemm.mma_multistage");
+        loads.dtype = QStringLiteral("bf16");
+        loads.params = {{"M", 8192}, {"N", 8192}, {"K", 8192}, {"BM", 128}, {"BN", 128}, {"BK", 32},
+                        {"STAGES", 4}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 8}, {"FRAGPIPE", 1}};
+        const Gpu h200 = gpu(QStringLiteral("h200-sxm"));
+        for (const KernelLaunch &l : {tma, loads}) {
+            const Prediction a = PerfModel(h200, loadsOnly).predict(l), b = PerfModel(h200, withBulk).predict(l);
+            QVERIFY2(a.ok && b.ok, qPrintable(a.reason + b.reason));
+            const double ratio = b.term(QStringLiteral("l2")) / a.term(QStringLiteral("l2"));
+            if (l.kernel == tma.kernel)
+                QVERIFY2(qAbs(ratio - 8.0 / 12.0) < 1e-9, qPrintable(QString::number(ratio)));
+            else
+                QCOMPARE(ratio, 1.0);
+        }
+    }
+
     // Step 13 is step 10 in e4m3: twice the tensor rate (the spec database's fp8 over bf16
     // peak), half the bytes per operand element, the same C in fp32. At 8192^3 on the H200 the
     // math term halves and the prediction lands on the fp8 roof: its FLOP/B is past the fp8
