@@ -5883,16 +5883,48 @@ Source: %7</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+19"/>
         <source>footprint in KiB</source>
         <translation>数据量（KiB）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-18"/>
+        <location line="+19"/>
         <source>reads of the footprint</source>
         <translation>读取这块数据的次数</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-6"/>
+        <source>L2 read by the copy engine</source>
+        <translation>拷贝引擎读取 L2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reads a footprint that fits in L2 many times with bulk copies into shared memory (cp.async.bulk, sm_90): the path the TMA steps load their tiles by, which reads L2 faster than the loads of the L2 read probe. One warp a block keeps `stages` chunks loading.</source>
+        <translation>用批量拷贝（cp.async.bulk，sm_90）把一块能放进 L2 的数据多次读入 shared memory：这是 TMA 各步加载 tile 的路径，读 L2 比 L2 读取探针所用的 load 指令更快。每个 block 一个 warp，始终有 `stages` 块数据在加载。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>bytes per bulk copy</source>
+        <translation>每次批量拷贝的字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>chunks a block keeps loading</source>
+        <translation>每个 block 同时在加载的数据块数</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the footprint (%1 KiB) must be a whole number of chunks of %2 bytes</source>
+        <translation>数据量（%1 KiB）必须是 %2 字节数据块的整数倍</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 stages of %2 bytes need more than the 227 KiB of shared memory a block can have</source>
+        <translation>%1 级、每级 %2 字节需要的 shared memory 超过一个 block 最多可用的 227 KiB</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Shared-memory read</source>
         <translation>Shared memory 读取</translation>
     </message>
@@ -5952,7 +5984,7 @@ Source: %7</source>
         <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-164"/>
         <source>loop iterations (16 FMAs per chain each)</source>
         <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
@@ -5977,7 +6009,7 @@ Source: %7</source>
         <translation>每个 warp 的独立累加器数</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+139"/>
         <source>FP32 FMA</source>
         <translation>FP32 FMA</translation>
     </message>
@@ -6032,7 +6064,7 @@ Source: %7</source>
         <translation>M = N = K</translation>
     </message>
     <message>
-        <location filename="../../kernels/suite.cpp" line="+218"/>
+        <location filename="../../kernels/suite.cpp" line="+220"/>
         <source>vector copy / cudaMemcpyAsync device to device</source>
         <translation>向量拷贝 / cudaMemcpyAsync 设备到设备</translation>
     </message>
@@ -6702,6 +6734,14 @@ Source: %7</source>
         <location line="+1"/>
         <source>group</source>
         <translation>分组</translation>
+    </message>
+</context>
+<context>
+    <name>kernels::L2BulkBench</name>
+    <message>
+        <location filename="../../kernels/bench_probes.cpp" line="+265"/>
+        <source>the L2 read by the copy engine uses cp.async.bulk, which sm_90 and newer have; this device is %1</source>
+        <translation>拷贝引擎读取 L2 使用 cp.async.bulk，sm_90 及更新的架构才有；当前设备是 %1</translation>
     </message>
 </context>
 <context>
@@ -7451,7 +7491,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+386"/>
+        <location filename="../../model/perfmodel.cpp" line="+389"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>
@@ -7481,7 +7521,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+72"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+78"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -7506,7 +7546,7 @@ Source: %7</source>
         <translation>TM 和 TN 必须整除 BM 和 BN</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>per slice: %1 A loads (%2 B wide) × %3 + %4 B loads (%5 B wide) × %6 wavefront(s) per warp</source>
         <translation>每个切片：%1 次 A 加载（%2 B 宽）× %3 + %4 次 B 加载（%5 B 宽）× 每个 warp %6 个 wavefront</translation>
     </message>
@@ -7566,8 +7606,8 @@ Source: %7</source>
         <translation>沿 N 方向 2 个 block 的 cluster：每个 A 分块每对只从 L2 读一次，多播到两个 block</translation>
     </message>
     <message>
-        <location line="-267"/>
-        <location line="+272"/>
+        <location line="-275"/>
+        <location line="+280"/>
         <source>no description of %1</source>
         <translation>没有 %1 的描述</translation>
     </message>
@@ -8429,7 +8469,7 @@ Source: %7</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>stride %1: a warp&apos;s load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)</source>
         <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
     </message>
@@ -8454,7 +8494,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+214"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+222"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8475,7 +8515,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-191"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-199"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8485,7 +8525,12 @@ Source: %7</source>
         <translation>M、N 和 K 必须为正数</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+18"/>
+        <source>L2 %1 for the TMA copies: the copy engine&apos;s measured rate (probe.l2_bulk)</source>
+        <translation>TMA 拷贝按 L2 %1 计：拷贝引擎的实测速率（probe.l2_bulk）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
         <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
     </message>
@@ -9187,13 +9232,13 @@ Source: %7</source>
 <context>
     <name>model::perfdetail</name>
     <message>
-        <location filename="../../model/perfmodel_detail.h" line="+192"/>
+        <location filename="../../model/perfmodel_detail.h" line="+195"/>
         <source>instruction mix: the counted loop of %1 is not its main loop (no %2 in it); estimated from the source</source>
         <translation>指令构成：%1 中统计的循环不是其主循环（其中没有 %2）；根据源代码估计</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>the kernel</source>
         <translation>该 kernel</translation>
     </message>
