@@ -73,7 +73,52 @@ QList<MeasuredCeiling> measuredCeilings(const ResultSet &set)
     return out;
 }
 
+namespace {
+
+// The samples that stand for this GPU's measured machine: the bundled sets, or the test's.
+QList<CeilingSource> sampleSources(const CeilingRequest &req)
+{
+    QList<CeilingSource> samples = req.samplesOverride;
+    if (samples.isEmpty())
+        for (const ResultSet &s : bundledCeilingSets())
+            samples << CeilingSource{s.extra.value(QLatin1String("rooflab_sample_file")).toString(), &s};
+    return samples;
+}
+
+// The copy engine's L2 rate (probe.l2_bulk) is younger than most ceilings files: where the
+// chosen source lacks it, the model takes it from RoofLab's samples of the same GPU, and the
+// reason says so. Only the model's figure is filled in; the drawn roofs stay the file's own.
+void fillCopyEngineRate(CeilingChoice &c, const CeilingRequest &req)
+{
+    if (c.origin == CeilingChoice::Origin::Datasheet || c.machine.l2BulkBytesPerS || !req.samples || !req.gpu)
+        return;
+    for (const CeilingSource &s : sampleSources(req)) {
+        if (!usable(s, *req.gpu))
+            continue;
+        const MachineCeilings m = MachineCeilings::fromResults(*s.set);
+        if (!m.l2BulkBytesPerS)
+            continue;
+        c.machine.l2BulkBytesPerS = m.l2BulkBytesPerS;
+        c.reason += tr("; the copy engine's L2 rate from RoofLab's samples (%1)").arg(s.file);
+        c.machine.source = c.reason;
+        return;
+    }
+}
+
+CeilingChoice chooseSource(const CeilingRequest &req);
+
+} // namespace
+
 CeilingChoice chooseCeilings(const CeilingRequest &req)
+{
+    CeilingChoice c = chooseSource(req);
+    fillCopyEngineRate(c, req);
+    return c;
+}
+
+namespace {
+
+CeilingChoice chooseSource(const CeilingRequest &req)
 {
     CeilingChoice c;
     const bool named = req.named.set != nullptr;
@@ -131,11 +176,8 @@ CeilingChoice chooseCeilings(const CeilingRequest &req)
 
     // 3. RoofLab's samples measured on this GPU.
     if (req.samples) {
-        QList<CeilingSource> samples = req.samplesOverride;
-        if (samples.isEmpty())
-            for (const ResultSet &s : bundledCeilingSets())
-                samples << CeilingSource{s.extra.value(QLatin1String("rooflab_sample_file")).toString(), &s};
-        for (const CeilingSource &s : std::as_const(samples))
+        const QList<CeilingSource> samples = sampleSources(req);
+        for (const CeilingSource &s : samples)
             if (usable(s, gpu)) {
                 const QString refused = c.namedRefused;
                 c = chosen(CeilingChoice::Origin::Samples, s.file, measuredCeilings(*s.set));
@@ -150,6 +192,8 @@ CeilingChoice chooseCeilings(const CeilingRequest &req)
     c.reason = tr("datasheet ceilings of %1: nothing measured on it").arg(name);
     return c;
 }
+
+} // namespace
 
 const QList<ResultSet> &bundledCeilingSets()
 {

@@ -143,6 +143,36 @@ private slots:
         r.samples = false;
         QCOMPARE(model::chooseCeilings(r).origin, model::CeilingChoice::Origin::Datasheet);
     }
+
+    // A file measured before probe.l2_bulk existed: its own ceilings, and the copy engine's L2
+    // rate from the samples of the same GPU, said in the reason; none from another GPU's.
+    void copyEngineRateFromTheSamples()
+    {
+        const model::Gpu h200 = gpu(H200);
+        const model::ResultSet own = set(H200, 1e12);
+        model::ResultSet samples = set(H200, 4e12), other = set(A100, 4e12);
+        const model::MeasuredCeiling bulk{"memory", "l2", {}, 11e12, "B/s", "l2_bulk", 0, {}};
+        samples.ceilings << bulk;
+        other.ceilings << bulk;
+        model::CeilingRequest r;
+        r.gpu = &h200;
+        r.own = {QStringLiteral("old.json"), &own};
+        r.samplesOverride = {{QStringLiteral("a100-samples.json"), &other},
+                             {QStringLiteral("h200-samples.json"), &samples}};
+        model::CeilingChoice c = model::chooseCeilings(r);
+        QCOMPARE(c.origin, model::CeilingChoice::Origin::OwnFile);
+        QCOMPARE(*c.machine.hbmBytesPerS, 1e12); // the file's own
+        QCOMPARE(c.machine.l2BulkBytesPerS.value_or(0), 11e12);
+        QVERIFY2(c.reason.contains(QLatin1String("h200-samples.json")), qPrintable(c.reason));
+        QCOMPARE(c.machine.source, c.reason);
+        for (const model::MeasuredCeiling &m : c.measured) // the drawn roofs stay the file's
+            QVERIFY(m.probe != QLatin1String("l2_bulk"));
+        r.samples = false; // no samples: nothing filled in
+        QVERIFY(!model::chooseCeilings(r).machine.l2BulkBytesPerS);
+        r.samples = true;
+        r.samplesOverride = {{QStringLiteral("a100-samples.json"), &other}};
+        QVERIFY(!model::chooseCeilings(r).machine.l2BulkBytesPerS);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstCeilingPolicy)

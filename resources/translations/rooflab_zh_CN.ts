@@ -7667,7 +7667,12 @@ Source: %7</source>
         <translation>未命名的设备</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+82"/>
+        <source>; the copy engine&apos;s L2 rate from RoofLab&apos;s samples (%1)</source>
+        <translation>；拷贝引擎的 L2 速率取自 RoofLab 的样例（%1）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>datasheet ceilings: no GPU to match measured ones against</source>
         <translation>数据手册上限：没有可与实测上限对应的 GPU</translation>
     </message>
@@ -7707,7 +7712,7 @@ Source: %7</source>
         <translation>按要求使用 %1 的实测上限</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
         <source>RoofLab&apos;s samples measured on %1 (%2)</source>
         <translation>RoofLab 在 %1 上实测的样例（%2）</translation>
     </message>
