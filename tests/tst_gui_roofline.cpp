@@ -370,6 +370,34 @@ private slots:
         c.probe = QStringLiteral("copy");
         chart.setMeasuredCeilings({ChartCeiling{c, 0, {}}});
         QCOMPARE(chart.measuredLabels(), QStringList{QStringLiteral("measured HBM 4.3 TB/s (copy probe)")});
+        // Two L2 roofs of one GPU (loads, copy engine): the drawn labels name their probes.
+        model::MeasuredCeiling loads = c, bulk = c;
+        loads.level = bulk.level = QStringLiteral("l2");
+        loads.value = 8.6e12;
+        loads.probe = QStringLiteral("l2_read");
+        bulk.value = 11e12;
+        bulk.probe = QStringLiteral("l2_bulk");
+        chart.setMeasuredCeilings({ChartCeiling{c, 0, {}}, ChartCeiling{loads, 0, {}}, ChartCeiling{bulk, 0, {}}});
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        for (int i = 0; i < 3; ++i)
+            QApplication::processEvents();
+        QStringList drawn;
+        for (const RooflineChart::PlacedLabel &l : chart.placedLabels())
+            if (l.text.startsWith(QLatin1String("measured")))
+                drawn << l.text;
+        // Whichever L2 label finds room names its probe; the lone HBM roof does not need to.
+        QVERIFY2(drawn.contains(QStringLiteral("measured HBM 4.3 TB/s")), qPrintable(drawn.join(" | ")));
+        int l2Drawn = 0;
+        for (const QString &t : std::as_const(drawn))
+            if (t.startsWith(QLatin1String("measured L2"))) {
+                ++l2Drawn;
+                QVERIFY2(t == QLatin1String("measured L2 8.6 TB/s (l2_read)") ||
+                             t == QLatin1String("measured L2 11 TB/s (l2_bulk)"),
+                         qPrintable(t));
+            }
+        QVERIFY2(l2Drawn > 0, qPrintable(drawn.join(" | ")));
+        chart.setMeasuredCeilings({ChartCeiling{c, 0, {}}});
 
         ChartTrail trail;
         trail.label = QStringLiteral("tile sweep");

@@ -2589,7 +2589,7 @@ Source: %7</source>
 <context>
     <name>RooflineChart</name>
     <message>
-        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+110"/>
+        <location filename="../../app/gui/chart/rooflinechart.cpp" line="+111"/>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度 (FLOP/B)</translation>
     </message>
@@ -2625,7 +2625,12 @@ Source: %7</source>
         <translation>受计算限制</translation>
     </message>
     <message>
-        <location line="+149"/>
+        <location line="+162"/>
+        <source>measured %1 %2 (%3)</source>
+        <translation>实测 %1 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>measured %1 %2</source>
         <translation>实测 %1 %2</translation>
     </message>

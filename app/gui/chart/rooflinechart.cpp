@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QHash>
 #include <QFileInfo>
 #include <QMouseEvent>
 #include <QSvgGenerator>
@@ -994,6 +995,17 @@ void RooflineChart::buildGpu(int index)
 void RooflineChart::buildMeasured()
 {
     for (const auto &group : shown(m_measured)) {
+        // Two roofs of one level from one GPU (L2 by loads and by the copy engine) are told
+        // apart by their probes on the chart itself, not only in the tooltip.
+        QHash<QString, int> perLevel;
+        auto levelKey = [](const ChartCeiling &c) {
+            return QStringLiteral("%1/%2/%3%4")
+                .arg(c.gpuIndex)
+                .arg(c.ceiling.kind, c.ceiling.level, c.ceiling.precision);
+        };
+        for (const ChartCeiling &c : group)
+            if (c.ceiling.value > 0)
+                ++perLevel[levelKey(c)];
         for (const ChartCeiling &c : group) {
             const model::MeasuredCeiling &m = c.ceiling;
             if (m.value <= 0)
@@ -1006,8 +1018,11 @@ void RooflineChart::buildMeasured()
                 const QString what = memory ? model::levelLabel(m.level) : model::precisionLabel(m.precision);
                 const QString value =
                     model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
-                // The probe's name doubles the label's length; it is in the tooltip.
-                drawn = tr("measured %1 %2").arg(what, value);
+                // The probe's name doubles the label's length; it is in the tooltip, and on the
+                // chart only where two roofs of the level need telling apart.
+                drawn = perLevel.value(levelKey(c)) > 1 && !m.probe.isEmpty()
+                            ? tr("measured %1 %2 (%3)").arg(what, value, m.probe)
+                            : tr("measured %1 %2").arg(what, value);
                 text = m.probe.isEmpty() ? drawn : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);
             }
             double limit = memory ? kInf : 0;
