@@ -203,7 +203,8 @@ QList<ProbeKernel> probeKernels()
                            "chunks loading."),
          .params = {intParam("kib", tr("footprint in KiB"), 16384, 4, 1 << 20),
                     intParam("passes", tr("reads of the footprint"), 256, 1, 1 << 20),
-                    intParam("chunk", tr("bytes per bulk copy"), 16384, 4096, 32768, 4096, {4096, 8192, 16384, 32768}),
+                    intParam("chunk", tr("bytes per bulk copy"), 16384, 4096, 32768, 4096,
+                             {4096, 8192, 16384, 32768}),
                     intParam("stages", tr("chunks a block keeps loading"), 4, 1, 8)},
          .work =
              [](const Params &p, model::Dtype d) {
@@ -212,7 +213,9 @@ QList<ProbeKernel> probeKernels()
              },
          .kernel =
              [](const Params &p) {
-                 return QStringLiteral("l2_bulk<%1, %2>").arg(paramInt(p, "stages")).arg(paramInt(p, "chunk"));
+                 return QStringLiteral("l2_bulk<%1, %2>")
+                     .arg(paramInt(p, "stages"))
+                     .arg(paramInt(p, "chunk"));
              },
          .testCases = {{{"kib", 4}, {"passes", 3}, {"chunk", 4096}, {"stages", 1}},
                        {{"kib", 96}, {"passes", 2}, {"chunk", 8192}, {"stages", 3}},

@@ -73,12 +73,12 @@ private slots:
             }
         }
         for (const char *id :
-             {"memory.copy",     "memory.vector_add", "memory.triad",   "memory.strided_read",
-              "memory.reduce",   "memory.softmax",    "memory.rmsnorm", "memory.layernorm",
-              "probe.hbm_read",  "probe.hbm_write",   "probe.hbm_copy", "probe.l2_read", "probe.l2_bulk",
-              "probe.smem_read", "probe.fma_fp32",    "probe.fma_fp64", "probe.hfma2_fp16",
-              "probe.mma_bf16",  "probe.mma_fp16",    "probe.mma_tf32", "probe.memcpy_d2d",
-              "probe.smem_fma"})
+             {"memory.copy",      "memory.vector_add", "memory.triad",   "memory.strided_read",
+              "memory.reduce",    "memory.softmax",    "memory.rmsnorm", "memory.layernorm",
+              "probe.hbm_read",   "probe.hbm_write",   "probe.hbm_copy", "probe.l2_read",
+              "probe.l2_bulk",    "probe.smem_read",   "probe.fma_fp32", "probe.fma_fp64",
+              "probe.hfma2_fp16", "probe.mma_bf16",    "probe.mma_fp16", "probe.mma_tf32",
+              "probe.memcpy_d2d", "probe.smem_fma"})
             QVERIFY2(ids.contains(id), id);
         QVERIFY(!ids.contains("test.fault")); // only with ROOFLAB_ENABLE_TEST_KERNELS=1
         // The copy kernel's variants are listed with their values: the two lessons, then the two

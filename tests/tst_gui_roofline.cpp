@@ -377,7 +377,8 @@ private slots:
         loads.probe = QStringLiteral("l2_read");
         bulk.value = 11e12;
         bulk.probe = QStringLiteral("l2_bulk");
-        chart.setMeasuredCeilings({ChartCeiling{c, 0, {}}, ChartCeiling{loads, 0, {}}, ChartCeiling{bulk, 0, {}}});
+        chart.setMeasuredCeilings(
+            {ChartCeiling{c, 0, {}}, ChartCeiling{loads, 0, {}}, ChartCeiling{bulk, 0, {}}});
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
         for (int i = 0; i < 3; ++i)

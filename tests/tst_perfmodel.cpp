@@ -322,16 +322,18 @@ private slots:
         KernelLaunch tma;
         tma.kernel = QStringLiteral("gemm.wgmma_tma");
         tma.dtype = QStringLiteral("bf16");
-        tma.params = {{"M", 8192}, {"N", 8192}, {"K", 8192}, {"BM", 128}, {"BN", 128},
-                      {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
+        tma.params = {{"M", 8192}, {"N", 8192},   {"K", 8192},      {"BM", 128},
+                      {"BN", 128}, {"STAGES", 4}, {"CONSUMERS", 2}, {"GROUP", 8}};
         KernelLaunch loads;
         loads.kernel = QStringLiteral("gemm.mma_multistage");
         loads.dtype = QStringLiteral("bf16");
-        loads.params = {{"M", 8192}, {"N", 8192}, {"K", 8192}, {"BM", 128}, {"BN", 128}, {"BK", 32},
-                        {"STAGES", 4}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"GROUP", 8}, {"FRAGPIPE", 1}};
+        loads.params = {{"M", 8192},    {"N", 8192},  {"K", 8192},    {"BM", 128},
+                        {"BN", 128},    {"BK", 32},   {"STAGES", 4},  {"WARPS_M", 2},
+                        {"WARPS_N", 2}, {"GROUP", 8}, {"FRAGPIPE", 1}};
         const Gpu h200 = gpu(QStringLiteral("h200-sxm"));
         for (const KernelLaunch &l : {tma, loads}) {
-            const Prediction a = PerfModel(h200, loadsOnly).predict(l), b = PerfModel(h200, withBulk).predict(l);
+            const Prediction a = PerfModel(h200, loadsOnly).predict(l),
+                             b = PerfModel(h200, withBulk).predict(l);
             QVERIFY2(a.ok && b.ok, qPrintable(a.reason + b.reason));
             const double ratio = b.term(QStringLiteral("l2")) / a.term(QStringLiteral("l2"));
             if (l.kernel == tma.kernel)
@@ -512,8 +514,8 @@ private slots:
         // Calibration: the files the constants were chosen on (with the probes); validation:
         // the set measured afterwards for this purpose (lab/h200-validate.sh), never fitted.
         QTest::newRow("calibration: suite + ladder, 2026-11-30")
-            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")} << 0.145
-            << QStringList{} << QStringLiteral("h200-sxm");
+            << QStringList{QStringLiteral("h200-suite.json"), QStringLiteral("h200-gemm-ladder.json")}
+            << 0.145 << QStringList{} << QStringLiteral("h200-sxm");
         QStringList validation;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-validation"))
                                     .entryList({"*.json"}, QDir::Files))

@@ -126,8 +126,8 @@ __global__ void l2_read(const uint4 *__restrict__ in, long long nv, int passes, 
 // chunks b, b + gridDim.x, ... of the footprint repeated `passes` times, so each chunk is read
 // `passes` times. Shared memory: STAGES * CHUNK bytes dynamic (the launch sets it).
 template <int STAGES, int CHUNK>
-__global__ void __launch_bounds__(32) l2_bulk(const unsigned *__restrict__ in, long long chunks, int passes,
-                                              unsigned *sum)
+__global__ void __launch_bounds__(32)
+    l2_bulk(const unsigned *__restrict__ in, long long chunks, int passes, unsigned *sum)
 {
     static_assert(STAGES >= 1 && CHUNK % 128 == 0, "l2_bulk: one stage or more, whole 128-byte lines");
     constexpr int kLineWords = 32, kLines = CHUNK / 128;

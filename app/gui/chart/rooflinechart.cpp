@@ -6,8 +6,8 @@
 
 #include <qcustomplot.h>
 
-#include <QHash>
 #include <QFileInfo>
+#include <QHash>
 #include <QMouseEvent>
 #include <QSvgGenerator>
 #include <QToolTip>
