@@ -199,7 +199,7 @@ QList<ProbeKernel> probeKernels()
          .title = tr("L2 read by the copy engine"),
          .description = tr("Reads a footprint that fits in L2 many times with bulk copies into shared memory "
                            "(cp.async.bulk, sm_90): the path the TMA steps load their tiles by, which reads "
-                           "L2 faster than the loads of the L2 read probe. One warp a block keeps `stages` "
+                           "L2 faster than the loads of the L2 read probe. One warp a block keeps \"stages\" "
                            "chunks loading."),
          .params = {intParam("kib", tr("footprint in KiB"), 16384, 4, 1 << 20),
                     intParam("passes", tr("reads of the footprint"), 256, 1, 1 << 20),

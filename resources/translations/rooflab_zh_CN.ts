@@ -5905,8 +5905,8 @@ Source: %7</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Reads a footprint that fits in L2 many times with bulk copies into shared memory (cp.async.bulk, sm_90): the path the TMA steps load their tiles by, which reads L2 faster than the loads of the L2 read probe. One warp a block keeps `stages` chunks loading.</source>
-        <translation>用批量拷贝（cp.async.bulk，sm_90）把一块能放进 L2 的数据多次读入 shared memory：这是 TMA 各步加载 tile 的路径，读 L2 比 L2 读取探针所用的 load 指令更快。每个 block 一个 warp，始终有 `stages` 块数据在加载。</translation>
+        <source>Reads a footprint that fits in L2 many times with bulk copies into shared memory (cp.async.bulk, sm_90): the path the TMA steps load their tiles by, which reads L2 faster than the loads of the L2 read probe. One warp a block keeps &quot;stages&quot; chunks loading.</source>
+        <translation>用批量拷贝（cp.async.bulk，sm_90）把一块能放进 L2 的数据多次读入 shared memory：这是 TMA 各步加载 tile 的路径，读 L2 比 L2 读取探针所用的 load 指令更快。每个 block 一个 warp，始终有 “stages” 块数据在加载。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5914,12 +5914,12 @@ Source: %7</source>
         <translation>每次批量拷贝的字节数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>chunks a block keeps loading</source>
         <translation>每个 block 同时在加载的数据块数</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>the footprint (%1 KiB) must be a whole number of chunks of %2 bytes</source>
         <translation>数据量（%1 KiB）必须是 %2 字节数据块的整数倍</translation>
     </message>
@@ -5989,7 +5989,7 @@ Source: %7</source>
         <translation>vec 4 时“stride”最大为 8（各 lane 的向量必须放进 8 KiB 缓冲区）</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-167"/>
         <source>loop iterations (16 FMAs per chain each)</source>
         <translation>循环次数（每条链每次 16 次 FMA）</translation>
     </message>
@@ -6014,7 +6014,7 @@ Source: %7</source>
         <translation>每个 warp 的独立累加器数</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+142"/>
         <source>FP32 FMA</source>
         <translation>FP32 FMA</translation>
     </message>
