@@ -107,6 +107,9 @@ private slots:
         const Device &dev = m_runner->device();
         if (params.value("wgmma").toInt() == 1 && !(dev.major == 9 && dev.minor == 0))
             QSKIP(qPrintable("wgmma and TMA need sm_90 (Hopper); this device is " + dev.arch()));
+        if (kernel == QLatin1String("probe.l2_bulk") && dev.major < 9)
+            QSKIP(
+                qPrintable("bulk copies (cp.async.bulk) need sm_90 or newer; this device is " + dev.arch()));
         RunOptions o;
         o.repeat = 3;
         const RunResult r = m_runner->run(kernel, params, dtype, o);
