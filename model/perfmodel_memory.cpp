@@ -80,7 +80,9 @@ Prediction PerfModel::predictStreaming(const KernelLaunch &l, const Setting &at,
                             double(std::max<qint64>(16, param(p, "chunk", 16384)));
     } else if (l.kernel == QLatin1String("memory.strided_read")) {
         const qint64 stride = std::max<qint64>(1, param(p, "stride", 1));
-        const int g = dramGranules([&](int lane) { return qint64(lane) * stride * s; }, s, granule);
+        // (an init-capture: clang 14 cannot capture a structured binding)
+        const int g =
+            dramGranules([stride, elem = s](int lane) { return qint64(lane) * stride * elem; }, s, granule);
         readBytes = double(n) / 32 * g * granule;
         writeBytes = double(n) * s;
         flightPerWarp = g * double(granule);
