@@ -185,35 +185,78 @@ private:
 
 // ---------------------------------------------------------------- L2 read
 
-class L2Bench : public Bench
+// What both L2 probes share: a footprint of `kib` KiB of filled words read `passes` times (it
+// stays in L2: no flush between samples) into one word sum, which the host checks exactly over
+// the words the kernel adds (every `every`-th).
+class FootprintSumBench : public Bench
+{
+protected:
+    FootprintSumBench(const Params &p, long long every)
+        : m_words(paramInt(p, "kib") * 256), m_passes(int(paramInt(p, "passes"))), m_every(every)
+    {
+    }
+
+    bool allocate(BenchContext &ctx, QString *error)
+    {
+        m_seed = ctx.seed();
+        return (m_buf = allocWords(ctx, m_words, m_seed, error)) &&
+               (m_sum = ctx.alloc(sizeof(unsigned), error));
+    }
+    void recordLaunch(int block, int perSm)
+    {
+        m_resources = launchResources(block, m_grid, perSm);
+        m_resources["footprint_bytes"] = m_words * 4;
+    }
+
+public:
+    bool flushL2() const override { return false; }
+    bool beforeEach(BenchContext &ctx, QString *error) override
+    {
+        return ctx.memset(m_sum, 0, sizeof(unsigned), error);
+    }
+
+    model::Check check(BenchContext &ctx) override
+    {
+        unsigned got = 0;
+        QString error;
+        if (!ctx.download(&got, m_sum, sizeof got, &error))
+            return failedCheck("exact", error);
+        return sumCheck(got, hostWordSum(m_words, m_seed, m_every) * unsigned(m_passes));
+    }
+
+    std::optional<model::WorkCount> work() const override
+    {
+        return model::workloads::elementwise(double(m_words) * m_passes, 0, 1, 0, model::Dtype::Fp32);
+    }
+
+protected:
+    long long m_words;
+    int m_passes;
+    long long m_every;
+    long long m_grid = 1;
+    unsigned *m_buf = nullptr;
+    void *m_sum = nullptr;
+    unsigned m_seed = 0;
+};
+
+// The loads' L2 read: every word, `unroll` 16-byte loads in flight a thread.
+class L2Bench : public FootprintSumBench
 {
 public:
     explicit L2Bench(const Params &p)
-        : m_words(paramInt(p, "kib") * 256), m_passes(int(paramInt(p, "passes"))),
-          m_block(int(paramInt(p, "block"))), m_unroll(int(paramInt(p, "unroll")))
+        : FootprintSumBench(p, 1), m_block(int(paramInt(p, "block"))), m_unroll(int(paramInt(p, "unroll")))
     {
     }
 
     bool setup(BenchContext &ctx, QString *error) override
     {
         int perSm = 0;
-        if (!findMain(ctx, m_block, error, &perSm))
-            return false;
-        m_seed = ctx.seed();
-        if (!(m_buf = allocWords(ctx, m_words, m_seed, error)) ||
-            !(m_sum = ctx.alloc(sizeof(unsigned), error)))
+        if (!findMain(ctx, m_block, error, &perSm) || !allocate(ctx, error))
             return false;
         const long long work = std::max(1LL, ceilDiv(m_words / 4, qint64(m_block) * m_unroll));
         m_grid = std::min(work, oneWave(ctx, perSm));
-        m_resources = launchResources(m_block, m_grid, perSm);
-        m_resources["footprint_bytes"] = m_words * 4;
+        recordLaunch(m_block, perSm);
         return true;
-    }
-
-    bool flushL2() const override { return false; }
-    bool beforeEach(BenchContext &ctx, QString *error) override
-    {
-        return ctx.memset(m_sum, 0, sizeof(unsigned), error);
     }
 
     bool launch(BenchContext &ctx, QString *error) override
@@ -224,37 +267,18 @@ public:
         return launchMain(ctx, m_grid, m_block, args, error);
     }
 
-    model::Check check(BenchContext &ctx) override
-    {
-        unsigned got = 0;
-        QString error;
-        if (!ctx.download(&got, m_sum, sizeof got, &error))
-            return failedCheck("exact", error);
-        return sumCheck(got, hostWordSum(m_words, m_seed) * unsigned(m_passes));
-    }
-
-    std::optional<model::WorkCount> work() const override
-    {
-        return model::workloads::elementwise(double(m_words) * m_passes, 0, 1, 0, model::Dtype::Fp32);
-    }
-
 private:
-    long long m_words;
-    int m_passes, m_block, m_unroll;
-    long long m_grid = 1;
-    unsigned *m_buf = nullptr;
-    void *m_sum = nullptr;
-    unsigned m_seed = 0;
+    int m_block, m_unroll;
 };
 
 // The L2 read by the copy engine: one warp a block, a wave of as many blocks as fit with
 // their stages of shared memory; it sums the first word of every 128-byte line it copied.
-class L2BulkBench : public Bench
+class L2BulkBench : public FootprintSumBench
 {
 public:
     explicit L2BulkBench(const Params &p)
-        : m_words(paramInt(p, "kib") * 256), m_passes(int(paramInt(p, "passes"))),
-          m_chunk(int(paramInt(p, "chunk"))), m_dynSmem(size_t(paramInt(p, "stages") * paramInt(p, "chunk")))
+        : FootprintSumBench(p, kLineWords), m_chunk(int(paramInt(p, "chunk"))),
+          m_dynSmem(size_t(paramInt(p, "stages") * paramInt(p, "chunk")))
     {
     }
 
@@ -268,56 +292,26 @@ public:
             return false;
         }
         int perSm = 0;
-        if (!findMain(ctx, kWarp, error, &perSm, m_dynSmem))
+        if (!findMain(ctx, kWarp, error, &perSm, m_dynSmem) || !allocate(ctx, error))
             return false;
-        m_seed = ctx.seed();
-        if (!(m_buf = allocWords(ctx, m_words, m_seed, error)) ||
-            !(m_sum = ctx.alloc(sizeof(unsigned), error)))
-            return false;
-        const long long chunks = m_words * 4 / m_chunk;
-        m_grid = std::clamp<long long>(chunks * m_passes, 1, oneWave(ctx, perSm));
-        m_resources = launchResources(kWarp, m_grid, perSm);
-        m_resources["footprint_bytes"] = m_words * 4;
+        m_grid = std::clamp<long long>(chunks() * m_passes, 1, oneWave(ctx, perSm));
+        recordLaunch(kWarp, perSm);
         return true;
-    }
-
-    bool flushL2() const override { return false; }
-    bool beforeEach(BenchContext &ctx, QString *error) override
-    {
-        return ctx.memset(m_sum, 0, sizeof(unsigned), error);
     }
 
     bool launch(BenchContext &ctx, QString *error) override
     {
-        long long chunks = m_words * 4 / m_chunk;
+        long long n = chunks();
         int passes = m_passes;
-        void *args[] = {&m_buf, &chunks, &passes, &m_sum};
+        void *args[] = {&m_buf, &n, &passes, &m_sum};
         return launchMain(ctx, m_grid, kWarp, args, error, m_dynSmem);
-    }
-
-    model::Check check(BenchContext &ctx) override
-    {
-        unsigned got = 0;
-        QString error;
-        if (!ctx.download(&got, m_sum, sizeof got, &error))
-            return failedCheck("exact", error);
-        return sumCheck(got, hostWordSum(m_words, m_seed, kLineWords) * unsigned(m_passes));
-    }
-
-    std::optional<model::WorkCount> work() const override
-    {
-        return model::workloads::elementwise(double(m_words) * m_passes, 0, 1, 0, model::Dtype::Fp32);
     }
 
 private:
     static constexpr int kWarp = 32, kLineWords = 32;
-    long long m_words;
-    int m_passes, m_chunk;
+    long long chunks() const { return m_words * 4 / m_chunk; }
+    int m_chunk;
     size_t m_dynSmem;
-    long long m_grid = 1;
-    unsigned *m_buf = nullptr;
-    void *m_sum = nullptr;
-    unsigned m_seed = 0;
 };
 
 // ---------------------------------------------------------------- shared memory

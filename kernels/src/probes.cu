@@ -4,6 +4,7 @@
 // work cannot be optimized away and the host can check it exactly (integer sums, FMA chains
 // replayed on the CPU, mma results that are exact in fp32).
 #include "common.cuh"
+#include "ptx.cuh" // mbarriers and the bulk copy (sm_90), as the TMA kernels use them
 
 // ---------------------------------------------------------------- memory levels
 
@@ -138,37 +139,24 @@ __global__ void __launch_bounds__(32)
 #if __CUDA_ARCH__ >= 900
     extern __shared__ __align__(128) unsigned char buf[];
     __shared__ __align__(8) unsigned long long bar[STAGES];
-    const unsigned s0 = (unsigned)__cvta_generic_to_shared(buf), b0 = (unsigned)__cvta_generic_to_shared(bar);
+    const u32 s0 = smemAddr(buf), b0 = smemAddr(bar);
     if (threadIdx.x == 0) {
         for (int s = 0; s < STAGES; ++s)
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(b0 + 8 * s));
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+            mbarInit(b0 + 8 * s, 1);
+        mbarInitFence();
     }
     __syncwarp();
     auto load = [&](long long i) { // lane 0: chunk i of this block into stage i % STAGES
         const int s = int(i % STAGES);
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(b0 + 8 * s), "r"(CHUNK)
-                     : "memory");
-        asm volatile(
-            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
-                s0 + s * CHUNK),
-            "l"(in + chunkOf(i) * (CHUNK / 4)), "r"(CHUNK), "r"(b0 + 8 * s)
-            : "memory");
+        mbarExpectTx(b0 + 8 * s, CHUNK);
+        bulkLoad(s0 + s * CHUNK, in + chunkOf(i) * (CHUNK / 4), CHUNK, b0 + 8 * s);
     };
     if (threadIdx.x == 0)
         for (long long i = 0; i < STAGES && i < mine; ++i)
             load(i);
     for (long long i = 0; i < mine; ++i) {
         const int s = int(i % STAGES);
-        const unsigned parity = unsigned(i / STAGES) & 1u;
-        unsigned done = 0;
-        while (!done)
-            asm volatile("{\n.reg .pred p;\n"
-                         "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                         "selp.u32 %0, 1, 0, p;\n}\n"
-                         : "=r"(done)
-                         : "r"(b0 + 8 * s), "r"(parity)
-                         : "memory");
+        mbarWait(b0 + 8 * s, u32(i / STAGES) & 1u);
         const volatile unsigned *w = reinterpret_cast<const unsigned *>(buf + s * CHUNK);
         for (int j = threadIdx.x; j < kLines; j += 32)
             acc += w[j * kLineWords];
