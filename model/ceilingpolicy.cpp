@@ -105,19 +105,7 @@ void fillCopyEngineRate(CeilingChoice &c, const CeilingRequest &req)
     }
 }
 
-CeilingChoice chooseSource(const CeilingRequest &req);
-
-} // namespace
-
-CeilingChoice chooseCeilings(const CeilingRequest &req)
-{
-    CeilingChoice c = chooseSource(req);
-    fillCopyEngineRate(c, req);
-    return c;
-}
-
-namespace {
-
+// The source of the ceilings, in the order the policy gives (model::chooseCeilings).
 CeilingChoice chooseSource(const CeilingRequest &req)
 {
     CeilingChoice c;
@@ -194,6 +182,13 @@ CeilingChoice chooseSource(const CeilingRequest &req)
 }
 
 } // namespace
+
+CeilingChoice chooseCeilings(const CeilingRequest &req)
+{
+    CeilingChoice c = chooseSource(req);
+    fillCopyEngineRate(c, req);
+    return c;
+}
 
 const QList<ResultSet> &bundledCeilingSets()
 {
