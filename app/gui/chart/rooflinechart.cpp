@@ -995,8 +995,10 @@ void RooflineChart::buildGpu(int index)
 void RooflineChart::buildMeasured()
 {
     for (const auto &group : shown(m_measured)) {
-        // Two roofs of one level from one GPU (L2 by loads and by the copy engine) are told
-        // apart by their probes on the chart itself, not only in the tooltip.
+        // Two memory roofs of one level from one GPU (L2 by loads and by the copy engine) are
+        // told apart by their probes on the chart itself, not only in the tooltip. (Compute roofs
+        // of one precision, the mma.sync probe's and cuBLAS's, keep their short labels on the
+        // narrow plots of small screens; the tooltip names the probe.)
         QHash<QString, int> perLevel;
         auto levelKey = [](const ChartCeiling &c) {
             return QStringLiteral("%1/%2/%3%4")
@@ -1004,7 +1006,7 @@ void RooflineChart::buildMeasured()
                 .arg(c.ceiling.kind, c.ceiling.level, c.ceiling.precision);
         };
         for (const ChartCeiling &c : group)
-            if (c.ceiling.value > 0)
+            if (c.ceiling.value > 0 && c.ceiling.kind == QLatin1String("memory"))
                 ++perLevel[levelKey(c)];
         for (const ChartCeiling &c : group) {
             const model::MeasuredCeiling &m = c.ceiling;
