@@ -122,6 +122,9 @@ QString cudaTypeName(model::Dtype d);
 ParamSpec intParam(const QString &name, const QString &description, qint64 def, qint64 min, qint64 max,
                    qint64 multipleOf = 1, const QList<qint64> &allowed = {});
 ParamSpec choiceParam(const QString &name, const QString &description, const QStringList &choices);
+// The most shared memory one block may opt in to on sm_90 (227 KB; CUDA C++ Programming Guide,
+// "Technical Specifications per Compute Capability"): the bulk copies' stages must fit it.
+constexpr qint64 kSm90BlockSmemBytes = 227 * 1024;
 inline long long ceilDiv(long long a, long long b)
 {
     return (a + b - 1) / b;

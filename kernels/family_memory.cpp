@@ -131,7 +131,7 @@ QString bulkFits(const Params &p, model::Dtype)
     if (paramText(p, "variant") != QLatin1String("bulk"))
         return {};
     const qint64 smem = paramInt(p, "stages") * paramInt(p, "chunk");
-    if (smem > 227 * 1024)
+    if (smem > kSm90BlockSmemBytes)
         return tr("the bulk copy's %1 stages of %2 bytes need %3 bytes of shared memory: at most 227 KB")
             .arg(paramInt(p, "stages"))
             .arg(paramInt(p, "chunk"))

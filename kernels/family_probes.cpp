@@ -228,7 +228,7 @@ QList<ProbeKernel> probeKernels()
                      return tr("the footprint (%1 KiB) must be a whole number of chunks of %2 bytes")
                          .arg(paramInt(p, "kib"))
                          .arg(chunk);
-                 if (paramInt(p, "stages") * chunk > 227 * 1024)
+                 if (paramInt(p, "stages") * chunk > kSm90BlockSmemBytes)
                      return tr("%1 stages of %2 bytes need more than the 227 KiB of shared memory a block "
                                "can have")
                          .arg(paramInt(p, "stages"))

@@ -1001,9 +1001,7 @@ void RooflineChart::buildMeasured()
         // narrow plots of small screens; the tooltip names the probe.)
         QHash<QString, int> perLevel;
         auto levelKey = [](const ChartCeiling &c) {
-            return QStringLiteral("%1/%2/%3%4")
-                .arg(c.gpuIndex)
-                .arg(c.ceiling.kind, c.ceiling.level, c.ceiling.precision);
+            return QStringLiteral("%1/%2").arg(c.gpuIndex).arg(c.ceiling.level);
         };
         for (const ChartCeiling &c : group)
             if (c.ceiling.value > 0 && c.ceiling.kind == QLatin1String("memory"))
@@ -1022,7 +1020,7 @@ void RooflineChart::buildMeasured()
                     model::formatSi(m.value, memory ? QStringLiteral("B/s") : QStringLiteral("FLOP/s"), 3);
                 // The probe's name doubles the label's length; it is in the tooltip, and on the
                 // chart only where two roofs of the level need telling apart.
-                drawn = perLevel.value(levelKey(c)) > 1 && !m.probe.isEmpty()
+                drawn = memory && perLevel.value(levelKey(c)) > 1 && !m.probe.isEmpty()
                             ? tr("measured %1 %2 (%3)").arg(what, value, m.probe)
                             : tr("measured %1 %2").arg(what, value);
                 text = m.probe.isEmpty() ? drawn : tr("measured %1 %2 (%3 probe)").arg(what, value, m.probe);
