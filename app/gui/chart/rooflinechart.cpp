@@ -500,10 +500,10 @@ std::optional<ChartPoint> RooflineChart::point(const QString &id) const
     return std::nullopt;
 }
 
-void RooflineChart::setTooltipFunction(const QString &group, TooltipFunction f)
+void RooflineChart::setTooltipFunction(const QString &group, const TooltipFunction &f)
 {
     if (f)
-        m_tooltipFunctions.insert(group, std::move(f));
+        m_tooltipFunctions.insert(group, f);
     else
         m_tooltipFunctions.remove(group);
 }
@@ -518,7 +518,7 @@ QString RooflineChart::tooltipOf(const QString &id) const
                 if (!p.tooltip.isEmpty())
                     return p.tooltip;
                 if (const auto f = m_tooltipFunctions.constFind(it.key()); f != m_tooltipFunctions.cend())
-                    if (const QString tip = (*f)(id); !tip.isEmpty())
+                    if (QString tip = (*f)(id); !tip.isEmpty())
                         return tip;
                 return p.label;
             }

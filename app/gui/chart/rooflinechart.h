@@ -122,7 +122,7 @@ public:
     // Tooltips made when first asked for, for a group whose points leave ChartPoint::tooltip
     // empty: a chart of 50,000 points then builds only the texts someone hovers. nullptr: none.
     using TooltipFunction = std::function<QString(const QString &id)>;
-    void setTooltipFunction(const QString &group, TooltipFunction f);
+    void setTooltipFunction(const QString &group, const TooltipFunction &f);
     QString tooltipOf(const QString &id) const; // the tooltip as hovering shows it
     QList<ChartPoint> points(const QString &group) const { return m_points.value(group); } // as set
     int trailCount() const;
