@@ -1015,6 +1015,7 @@ TileCompile runCompileJob(const CompileJob &job, Compiler &compiler)
     t.registers = w.registers;
     t.smemStaticBytes = w.smemStaticBytes;
     t.spillBytes = w.spillBytes();
+    t.stackBytes = w.stackFrameBytes;
     return t;
 }
 
@@ -1101,7 +1102,7 @@ bool isOneByOne(const QString &step)
 }
 
 model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                             int spillBytes)
+                             const TileCompile *compiled)
 {
     model::KernelLaunch l;
     l.kernel = p.kernelId;
@@ -1109,7 +1110,10 @@ model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std:
     l.params = p.kernelParams;
     l.threads = p.launchThreads;
     l.registers = registers.value_or(0);
-    l.spillBytes = spillBytes;
+    if (compiled && compiled->ok) {
+        l.spillBytes = compiled->spillBytes;
+        l.stackBytes = compiled->stackBytes;
+    }
     l.smemBytes = int(r.smemBytes);
     if (!isOneByOne(p.kernelId)) {
         l.grid = r.gridBlocks;
@@ -1119,7 +1123,8 @@ model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std:
 }
 
 model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                              int spillBytes, const model::PerfModel &perf, model::KernelLaunch *launch)
+                              const TileCompile *compiled, const model::PerfModel &perf,
+                              model::KernelLaunch *launch)
 {
     if (!p.hasKernel() || !model::PerfModel::knows(p.kernelId)) {
         model::Prediction none;
@@ -1127,7 +1132,7 @@ model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std
                           .arg(p.hasKernel() ? p.kernelId : p.config.step);
         return none;
     }
-    const model::KernelLaunch l = launchOf(p, r, registers, spillBytes);
+    const model::KernelLaunch l = launchOf(p, r, registers, compiled);
     if (launch)
         *launch = l;
     return perf.predict(l);
@@ -1261,7 +1266,7 @@ TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model
             } else {
                 const model::TileResult r = tileModel.evaluate(p.input);
                 const model::Prediction pr =
-                    r.ok ? predictTile(p, r, std::nullopt, 0, perf) : model::Prediction{};
+                    r.ok ? predictTile(p, r, std::nullopt, nullptr, perf) : model::Prediction{};
                 if (pr.ok && pr.timeS > 0)
                     out.tiles.append({c, p, r, pr});
                 else
@@ -1380,8 +1385,8 @@ RankingRefinement refineRanking(TileRanking &ranking, int n, const model::Gpu &g
             model::TileInput in = t.plan.input;
             in.registers = c.registers;
             t.result = tileModel.evaluate(in);
-            t.prediction = t.result.ok ? predictTile(t.plan, t.result, c.registers, c.spillBytes, perf)
-                                       : model::Prediction{};
+            t.prediction =
+                t.result.ok ? predictTile(t.plan, t.result, c.registers, &c, perf) : model::Prediction{};
             t.compiledRegisters = c.registers;
             if (c.spillBytes > 0)
                 ++out.spilled;

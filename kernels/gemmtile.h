@@ -131,6 +131,7 @@ struct TileCompile
     int registers = 0;
     int smemStaticBytes = 0;
     int spillBytes = 0;
+    int stackBytes = 0; // the stack frame a thread's spills live in
     double compileMs = 0;
     bool cacheHit = false;
 };
@@ -155,15 +156,16 @@ bool isOneByOne(const QString &step);
 
 // The one prediction of a planned tile, for the explorer and `rooflab-cli tile` alike: the
 // launch the plan makes (registers: the compiler's count, nullopt for the performance
-// model's own; spills from the same compile), with the grid and residency the tile model
+// model's own; spills and their stack frame from the same compile, none when `compiled` is
+// null), with the grid and residency the tile model
 // derived (naive and coalesced excepted: the tile model sees them as 1×1 tiles, so they come
 // from the kernel's own BLOCK), predicted by `perf`. ok false with a reason when the plan has
 // no kernel the performance model knows.
 model::KernelLaunch launchOf(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                             int spillBytes);
+                             const TileCompile *compiled);
 // `launch` (may be null) receives the launch that was predicted.
 model::Prediction predictTile(const TilePlan &p, const model::TileResult &r, std::optional<int> registers,
-                              int spillBytes, const model::PerfModel &perf,
+                              const TileCompile *compiled, const model::PerfModel &perf,
                               model::KernelLaunch *launch = nullptr);
 
 // The explorer's configuration of a measured ladder run (kernel id, params, dtype), for
@@ -211,8 +213,9 @@ struct TileRanking
 // (fieldRule's stops), the others following; the parameters without a knob as base has them.
 // Predicted by `perf` with its own register estimate (no compile), so thousands rank in a
 // moment. A tile whose estimated registers exceed what its launch bounds give a thread is
-// left out: it would spill, and the model counts no local-memory traffic (docs/MODEL.md,
-// "Register spills": such tiles ran 70x slower than predicted).
+// left out: it would spill, and how much only a compile tells (ptxas's spill count, which the
+// model's local-memory traffic needs; docs/MODEL.md, "Register spills": such tiles ran up to
+// 118x slower than their spill-free prediction).
 TileRanking rankTiles(const TileConfig &base, const model::Gpu &gpu, const model::PerfModel &perf);
 
 // The compiler's word on the leaders. The estimate runs below the compiled count for some

@@ -36,6 +36,7 @@ struct SmLimits
     int smemAllocGranularity = 128;
     int reservedSmemPerBlock = 0;
     int smemBanks = 32;
+    int unifiedL1SmemBytes = 0; // the L1 data cache and shared memory together (0: not given)
     QList<int> smemCapacityOptionsKib;
     QString source;
 };

@@ -211,16 +211,16 @@ std::optional<QList<int>> mainLoop(const Function &f, MixFocus focus)
     // The math loop is the one with the most FLOPs (an epilogue's hundreds of FFMA are less
     // work than four HGMMA); the load loop the one with the most global loads. Ties: the
     // smallest (innermost) loop.
-    auto best = [&](bool byMath) {
-        const Loop *b = nullptr;
+    auto best = [&](bool byMath) -> const Loop & {
+        const Loop *b = &loops.first();
         for (const Loop &l : loops) {
-            const double key = byMath ? l.work : l.loads, bkey = b ? (byMath ? b->work : b->loads) : -1;
-            if (!b || key > bkey || (key == bkey && l.body.size() < b->body.size()))
+            const double key = byMath ? l.work : l.loads, bkey = byMath ? b->work : b->loads;
+            if (key > bkey || (key == bkey && l.body.size() < b->body.size()))
                 b = &l;
         }
-        return b;
+        return *b;
     };
-    const Loop *math = best(true), *mem = best(false);
+    const Loop *math = &best(true), *mem = &best(false);
     // A persistent kernel's tile loop holds its K loop and the epilogue: every tensor-core
     // instruction is in the K loop, which is the main loop then (the smallest loop inside the
     // math loop with all of its HMMA/HGMMA).
@@ -627,10 +627,11 @@ QList<Function> parsePtx(const QString &ptx, QString *arch)
 
 const QStringList &instrClasses()
 {
-    static const QStringList c = {"ffma", "fadd",   "fmul",  "hfma2",  "hadd2", "hmul2",  "dfma",
-                                  "hmma", "hgmma",  "imad",  "int",    "lds",   "lds64",  "lds128",
-                                  "ldsm", "sts",    "sts64", "sts128", "ldg",   "ldg64",  "ldg128",
-                                  "stg",  "ldgsts", "tma",   "bar",    "atom",  "branch", "other"};
+    static const QStringList c = {"ffma",  "fadd",   "fmul",  "hfma2",  "hadd2",  "hmul2",  "dfma",
+                                  "hmma",  "hgmma",  "imad",  "int",    "lds",    "lds64",  "lds128",
+                                  "ldsm",  "sts",    "sts64", "sts128", "ldg",    "ldg64",  "ldg128",
+                                  "stg",   "ldgsts", "tma",   "ldl",    "ldl64",  "ldl128", "stl",
+                                  "stl64", "stl128", "bar",   "atom",   "branch", "other"};
     return c;
 }
 
@@ -664,6 +665,11 @@ QString sassClass(const QString &instruction)
         return widthClass(QStringLiteral("sts"), mods);
     if (base == QLatin1String("LDG"))
         return widthClass(QStringLiteral("ldg"), mods);
+    // Local memory: spilled registers (and arrays the compiler could not keep in registers).
+    if (base == QLatin1String("LDL"))
+        return widthClass(QStringLiteral("ldl"), mods);
+    if (base == QLatin1String("STL"))
+        return widthClass(QStringLiteral("stl"), mods);
     // mbarrier waits: SYNCS.PHASECHK.TRANS64.TRYWAIT (the arrive side is "other").
     if (base == QLatin1String("SYNCS") && mods.value(0) == QLatin1String("PHASECHK"))
         return QStringLiteral("bar");

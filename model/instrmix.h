@@ -40,7 +40,8 @@ struct InstrMix
 };
 
 // The classes above, in display order (also "atom": RED / ATOM / atom.* / red.*, which the
-// reductions use; without it they would hide in "other").
+// reductions use; without it they would hide in "other"; and "ldl"/"stl" with their widths:
+// local memory, where spilled registers go).
 const QStringList &instrClasses();
 
 // Which loop is the main one: the most math work (FFMA, DFMA, HMMA, HGMMA weighted by their

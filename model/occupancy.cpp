@@ -347,6 +347,8 @@ std::optional<SmLimits> Occupancy::limitsForComputeCapability(const QString &cc,
     l.smemAllocGranularity = number("smem_alloc_granularity_bytes");
     l.reservedSmemPerBlock = number("reserved_smem_per_block_bytes", false);
     l.smemBanks = o.contains("smem_banks") ? number("smem_banks") : 32;
+    if (o.contains("unified_l1_smem_kib"))
+        l.unifiedL1SmemBytes = number("unified_l1_smem_kib") * 1024;
     const QJsonArray opts = o.value("smem_capacity_options_kib").toArray();
     if (opts.isEmpty() && bad.isEmpty())
         bad = QStringLiteral("smem_capacity_options_kib");
@@ -547,9 +549,9 @@ OccupancyResult Occupancy::compute(const OccupancyInput &in) const
                              .arg(p.regsPerBlock));
         } else {
             const int perPartition = p.regsPerMultiprocessor / subPartitions;
-            const int warpsPerPartition = perPartition / regsPerWarpAlloc;
+            const int warpsPerPartition = regsPerWarpAlloc > 0 ? perPartition / regsPerWarpAlloc : 0;
             const int warpsPerSm = warpsPerPartition * subPartitions;
-            if (warpsPerSm / W != r.blockLimitRegs)
+            if (W <= 0 || warpsPerSm / W != r.blockLimitRegs)
                 res.explanationConsistent = false;
             s.append(
                 tr("blocks by registers: each of the %1 register-file sub-partitions holds ⌊(%2 / %1) / %3⌋ "

@@ -126,6 +126,13 @@ ArchConstants ArchConstants::forCc(const QString &cc)
         "configurations where neither pipe is saturated, 1.9 at 8 warps per SM, 3.4 at 32");
     a.sources[QStringLiteral("dramGranuleBytes")] =
         QStringLiteral("DRAM access granularity of two 32 B sectors [K]");
+    // The unified L1/shared size is a per-SM limit: read where the other limits are declared.
+    if (const std::optional<SmLimits> limits = Occupancy::limitsForComputeCapability(cc);
+        limits && limits->unifiedL1SmemBytes > 0) {
+        a.unifiedL1SmemBytes = limits->unifiedL1SmemBytes;
+        a.sources[QStringLiteral("unifiedL1SmemBytes")] =
+            QStringLiteral("unified_l1_smem_kib of resources/cc_limits.json [%1]").arg(cc);
+    }
     if (cc == QLatin1String("9.0")) {
         a.fp32LanesPerSm = 128;
         a.fp64LanesPerSm = 64;
@@ -237,6 +244,7 @@ KernelLaunch KernelLaunch::fromMeasurement(const Measurement &m)
     k.grid = r.value(QStringLiteral("grid")).toLongLong();
     k.registers = r.value(QStringLiteral("regs")).toInt();
     k.spillBytes = r.value(QStringLiteral("spill_bytes")).toInt();
+    k.stackBytes = r.value(QStringLiteral("stack_bytes")).toInt();
     k.smemBytes = r.value(QStringLiteral("smem")).toInt();
     k.blocksPerSm = r.value(QStringLiteral("blocks_per_sm")).toInt();
     k.clockMhz = m.clockMhz;

@@ -56,6 +56,9 @@ struct ArchConstants
     double smemLatencyClk = 30;         // LDS issue to use
     double fmaLatencyClk = 4;
     double barrierClk = 20;
+    // The L1 data cache and shared memory together, per SM: what a carve-out leaves of it beside
+    // the blocks' shared memory caches local memory (spilled registers). 0: not known.
+    int unifiedL1SmemBytes = 0;
     // How the issue slots and the shared-memory pipe overlap: (issueᵖ + smemᵖ)^(1/p), with p
     // growing with the warps an SM holds (more warps, more independent work to interleave):
     // p at 8 warps per SM and at 32 or more, log-interpolated between. Calibrated with
@@ -99,6 +102,7 @@ struct KernelLaunch
     qint64 grid = 0;             // blocks
     int registers = 0;           // per thread
     int spillBytes = 0;          // ptxas's bytes of spill stores and loads per thread (0: none)
+    int stackBytes = 0;          // ptxas's stack frame per thread, where spills live (0: not known)
     int smemBytes = 0;           // per block, static + dynamic
     int blocksPerSm = 0;         // resident blocks per SM (occupancy); 0: computed
     double clockMhz = 0;         // SM clock the kernel ran at; 0: the GPU's boost clock

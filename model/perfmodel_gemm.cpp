@@ -30,6 +30,67 @@ int oneByOneRounds(double itemsA, double itemsB, int threads)
     return std::max(1, int(std::ceil(itemsA / threads)) + int(std::ceil(itemsB / threads)));
 }
 
+// Local-memory traffic of spilled registers, per block and K-slice (docs/MODEL.md, "Register
+// spills"). ptxas counts a thread's spill stores and loads in bytes; they sit in the main loop
+// (in the held-out sweeps' SASS a spilling tile's loop holds 700-1400 more instructions than a
+// tile without spills, about one for every 11 spilled bytes), so each runs once a slice. Every
+// access passes through L1, a wavefront per 128 bytes of a warp. The L1 that the blocks' shared
+// memory leaves caches the frames; what it cannot hold goes on to L2, and what the L2 cannot hold
+// of all resident frames on to DRAM, written back and read again: a working set larger than a
+// cache hits it in proportion to the cache's size.
+// A thread's local-memory bytes a K-slice: the main loop's LDL and STL when the SASS mix counts
+// them, else ptxas's spill count (mixes recorded before local memory had classes of its own
+// leave it in "other").
+double spilledBytesPerSlice(const KernelLaunch &l, bool *fromSass)
+{
+    *fromSass = false;
+    if (l.mix && l.mix->source == QLatin1String("sass") && l.mix->loopFound) {
+        double bytes = 0;
+        for (const char *op : {"ldl", "stl"})
+            bytes += 4 * l.mix->count(QLatin1String(op)) + 8 * l.mix->count(QLatin1String(op) + "64") +
+                     16 * l.mix->count(QLatin1String(op) + "128");
+        if (bytes > 0) {
+            *fromSass = true;
+            return bytes;
+        }
+    }
+    return std::max(0, l.spillBytes);
+}
+
+struct SpillTraffic
+{
+    double wavefronts = 0;           // L1 wavefronts, per block and slice
+    double l2Bytes = 0;              // past L1, per block and slice
+    double hbmBytes = 0;             // past L2 as well
+    double l1Share = 1, l2Share = 1; // of a frame that each cache holds
+    double framesPerSm = 0;          // bytes
+    double bytesPerThread = 0;       // a slice
+    bool fromSass = false;           // the loop's LDL/STL, not ptxas's count
+};
+
+SpillTraffic spillTraffic(const KernelLaunch &l, int threads, int blocksPerSm, qint64 blocks, int sms,
+                          double smemPerBlock, double unifiedL1, double l2Capacity)
+{
+    SpillTraffic t;
+    const double spill = spilledBytesPerSlice(l, &t.fromSass);
+    t.bytesPerThread = spill;
+    if (spill <= 0 || threads <= 0)
+        return t;
+    const double bytes = spill * threads;
+    // Without a recorded frame, each spilled byte is stored once and loaded once: half the count.
+    const double frame = l.stackBytes > 0 ? double(l.stackBytes) : std::max(1.0, spill / 2);
+    t.framesPerSm = frame * threads * blocksPerSm;
+    const double l1Left = std::max(0.0, unifiedL1 - blocksPerSm * smemPerBlock);
+    t.l1Share = std::min(1.0, l1Left / t.framesPerSm);
+    const double residentSms = std::min<double>(sms, ceilDivL(blocks, std::max(1, blocksPerSm)));
+    const double allFrames = t.framesPerSm * std::max(1.0, residentSms);
+    t.l2Share = l2Capacity > 0 ? std::min(1.0, l2Capacity / allFrames) : 0.0;
+    t.wavefronts = bytes / 128;
+    t.l2Bytes = bytes * (1 - t.l1Share);
+    t.hbmBytes = t.l2Bytes * (1 - t.l2Share);
+    return t;
+}
+
 // Per-step description of one K-iteration of a block: what the kernel's source does,
 // written out (kernels/src/gemm/*.cu): loads, shared-memory patterns, math.
 std::optional<BlockIteration> describeGemm(const KernelLaunch &l, int elemBytes, QString *why)
@@ -448,13 +509,19 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
         mathRate = flopPerClk / it.mathFlops;
     }
     const double l2PerClkSm = l2Rate / sms / hz;
+    const double smemPerBlock = l.smemBytes > 0 ? l.smemBytes : (tile.ok ? tile.smemBytes : 0);
+    const SpillTraffic spill = spillTraffic(l, l.threads > 0 ? l.threads : it.warps * 32, bps, grid, sms,
+                                            smemPerBlock, m_arch.unifiedL1SmemBytes, l2Capacity);
     const double cMath = it.math / mathRate;
     const double cIssueBlock = (it.math + it.other) / m_arch.schedulersPerSm;
     const double cSmem = it.smemWavefronts; // one wavefront per clock
-    const double cL1 = it.l1Wavefronts;
-    const double cL2 = it.l2Bytes / l2PerClkSm;
+    // Spilled registers' wavefronts are L1's too (local memory).
+    const double cL1 = it.l1Wavefronts + spill.wavefronts;
+    const double cL2 = (it.l2Bytes + spill.l2Bytes) / l2PerClkSm;
     // The issue slots and the shared-memory (L1) pipe serve the same instructions in turn
-    // (an LDS is issued, then its wavefronts run): they overlap only partly.
+    // (an LDS is issued, then its wavefronts run): they overlap only partly. Spilled registers'
+    // wavefronts count as L1's, overlapping the shared memory's (docs/MODEL.md, "Register
+    // spills": the tiles whose frames L1 keeps ran as fast as without their spills).
     const double issueAndSmem =
         pNorm(cIssueBlock, std::max(cSmem, cL1), m_arch.overlapExponent(double(bps) * it.warps));
     const double thr = std::max({cMath, issueAndSmem, cL2});
@@ -513,8 +580,11 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     const int genBlocks = it.persistent ? 1 : bps;
     const double coreClk = (gens - 1) * kIt * roundClk(genBlocks) + kIt * roundClk(lastGen) + edgesClk;
     const double core = coreClk / hz;
-    const double tHbm = hbmBytes / hbmRead;
-    const double tL2 = l2Bytes / l2Rate;
+    // Spills move both ways (stored, then loaded): DRAM at the copy rate.
+    const double spillSlices = double(tiles) * kIt;
+    const double spillL2 = spill.l2Bytes * spillSlices, spillHbm = spill.hbmBytes * spillSlices;
+    const double tHbm = hbmBytes / hbmRead + (spillHbm > 0 ? spillHbm / hbmCopy : 0);
+    const double tL2 = (l2Bytes + spillL2) / l2Rate;
     const double launch = m_arch.launchS;
     r.timeS = std::max({core, tHbm, tL2}) + launch;
 
@@ -535,15 +605,23 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     addTerm(QStringLiteral("smem"), perSmIt * cSmem / hz,
             tr("%1 wavefronts per SM; %2").arg(formatSi(perSmIt * it.smemWavefronts, "")).arg(it.smemDetail));
     addTerm(QStringLiteral("l1"), perSmIt * cL1 / hz,
-            it.l1Wavefronts > 0 ? tr("%1 L1 wavefronts per SM; %2")
-                                      .arg(formatSi(perSmIt * it.l1Wavefronts, ""))
-                                      .arg(it.smemDetail)
-                                : QString());
+            it.l1Wavefronts > 0
+                ? tr("%1 L1 wavefronts per SM; %2").arg(formatSi(perSmIt * cL1, "")).arg(it.smemDetail)
+            : spill.wavefronts > 0
+                ? tr("%1 L1 wavefronts per SM of spilled registers").arg(formatSi(perSmIt * cL1, ""))
+                : QString());
     addTerm(QStringLiteral("l2"), std::max(tL2, perSmIt * cL2 / hz),
-            tr("%1 through L2 at %2").arg(formatSi(l2Bytes, "B"), formatSi(l2Rate, "B/s")));
-    addTerm(
-        QStringLiteral("hbm"), tHbm,
-        tr("%1 from HBM at %2 (L2 reuse per wave)").arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
+            spillL2 > 0
+                ? tr("%1 through L2 at %2, %3 of them spilled registers")
+                      .arg(formatSi(l2Bytes + spillL2, "B"), formatSi(l2Rate, "B/s"), formatSi(spillL2, "B"))
+                : tr("%1 through L2 at %2").arg(formatSi(l2Bytes, "B"), formatSi(l2Rate, "B/s")));
+    addTerm(QStringLiteral("hbm"), tHbm,
+            spillHbm > 0
+                ? tr("%1 from HBM at %2 (L2 reuse per wave); %3 of spilled registers to and from it at %4")
+                      .arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s"), formatSi(spillHbm, "B"),
+                           formatSi(hbmCopy, "B/s"))
+                : tr("%1 from HBM at %2 (L2 reuse per wave)")
+                      .arg(formatSi(hbmBytes, "B"), formatSi(hbmRead, "B/s")));
     const double fullGens = double(perSm) / genBlocks;
     // What the blocks' own critical path would take alone, slice after slice and generation
     // after generation: the rounds overlap it with the pipes' work.
@@ -602,8 +680,8 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
                     {F::figure(QStringLiteral("l2"), r.term(QStringLiteral("l2"))), launchFigure})});
     r.bound = r.formula.binding();
     r.boundWords = wordsFor(r.bound, it.pipe);
-    r.levelBytes[QStringLiteral("hbm")] = hbmBytes;
-    r.levelBytes[QStringLiteral("l2")] = l2Bytes;
+    r.levelBytes[QStringLiteral("hbm")] = hbmBytes + spillHbm;
+    r.levelBytes[QStringLiteral("l2")] = l2Bytes + spillL2;
     r.levelBytes[QStringLiteral("smem")] = double(perSm) * sms * kIt * it.smemWavefronts * 128;
     // Through L1: the sectors of the global loads (the operands re-read through L1 by the
     // kernels without shared memory; staged once through it by the others), and C.
@@ -611,16 +689,18 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
         it.fromL1                    ? double(grid) * kIt * it.l1Sectors * 32 + cTileBytes * grid
         : it.pipe == MathPipe::Wgmma ? cTileBytes * tiles // TMA copies bypass L1
                                      : l2Bytes;
+    r.levelBytes[QStringLiteral("l1")] += spill.wavefronts * 128 * spillSlices;
     r.notes << it.notes;
-    // Spilled registers live in local memory (through L1 and L2) and are loaded and stored
-    // inside the main loop; the terms above count none of that traffic. Measured on the H200,
-    // such tiles ran many times slower than any term (docs/MODEL.md, "Register spills").
-    if (l.spillBytes > 0)
-        r.notes << tr("registers spill: ptxas reports %1 bytes of spill stores and loads per thread "
-                      "(%2 registers); the model counts no local-memory traffic, so this time is a "
-                      "lower bound and the tile is likely much slower")
-                       .arg(l.spillBytes)
-                       .arg(l.registers);
+    if (spill.wavefronts > 0)
+        r.notes << tr("registers spill: %1 bytes of local-memory loads and stores per thread a K-slice (%2; "
+                      "%3 registers); of %4 of frames per SM, L1 holds %5 %, and of the rest L2 holds %6 %")
+                       .arg(spill.bytesPerThread, 0, 'f', 0)
+                       .arg(spill.fromSass ? tr("the main loop's LDL and STL in the SASS")
+                                           : tr("ptxas's spill count, each once a slice"))
+                       .arg(l.registers)
+                       .arg(formatSi(spill.framesPerSm, "B"))
+                       .arg(100 * spill.l1Share, 0, 'f', 0)
+                       .arg(100 * spill.l2Share, 0, 'f', 0);
     r.ok = true;
     return r;
 }

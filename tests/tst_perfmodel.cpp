@@ -527,23 +527,25 @@ private slots:
         // shared-memory wavefronts and the copy loops' instructions were those Nsight Compute
         // counts: the issue-bound vectorized and warptiled tiles had been right by an
         // over-counted shared pipe (MODEL.md, "Wavefronts of vector loads"), and now run 12-15 %
-        // slower than predicted. The guard follows the truer count.
+        // slower than predicted. The guard follows the truer count. 16.0 % with spilled
+        // registers' traffic (MODEL.md, "Register spills").
         QStringList heldOut;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h200-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             heldOut << QStringLiteral("h200-heldout/") + f;
         QTest::newRow("held out: h200-heldout tile sweeps, 2026-12-06")
-            << heldOut << 0.17 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
+            << heldOut << 0.162 << QStringList{QStringLiteral("h200-validation/h200-ceilings.json")}
             << QStringLiteral("h200-sxm");
         // The second GPU: the same sweeps on an H100, judged against that card's own suite (no
         // constant chosen on it); 21.3 % when they were committed, 16.8 % with the rounds of loads,
-        // 18.0 % with the counted wavefronts and copy instructions (as above).
+        // 18.0 % with the counted wavefronts and copy instructions (as above), 17.9 % with
+        // spilled registers' traffic.
         QStringList h100;
         for (const QString &f : QDir(QStringLiteral(ROOFLAB_SOURCE_RESOURCES_DIR "/samples/h100-heldout"))
                                     .entryList({"*.json"}, QDir::Files))
             h100 << QStringLiteral("h100-heldout/") + f;
         QTest::newRow("held out: h100-heldout tile sweeps, 2026-12-07")
-            << h100 << 0.185 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
+            << h100 << 0.181 << QStringList{QStringLiteral("h100-suite.json")} << QStringLiteral("h100-sxm");
     }
     void committedSamplesStayExplained()
     {
@@ -594,6 +596,18 @@ private slots:
                     << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm")
                     << QStringLiteral("gemm.") + step << minRho;
             }
+        // mma_multistage, ordered by its spilling tiles' cost: 0.02-0.07 while the model counted no
+        // local-memory traffic (those tiles ran 67-118x slower than predicted), 0.85-0.90 with it
+        // (MODEL.md, "Register spills").
+        for (const char *shape : {"2304x7168x4096", "5120x5120x5120"})
+            QTest::addRow("H200 mma_multistage %s", shape)
+                << QStringLiteral("h200-heldout/mma_multistage-%1.json").arg(QLatin1String(shape))
+                << QStringLiteral("h200-validation/h200-ceilings.json") << QStringLiteral("h200-sxm")
+                << QStringLiteral("gemm.mma_multistage") << 0.83;
+        QTest::addRow("H100 mma_multistage 2304x7168x4096")
+            << QStringLiteral("h100-heldout/mma_multistage-2304x7168x4096.json")
+            << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm")
+            << QStringLiteral("gemm.mma_multistage") << 0.83;
     }
     void heldOutTilesKeepTheirOrder()
     {
@@ -614,24 +628,119 @@ private slots:
         QVERIFY2(rho >= minRho, qPrintable(QString::number(rho)));
     }
 
-    // A tile whose registers spill says that the model counts no local-memory traffic: on the
-    // held-out H200 sweep these tiles ran 67-82x slower than predicted.
-    void spillsAreNamed()
+    // Spilled registers travel through the caches (MODEL.md, "Register spills"): every spilling
+    // tile of the held-out mma_multistage sweeps says so and is predicted no faster than the same
+    // launch without its spills; the tiles whose frames overflow L1 and L2 (32 registers,
+    // 7.5-15 KB of spills a thread; 67-118x slower than predicted when the model counted no
+    // local traffic) are slower, HBM-bound, and within 25 % of what they measured, on both cards.
+    void spillsTravelThroughTheCaches_data()
     {
-        const ResultSet set = sample(QStringLiteral("h200-heldout/mma_multistage-5120x5120x5120.json"));
-        const PerfModel model(gpu(QStringLiteral("h200-sxm")),
-                              MachineCeilings::fromResults(sample(QStringLiteral("h200-suite.json"))));
-        int spilling = 0, clean = 0;
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("ceilingFile");
+        QTest::addColumn<QString>("gpuId");
+        QTest::newRow("H200 5120^3") << QStringLiteral("h200-heldout/mma_multistage-5120x5120x5120.json")
+                                     << QStringLiteral("h200-validation/h200-ceilings.json")
+                                     << QStringLiteral("h200-sxm");
+        QTest::newRow("H200 2304x7168x4096")
+            << QStringLiteral("h200-heldout/mma_multistage-2304x7168x4096.json")
+            << QStringLiteral("h200-validation/h200-ceilings.json") << QStringLiteral("h200-sxm");
+        QTest::newRow("H100 2304x7168x4096")
+            << QStringLiteral("h100-heldout/mma_multistage-2304x7168x4096.json")
+            << QStringLiteral("h100-suite.json") << QStringLiteral("h100-sxm");
+    }
+    void spillsTravelThroughTheCaches()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, ceilingFile);
+        QFETCH(QString, gpuId);
+        const ResultSet set = sample(file);
+        ResultSet ceilings;
+        ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
+        const PerfModel model(gpu(gpuId), MachineCeilings::fromResults(ceilings));
+        int spilling = 0, overflowing = 0, clean = 0;
         for (const Measurement &m : set.measurements) {
-            const Prediction p = model.predict(KernelLaunch::fromMeasurement(m));
+            const KernelLaunch l = KernelLaunch::fromMeasurement(m);
+            const Prediction p = model.predict(l);
             QVERIFY2(p.ok, qPrintable(p.reason));
             const bool named = p.notes.filter(QStringLiteral("registers spill")).size() == 1;
-            const bool spills = m.resources.value(QStringLiteral("spill_bytes")).toInt() > 0;
-            QCOMPARE(named, spills);
-            (spills ? spilling : clean)++;
+            QCOMPARE(named, l.spillBytes > 0);
+            if (l.spillBytes <= 0) {
+                ++clean;
+                continue;
+            }
+            ++spilling;
+            KernelLaunch without = l;
+            without.spillBytes = 0;
+            const Prediction q = model.predict(without);
+            QVERIFY2(p.timeS >= q.timeS, qPrintable(QStringLiteral("%1 < %2").arg(p.timeS).arg(q.timeS)));
+            if (l.registers > 32)
+                continue; // a few hundred bytes that L1 holds
+            ++overflowing;
+            QVERIFY(p.timeS > 10 * q.timeS);
+            QCOMPARE(p.bound, QStringLiteral("hbm"));
+            const double gap = m.time.median / p.timeS - 1;
+            QVERIFY2(qAbs(gap) < 0.25, qPrintable(QStringLiteral("%1: gap %2").arg(m.key()).arg(gap)));
         }
-        QVERIFY(spilling >= 5);
+        QVERIFY(spilling >= 7);
+        QVERIFY(overflowing >= 5);
         QVERIFY(clean >= 20);
+    }
+
+    // Where a spilled frame lives: all of it in L1 when L1 holds every resident frame (no traffic
+    // beyond it), more of it past L1 as the frames grow, and past L2 once all SMs' frames exceed it.
+    void spillFramesFillTheCachesInTurn()
+    {
+        const Gpu &h200 = gpu(QStringLiteral("h200-sxm"));
+        const PerfModel model(h200, MachineCeilings{});
+        KernelLaunch l;
+        l.kernel = QStringLiteral("gemm.mma_multistage");
+        l.dtype = QStringLiteral("bf16");
+        l.params = {{"M", 4096},   {"N", 4096},    {"K", 4096},    {"BM", 128},     {"BN", 128}, {"BK", 32},
+                    {"STAGES", 3}, {"WARPS_M", 2}, {"WARPS_N", 2}, {"FRAGPIPE", 1}, {"GROUP", 8}};
+        l.threads = 128;
+        l.registers = 128;
+        const Prediction none = model.predict(l);
+        QVERIFY2(none.ok, qPrintable(none.reason));
+        auto withFrame = [&](int spill, int stack) {
+            KernelLaunch s = l;
+            s.spillBytes = spill;
+            s.stackBytes = stack;
+            const Prediction p = model.predict(s);
+            if (!p.ok)
+                qFatal("%s", qPrintable(p.reason));
+            return p;
+        };
+        const Prediction small = withFrame(256, 128);
+        QCOMPARE(small.levelBytes.value(QStringLiteral("l2")), none.levelBytes.value(QStringLiteral("l2")));
+        QCOMPARE(small.levelBytes.value(QStringLiteral("hbm")), none.levelBytes.value(QStringLiteral("hbm")));
+        QVERIFY(small.levelBytes.value(QStringLiteral("l1")) > none.levelBytes.value(QStringLiteral("l1")));
+        const Prediction mid = withFrame(4096, 1024); // 128 KB of frames an SM at one block
+        QVERIFY(mid.levelBytes.value(QStringLiteral("l2")) > small.levelBytes.value(QStringLiteral("l2")));
+        const Prediction big = withFrame(16384, 8192);
+        QVERIFY(big.levelBytes.value(QStringLiteral("hbm")) > none.levelBytes.value(QStringLiteral("hbm")));
+        QVERIFY(big.timeS > mid.timeS);
+        QVERIFY(mid.timeS > none.timeS);
+
+        // The main loop's LDL/STL, where the SASS mix counts them, stand for ptxas's count: 8
+        // LDL.128 and 8 STL.128 a slice are 256 bytes a thread.
+        KernelLaunch counted = l;
+        counted.spillBytes = 4096;
+        counted.stackBytes = 1024;
+        InstrMix mix;
+        mix.source = QStringLiteral("sass");
+        mix.loopFound = true;
+        mix.counts = {{"hmma", 64}, {"ldsm", 16},  {"ldgsts", 16}, {"imad", 96}, {"int", 115},
+                      {"bar", 1},   {"branch", 4}, {"ldl128", 8},  {"stl128", 8}};
+        for (double c : std::as_const(mix.counts))
+            mix.total += c;
+        counted.mix = mix;
+        const Prediction fromSass = model.predict(counted);
+        QVERIFY2(fromSass.ok, qPrintable(fromSass.reason));
+        const QStringList said = fromSass.notes.filter(QStringLiteral("registers spill"));
+        QCOMPARE(said.size(), 1);
+        QVERIFY2(said.first().contains(QStringLiteral("256 bytes")) &&
+                     said.first().contains(QStringLiteral("SASS")),
+                 qPrintable(said.first()));
     }
 
     // ---- how the terms combine (Prediction::formula)

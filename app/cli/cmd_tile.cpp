@@ -185,7 +185,7 @@ int cmdTile(const QStringList &args)
     ceilingRequest.gpu = gpu;
     const model::CeilingChoice ceilings = model::chooseCeilings(ceilingRequest);
     if (compiled.plan.hasKernel() && r.ok)
-        perf = kernels::gemm::predictTile(compiled.plan, r, in.registers, compiled.spillBytes,
+        perf = kernels::gemm::predictTile(compiled.plan, r, in.registers, &compiled.compiled,
                                           model::PerfModel(*gpu, ceilings.machine));
     QJsonObject perfJson;
     if (perf) {

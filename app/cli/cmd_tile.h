@@ -27,7 +27,7 @@ struct TileCompileOutcome
     QList<QStringList> rows;      // extra rows of the readable table
     // The ladder kernel the tile maps onto, for the performance model (no kernel: none).
     kernels::gemm::TilePlan plan;
-    int spillBytes = 0; // ptxas's spill stores and loads per thread, for the performance model
+    kernels::gemm::TileCompile compiled; // what NVRTC said of it (spills), for the performance model
 };
 
 struct TileCompileHook

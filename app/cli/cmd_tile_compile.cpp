@@ -158,7 +158,7 @@ TileCompileOutcome compile(const QCommandLineParser &p, model::TileInput &in, co
     if (!given)
         out.registers = r.registers;
     out.plan = plan;
-    out.spillBytes = r.spillBytes;
+    out.compiled = r;
 
     QJsonArray notes;
     for (const QString &note : plan.notes)

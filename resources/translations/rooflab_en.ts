@@ -210,7 +210,7 @@
 <context>
     <name>TileExplorer</name>
     <message numerus="yes">
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1303"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1302"/>
         <source>Measuring %n sweep point(s) through the worker…</source>
         <translation>
             <numerusform>Measuring %n sweep point through the worker…</numerusform>

@@ -3092,7 +3092,7 @@ Source: %7</source>
 <context>
     <name>TileExplorer</name>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+1237"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+1236"/>
         <source>Measuring: %1</source>
         <translation>正在测量：%1</translation>
     </message>
@@ -3234,7 +3234,7 @@ Source: %7</source>
         <translation>%2 的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="-1060"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="-1059"/>
         <source>Switching to %1 set %2: the old values are not knobs of this step, or not in its range.</source>
         <translation>切换到 %1 时设置了 %2：原来的值不是这一步的参数，或超出了它的范围。</translation>
     </message>
@@ -3244,7 +3244,7 @@ Source: %7</source>
         <translation>分块探索 · %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/tile/tilesession.cpp" line="+84"/>
+        <location filename="../../app/gui/tile/tilesession.cpp" line="+83"/>
         <source>The performance model could not predict this launch (%1): the tile model&apos;s terms are shown.</source>
         <translation>性能模型无法预测这次启动（%1）：显示的是分块模型的各项。</translation>
     </message>
@@ -6744,7 +6744,7 @@ Source: %7</source>
 <context>
     <name>kernels::L2BulkBench</name>
     <message>
-        <location filename="../../kernels/bench_probes.cpp" line="+265"/>
+        <location filename="../../kernels/bench_probes.cpp" line="+289"/>
         <source>the L2 read by the copy engine uses cp.async.bulk, which sm_90 and newer have; this device is %1</source>
         <translation>拷贝引擎读取 L2 使用 cp.async.bulk，sm_90 及更新的架构才有；当前设备是 %1</translation>
     </message>
@@ -7081,7 +7081,7 @@ Source: %7</source>
         <translation>NVRTC 失败</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+150"/>
         <source>%1 thr, no tile</source>
         <translation>%1 线程，不分块</translation>
     </message>
@@ -7496,7 +7496,7 @@ Source: %7</source>
         <translation>大小和粒度必须大于零</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel.cpp" line="+389"/>
+        <location filename="../../model/perfmodel.cpp" line="+397"/>
         <source>launch</source>
         <translation>启动</translation>
     </message>
@@ -7526,7 +7526,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+78"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+139"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -7677,7 +7677,7 @@ Source: %7</source>
         <translation>；拷贝引擎的 L2 速率取自 RoofLab 的样例（%1）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+12"/>
         <source>datasheet ceilings: no GPU to match measured ones against</source>
         <translation>数据手册上限：没有可与实测上限对应的 GPU</translation>
     </message>
@@ -8133,12 +8133,12 @@ Source: %7</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+62"/>
+        <location line="+64"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>%1 is not valid JSON: %2</source>
         <translation>%1 不是有效的 JSON：%2</translation>
     </message>
@@ -8148,7 +8148,7 @@ Source: %7</source>
         <translation>未知的计算能力“%1”（已知：%2）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>%1: entry &quot;%2&quot;: field &quot;%3&quot; is missing or not a whole positive number</source>
         <translation>%1：条目“%2”：字段“%3”缺失或不是正整数</translation>
     </message>
@@ -8356,7 +8356,7 @@ Source: %7</source>
 <context>
     <name>model::OccupancyResult</name>
     <message>
-        <location line="-529"/>
+        <location line="-531"/>
         <source>%1 block/SM</source>
         <translation>每 SM %1 个 block</translation>
     </message>
@@ -8479,7 +8479,7 @@ Source: %7</source>
         <translation>这次运行没有记录字节数</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>stride %1: a warp&apos;s load brings %2 × %3 B from DRAM for %4 useful bytes (%5 %)</source>
         <translation>步长 %1：一个 warp 的加载从 DRAM 取回 %2 × %3 B，其中有用字节为 %4（%5 %）</translation>
     </message>
@@ -8504,7 +8504,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+222"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+236"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8525,7 +8525,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-199"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-213"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8560,7 +8560,7 @@ Source: %7</source>
         <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+89"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -8595,12 +8595,27 @@ Source: %7</source>
         <translation>每个 SM %1 个 L1 wavefront；%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>%1 L1 wavefronts per SM of spilled registers</source>
+        <translation>每个 SM 溢出寄存器的 L1 波前 %1 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 through L2 at %2, %3 of them spilled registers</source>
+        <translation>%1 经 L2（%2），其中溢出寄存器 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 from HBM at %2 (L2 reuse per wave); %3 of spilled registers to and from it at %4</source>
+        <translation>从 HBM 读 %1（%2，按波次计 L2 复用）；溢出寄存器往返 HBM %3（%4）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 from HBM at %2 (L2 reuse per wave)</source>
         <translation>%1 从 HBM 读取，按 %2 计（按每个 wave 的 L2 复用）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 resident block(s) × %2 warps; a slice waits %3 clocks for L2%4; a block&apos;s own path, %5 clocks a slice, over %6 slices</source>
         <translation>%1 个驻留 block × %2 个 warp；一个切片等待 L2 %3 个时钟%4；block 自身的关键路径每个切片 %5 个时钟，共 %6 个切片</translation>
     </message>
@@ -8630,9 +8645,19 @@ Source: %7</source>
         <translation>最忙的 SM 上 %1 个 block，分 %2 代（每代 %3 个）；启动、首次加载和 C 的写回</translation>
     </message>
     <message>
-        <location line="+47"/>
-        <source>registers spill: ptxas reports %1 bytes of spill stores and loads per thread (%2 registers); the model counts no local-memory traffic, so this time is a lower bound and the tile is likely much slower</source>
-        <translation>寄存器溢出：ptxas 报告每线程 %1 字节的溢出存取（%2 个寄存器）；模型不计 local memory 流量，所以这个时间只是下限，该 tile 实际很可能慢得多</translation>
+        <location line="+45"/>
+        <source>registers spill: %1 bytes of local-memory loads and stores per thread a K-slice (%2; %3 registers); of %4 of frames per SM, L1 holds %5 %, and of the rest L2 holds %6 %</source>
+        <translation>寄存器溢出：每个线程每个 K 切片 %1 字节本地内存读写（%2；%3 个寄存器）；每个 SM 的栈帧共 %4，L1 容纳 %5 %，其余部分 L2 容纳 %6 %</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the main loop&apos;s LDL and STL in the SASS</source>
+        <translation>SASS 主循环中的 LDL 与 STL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ptxas&apos;s spill count, each once a slice</source>
+        <translation>ptxas 的溢出计数，每个切片各执行一次</translation>
     </message>
 </context>
 <context>

@@ -251,9 +251,8 @@ TileSession::Evaluation TileSession::evaluate(const Config &c) const
     if (legal && m_perf && e.plan.hasKernel() && model::PerfModel::knows(e.plan.kernelId)) {
         const gemm::TileCompile *compiled =
             e.compileKey.isEmpty() ? nullptr : m_compiler->result(e.compileKey);
-        const int spills = compiled && compiled->ok ? compiled->spillBytes : 0;
         // registers: the NVRTC count once compiled; else the performance model's own
-        e.prediction = gemm::predictTile(e.plan, e.result, e.input.registers, spills, *m_perf, &e.launch);
+        e.prediction = gemm::predictTile(e.plan, e.result, e.input.registers, compiled, *m_perf, &e.launch);
         e.fullModel = e.prediction.ok;
         if (!e.prediction.ok) {
             const QString why = e.prediction.reason;
