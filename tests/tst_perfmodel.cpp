@@ -38,6 +38,14 @@ class TstPerfModel : public QObject
         return *set;
     }
 
+    // A sweep's measured ceilings beside those of a suite of the same GPU.
+    static MachineCeilings ceilingsBeside(const ResultSet &set, const QString &ceilingFile)
+    {
+        ResultSet ceilings;
+        ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
+        return MachineCeilings::fromResults(ceilings);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -617,10 +625,8 @@ private slots:
         QFETCH(QString, kernel);
         QFETCH(double, minRho);
         const ResultSet set = sample(file);
-        ResultSet ceilings;
-        ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
         const ExplainSummary s =
-            summarize(explainSet(set, file, gpu(gpuId), MachineCeilings::fromResults(ceilings)));
+            summarize(explainSet(set, file, gpu(gpuId), ceilingsBeside(set, ceilingFile)));
         QVERIFY(s.n >= 30);
         const double rho = s.spearman.value(kernel, -2);
         qInfo("%s: %lld tiles, Spearman %.2f, median |gap| %.1f %%", qPrintable(file), qlonglong(s.n), rho,
@@ -654,9 +660,7 @@ private slots:
         QFETCH(QString, ceilingFile);
         QFETCH(QString, gpuId);
         const ResultSet set = sample(file);
-        ResultSet ceilings;
-        ceilings.ceilings = sample(ceilingFile).ceilings + set.ceilings;
-        const PerfModel model(gpu(gpuId), MachineCeilings::fromResults(ceilings));
+        const PerfModel model(gpu(gpuId), ceilingsBeside(set, ceilingFile));
         int spilling = 0, overflowing = 0, clean = 0;
         for (const Measurement &m : set.measurements) {
             const KernelLaunch l = KernelLaunch::fromMeasurement(m);
