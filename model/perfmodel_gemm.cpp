@@ -30,14 +30,6 @@ int oneByOneRounds(double itemsA, double itemsB, int threads)
     return std::max(1, int(std::ceil(itemsA / threads)) + int(std::ceil(itemsB / threads)));
 }
 
-// Local-memory traffic of spilled registers, per block and K-slice (docs/MODEL.md, "Register
-// spills"). ptxas counts a thread's spill stores and loads in bytes; they sit in the main loop
-// (in the held-out sweeps' SASS a spilling tile's loop holds 700-1400 more instructions than a
-// tile without spills, about one for every 11 spilled bytes), so each runs once a slice. Every
-// access passes through L1, a wavefront per 128 bytes of a warp. The L1 that the blocks' shared
-// memory leaves caches the frames; what it cannot hold goes on to L2, and what the L2 cannot hold
-// of all resident frames on to DRAM, written back and read again: a working set larger than a
-// cache hits it in proportion to the cache's size.
 // A thread's local-memory bytes a K-slice: the main loop's LDL and STL when the SASS mix counts
 // them, else ptxas's spill count (mixes recorded before local memory had classes of its own
 // leave it in "other").
@@ -57,6 +49,14 @@ double spilledBytesPerSlice(const KernelLaunch &l, bool *fromSass)
     return std::max(0, l.spillBytes);
 }
 
+// Local-memory traffic of spilled registers, per block and K-slice (docs/MODEL.md, "Register
+// spills"). ptxas counts a thread's spill stores and loads in bytes; they sit in the main loop
+// (in the held-out sweeps' SASS a spilling tile's loop holds 700-1400 more instructions than a
+// tile without spills, about one for every 11 spilled bytes), so each runs once a slice. Every
+// access passes through L1, a wavefront per 128 bytes of a warp. The L1 that the blocks' shared
+// memory leaves caches the frames; what it cannot hold goes on to L2, and what the L2 cannot hold
+// of all resident frames on to DRAM, written back and read again: a working set larger than a
+// cache hits it in proportion to the cache's size.
 struct SpillTraffic
 {
     double wavefronts = 0;           // L1 wavefronts, per block and slice
