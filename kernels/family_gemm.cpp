@@ -360,10 +360,12 @@ void registerGemmKernels(Catalog &c)
                            : QStringList{"fp32"};
         if (s.tf32)
             k.precision = "tf32_tc";
-        if (s.fp8) {
+        if (s.fp8)
             k.precision = "fp8_tc";
-            k.work = [](const Params &p, model::Dtype) {
-                return model::workloads::gemmFp8(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")));
+        if (s.cElemBytes() == 4) {
+            k.work = [](const Params &p, model::Dtype d) {
+                return model::workloads::gemmFp32C(double(P(p, "M")), double(P(p, "N")), double(P(p, "K")),
+                                                   d);
             };
         } else {
             k.work = [](const Params &p, model::Dtype d) {

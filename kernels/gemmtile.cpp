@@ -841,6 +841,8 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
     in.stages = c.stages;
     in.threads = c.threads;
     in.group = c.group;
+    if (const model::gemmsteps::Step *st = model::gemmsteps::find(c.step))
+        in.cElemBytes = st->cElemBytes();
     switch (k) {
     case Kind::Naive:
         // The kernel-engineering notes' naive GEMM (ch. 05): no sharing between threads; each output is
@@ -873,8 +875,6 @@ TilePlan plan(const TileConfig &c, const model::Gpu *gpu)
         break;
     case Kind::Wgmma:
         in.bk = fp8Wgmma(c.step) ? 128 : 64;
-        if (fp8Wgmma(c.step))
-            in.cElemBytes = 4;                            // e4m3 in, fp32 out
         in.extraSmemBytes = 1024 + 16 * qint64(c.stages); // 1 KB alignment slack + the stage barriers
         if (isPersistent(c.step)) // two 8 KB chunks of C per consumer warpgroup for the TMA store
             in.extraSmemBytes += 2 * 8192 * qint64(std::max(1, c.threads / 128 - 1));

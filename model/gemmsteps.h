@@ -63,6 +63,10 @@ struct Step
     QList<Param> params;               // the tile parameters (M, N, K come with every step)
 
     bool ladder() const { return rung > 0; }
+    // Bytes of one element of C: the ladder writes fp32 C whatever its inputs
+    // (kernels/src/gemm/ladder.cuh), as does cuBLASLt's fp8 reference; the other references
+    // write C in the inputs' type (0).
+    int cElemBytes() const { return ladder() || fp8 ? 4 : 0; }
     bool oneByOne() const { return pattern == Pattern::OneByOne; }
     // "gemm/05_reg2d.cu"; empty for a reference.
     QString source() const;

@@ -30,6 +30,26 @@ int oneByOneRounds(double itemsA, double itemsB, int threads)
     return std::max(1, int(std::ceil(itemsA / threads)) + int(std::ceil(itemsB / threads)));
 }
 
+// 32-byte sectors that the fragment-layout epilogue (storeC, kernels/src/gemm/ladder.cuh) writes
+// for one BM x BN tile of fp32 C (docs/MODEL.md, "Odd N on the tensor-core steps"). A warp's
+// store covers 8 columns (32 bytes) of each of 8 rows from 4 lanes: a float2 store a lane when N
+// is even, else two scalar stores (the even columns, then the odd ones). A row starts
+// (row * N mod 8) * 4 bytes into a sector, so unless N is a multiple of 8 most rows' 32 bytes
+// straddle two sectors, and with N odd each of the two stores touches its own one or two: each
+// sector touched is a write of its own to L2, however few of its bytes it carries.
+double fragmentStoreSectors(qint64 N, int bm, int bn)
+{
+    double perRowSegment = 0; // summed over the 8 residues of row * N mod 8
+    for (int r = 0; r < 8; ++r) {
+        const int offset = int((r * N) % 8) * 4;
+        if (N % 2 == 0)
+            perRowSegment += offset == 0 ? 1 : 2;
+        else // bytes [offset, offset + 28), then [offset + 4, offset + 32)
+            perRowSegment += (offset <= 4 ? 1 : 2) + (offset == 0 || offset == 28 ? 1 : 2);
+    }
+    return perRowSegment / 8 * double(bm) * (bn / 8.0);
+}
+
 // A thread's local-memory bytes a K-slice: the main loop's LDL and STL when the SASS mix counts
 // them, else ptxas's spill count (mixes recorded before local memory had classes of its own
 // leave it in "other").
@@ -432,8 +452,7 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     ti.bm = blocked ? int(param(l.params, "BM", 128)) : tileEdge;
     ti.bn = blocked ? int(param(l.params, "BN", 128)) : tileEdge;
     ti.bk = fp8Step(l.kernel) ? 128 : wgmmaStep(l.kernel) ? 64 : int(param(l.params, "BK", 8));
-    if (fp8Step(l.kernel))
-        ti.cElemBytes = 4; // e4m3 in, fp32 C out
+    ti.cElemBytes = step.cElemBytes();
     ti.stages = std::max(1, it.stages);
     // The wgmma step's producer warpgroup computes no outputs: the tile model counts the
     // consumers' threads.
@@ -567,12 +586,20 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
     const int lastGen = it.persistent ? 1 : int(perSm - (gens - 1) * bps);
     const double kIt = double(it.kIterations);
     // The first slice comes from DRAM (the L2 is flushed between timed samples); C leaves the
-    // SM at its share of the L2 bandwidth.
-    const double cTileBytes = tile.ok ? double(ti.bm) * ti.bn *
-                                            (it.pipe == MathPipe::Fma ? 4
-                                             : ti.cElemBytes > 0      ? ti.cElemBytes
-                                                                      : s)
-                                      : 0;
+    // SM at its share of the L2 bandwidth: whole sectors, or for the steps that store it from
+    // their mma fragments (storeC), the sectors those stores touch. The persistent and cluster
+    // steps store by TMA instead where they can (TMA_STORE, beta 0, N a multiple of 4).
+    const gemmsteps::Param *tmaStoreParam = step.param(QStringLiteral("TMA_STORE"));
+    const bool tmaStore =
+        tmaStoreParam && param(l.params, "TMA_STORE", tmaStoreParam->defaultValue) != 0 && N % 4 == 0;
+    const bool fragmentEpilogue =
+        (step.pattern == gemmsteps::Pattern::Mma || it.pipe == MathPipe::Wgmma) && !tmaStore;
+    const double cTileBytes = !tile.ok           ? 0
+                              : fragmentEpilogue ? 32 * fragmentStoreSectors(N, ti.bm, ti.bn)
+                                                 : double(ti.bm) * ti.bn *
+                                                       (it.pipe == MathPipe::Fma ? 4
+                                                        : ti.cElemBytes > 0      ? ti.cElemBytes
+                                                                                 : s);
     const double edgeClk = m_arch.dramLoadedLatencyClk + cTileBytes / l2PerClkSm;
     // Persistent: one first load and one last store per block; between its tiles only the
     // epilogue's exposed part.

@@ -133,9 +133,9 @@ WorkCount gemm(double M, double N, double K, Dtype d, double beta)
     return {2 * M * N * K, bytes};
 }
 
-WorkCount gemmFp8(double M, double N, double K)
+WorkCount gemmFp32C(double M, double N, double K, Dtype inputs)
 {
-    return {2 * M * N * K, (M * K + K * N) * dtypeBytes(Dtype::Fp8) + M * N * dtypeBytes(Dtype::Fp32)};
+    return {2 * M * N * K, (M * K + K * N) * dtypeBytes(inputs) + M * N * dtypeBytes(Dtype::Fp32)};
 }
 
 namespace {

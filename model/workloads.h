@@ -44,9 +44,9 @@ WorkCount softmax(double rows, double cols, Dtype d);
 WorkCount rmsnorm(double rows, double cols, Dtype d);
 WorkCount layernorm(double rows, double cols, Dtype d, bool residual = false);
 WorkCount gemm(double M, double N, double K, Dtype d, double beta = 0);
-// An fp8 GEMM as the fp8 ladder step and cuBLASLt run it: e4m3 A (M×K) and B (K×N), one byte
-// each, and an fp32 C written once (4 bytes); FLOPs as for gemm.
-WorkCount gemmFp8(double M, double N, double K);
+// A GEMM whose C is fp32 whatever its inputs: the ladder's tensor-core steps (bf16, fp16 or e4m3
+// A and B, fp32 C written once) and cuBLASLt's fp8 reference; FLOPs as for gemm.
+WorkCount gemmFp32C(double M, double N, double K, Dtype inputs);
 // Weight-only quantized GEMM (W4A16, W8A16): C[M×N] = A[M×K] · W[K×N] with W stored in `wbits`
 // bits and one fp16 scale per `group` weights along K; A and C in `act`. FLOPs as for gemm.
 WorkCount quantGemm(double M, double N, double K, Dtype act, int wbits, double group);
