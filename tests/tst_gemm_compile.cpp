@@ -90,6 +90,13 @@ private slots:
             const double M = k->param("M")->defaultValue.toDouble();
             QCOMPARE(w.flops, 2 * M * M * M);
         }
+        // The ladder writes fp32 C whatever its inputs; cuBLAS bf16 writes C in bf16.
+        const QVariantMap shape{{"M", 1000}, {"N", 80}, {"K", 1008}};
+        const double ab = 2.0 * (1000 * 1008 + 80 * 1008);
+        for (const char *id : {"gemm.wmma", "gemm.mma_multistage", "gemm.wgmma_tma", "gemm.wgmma_cluster"})
+            QCOMPARE(c.find(QLatin1String(id))->work(shape, model::Dtype::Bf16).bytes, ab + 4.0 * 1000 * 80);
+        QCOMPARE(c.find(QStringLiteral("gemm.cublas_bf16"))->work(shape, model::Dtype::Bf16).bytes,
+                 ab + 2.0 * 1000 * 80);
         const QStringList ladder = gemm::ladderIds();
         QCOMPARE(ladder.mid(0, 12), expected.mid(0, 12));
         // The fp8 step closes the ladder; cuBLASLt fp8 is its reference, with the same e4m3
