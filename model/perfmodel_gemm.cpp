@@ -600,6 +600,17 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
                                                        (it.pipe == MathPipe::Fma ? 4
                                                         : ti.cElemBytes > 0      ? ti.cElemBytes
                                                                                  : s);
+    if (fragmentEpilogue && tile.ok && N % 8 != 0) {
+        const double perSector = fragmentStoreSectors(N, ti.bm, ti.bn) / (double(ti.bm) * ti.bn / 8);
+        r.notes
+            << (N % 2 != 0
+                    ? tr("N = %1 is odd: the epilogue stores C one element at a time and touches %2 sectors "
+                         "for every 32 bytes, each a write of its own to L2")
+                    : tr("N = %1 is not a multiple of 8: rows of C start inside a sector, so the "
+                         "epilogue's stores touch %2 sectors for every 32 bytes"))
+                   .arg(N)
+                   .arg(perSector, 0, 'f', 2);
+    }
     const double edgeClk = m_arch.dramLoadedLatencyClk + cTileBytes / l2PerClkSm;
     // Persistent: one first load and one last store per block; between its tiles only the
     // epilogue's exposed part.

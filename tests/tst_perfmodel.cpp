@@ -703,7 +703,7 @@ private slots:
     void oddNStoresTouchMoreSectors()
     {
         const PerfModel model(gpu(QStringLiteral("h200-sxm")));
-        auto waves = [&](const char *kernel, qint64 N, bool tmaStore) {
+        auto predict = [&](const char *kernel, qint64 N, bool tmaStore) {
             KernelLaunch l;
             l.kernel = QString::fromLatin1(kernel);
             l.dtype = QStringLiteral("bf16");
@@ -713,9 +713,16 @@ private slots:
                 l.params["TMA_STORE"] = tmaStore ? 1 : 0;
             l.registers = 168;
             l.blocksPerSm = 1;
-            const Prediction p = model.predict(l);
+            return model.predict(l);
+        };
+        auto waves = [&](const char *kernel, qint64 N, bool tmaStore) {
+            const Prediction p = predict(kernel, N, tmaStore);
             return p.ok ? p.term(QStringLiteral("waves")) : -1.0;
         };
+        // The Explain view says why.
+        QVERIFY(
+            predict("gemm.wgmma_tma", 517, false).notes.join('\n').contains(QLatin1String("3.50 sectors")));
+        QVERIFY(!predict("gemm.wgmma_tma", 520, false).notes.join('\n').contains(QLatin1String("sectors")));
         const double w520 = waves("gemm.wgmma_tma", 520, false), w518 = waves("gemm.wgmma_tma", 518, false),
                      w517 = waves("gemm.wgmma_tma", 517, false);
         QVERIFY(w520 > 0);

@@ -5469,7 +5469,7 @@ Source: %7</source>
         <translation>A 的列数、B 的行数（归约维度）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>K (%1) and N (%2) must be multiples of 16: rows of one-byte e4m3 values start on 16-byte boundaries for TMA, and cuBLASLt&apos;s fp8 kernels need 16-byte aligned dimensions</source>
         <translation>K（%1）和 N（%2）必须是 16 的倍数：单字节 e4m3 数据的每一行须从 16 字节边界开始（TMA 的要求），且 cuBLASLt 的 fp8 kernel 要求维度 16 字节对齐</translation>
     </message>
@@ -7031,12 +7031,12 @@ Source: %7</source>
         <translation>%1：%2 总是使用 %3（%4），不能是 %5</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>%1 shares nothing between threads: the model counts every output as its own 1×1 tile with one thread, so blocks/SM and waves below are per thread; the launch has %2 threads per block</source>
         <translation>%1 的线程之间不共享任何数据：模型把每个输出当作一个只有一个线程的 1×1 分块，因此下面的 blocks/SM 和 wave 都是按线程计算的；这次启动每个 block 有 %2 个线程</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+37"/>
         <source>%1: the producer warpgroup (128 threads) only issues TMA copies; the model spreads the tile over the %2 consumer threads</source>
         <translation>%1：生产者 warpgroup（128 个线程）只发出 TMA 拷贝；模型把分块分摊到 %2 个消费者线程上</translation>
     </message>
@@ -7081,7 +7081,7 @@ Source: %7</source>
         <translation>NVRTC 失败</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+151"/>
         <source>%1 thr, no tile</source>
         <translation>%1 线程，不分块</translation>
     </message>
@@ -7526,7 +7526,7 @@ Source: %7</source>
         <translation>%1 与 %2</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+139"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+159"/>
         <source>each warp&apos;s load of A touches %1 cache lines</source>
         <translation>每个 warp 加载 A 时涉及 %1 条缓存行</translation>
     </message>
@@ -8504,7 +8504,7 @@ Source: %7</source>
         <translation>受内存限制的 kernel</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="+236"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="+253"/>
         <location filename="../../model/perfmodel_memory.cpp" line="+5"/>
         <source>%1 through L2 at %2</source>
         <translation>%1 经 L2，按 %2 计</translation>
@@ -8525,7 +8525,7 @@ Source: %7</source>
         <translation>%1 次启动</translation>
     </message>
     <message>
-        <location filename="../../model/perfmodel_gemm.cpp" line="-213"/>
+        <location filename="../../model/perfmodel_gemm.cpp" line="-230"/>
         <source>instruction mix: estimated from the kernel&apos;s source (no SASS or PTX count recorded)</source>
         <translation>指令构成：根据 kernel 源代码估计（没有记录 SASS 或 PTX 统计）</translation>
     </message>
@@ -8540,7 +8540,7 @@ Source: %7</source>
         <translation>TMA 拷贝按 L2 %1 计：拷贝引擎的实测速率（probe.l2_bulk）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>L2 traffic: the tile model refused the tile (%1); the minimum is used</source>
         <translation>L2 流量：分块模型拒绝了该分块（%1）；使用最小值</translation>
     </message>
@@ -8560,7 +8560,17 @@ Source: %7</source>
         <translation>规格数据库中没有 %1 的 fp8 和 bf16 Tensor Core 峰值</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+84"/>
+        <source>N = %1 is odd: the epilogue stores C one element at a time and touches %2 sectors for every 32 bytes, each a write of its own to L2</source>
+        <translation>N = %1 为奇数：epilogue 逐个元素写 C，每 32 字节要碰 %2 个 sector，每个都是对 L2 的一次单独写入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>N = %1 is not a multiple of 8: rows of C start inside a sector, so the epilogue&apos;s stores touch %2 sectors for every 32 bytes</source>
+        <translation>N = %1 不是 8 的倍数：C 的每一行从 sector 中间开始，因此 epilogue 的写入每 32 字节要碰 %2 个 sector</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>FFMA</source>
         <translation>FFMA</translation>
     </message>
@@ -8590,12 +8600,12 @@ Source: %7</source>
         <translation>每个 SM %1 个 wavefront；%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 L1 wavefronts per SM; %2</source>
         <translation>每个 SM %1 个 L1 wavefront；%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 L1 wavefronts per SM of spilled registers</source>
         <translation>每个 SM 溢出寄存器的 L1 波前 %1 个</translation>
     </message>
@@ -8605,7 +8615,7 @@ Source: %7</source>
         <translation>%1 经 L2（%2），其中溢出寄存器 %3</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 from HBM at %2 (L2 reuse per wave); %3 of spilled registers to and from it at %4</source>
         <translation>从 HBM 读 %1（%2，按波次计 L2 复用）；溢出寄存器往返 HBM %3（%4）</translation>
     </message>
