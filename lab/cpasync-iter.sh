@@ -11,14 +11,10 @@ ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 W=$OUT/cpasync-iter
 mkdir -p "$W"
-B=$(mktemp -d)/bundle
-mkdir -p "$B" && tar -C "$B" -xJf "$ROOT/.device-bundle/bundle.tar.xz" || exit 1
-export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/lab/device-env.sh"
-LIBS="$B/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+source "$ROOT/lab/bundle-env.sh"
 for warps in "2 2" "1 1"; do
   read -r wm wn <<<"$warps"
-  timeout 80 env LD_LIBRARY_PATH="$LIBS" "$B/bin/rooflab-cli" run gemm.mma_multistage --dtype bf16 \
+  timeout 80 env LD_LIBRARY_PATH="$LIBS" "$CLI" run gemm.mma_multistage --dtype bf16 \
     --param M=768 --param N=704 --param K=8192 --param BM=64 --param BN=64 --param WARPS_M="$wm" \
     --param WARPS_N="$wn" --param GROUP=1 --param FRAGPIPE=1 --axis STAGES=2,3,4,6,8 --axis BK=16,32,64 \
     --out "$W/warps-$wm$wn.json" </dev/null >"$W/warps-$wm$wn.log" 2>&1

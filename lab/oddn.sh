@@ -10,13 +10,7 @@ ROOT=$(pwd)
 OUT=${OUT:?set OUT to a folder}
 W=$OUT/oddn
 mkdir -p "$W"
-B=$(mktemp -d)/bundle
-mkdir -p "$B" && tar -C "$B" -xJf "$ROOT/.device-bundle/bundle.tar.xz" || exit 1
-export ROOFLAB_KERNELS=$ROOT/kernels/src ROOFLAB_RESOURCES=$ROOT/resources
-source "$ROOT/lab/device-env.sh"
-LIBS="$B/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-CLI=$B/bin/rooflab-cli
-export PATH="/usr/local/cuda/bin:$PATH"
+source "$ROOT/lab/bundle-env.sh"
 nvidia-smi --query-gpu=name,clocks.sm --format=csv,noheader | tee "$W/card.txt"
 tile_tma="--param BM=128 --param BN=256 --param CONSUMERS=2 --param GROUP=8 --param STAGES=4"
 tile_mma="--param BM=128 --param BN=256 --param BK=32 --param STAGES=4 --param WARPS_M=2 --param WARPS_N=4 --param GROUP=8 --param FRAGPIPE=1"
