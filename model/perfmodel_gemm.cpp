@@ -594,14 +594,13 @@ Prediction PerfModel::predictGemm(const KernelLaunch &l, const Setting &at, Pred
         tmaStoreParam && param(l.params, "TMA_STORE", tmaStoreParam->defaultValue) != 0 && N % 4 == 0;
     const bool fragmentEpilogue =
         (step.pattern == gemmsteps::Pattern::Mma || it.pipe == MathPipe::Wgmma) && !tmaStore;
-    const double cTileBytes = !tile.ok           ? 0
-                              : fragmentEpilogue ? 32 * fragmentStoreSectors(N, ti.bm, ti.bn)
-                                                 : double(ti.bm) * ti.bn *
-                                                       (it.pipe == MathPipe::Fma ? 4
-                                                        : ti.cElemBytes > 0      ? ti.cElemBytes
-                                                                                 : s);
+    const double cSectors = fragmentEpilogue ? fragmentStoreSectors(N, ti.bm, ti.bn) : 0;
+    const double cTileBytes = !tile.ok ? 0
+                              : fragmentEpilogue
+                                  ? 32 * cSectors
+                                  : double(ti.bm) * ti.bn * (ti.cElemBytes > 0 ? ti.cElemBytes : s);
     if (fragmentEpilogue && tile.ok && N % 8 != 0) {
-        const double perSector = fragmentStoreSectors(N, ti.bm, ti.bn) / (double(ti.bm) * ti.bn / 8);
+        const double perSector = cSectors / (double(ti.bm) * ti.bn / 8);
         r.notes
             << (N % 2 != 0
                     ? tr("N = %1 is odd: the epilogue stores C one element at a time and touches %2 sectors "
